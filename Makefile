@@ -1,0 +1,34 @@
+# tablerules — the two entry points of the README live here.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: test check lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## test: set up .venv if needed and run the whole test suite
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## check: validate the bundled rule files
+check: $(STAMP)
+	$(BIN)/tablerules check rules/*.rules
+
+## lint: ruff over the project
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+## bench: run the benchmarks against the peer libraries
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_evaluate.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

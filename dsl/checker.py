@@ -1,0 +1,418 @@
+"""Semantic checks on a composed `RuleSet`: names resolve, values fit their types, numbers add up.
+
+Every finding points at the clause that causes it, in the file that wrote it (a variant's
+mistake is reported in the variant, a base's in the base).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from dsl import ir
+from dsl.diagnostics import Diagnostic
+
+CITATION = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")
+
+
+class Checker:
+    def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
+        self.rules = rules
+        self.texts = texts or {}
+        self.found: list[Diagnostic] = []
+
+    # ── reporting ──────────────────────────────────────────────
+    def _line_text(self, file: str, line: int) -> str:
+        text = self.texts.get(file)
+        if text is None:
+            try:
+                text = Path(file).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+            self.texts[file] = text
+        lines = text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def report(
+        self,
+        clause: ir.Clause | None,
+        code: str,
+        message: str,
+        hint: str = "",
+        severity: str = "error",
+    ) -> None:
+        span = clause.span if clause is not None and clause.span else None
+        file = span.file if span else self.rules.file
+        line = span.line if span else 1
+        column = span.column if span else 1
+        self.found.append(
+            Diagnostic(
+                file=file,
+                line=line,
+                column=column,
+                code=code,
+                message=message,
+                severity=severity,  # type: ignore[arg-type]
+                hint=hint,
+                source_line=self._line_text(file, line) if span else "",
+            )
+        )
+
+    def unknown(self, clause: ir.Clause, what: str, name: str, known: Iterable[str]) -> None:
+        options = sorted(known)
+        hint = f"known: {', '.join(options[:12])}" if options else f"no {what} is declared"
+        self.report(clause, "E101", f"unknown {what} {name!r}", hint)
+
+    # ── the checks ─────────────────────────────────────────────
+    def run(self) -> list[Diagnostic]:
+        rules = self.rules
+        if rules.game is None:
+            self.report(None, "E109", "the file has no 'game' clause", "add: game NAME \"title\"")
+        if rules.seats is None:
+            self.report(None, "E109", "the file has no 'seats' clause", "add: seats 4")
+        if rules.deck is None:
+            self.report(None, "E109", "the file has no 'deck'", "add a deck { ... } block")
+        self.check_seats()
+        self.check_options()
+        self.check_attributes()
+        self.check_deck()
+        self.check_zones_and_deal()
+        self.check_groups()
+        self.check_values()
+        self.check_win()
+        self.check_forms()
+        self.check_immediate_wins()
+        self.check_seat_cards()
+        self.check_citations()
+        return self.found
+
+    def check_seats(self) -> None:
+        seats = self.rules.seats
+        if seats is None:
+            return
+        if seats.count < 1:
+            self.report(seats, "E104", "a game needs at least one seat")
+        if seats.names and len(seats.names) != seats.count:
+            self.report(
+                seats,
+                "E110",
+                f"{seats.count} seats but {len(seats.names)} seat names",
+            )
+        if len(set(seats.names)) != len(seats.names):
+            self.report(seats, "E102", "a seat name is given twice")
+
+    def option_value_problem(self, option: ir.OptionDecl, value: ir.Scalar) -> str | None:
+        """Why `value` does not fit `option`, or None when it does."""
+        if option.type == "bool":
+            return None if isinstance(value, bool) else "must be true or false"
+        if option.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return "must be a whole number"
+            if option.minimum is not None and value < option.minimum:
+                return f"must be at least {option.minimum}"
+            if option.maximum is not None and value > option.maximum:
+                return f"must be at most {option.maximum}"
+            return None
+        if value not in option.choices:
+            allowed = " | ".join(str(c) for c in option.choices)
+            return f"must be one of {allowed}"
+        return None
+
+    def check_options(self) -> None:
+        for option in self.rules.options.values():
+            if option.type == "int" and option.minimum is not None:
+                if option.maximum is not None and option.minimum > option.maximum:
+                    self.report(option, "E104", f"option {option.name!r} has an empty range")
+            if option.type == "choice" and len(set(map(str, option.choices))) != len(
+                option.choices
+            ):
+                self.report(option, "E102", f"option {option.name!r} lists a value twice")
+            problem = self.option_value_problem(option, option.default)
+            if problem:
+                self.report(
+                    option,
+                    "E104",
+                    f"default {option.default!r} of option {option.name!r} {problem}",
+                )
+        for setting in self.rules.settings.values():
+            option = self.rules.options.get(setting.name)
+            if option is None:
+                self.unknown(setting, "option", setting.name, self.rules.options)
+                continue
+            problem = self.option_value_problem(option, setting.value)
+            if problem:
+                self.report(setting, "E104", f"option {setting.name!r} {problem}")
+
+    def check_attributes(self) -> None:
+        for attribute in self.rules.attributes.values():
+            if attribute.is_numeric:
+                assert attribute.maximum is not None
+                if attribute.minimum > attribute.maximum:  # type: ignore[operator]
+                    self.report(attribute, "E104", f"attribute {attribute.name!r} has an empty range")
+            elif len(set(attribute.values)) != len(attribute.values):
+                self.report(attribute, "E102", f"attribute {attribute.name!r} lists a value twice")
+
+    def attribute_value_problem(self, name: str, value: int | str) -> str | None:
+        attribute = self.rules.attributes.get(name)
+        if attribute is None:
+            return None
+        if attribute.is_numeric:
+            if not isinstance(value, int):
+                return f"{name} takes a number from {attribute.minimum} to {attribute.maximum}"
+            if not attribute.minimum <= value <= attribute.maximum:  # type: ignore[operator]
+                return f"{name} runs from {attribute.minimum} to {attribute.maximum}"
+            return None
+        if str(value) not in attribute.values:
+            return f"{name} is one of {' | '.join(attribute.values)}"
+        return None
+
+    def check_attribute_refs(
+        self, clause: ir.Clause, values: dict[str, list[int | str]] | list[str]
+    ) -> None:
+        items = values.items() if isinstance(values, dict) else ((v, []) for v in values)
+        for name, wanted in items:
+            if name not in self.rules.attributes:
+                self.unknown(clause, "attribute", name, self.rules.attributes)
+                continue
+            for value in wanted:
+                problem = self.attribute_value_problem(name, value)
+                if problem:
+                    self.report(clause, "E104", f"{value!r}: {problem}")
+
+    def check_deck(self) -> None:
+        deck = self.rules.deck
+        if deck is None:
+            return
+        if deck.copies < 1:
+            self.report(deck, "E104", "copies must be at least 1")
+        if not deck.cards:
+            self.report(deck, "E109", "the deck lists no cards")
+        seen_names: dict[str, str] = {}
+        for card in deck.cards:
+            for word in (card.id, *card.names):
+                owner = seen_names.get(word)
+                if owner is not None and owner != card.id:
+                    self.report(card, "E102", f"the name {word!r} is already used by card {owner!r}")
+                elif owner == card.id and word != card.id and card.names.count(word) > 1:
+                    self.report(card, "E102", f"card {card.id!r} lists the name {word!r} twice")
+                seen_names[word] = card.id
+            for name, value in card.attributes.items():
+                if name not in self.rules.attributes:
+                    self.unknown(card, "attribute", name, self.rules.attributes)
+                    continue
+                problem = self.attribute_value_problem(name, value)
+                if problem:
+                    self.report(card, "E104", f"card {card.id!r}: {problem}")
+            missing = [a for a in self.rules.attributes if a not in card.attributes]
+            if missing:
+                self.report(
+                    card,
+                    "E109",
+                    f"card {card.id!r} gives no value for {', '.join(missing)}",
+                )
+        ids = [card.id for card in deck.cards]
+        for suffix in deck.compact_suffixes:
+            if not any(i.endswith(suffix) and i[: -len(suffix)].isdigit() for i in ids):
+                self.report(
+                    deck,
+                    "E101",
+                    f"compact suffix {suffix!r}: no card id is a number followed by it",
+                )
+
+    def check_zones_and_deal(self) -> None:
+        deal = self.rules.deal
+        if deal is None:
+            return
+        seats = self.rules.seats.count if self.rules.seats else 1
+        deck_size = self.rules.deck.size if self.rules.deck else 0
+        total = 0
+        rest_steps = 0
+        for step in deal.steps:
+            zone = self.rules.zones.get(step.zone)
+            if zone is None:
+                self.unknown(step, "zone", step.zone, self.rules.zones)
+            elif step.to in ("each", "dealer") and zone.scope != "seat":
+                self.report(step, "E110", f"zone {step.zone!r} is shared, not one per seat")
+            elif step.to == "shared" and zone.scope != "shared":
+                self.report(
+                    step,
+                    "E110",
+                    f"zone {step.zone!r} is one per seat: say 'to each {step.zone}'",
+                )
+            if step.count is None:
+                rest_steps += 1
+            else:
+                total += step.count * (seats if step.to == "each" else 1)
+        if rest_steps > 1:
+            self.report(deal, "E110", "only one deal step may take the rest of the deck")
+        if deck_size and total > deck_size:
+            self.report(
+                deal,
+                "E105",
+                f"the deal needs {total} cards but the deck has {deck_size}",
+            )
+        elif deck_size and rest_steps == 0 and total < deck_size:
+            self.report(
+                deal,
+                "E105",
+                f"the deal places {total} of the deck's {deck_size} cards",
+                hint="add a step such as 'rest to stock'",
+            )
+
+    def check_groups(self) -> None:
+        groups = self.rules.groups
+        alias_owner: dict[str, str] = {}
+        for group in groups.values():
+            for alias in (group.name, *group.aliases):
+                owner = alias_owner.get(alias)
+                if owner and owner != group.name:
+                    self.report(group, "E102", f"{alias!r} already names group {owner!r}")
+                alias_owner[alias] = group.name
+            if group.pattern is None:
+                self.report(group, "E109", f"group {group.name!r} has no pattern")
+            else:
+                self.check_pattern(group.pattern)
+            if not (group.in_hand or group.on_table):
+                self.report(
+                    group,
+                    "E109",
+                    f"group {group.name!r} says neither 'in hand' nor 'on table'",
+                )
+            if group.never_split and (group.pattern is None or group.pattern.head != "same"):
+                self.report(
+                    group,
+                    "E110",
+                    f"'never split' needs an n-alike pattern ('same N'), as in group {group.name!r}",
+                )
+            for relabel in group.relabels:
+                if relabel.kind not in groups:
+                    self.unknown(relabel, "group", relabel.kind, groups)
+
+    def check_pattern(self, pattern: ir.Pattern) -> None:
+        if pattern.size < 1:
+            self.report(pattern, "E104", "a group needs at least one card")
+        attributes = list(pattern.same)
+        if pattern.attribute:
+            attributes.append(pattern.attribute)
+        if pattern.head == "mixed" and pattern.values:
+            attributes.append(str(pattern.values[0]))
+        self.check_attribute_refs(pattern, attributes)
+        self.check_attribute_refs(pattern, pattern.where)
+        attribute = self.rules.attributes.get(pattern.attribute or "")
+        if pattern.head == "run" and attribute is not None and not attribute.is_numeric:
+            self.report(pattern, "E103", f"a run needs a numeric attribute; {attribute.name!r} is not")
+        if pattern.head == "set" and pattern.attribute:
+            self.check_attribute_refs(pattern, {pattern.attribute: list(pattern.values)})
+
+    def kind_refs(self, clause: ir.Clause, kinds: Iterable[str]) -> None:
+        for kind in kinds:
+            if kind not in self.rules.groups:
+                self.unknown(clause, "group", kind, self.rules.groups)
+
+    def check_values(self) -> None:
+        for table in self.rules.values.values():
+            if table.by is not None and table.by not in self.rules.attributes:
+                self.unknown(table, "attribute", table.by, self.rules.attributes)
+            for line in table.lines:
+                self.kind_refs(line, line.kinds)
+                if line.with_attribute:
+                    self.check_attribute_refs(line, {line.with_attribute: line.with_values})
+                if table.by:
+                    for key in line.keyed:
+                        problem = self.attribute_value_problem(table.by, key)
+                        if problem:
+                            self.report(line, "E104", f"{key!r}: {problem}")
+
+    def check_win(self) -> None:
+        win = self.rules.win
+        if win is None:
+            return
+        if win.groups is not None and win.groups < 1:
+            self.report(win, "E104", "a win needs at least one group")
+        if win.pairs is not None:
+            self.kind_refs(win.pairs, [win.pairs.kind, *win.pairs.if_any])
+        if win.value is not None:
+            minimum = win.value
+            if minimum.table not in self.rules.values:
+                self.unknown(minimum, "value table", minimum.table, self.rules.values)
+            if isinstance(minimum.at_least, str):
+                option = self.rules.options.get(minimum.at_least)
+                if option is None:
+                    self.unknown(minimum, "option", minimum.at_least, self.rules.options)
+                elif option.type == "bool" or any(
+                    isinstance(c, str) for c in option.choices
+                ):
+                    self.report(minimum, "E103", f"option {option.name!r} is not a number")
+
+    def check_forms(self) -> None:
+        for form in self.rules.forms.values():
+            if form.shape is None:
+                self.report(form, "E109", f"form {form.name!r} gives no shape, e.g. '7 of PAIR'")
+            else:
+                self.kind_refs(form.shape, form.shape.kinds)
+
+    def check_immediate_wins(self) -> None:
+        for win in self.rules.immediate_wins.values():
+            if not win.conditions:
+                self.report(win, "E109", f"immediate win {win.name!r} has no 'when' line")
+            for condition in win.conditions:
+                self.kind_refs(condition, condition.kinds)
+                for kind in condition.kinds:
+                    group = self.rules.groups.get(kind)
+                    if group and group.pattern and group.pattern.head != "same":
+                        self.report(
+                            condition,
+                            "E110",
+                            f"an immediate win counts n-alike groups; {kind!r} is not one",
+                        )
+
+    def check_seat_cards(self) -> None:
+        seat_names = self.rules.seats.names if self.rules.seats else []
+        card_words: set[str] = set()
+        if self.rules.deck:
+            for card in self.rules.deck.cards:
+                card_words.add(card.id)
+                card_words.update(card.names)
+        for table in self.rules.seat_cards.values():
+            seen: set[str] = set()
+            for line in table.lines:
+                if line.seat not in seat_names:
+                    self.unknown(line, "seat", line.seat, seat_names)
+                if line.seat in seen:
+                    self.report(line, "E102", f"seat {line.seat!r} is listed twice")
+                seen.add(line.seat)
+                for item in line.items:
+                    if item.card is not None and item.card not in card_words:
+                        self.unknown(line, "card", item.card, [])
+                    for flt in item.filters:
+                        self.check_attribute_refs(line, {flt.attribute: flt.values})
+
+    def check_citations(self) -> None:
+        clauses: list[ir.Clause] = [
+            *(c for c in (self.rules.seats, self.rules.deck, self.rules.deal, self.rules.win) if c),
+            *self.rules.options.values(),
+            *self.rules.attributes.values(),
+            *self.rules.zones.values(),
+            *self.rules.groups.values(),
+            *self.rules.values.values(),
+            *self.rules.forms.values(),
+            *self.rules.immediate_wins.values(),
+            *self.rules.seat_cards.values(),
+        ]
+        for clause in clauses:
+            if clause.span and clause.span.file != self.rules.file:
+                continue  # a base file's clauses are checked when that file is checked
+            if not clause.cites:
+                self.report(
+                    clause,
+                    "W001",
+                    "this clause cites no rule id",
+                    "end the line with the ids it implements, e.g. [PMZ-4]",
+                    severity="warning",
+                )
+
+
+def check_rules(rules: ir.RuleSet, texts: dict[str, str] | None = None) -> list[Diagnostic]:
+    """All semantic findings for `rules`, errors and warnings."""
+    return Checker(rules, texts).run()

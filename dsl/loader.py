@@ -1,0 +1,133 @@
+"""The front door of the rule language: a path (or text) in, checked IR and diagnostics out.
+
+    result = load("rules/paohuzi.rules", options={"min_huxi": "10"})
+    if result.ok: use(result.rules, result.options)
+    else: print(*(d.render() for d in result.diagnostics), sep="\n")
+
+Nothing here raises on bad input: syntax, semantic and option errors all come back as
+diagnostics. `load_rules` is the raising form for code that wants an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dsl import ir
+from dsl.checker import Checker, check_rules
+from dsl.compose import compose_file
+from dsl.diagnostics import Diagnostic, RuleError, sort_key
+
+OPTION_SOURCE = "--option"
+
+
+@dataclass
+class Loaded:
+    """A rule file after parsing, composing, checking and resolving options."""
+
+    path: str
+    rules: ir.RuleSet | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    options: dict[str, ir.Scalar] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return self.rules is not None and not self.errors
+
+
+def _option_diagnostic(message: str, code: str, hint: str = "") -> Diagnostic:
+    return Diagnostic(file=OPTION_SOURCE, line=0, column=0, code=code, message=message, hint=hint)
+
+
+def parse_assignments(items: list[str]) -> tuple[dict[str, str], list[Diagnostic]]:
+    """`["k=v", ...]` from the command line into a dict; malformed items become diagnostics."""
+    values: dict[str, str] = {}
+    problems: list[Diagnostic] = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            problems.append(
+                _option_diagnostic(f"{item!r} is not NAME=VALUE", "E103", "e.g. --option horses=2")
+            )
+            continue
+        values[name.strip()] = value.strip()
+    return values, problems
+
+
+def _typed(option: ir.OptionDecl, raw: str) -> ir.Scalar | None:
+    if option.type == "bool":
+        lowered = raw.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        return None
+    if option.type == "int":
+        return int(raw) if raw.lstrip("-").isdigit() else None
+    for choice in option.choices:
+        if str(choice) == raw:
+            return choice
+    return raw
+
+
+def resolve_options(
+    rules: ir.RuleSet, raw: dict[str, str]
+) -> tuple[dict[str, ir.Scalar], list[Diagnostic]]:
+    """The rule file's option values with command-line overrides typed and checked."""
+    typed: dict[str, ir.Scalar] = {}
+    problems: list[Diagnostic] = []
+    checker = Checker(rules)
+    for name, text in raw.items():
+        option = rules.options.get(name)
+        if option is None:
+            known = ", ".join(sorted(rules.options)) or "none"
+            problems.append(
+                _option_diagnostic(f"unknown option {name!r}", "E101", f"options: {known}")
+            )
+            continue
+        value = _typed(option, text)
+        problem = (
+            "must be a whole number" if value is None and option.type == "int" else
+            "must be true or false" if value is None else
+            checker.option_value_problem(option, value)
+        )
+        if problem:
+            problems.append(_option_diagnostic(f"option {name}={text}: {name} {problem}", "E104"))
+            continue
+        assert value is not None
+        typed[name] = value
+    return rules.option_values(typed), problems
+
+
+def load(
+    path: str | Path,
+    text: str | None = None,
+    options: dict[str, str] | None = None,
+) -> Loaded:
+    """Parse, compose and check a rule file; `text` replaces the file's contents if given."""
+    path = Path(path)
+    shown = str(path)
+    diagnostics: list[Diagnostic] = []
+    rules = compose_file(path, diagnostics, text=text, display=shown)
+    if rules is None:
+        return Loaded(shown, None, sorted(diagnostics, key=sort_key))
+    texts = {shown: text} if text is not None else None
+    diagnostics.extend(check_rules(rules, texts))
+    values, problems = resolve_options(rules, options or {})
+    diagnostics.sort(key=sort_key)
+    return Loaded(shown, rules, diagnostics + problems, values)
+
+
+def load_rules(
+    path: str | Path, options: dict[str, str] | None = None
+) -> tuple[ir.RuleSet, dict[str, ir.Scalar]]:
+    """Like `load`, but raise `RuleError` (carrying every diagnostic) when there are errors."""
+    loaded = load(path, options=options)
+    if not loaded.ok:
+        raise RuleError(loaded.errors or loaded.diagnostics)
+    assert loaded.rules is not None
+    return loaded.rules, loaded.options

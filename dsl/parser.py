@@ -1,0 +1,225 @@
+"""Text to parse tree, with syntax errors turned into located, named diagnostics.
+
+The grammar is LALR(1), so a failure leaves a precise parser state. `match_examples` maps
+that state to a named mistake (a missing colon, an unclosed block...). To report more than
+one syntax error per run, the failing top-level clause is blanked out and the text parsed
+again: line numbers stay put, and the next broken clause gets its own diagnostic.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from dsl.diagnostics import DiagnosticSink
+
+GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
+MAX_SYNTAX_ERRORS = 10
+
+# Named mistakes: each label maps to small broken snippets that fail in the same parser state.
+NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
+    ("E004", "missing ':' after the option name (write: option NAME: TYPE = DEFAULT)"): [
+        "option horses int = 1\n",
+        'option horses "t" int = 1\n',
+        "option horses 1 | 2 = 1\n",
+    ],
+    ("E004", "missing ':' between the attribute name and its values"): [
+        "attribute size small | big\n",
+        "attribute rank 1..10\n",
+    ],
+    ("E004", "missing ':' before the amount in a value line"): [
+        "value v {\n  a 1\n}\n",
+        "value v {\n  a b with rank 1 2 3 small 1\n}\n",
+    ],
+    ("E004", "missing ':' after the seat name"): [
+        "seat cards s {\n  a b c\n}\n",
+    ],
+    ("E003", "a block is not closed: add '}' on a line of its own"): [
+        "deck {\n  copies 4\n",
+        "group g {\n  pattern same 3\n",
+        "win {\n  groups 5\n",
+        "value v {\n  a: 1\n",
+    ],
+    ("E002", "the clause is unfinished: something is missing before the end of the line"): [
+        "seats\n",
+        "group g {\n  pattern\n}\n",
+        "game\n",
+        "option\n",
+        "deal {\n  14 to\n}\n",
+    ],
+    ("E005", "unknown keyword at the start of a clause"): [
+        "grop g {\n}\n",
+        "frobnicate 3\n",
+    ],
+    ("E005", "unknown item inside a group block"): [
+        "group g {\n  patern same 3\n}\n",
+        "group g {\n  in hands\n}\n",
+    ],
+    ("E005", "unknown item inside a win block"): [
+        "win {\n  group 5\n}\n",
+    ],
+    ("E002", "a deal line reads: COUNT to [each|dealer] ZONE [shown]"): [
+        "deal {\n  14 each hand\n}\n",
+    ],
+    ("E002", "a card line reads: ID attribute=value ... \"display name\" \"alias\" ..."): [
+        "deck {\n  x1 size small\n}\n",
+    ],
+}
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser for the rule language, built once per process."""
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def _normalise(text: str) -> str:
+    """Text as the grammar expects it: LF line ends and a final newline."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _expected(error: UnexpectedInput) -> str:
+    names = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
+    shown = [_terminal_name(name) for name in names][:8]
+    return ", ".join(shown)
+
+
+def _terminal_name(name: str) -> str:
+    pretty = {
+        "WORD": "a name or number",
+        "STRING": 'a "quoted text"',
+        "_NL": "end of line",
+        "LBRACE": "'{'",
+        "RBRACE": "'}'",
+        "LSQB": "'['",
+        "RSQB": "']'",
+        "COLON": "':'",
+        "EQUAL": "'='",
+        "COMMA": "','",
+        "VBAR": "'|'",
+        "LPAR": "'('",
+        "RPAR": "')'",
+        "PLUS": "'+'",
+        "$END": "end of file",
+    }
+    if name in pretty:
+        return pretty[name]
+    try:
+        pattern = parser().get_terminal(name).pattern
+    except KeyError:
+        return name
+    return f"'{pattern.value}'" if pattern.type == "str" else name
+
+
+def _clause_bounds(lines: list[str], index: int) -> tuple[int, int]:
+    """The first and one-past-last line index of the top-level clause holding line `index`."""
+
+    def starts_clause(i: int) -> bool:
+        row = lines[i]
+        return bool(row) and not row[0].isspace() and row[0] not in "}#"
+
+    start = index
+    while start > 0 and not starts_clause(start):
+        start -= 1
+    end = index + 1
+    while end < len(lines) and not starts_clause(end):
+        end += 1
+    return start, end
+
+
+def _named_mistake(text: str, line: int) -> tuple[str, str] | None:
+    """Match the failing clause, parsed on its own, against the named mistakes.
+
+    LALR states include the whole stack, so the clause is isolated first: the examples
+    are single clauses and must meet the parser in the same state.
+    """
+    lines = text.split("\n")
+    start, end = _clause_bounds(lines, min(line - 1, len(lines) - 1))
+    clause = "\n".join(lines[start:end]) + "\n"
+    try:
+        parser().parse(clause)
+    except UnexpectedToken as error:
+        try:
+            return error.match_examples(parser().parse, NAMED_MISTAKES, use_accepts=True)
+        except Exception:  # a broken example must never hide the user's error
+            return None
+    except UnexpectedInput:
+        return None
+    return None
+
+
+def _classify(error: UnexpectedInput, text: str, line: int) -> tuple[str, str]:
+    if isinstance(error, UnexpectedCharacters):
+        char = error.char
+        if char == '"':
+            return "E006", "a quoted text is not closed on this line"
+        return "E007", f"unexpected character {char!r}"
+    label = _named_mistake(text, line)
+    if label:
+        return label
+    if isinstance(error, UnexpectedEOF):
+        return "E003", "unexpected end of file: a block is not closed"
+    token = error.token if isinstance(error, UnexpectedToken) else None
+    if token is not None and token.type == "$END":
+        return "E003", "unexpected end of file: a block is not closed"
+    found = repr(str(token)) if token is not None and token.type != "_NL" else "end of line"
+    return "E001", f"unexpected {found}"
+
+
+def _position(error: UnexpectedInput, text: str) -> tuple[int, int]:
+    line = getattr(error, "line", None)
+    column = getattr(error, "column", None)
+    if isinstance(error, UnexpectedToken) and error.token.type == "_NL":
+        # A newline token starts at the end of the previous line; point just past its text.
+        line = error.token.line
+        column = error.token.column
+    if not line or line < 1:
+        lines = text.splitlines()
+        line = max(len(lines), 1)
+        column = len(lines[-1]) + 1 if lines else 1
+    return line, max(column or 1, 1)
+
+
+def _blank_clause(text: str, line: int) -> str:
+    """Replace the top-level clause around `line` with empty lines, keeping line numbers."""
+    lines = text.split("\n")
+    start, end = _clause_bounds(lines, min(line - 1, len(lines) - 1))
+    for i in range(start, end):
+        lines[i] = ""
+    return "\n".join(lines)
+
+
+def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
+    """Parse a rule file's text; syntax errors go to `sink` and the result is None."""
+    text = _normalise(text)
+    sink.text = text
+    attempt = text
+    seen: set[int] = set()
+    for _ in range(MAX_SYNTAX_ERRORS):
+        try:
+            tree = parser().parse(attempt)
+        except UnexpectedInput as error:
+            line, column = _position(error, attempt)
+            code, message = _classify(error, attempt, line)
+            expected = _expected(error)
+            hint = f"expected {expected}" if expected and code in ("E001", "E002") else ""
+            if line not in seen:
+                sink.add(line, column, code, message, hint=hint)
+                seen.add(line)
+            blanked = _blank_clause(attempt, line)
+            if blanked == attempt:
+                return None
+            attempt = blanked
+            continue
+        return tree if not sink.errors else None
+    return None
