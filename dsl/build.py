@@ -470,9 +470,7 @@ class _Builder:
                     rule.otherwise = self.integer(words[-1], "the number of pairs")
                 win.pairs = rule
             else:
-                limit: int | str = (
-                    int(str(words[1])) if str(words[1]).isdigit() else str(words[1])
-                )
+                limit: int | str = int(str(words[1])) if str(words[1]).isdigit() else str(words[1])
                 win.value = ir.ValueMinimum(
                     table=str(words[0]), at_least=limit, span=self.span(item), cites=item_cites
                 )

@@ -68,7 +68,7 @@ class Checker:
     def run(self) -> list[Diagnostic]:
         rules = self.rules
         if rules.game is None:
-            self.report(None, "E109", "the file has no 'game' clause", "add: game NAME \"title\"")
+            self.report(None, "E109", "the file has no 'game' clause", 'add: game NAME "title"')
         if rules.seats is None:
             self.report(None, "E109", "the file has no 'seats' clause", "add: seats 4")
         if rules.deck is None:
@@ -121,9 +121,13 @@ class Checker:
 
     def check_options(self) -> None:
         for option in self.rules.options.values():
-            if option.type == "int" and option.minimum is not None:
-                if option.maximum is not None and option.minimum > option.maximum:
-                    self.report(option, "E104", f"option {option.name!r} has an empty range")
+            if (
+                option.type == "int"
+                and option.minimum is not None
+                and option.maximum is not None
+                and option.minimum > option.maximum
+            ):
+                self.report(option, "E104", f"option {option.name!r} has an empty range")
             if option.type == "choice" and len(set(map(str, option.choices))) != len(
                 option.choices
             ):
@@ -149,7 +153,9 @@ class Checker:
             if attribute.is_numeric:
                 assert attribute.maximum is not None
                 if attribute.minimum > attribute.maximum:  # type: ignore[operator]
-                    self.report(attribute, "E104", f"attribute {attribute.name!r} has an empty range")
+                    self.report(
+                        attribute, "E104", f"attribute {attribute.name!r} has an empty range"
+                    )
             elif len(set(attribute.values)) != len(attribute.values):
                 self.report(attribute, "E102", f"attribute {attribute.name!r} lists a value twice")
 
@@ -193,7 +199,9 @@ class Checker:
             for word in (card.id, *card.names):
                 owner = seen_names.get(word)
                 if owner is not None and owner != card.id:
-                    self.report(card, "E102", f"the name {word!r} is already used by card {owner!r}")
+                    self.report(
+                        card, "E102", f"the name {word!r} is already used by card {owner!r}"
+                    )
                 elif owner == card.id and word != card.id and card.names.count(word) > 1:
                     self.report(card, "E102", f"card {card.id!r} lists the name {word!r} twice")
                 seen_names[word] = card.id
@@ -283,7 +291,8 @@ class Checker:
                 self.report(
                     group,
                     "E110",
-                    f"'never split' needs an n-alike pattern ('same N'), as in group {group.name!r}",
+                    f"'never split' needs an n-alike pattern ('same N'); group {group.name!r}"
+                    " has another",
                 )
             for relabel in group.relabels:
                 if relabel.kind not in groups:
@@ -301,7 +310,9 @@ class Checker:
         self.check_attribute_refs(pattern, pattern.where)
         attribute = self.rules.attributes.get(pattern.attribute or "")
         if pattern.head == "run" and attribute is not None and not attribute.is_numeric:
-            self.report(pattern, "E103", f"a run needs a numeric attribute; {attribute.name!r} is not")
+            self.report(
+                pattern, "E103", f"a run needs a numeric attribute; {attribute.name!r} is not"
+            )
         if pattern.head == "set" and pattern.attribute:
             self.check_attribute_refs(pattern, {pattern.attribute: list(pattern.values)})
 
@@ -340,9 +351,7 @@ class Checker:
                 option = self.rules.options.get(minimum.at_least)
                 if option is None:
                     self.unknown(minimum, "option", minimum.at_least, self.rules.options)
-                elif option.type == "bool" or any(
-                    isinstance(c, str) for c in option.choices
-                ):
+                elif option.type == "bool" or any(isinstance(c, str) for c in option.choices):
                     self.report(minimum, "E103", f"option {option.name!r} is not a number")
 
     def check_forms(self) -> None:
@@ -408,7 +417,7 @@ class Checker:
                     clause,
                     "W001",
                     "this clause cites no rule id",
-                    "end the line with the ids it implements, e.g. [PMZ-4]",
+                    "end the line with the ids it implements, e.g. [RULE-4]",
                     severity="warning",
                 )
 

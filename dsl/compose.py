@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl import ir
-from dsl.build import KEYED, SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
+from dsl.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
 from dsl.diagnostics import Diagnostic, DiagnosticSink
 from dsl.parser import parse_text
 

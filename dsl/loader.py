@@ -1,6 +1,6 @@
 """The front door of the rule language: a path (or text) in, checked IR and diagnostics out.
 
-    result = load("rules/paohuzi.rules", options={"min_huxi": "10"})
+    result = load("rules/mygame.rules", options={"stake": "10"})
     if result.ok: use(result.rules, result.options)
     else: print(*(d.render() for d in result.diagnostics), sep="\n")
 
@@ -51,7 +51,7 @@ def parse_assignments(items: list[str]) -> tuple[dict[str, str], list[Diagnostic
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             problems.append(
-                _option_diagnostic(f"{item!r} is not NAME=VALUE", "E103", "e.g. --option horses=2")
+                _option_diagnostic(f"{item!r} is not NAME=VALUE", "E103", "e.g. --option stake=10")
             )
             continue
         values[name.strip()] = value.strip()
@@ -91,9 +91,11 @@ def resolve_options(
             continue
         value = _typed(option, text)
         problem = (
-            "must be a whole number" if value is None and option.type == "int" else
-            "must be true or false" if value is None else
-            checker.option_value_problem(option, value)
+            "must be a whole number"
+            if value is None and option.type == "int"
+            else "must be true or false"
+            if value is None
+            else checker.option_value_problem(option, value)
         )
         if problem:
             problems.append(_option_diagnostic(f"option {name}={text}: {name} {problem}", "E104"))

@@ -21,9 +21,9 @@ MAX_SYNTAX_ERRORS = 10
 # Named mistakes: each label maps to small broken snippets that fail in the same parser state.
 NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
     ("E004", "missing ':' after the option name (write: option NAME: TYPE = DEFAULT)"): [
-        "option horses int = 1\n",
-        'option horses "t" int = 1\n',
-        "option horses 1 | 2 = 1\n",
+        "option count int = 1\n",
+        'option count "t" int = 1\n',
+        "option count 1 | 2 = 1\n",
     ],
     ("E004", "missing ':' between the attribute name and its values"): [
         "attribute size small | big\n",
@@ -63,7 +63,7 @@ NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
     ("E002", "a deal line reads: COUNT to [each|dealer] ZONE [shown]"): [
         "deal {\n  14 each hand\n}\n",
     ],
-    ("E002", "a card line reads: ID attribute=value ... \"display name\" \"alias\" ..."): [
+    ("E002", 'a card line reads: ID attribute=value ... "display name" "alias" ...'): [
         "deck {\n  x1 size small\n}\n",
     ],
 }

@@ -1,0 +1,209 @@
+"""`tablerules evaluate RULES --hand ...`: does a hand win, how, and for how much."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from dsl.diagnostics import RuleError
+from dsl.loader import load, parse_assignments
+from interpreter.api import Game
+from interpreter.cards import NotationError
+from interpreter.evaluate import SOURCES, Evaluation, HandError
+from interpreter.hands import HandSpec, parse_line, parse_table, parse_win_card
+
+PROGRESS_EVERY = 10_000
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "evaluate",
+        help="evaluate a hand (or a file of hands) under a rule file",
+        description="Evaluate a hand: does it win, every way to split it into groups with "
+        "per-group values, the best split, and why it does not win. Cards are written with "
+        "the names and aliases the rule file declares.",
+        epilog="examples:\n"
+        "  tablerules evaluate rules/paomazai.rules --hand 111222333444m55m\n"
+        "  tablerules evaluate rules/paomazai.rules --hand 1112345678999m --win-card 5m "
+        "--from discard\n"
+        "  tablerules evaluate rules/paohuzi.rules --hand 一二三壹貳叁二七十四四四五五 "
+        "--win-card 五 --from discard --json\n"
+        "  tablerules evaluate rules/paomazai.rules --hands-file hands.txt --json\n"
+        "\nhands file lines: HAND [| table: KIND:CARDS ...] [| win: CARD SOURCE]",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("rules", metavar="RULES", help="the rule file")
+    hands = parser.add_mutually_exclusive_group(required=True)
+    hands.add_argument("--hand", help="the concealed cards, e.g. 111222333444m55m")
+    hands.add_argument(
+        "--hands-file", metavar="F", help="one hand per line; prints one JSON object per line"
+    )
+    parser.add_argument(
+        "--table", default="", help="groups on the table, e.g. 'pong:EEE kong:1111m'"
+    )
+    parser.add_argument("--win-card", metavar="C", help="the winning card, not included in --hand")
+    parser.add_argument(
+        "--from",
+        dest="source",
+        choices=SOURCES,
+        help="where the winning card came from: own draw (self), another's discard, "
+        "another's shown draw (draw); default self",
+    )
+    parser.add_argument(
+        "--on-deal", action="store_true", help="the hand was just dealt: check immediate wins"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="set a table option"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON (see docs/cli.md)")
+    parser.set_defaults(run=run)
+
+
+def _load_game(args: argparse.Namespace) -> Game | None:
+    raw, problems = parse_assignments(args.option)
+    loaded = load(args.rules, options=raw)
+    diagnostics = loaded.errors + problems
+    if diagnostics or loaded.rules is None:
+        for diagnostic in diagnostics or loaded.diagnostics:
+            print(diagnostic.render(), file=sys.stderr)
+        return None
+    try:
+        return Game(loaded.rules, loaded.options)
+    except RuleError as error:
+        for diagnostic in error.diagnostics:
+            print(diagnostic.render(), file=sys.stderr)
+        return None
+
+
+def run(args: argparse.Namespace) -> int:
+    game = _load_game(args)
+    if game is None:
+        return 1
+    if args.hands_file:
+        return _run_file(game, args)
+    try:
+        spec = _single_spec(game, args)
+        result = game.evaluator.evaluate(
+            spec.hand, spec.table, spec.win_card, spec.source, args.on_deal
+        )
+    except NotationError as error:
+        print(f"error: {error.render()}", file=sys.stderr)
+        return 1
+    except HandError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(_json(game, spec, result), ensure_ascii=False))
+    else:
+        print(render_text(game, spec, result))
+    return 0
+
+
+def _single_spec(game: Game, args: argparse.Namespace) -> HandSpec:
+    try:
+        hand = game.parse(args.hand)
+    except NotationError as error:
+        raise NotationError(
+            error.text, error.position, error.length, f"--hand: {error.message}"
+        ) from None
+    table = parse_table(game.evaluator, args.table)
+    win_card = parse_win_card(game.evaluator, args.win_card) if args.win_card else None
+    source = args.source or ("self" if win_card is not None else None)
+    return HandSpec(hand, table, win_card, source)
+
+
+def _run_file(game: Game, args: argparse.Namespace) -> int:
+    try:
+        handle = open(args.hands_file, encoding="utf-8")  # noqa: SIM115
+    except OSError as error:
+        print(f"error: cannot read {args.hands_file}: {error.strerror}", file=sys.stderr)
+        return 1
+    failures = 0
+    show_progress = sys.stderr.isatty()
+    with handle:
+        for number, raw in enumerate(handle, start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                spec = parse_line(game.evaluator, line)
+                result = game.evaluator.evaluate(
+                    spec.hand, spec.table, spec.win_card, spec.source, args.on_deal
+                )
+                record = {"line": number, **_json(game, spec, result)}
+            except NotationError as error:
+                failures += 1
+                record = {
+                    "line": number,
+                    "error": error.message,
+                    "column": error.position + 1,
+                    "text": line,
+                }
+            except (HandError, UnicodeDecodeError) as error:
+                failures += 1
+                record = {"line": number, "error": str(error), "text": line}
+            print(json.dumps(record, ensure_ascii=False))
+            if show_progress and number % PROGRESS_EVERY == 0:
+                print(f"... {number} lines", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def _json(game: Game, spec: HandSpec, result: Evaluation) -> dict[str, Any]:
+    ids = game.cards.ids
+    return {
+        "rules": game.compiled.name,
+        "hand": [ids[c] for c in spec.hand],
+        "table": [
+            {"kind": game.compiled.kinds[g.kind].name, "cards": [ids[c] for c in g.cards]}
+            for g in spec.table
+        ],
+        "win_card": ids[spec.win_card] if spec.win_card is not None else None,
+        "source": spec.source,
+        **result.to_json(),
+    }
+
+
+def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
+    """A readable report using the cards' own display names."""
+    names = game.cards.display
+    lines = [f"{game.compiled.name}: {' '.join(names[c] for c in spec.hand)}"]
+    if spec.table:
+        shown = "  ".join(
+            f"{game.compiled.kinds[g.kind].name}[{''.join(names[c] for c in g.cards)}]"
+            for g in spec.table
+        )
+        lines.append(f"  table: {shown}")
+    if spec.win_card is not None:
+        lines.append(f"  winning card: {names[spec.win_card]} (from {spec.source})")
+    unit = f" {result.value_name}" if result.value_name else ""
+    if result.wins:
+        headline = "WINS"
+        if result.immediate:
+            headline += f" at once: {result.immediate}"
+        winners = result.winning
+        headline += f" — {len(winners)} winning split(s)"
+        if result.best is not None and result.value_name:
+            headline += f", best {result.best.total}{unit}"
+        lines.append(headline)
+    else:
+        lines.append("does not win")
+    for number, decomposition in enumerate(result.decompositions, start=1):
+        marker = "*" if decomposition is result.best else " "
+        groups = "  ".join(_group_text(g, bool(result.value_name)) for g in decomposition.groups)
+        total = f"  = {decomposition.total}{unit}" if result.value_name else ""
+        status = "" if decomposition.wins else f"   ✗ {decomposition.problem}"
+        lines.append(f" {marker}#{number} {groups}{total}{status}")
+    for reason in result.reasons:
+        cites = f" [{', '.join(reason.cites)}]" if reason.cites else ""
+        lines.append(f"  because: {reason.message}{cites}")
+    return "\n".join(lines)
+
+
+def _group_text(group: Any, with_value: bool) -> str:
+    cards = "".join(f"{n}" for n in group.names)
+    mark = "+" if group.holds_winning_card else ""
+    place = "@" if group.on_table else ""
+    value = f"({group.value})" if with_value else ""
+    return f"{place}{group.kind}[{cards}]{mark}{value}"

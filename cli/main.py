@@ -1,0 +1,56 @@
+"""`tablerules`: check rule files, evaluate hands, write the IR's JSON Schema.
+
+Thin client of `dsl` and `interpreter`: parses arguments, calls the public API, prints.
+Bad input (a broken rule file, an unknown card, a wrong option) is reported as a located
+message and a non-zero exit status, never as a Python traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cli import check, evaluate, schema
+
+DESCRIPTION = """\
+Rules of table games written as data, run by one generic interpreter.
+
+  tablerules check rules/*.rules
+  tablerules evaluate rules/paomazai.rules --hand 111222333444m55m
+  tablerules evaluate rules/paohuzi.rules --hand "一二三 壹貳叁 二七十 四四四 五五" \\
+      --win-card 五 --from discard
+  tablerules schema -o ir.schema.json
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tablerules",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    check.register(commands)
+    evaluate.register(commands)
+    schema.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

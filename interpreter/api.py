@@ -1,0 +1,63 @@
+"""The interpreter's public face: load a rule file once, then evaluate hands by text or index."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dsl import ir
+from dsl.loader import load_rules
+from interpreter.compiled import CompiledRules, compile_rules
+from interpreter.evaluate import Evaluation, Evaluator, TableGroup
+from interpreter.hands import parse_source, parse_table, parse_win_card
+
+
+class Game:
+    """A compiled rule file with its option values and an evaluator."""
+
+    def __init__(self, rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> None:
+        self.compiled: CompiledRules = compile_rules(rules, options)
+        self.evaluator = Evaluator(self.compiled)
+
+    @property
+    def cards(self):
+        return self.compiled.cards
+
+    def parse(self, text: str) -> list[int]:
+        return self.compiled.cards.parse(text)
+
+    def table(self, text: str) -> list[TableGroup]:
+        return parse_table(self.evaluator, text)
+
+    def evaluate(
+        self,
+        hand: list[int],
+        table: list[TableGroup] | None = None,
+        win_card: int | None = None,
+        source: ir.Source | None = None,
+        on_deal: bool = False,
+    ) -> Evaluation:
+        return self.evaluator.evaluate(hand, table or [], win_card, source, on_deal)
+
+    def evaluate_text(
+        self,
+        hand: str,
+        table: str = "",
+        win_card: str | None = None,
+        source: str | None = None,
+        on_deal: bool = False,
+    ) -> Evaluation:
+        """Evaluate a hand written in the rule file's card notation."""
+        card = parse_win_card(self.evaluator, win_card) if win_card else None
+        return self.evaluator.evaluate(
+            self.parse(hand),
+            self.table(table),
+            card,
+            parse_source(source) if source else None,
+            on_deal,
+        )
+
+
+def load_game(path: str | Path, options: dict[str, str] | None = None) -> Game:
+    """Load, check and compile a rule file; raises `dsl.diagnostics.RuleError` on errors."""
+    rules, values = load_rules(path, options)
+    return Game(rules, values)

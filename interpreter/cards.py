@@ -1,0 +1,129 @@
+"""The deck at run time, and card notation: text such as "111222m" into card indices.
+
+Cards are named only by what the rule file declares: ids, display names and aliases, plus
+the compact form `<digits><suffix>` when the deck declares suffixes. Notation errors are
+values carrying the position of the bad text, so a caller can point at it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dsl import ir
+
+SEPARATORS = " \t,，、"
+
+
+@dataclass(frozen=True)
+class NotationError(Exception):
+    """A piece of card text that names no card, with its 0-based position in the text."""
+
+    text: str
+    position: int
+    length: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} (column {self.position + 1})"
+
+    def render(self, label: str = "") -> str:
+        pointer = " " * _width(self.text[: self.position]) + "^" * max(_width(self.bad), 1)
+        head = f"{label}: " if label else ""
+        return f"{head}{self}\n    {self.text}\n    {pointer}"
+
+    @property
+    def bad(self) -> str:
+        return self.text[self.position : self.position + self.length]
+
+
+def _width(text: str) -> int:
+    from dsl.diagnostics import display_width
+
+    return display_width(text)
+
+
+class CardTable:
+    """Every card kind of the deck in declaration order, with its names and attributes."""
+
+    def __init__(self, deck: ir.Deck) -> None:
+        self.copies = deck.copies
+        self.ids: list[str] = [card.id for card in deck.cards]
+        self.display: list[str] = [card.display for card in deck.cards]
+        self.attributes: list[dict[str, ir.Scalar]] = [dict(card.attributes) for card in deck.cards]
+        self.index: dict[str, int] = {}
+        for i, card in enumerate(deck.cards):
+            for name in (card.id, *card.names):
+                self.index.setdefault(name, i)
+        self._longest = max((len(name) for name in self.index), default=1)
+        suffixes = sorted(deck.compact_suffixes, key=len, reverse=True)
+        self._compact = (
+            re.compile(r"(\d+)(" + "|".join(re.escape(s) for s in suffixes) + ")")
+            if suffixes
+            else None
+        )
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def lookup(self, name: str) -> int | None:
+        return self.index.get(name)
+
+    def names(self, indices: list[int] | tuple[int, ...]) -> list[str]:
+        return [self.display[i] for i in indices]
+
+    def parse(self, text: str) -> list[int]:
+        """Card indices named by `text`; raises `NotationError` at the first unknown piece."""
+        cards: list[int] = []
+        position = 0
+        length = len(text)
+        while position < length:
+            char = text[position]
+            if char in SEPARATORS:
+                position += 1
+                continue
+            if self._compact is not None:
+                match = self._compact.match(text, position)
+                if match:
+                    digits, suffix = match.group(1), match.group(2)
+                    for offset, digit in enumerate(digits):
+                        card = self.index.get(digit + suffix)
+                        if card is None:
+                            raise NotationError(
+                                text,
+                                position + offset,
+                                1,
+                                f"no card {digit + suffix!r} in this deck",
+                            )
+                        cards.append(card)
+                    position = match.end()
+                    continue
+            found = None
+            for size in range(min(self._longest, length - position), 0, -1):
+                card = self.index.get(text[position : position + size])
+                if card is not None:
+                    found = (card, size)
+                    break
+            if found is None:
+                end = position + 1
+                while end < length and text[end] not in SEPARATORS and not text[end].isspace():
+                    end += 1
+                piece = text[position:end]
+                raise NotationError(text, position, end - position, f"unknown card {piece!r}")
+            cards.append(found[0])
+            position += found[1]
+        return cards
+
+    def counts(self, cards: list[int]) -> list[int]:
+        result = [0] * len(self.ids)
+        for card in cards:
+            result[card] += 1
+        return result
+
+    def matches(self, card: int, filters: dict[str, list[int | str]]) -> bool:
+        attributes = self.attributes[card]
+        for name, allowed in filters.items():
+            value = attributes.get(name)
+            if value not in allowed and str(value) not in map(str, allowed):
+                return False
+        return True

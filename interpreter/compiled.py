@@ -1,0 +1,389 @@
+"""A checked `RuleSet` compiled once into the tables the evaluator runs on.
+
+Compiling expands every group pattern into concrete card multisets, packs them as integers
+(one byte per card kind, so a hand is `int.from_bytes(counts)`), splits the deck into blocks
+that no group crosses, and resolves options, values and win conditions into plain numbers
+and sets. Nothing here is re-parsed or re-validated when a hand is evaluated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import ir
+from dsl.diagnostics import Diagnostic, RuleError
+from interpreter.cards import CardTable
+from interpreter.patterns import Multiset, expand
+
+FIELD_BITS = 8  # one byte per card kind
+GUARD_BIT = 1 << (FIELD_BITS - 1)  # set above every count so a subtraction never borrows across
+GROUP_STEP = 256  # signature bit index = groups * GROUP_STEP + pairs * PAIR_STEP + triggers
+PAIR_STEP = 16
+MAX_COUNT = GUARD_BIT - 1
+
+
+@dataclass
+class KindInfo:
+    """A group kind as the evaluator sees it."""
+
+    index: int
+    name: str
+    title: str
+    in_hand: bool
+    on_table: bool
+    visibility: str
+    keep_together: int | None  # n for 'never split' n-alike groups
+    relabel: dict[str, int]  # source -> kind index
+    is_pair: bool
+    is_trigger: bool
+    cites: list[str]
+    instances: list[Multiset] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One concrete group a hand may contain: a kind and its cards, packed."""
+
+    id: int
+    kind: int
+    cards: Multiset
+    packed: int
+    signature_shift: int
+
+
+@dataclass
+class Block:
+    """A run of card kinds that no group crosses; solved separately and memoised."""
+
+    start: int  # first card position
+    size: int  # number of card kinds
+    by_low: list[list[tuple[int, int]]]  # local lowest position -> [(packed, signature shift)]
+    memo: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def shift(self) -> int:
+        return self.start * FIELD_BITS
+
+    @property
+    def mask(self) -> int:
+        return (1 << (self.size * FIELD_BITS)) - 1
+
+    @property
+    def guard(self) -> int:
+        return int.from_bytes(bytes([GUARD_BIT]) * self.size, "little")
+
+
+@dataclass(frozen=True)
+class FormInfo:
+    name: str
+    title: str
+    count: int
+    kinds: frozenset[int]
+    wins: bool
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ImmediateInfo:
+    name: str
+    title: str
+    conditions: tuple[tuple[int, tuple[int, ...]], ...]  # (count, n-alike sizes of the kinds)
+    cites: tuple[str, ...]
+
+
+class CompiledRules:
+    """Everything the evaluator needs, derived once from a rule set and its option values."""
+
+    def __init__(self, rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> None:
+        if rules.deck is None:
+            raise RuleError(
+                [Diagnostic(rules.file, 1, 1, "E109", "the rules have no deck to compile")]
+            )
+        self.rules = rules
+        self.options = rules.option_values() | dict(options or {})
+        self.name = rules.game.name if rules.game else rules.file
+        self.cards = CardTable(rules.deck)
+        if self.cards.copies > MAX_COUNT:
+            raise RuleError(
+                [
+                    Diagnostic(
+                        rules.file,
+                        1,
+                        1,
+                        "E104",
+                        f"at most {MAX_COUNT} copies of a card are supported",
+                    )
+                ]
+            )
+        self.seat_names = list(rules.seats.names) if rules.seats else []
+        self._compile_win()
+        self._compile_kinds()
+        self._compile_values()
+        self._compile_blocks()
+        self._compile_forms()
+        self._compile_immediate()
+        self._compile_seat_cards()
+        self._accept_cache: dict[tuple[int, int, int, bool], int] = {}
+        self.enumeration_memo: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    # ── compile steps ──────────────────────────────────────────
+    def _compile_win(self) -> None:
+        win = self.rules.win or ir.WinRule()
+        self.win_cites = list(win.cites)
+        self.groups_needed = win.groups
+        self.pair_rule = win.pairs
+        self.value_minimum: int | None = None
+        self.value_table: ir.ValueTable | None = None
+        if win.value is not None:
+            limit = win.value.at_least
+            self.value_minimum = int(self.options[limit]) if isinstance(limit, str) else limit
+            self.value_table = self.rules.values.get(win.value.table)
+        elif len(self.rules.values) == 1:
+            self.value_table = next(iter(self.rules.values.values()))
+        self.value_name = self.value_table.name if self.value_table else None
+
+    def _compile_kinds(self) -> None:
+        self.kinds: list[KindInfo] = []
+        self.kind_index: dict[str, int] = {}
+        pair_kind = self.pair_rule.kind if self.pair_rule else None
+        triggers = set(self.pair_rule.if_any) if self.pair_rule else set()
+        for index, group in enumerate(self.rules.groups.values()):
+            keep = None
+            if group.never_split and group.pattern is not None:
+                keep = group.pattern.size
+            info = KindInfo(
+                index=index,
+                name=group.name,
+                title=group.title,
+                in_hand=group.in_hand,
+                on_table=group.on_table,
+                visibility=group.visibility,
+                keep_together=keep,
+                relabel={},
+                is_pair=group.name == pair_kind,
+                is_trigger=group.name in triggers,
+                cites=list(group.cites),
+                instances=expand(self.cards, group.pattern) if group.pattern else [],
+            )
+            self.kinds.append(info)
+            for name in (group.name, *group.aliases):
+                self.kind_index.setdefault(name, index)
+        for info, group in zip(self.kinds, self.rules.groups.values(), strict=True):
+            for relabel in group.relabels:
+                for source in relabel.sources:
+                    info.relabel[source] = self.kind_index[relabel.kind]
+        self.instances: list[Instance] = []
+        for info in self.kinds:
+            if not info.in_hand:
+                continue
+            for cards in info.instances:
+                shift = GROUP_STEP + (PAIR_STEP if info.is_pair else 0) + int(info.is_trigger)
+                self.instances.append(
+                    Instance(len(self.instances), info.index, cards, self.pack_cards(cards), shift)
+                )
+        self.instance_by_key = {(i.kind, i.cards): i for i in self.instances}
+        self.keep_together = [k for k in self.kinds if k.in_hand and k.keep_together]
+        changes_pairing = any(
+            self.kinds[target].is_trigger != info.is_trigger
+            or self.kinds[target].is_pair != info.is_pair
+            for info in self.kinds
+            for target in info.relabel.values()
+        )
+        self.trigger_exact = not changes_pairing
+
+    def _compile_values(self) -> None:
+        self._value_cache: dict[tuple[int, Multiset], int] = {}
+
+    def _compile_blocks(self) -> None:
+        count = len(self.cards)
+        parent = list(range(count))
+
+        def root(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for info in self.kinds:
+            for cards in info.instances:
+                for card in cards[1:]:
+                    parent[root(card)] = root(cards[0])
+        # Blocks are runs of consecutive card positions closed under grouping: a component
+        # reaching past the current end extends the block. Small neighbours are then packed
+        # together (up to 9 kinds) so that a hand splits into few table lookups.
+        reach: dict[int, int] = {}
+        for card in range(count):
+            reach[root(card)] = card
+        blocks: list[tuple[int, int]] = []
+        start = 0
+        while start < count:
+            end = reach[root(start)] + 1
+            position = start
+            while position < end:
+                end = max(end, reach[root(position)] + 1)
+                position += 1
+            blocks.append((start, end))
+            start = end
+        merged: list[tuple[int, int]] = []
+        for block in blocks:
+            if merged and block[1] - merged[-1][0] <= 9:
+                merged[-1] = (merged[-1][0], block[1])
+            else:
+                merged.append(block)
+        self.blocks: list[Block] = []
+        for start, end in merged:
+            by_low: list[list[tuple[int, int]]] = [[] for _ in range(end - start)]
+            for instance in self.instances:
+                low = instance.cards[0]
+                if start <= low < end:
+                    local = instance.packed >> (start * FIELD_BITS)
+                    by_low[low - start].append((local, instance.signature_shift))
+            self.blocks.append(Block(start, end - start, by_low))
+        self.instances_by_low: list[list[Instance]] = [[] for _ in range(count)]
+        for instance in self.instances:
+            self.instances_by_low[instance.cards[0]].append(instance)
+        self.guard = int.from_bytes(bytes([GUARD_BIT]) * count, "little")
+
+    def _compile_forms(self) -> None:
+        self.forms: list[FormInfo] = []
+        for form in self.rules.forms.values():
+            if form.shape is None:
+                continue
+            self.forms.append(
+                FormInfo(
+                    name=form.name,
+                    title=form.title,
+                    count=form.shape.count,
+                    kinds=frozenset(self.kind_index[k] for k in form.shape.kinds),
+                    wins=form.wins,
+                    cites=tuple(form.cites),
+                )
+            )
+        self.structural_exact = (
+            self.value_minimum is None
+            and not self.keep_together
+            and self.trigger_exact
+            and not any(form.wins for form in self.forms)
+        )
+
+    def _compile_immediate(self) -> None:
+        self.immediate: list[ImmediateInfo] = []
+        for win in self.rules.immediate_wins.values():
+            conditions = []
+            for condition in win.conditions:
+                sizes = []
+                for kind in condition.kinds:
+                    pattern = self.rules.groups[kind].pattern
+                    if pattern is not None:
+                        sizes.append(pattern.size)
+                conditions.append((condition.count, tuple(sizes)))
+            self.immediate.append(
+                ImmediateInfo(win.name, win.title, tuple(conditions), tuple(win.cites))
+            )
+
+    def _compile_seat_cards(self) -> None:
+        self.seat_cards: dict[str, dict[str, frozenset[int]]] = {}
+        for table in self.rules.seat_cards.values():
+            per_seat: dict[str, frozenset[int]] = {}
+            for line in table.lines:
+                chosen: set[int] = set()
+                for item in line.items:
+                    if item.card is not None:
+                        card = self.cards.lookup(item.card)
+                        if card is not None:
+                            chosen.add(card)
+                    else:
+                        filters = {f.attribute: list(f.values) for f in item.filters}
+                        chosen.update(
+                            c for c in range(len(self.cards)) if self.cards.matches(c, filters)
+                        )
+                per_seat[line.seat] = frozenset(chosen)
+            self.seat_cards[table.name] = per_seat
+
+    # ── packing ────────────────────────────────────────────────
+    def pack_counts(self, counts: list[int] | tuple[int, ...] | bytes) -> int:
+        """A hand as one integer: byte i holds the count of card kind i."""
+        return int.from_bytes(bytes(counts), "little")
+
+    def pack_cards(self, cards: Multiset | list[int]) -> int:
+        packed = 0
+        for card in cards:
+            packed += 1 << (card * FIELD_BITS)
+        return packed
+
+    def unpack(self, packed: int) -> list[int]:
+        return list(packed.to_bytes(len(self.cards), "little"))
+
+    # ── values ─────────────────────────────────────────────────
+    def value_of(self, kind: int, cards: Multiset) -> int:
+        """The value of one group under the win's value table (0 when there is none)."""
+        key = (kind, cards)
+        cached = self._value_cache.get(key)
+        if cached is not None:
+            return cached
+        value = self._compute_value(self.kinds[kind].name, cards)
+        self._value_cache[key] = value
+        return value
+
+    def _compute_value(self, kind_name: str, cards: Multiset) -> int:
+        table = self.value_table
+        if table is None:
+            return 0
+        attributes = self.cards.attributes
+        for line in table.lines:
+            if line.kinds and kind_name not in line.kinds:
+                continue
+            if line.with_attribute:
+                have = sorted(str(attributes[c].get(line.with_attribute)) for c in cards)
+                if have != sorted(str(v) for v in line.with_values):
+                    continue
+            if line.amount is not None:
+                return line.amount
+            keys = {str(attributes[c].get(table.by or "")) for c in cards}
+            if len(keys) == 1:
+                key = keys.pop()
+                if key in line.keyed:
+                    return line.keyed[key]
+        return 0
+
+    # ── win signatures ─────────────────────────────────────────
+    def accept_mask(self, table_groups: int, table_pairs: int, table_triggers: int) -> int:
+        """Bits of the (groups, pairs, triggers) signatures of the concealed part that win."""
+        relaxed = not self.trigger_exact
+        key = (table_groups, table_pairs, table_triggers, relaxed)
+        cached = self._accept_cache.get(key)
+        if cached is not None:
+            return cached
+        mask = 0
+        for groups in range(GROUP_STEP // PAIR_STEP):
+            if self.groups_needed is not None and groups + table_groups != self.groups_needed:
+                continue
+            for pairs in range(PAIR_STEP):
+                for triggers in range(min(groups, PAIR_STEP - 1) + 1):
+                    if self._pairs_ok(pairs + table_pairs, triggers + table_triggers, relaxed):
+                        mask |= 1 << (groups * GROUP_STEP + pairs * PAIR_STEP + triggers)
+        self._accept_cache[key] = mask
+        return mask
+
+    def _pairs_ok(self, pairs: int, triggers: int, relaxed: bool) -> bool:
+        rule = self.pair_rule
+        if rule is None:
+            return True
+        if not rule.if_any:
+            return pairs == rule.count
+        if relaxed:
+            return pairs in (rule.count, rule.otherwise)
+        return pairs == (rule.count if triggers > 0 else rule.otherwise)
+
+    def required_pairs(self, triggers: int) -> int | None:
+        rule = self.pair_rule
+        if rule is None:
+            return None
+        if rule.if_any and triggers == 0:
+            return rule.otherwise
+        return rule.count
+
+
+def compile_rules(rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> CompiledRules:
+    """Compile a checked rule set with its option values."""
+    return CompiledRules(rules, options)

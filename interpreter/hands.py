@@ -1,0 +1,102 @@
+"""Hands written as text: concealed cards, table groups and the winning card.
+
+    hand:   "a1 a2 a3 b7b7"  or "123a 77b" with compact suffixes, or display names
+    table:  "triple:b5b5b5 quad:a1a1a1a1"  (a group kind's name or alias, a colon, cards)
+    win:    a single card, with where it came from: self | discard | draw
+
+Everything is named by the rule file; errors are `NotationError`s or `HandError`s that say
+which piece of text is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dsl import ir
+from interpreter.cards import NotationError
+from interpreter.evaluate import SOURCES, Evaluator, HandError, TableGroup
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """A hand ready to evaluate."""
+
+    hand: list[int]
+    table: list[TableGroup]
+    win_card: int | None
+    source: ir.Source | None
+
+
+def parse_table(evaluator: Evaluator, text: str) -> list[TableGroup]:
+    """Table groups from `KIND:CARDS` entries, separated by spaces, commas or semicolons."""
+    kinds = sorted(evaluator.rules.kind_index, key=len, reverse=True)
+    if not text.strip():
+        return []
+    pattern = re.compile(r"(" + "|".join(re.escape(k) for k in kinds) + r")\s*[:：]")
+    starts = list(pattern.finditer(text))
+    if not starts or text[: starts[0].start()].strip(" ,;"):
+        position = len(text) - len(text.lstrip())
+        raise NotationError(
+            text, position, 1, "a table group is written KIND:CARDS, e.g. " + _example(evaluator)
+        )
+    groups: list[TableGroup] = []
+    for index, match in enumerate(starts):
+        end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
+        body = text[match.end() : end].strip().strip(",;").strip()
+        offset = text.index(body, match.end()) if body else match.end()
+        try:
+            cards = evaluator.rules.cards.parse(body)
+        except NotationError as error:
+            raise NotationError(
+                text, offset + error.position, error.length, error.message
+            ) from None
+        try:
+            groups.append(evaluator.table_group(match.group(1), cards))
+        except HandError as error:
+            raise NotationError(text, match.start(), end - match.start(), str(error)) from None
+    return groups
+
+
+def _example(evaluator: Evaluator) -> str:
+    for kind in evaluator.rules.kinds:
+        if kind.on_table and kind.instances:
+            cards = "".join(evaluator.rules.cards.ids[c] for c in kind.instances[0])
+            return f"{kind.name}:{cards}"
+    return "KIND:CARDS"
+
+
+def parse_source(text: str) -> ir.Source:
+    if text not in SOURCES:
+        raise HandError(f"the winning card comes from one of {', '.join(SOURCES)}, not {text!r}")
+    return text  # type: ignore[return-value]
+
+
+def parse_win_card(evaluator: Evaluator, text: str) -> int:
+    cards = evaluator.rules.cards.parse(text)
+    if len(cards) != 1:
+        raise NotationError(text, 0, len(text), "the winning card must be exactly one card")
+    return cards[0]
+
+
+def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
+    """One line of a hands file: `HAND [| table: GROUPS] [| win: CARD SOURCE]`."""
+    parts = line.split("|")
+    hand = evaluator.rules.cards.parse(parts[0])
+    table: list[TableGroup] = []
+    win_card: int | None = None
+    source: ir.Source | None = None
+    for part in parts[1:]:
+        label, _, body = part.strip().partition(":")
+        label = label.strip()
+        if label == "table":
+            table = parse_table(evaluator, body)
+        elif label == "win":
+            words = body.split()
+            if not words:
+                raise HandError("'win:' needs a card, e.g. 'win: 5m self'")
+            win_card = parse_win_card(evaluator, words[0])
+            source = parse_source(words[1]) if len(words) > 1 else "self"
+        else:
+            raise HandError(f"unknown section {label!r}: use 'table:' or 'win:'")
+    return HandSpec(hand, table, win_card, source)

@@ -1,0 +1,103 @@
+"""Splitting a packed hand into groups.
+
+Two searches over the same compiled instances:
+
+* `signatures` answers "which (groups, pairs, triggers) totals can the whole hand reach?"
+  as a bit set, one memoised table per block, combined by shifting. This is the fast win
+  test: a few dictionary lookups per hand once the tables are warm.
+* `decompositions` lists every way to split the hand, memoised on the remaining cards,
+  for explanations and for value-based rules.
+
+Both always place the lowest remaining card first, so every partition is found; hands are
+integers with one byte per card kind and a guard bit that makes "does this group fit?"
+a single subtraction.
+"""
+
+from __future__ import annotations
+
+from interpreter.compiled import FIELD_BITS, Block, CompiledRules
+
+MEMO_LIMIT = 500_000  # entries per table before it is cleared, bounding memory on long runs
+
+
+def _lowest(packed: int) -> int:
+    return ((packed & -packed).bit_length() - 1) // FIELD_BITS
+
+
+def _solve_block(block: Block, guard: int, packed: int) -> int:
+    memo = block.memo
+    found = memo.get(packed)
+    if found is not None:
+        return found
+    result = 0
+    for group, shift in block.by_low[_lowest(packed)]:
+        if ((packed | guard) - group) & guard == guard:
+            rest = packed - group
+            sub = 1 if rest == 0 else _solve_block(block, guard, rest)
+            if sub:
+                result |= sub << shift
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    memo[packed] = result
+    return result
+
+
+def combine(left: int, right: int) -> int:
+    """All sums of a signature in `left` and one in `right` (bit sets of signatures)."""
+    if right & (right - 1) == 0:
+        return left << (right.bit_length() - 1)
+    out = 0
+    while right:
+        low = right & -right
+        out |= left << (low.bit_length() - 1)
+        right ^= low
+    return out
+
+
+class Searcher:
+    """The searches for one compiled rule set; holds precomputed block guards."""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        self.blocks = [(b, b.shift, b.mask, b.guard) for b in rules.blocks]
+
+    def signatures(self, packed: int) -> int:
+        """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""
+        total = 1
+        for block, shift, mask, guard in self.blocks:
+            part = (packed >> shift) & mask
+            if part == 0:
+                continue
+            found = block.memo.get(part)
+            if found is None:
+                found = _solve_block(block, guard, part)
+            if found == 0:
+                return 0
+            total = combine(total, found)
+        return total
+
+    def decompositions(self, packed: int) -> tuple[tuple[int, ...], ...]:
+        """Every split of the hand into in-hand instances, as sorted tuples of instance ids."""
+        if packed == 0:
+            return ((),)
+        memo = self.rules.enumeration_memo
+        found = memo.get(packed)
+        if found is not None:
+            return found
+        guard = self.rules.guard
+        seen: set[tuple[int, ...]] = set()
+        results: list[tuple[int, ...]] = []
+        for instance in self.rules.instances_by_low[_lowest(packed)]:
+            group = instance.packed
+            if ((packed | guard) - group) & guard != guard:
+                continue
+            for rest in self.decompositions(packed - group):
+                split = tuple(sorted((instance.id, *rest)))
+                if split not in seen:
+                    seen.add(split)
+                    results.append(split)
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        answer = tuple(results)
+        memo[packed] = answer
+        return answer
