@@ -111,12 +111,25 @@ class Evaluation:
         }
 
 
+@dataclass
+class _TableTotals:
+    """What the groups already on the table add to every split of the concealed cards."""
+
+    groups: list[GroupResult] = field(default_factory=list)
+    pairs: int = 0
+    triggers: int = 0
+    total: int = 0
+
+
 class Evaluator:
     """Evaluates hands under one compiled rule set."""
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
         self.search = Searcher(rules)
+        self._accept_concealed = rules.accept_mask(0, 0, 0)
+        self._group_cache: dict[tuple[int, int, bool], GroupResult] = {}
+        self._signatures = self.search.signatures
 
     # ── input ──────────────────────────────────────────────────
     def table_group(self, kind: str, cards: Sequence[int]) -> TableGroup:
@@ -153,9 +166,8 @@ class Evaluator:
     # ── fast win test ──────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:
         """Win test for a concealed hand given as packed counts, no table groups."""
-        rules = self.rules
-        if rules.structural_exact:
-            return bool(self.search.signatures(packed) & rules.accept_mask(0, 0, 0))
+        if self.rules.structural_exact:
+            return bool(self._signatures(packed) & self._accept_concealed)
         return self._evaluate_packed(packed, packed, (), None, None).wins
 
     def wins(
@@ -221,7 +233,8 @@ class Evaluator:
     ) -> Evaluation:
         rules = self.rules
         result = Evaluation(wins=False, value_name=rules.value_name)
-        table_results = [self._table_result(group) for group in table]
+        table_totals = self._table_totals(table)
+        kept = self._kept_cards(pre)
         splits = self.search.decompositions(full) if full else ((),)
         seen: set[tuple[object, ...]] = set()
         other_sizes: set[int] = set()
@@ -232,7 +245,7 @@ class Evaluator:
                 continue
             instances = [rules.instances[i] for i in split]
             for placement in self._placements(instances, win_card):
-                judged = self._judge(instances, placement, table_results, pre, win_card, source)
+                judged = self._judge(instances, placement, table_totals, kept, win_card, source)
                 if judged is None:
                     continue
                 decomposition = judged
@@ -249,6 +262,17 @@ class Evaluator:
         else:
             result.reasons = self._why_not(result, full, other_sizes)
         return result
+
+    def _table_totals(self, table: Sequence[TableGroup]) -> _TableTotals:
+        totals = _TableTotals()
+        for group in table:
+            info = self.rules.kinds[group.kind]
+            result = self._table_result(group)
+            totals.groups.append(result)
+            totals.pairs += info.is_pair
+            totals.triggers += info.is_trigger
+            totals.total += result.value
+        return totals
 
     def _table_result(self, group: TableGroup) -> GroupResult:
         kind = self.rules.kinds[group.kind]
@@ -276,72 +300,84 @@ class Evaluator:
                 chosen.append(position)
         return chosen
 
+    def _group_result(self, instance: Instance, kind: int, holds: bool) -> GroupResult:
+        """The shared, immutable result for one in-hand group; built once per combination."""
+        key = (instance.id, kind, holds)
+        found = self._group_cache.get(key)
+        if found is None:
+            rules = self.rules
+            found = GroupResult(
+                kind=rules.kinds[kind].name,
+                formed_as=rules.kinds[instance.kind].name,
+                cards=tuple(rules.cards.ids[c] for c in instance.cards),
+                names=tuple(rules.cards.display[c] for c in instance.cards),
+                value=rules.value_of(kind, instance.cards),
+                on_table=False,
+                holds_winning_card=holds,
+            )
+            self._group_cache[key] = found
+        return found
+
     def _judge(
         self,
         instances: list[Instance],
         placement: int | None,
-        table: list[GroupResult],
-        pre: int,
+        table: _TableTotals,
+        kept: list[tuple[int, int]],
         win_card: int | None,
         source: ir.Source | None,
     ) -> Decomposition | None:
         """One split with the winning card in group `placement`; None if it splits a kept group."""
-        rules = self.rules
-        if not self._kept_together(instances, placement, pre, win_card):
+        kinds = self.rules.kinds
+        if kept and not self._kept_together(instances, placement, kept, win_card):
             return None
-        groups = list(table)
-        pairs = 0
-        triggers = 0
-        for group in table:
-            info = rules.kinds[rules.kind_index[group.kind]]
-            pairs += info.is_pair
-            triggers += info.is_trigger
+        groups = list(table.groups)
+        pairs = table.pairs
+        triggers = table.triggers
+        total = table.total
         for position, instance in enumerate(instances):
             kind = instance.kind
             holds = position == placement
             if holds and source is not None:
-                kind = rules.kinds[kind].relabel.get(source, kind)
-            info = rules.kinds[kind]
+                kind = kinds[kind].relabel.get(source, kind)
+            info = kinds[kind]
             pairs += info.is_pair
             triggers += info.is_trigger
-            groups.append(
-                GroupResult(
-                    kind=info.name,
-                    formed_as=rules.kinds[instance.kind].name,
-                    cards=tuple(rules.cards.ids[c] for c in instance.cards),
-                    names=tuple(rules.cards.display[c] for c in instance.cards),
-                    value=rules.value_of(kind, instance.cards),
-                    on_table=False,
-                    holds_winning_card=holds,
-                )
-            )
-        total = sum(g.value for g in groups)
+            group = self._group_result(instance, kind, holds)
+            total += group.value
+            groups.append(group)
         problem = self._problem(len(groups), pairs, triggers, total)
         return Decomposition(groups, total, pairs, wins=not problem, problem=problem)
 
-    def _kept_together(
-        self, instances: list[Instance], placement: int | None, pre: int, win_card: int | None
-    ) -> bool:
-        """'never split': cards held as such a group before the win stay in one group."""
+    def _kept_cards(self, pre: int) -> list[tuple[int, int]]:
+        """(card, n) for each card held n-or-more times where n-alike groups are never split."""
         rules = self.rules
         if not rules.keep_together:
-            return True
+            return []
         counts = rules.unpack(pre)
+        kept = []
         for info in rules.keep_together:
             size = info.keep_together or 0
-            for card, count in enumerate(counts):
-                if count < size:
-                    continue
-                kept = False
-                for position, instance in enumerate(instances):
-                    own = instance.cards.count(card)
-                    if position == placement and win_card == card:
-                        own -= 1
-                    if own >= size:
-                        kept = True
-                        break
-                if not kept:
-                    return False
+            kept.extend((card, size) for card, count in enumerate(counts) if count >= size)
+        return kept
+
+    @staticmethod
+    def _kept_together(
+        instances: list[Instance],
+        placement: int | None,
+        kept: list[tuple[int, int]],
+        win_card: int | None,
+    ) -> bool:
+        """'never split': cards held as such a group before the win stay in one group."""
+        for card, size in kept:
+            for position, instance in enumerate(instances):
+                own = instance.cards.count(card)
+                if position == placement and win_card == card:
+                    own -= 1
+                if own >= size:
+                    break
+            else:
+                return False
         return True
 
     def _problem(self, groups: int, pairs: int, triggers: int, total: int) -> str:

@@ -37,7 +37,7 @@ def _solve_block(block: Block, guard: int, packed: int) -> int:
             if sub:
                 result |= sub << shift
     if len(memo) > MEMO_LIMIT:
-        memo.clear()
+        memo.clear()  # the Searcher keeps a reference to this same dict
     memo[packed] = result
     return result
 
@@ -59,21 +59,24 @@ class Searcher:
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.blocks = [(b, b.shift, b.mask, b.guard) for b in rules.blocks]
+        self.blocks = [(b, b.memo, b.shift, b.mask, b.guard) for b in rules.blocks]
 
     def signatures(self, packed: int) -> int:
         """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""
         total = 1
-        for block, shift, mask, guard in self.blocks:
+        for block, memo, shift, mask, guard in self.blocks:
             part = (packed >> shift) & mask
-            if part == 0:
+            if not part:
                 continue
-            found = block.memo.get(part)
+            found = memo.get(part)
             if found is None:
                 found = _solve_block(block, guard, part)
-            if found == 0:
+            if not found:
                 return 0
-            total = combine(total, found)
+            if found & (found - 1):
+                total = combine(total, found)
+            else:
+                total <<= found.bit_length() - 1
         return total
 
     def decompositions(self, packed: int) -> tuple[tuple[int, ...], ...]:
