@@ -157,7 +157,10 @@ class _Builder:
         if clause.data == "remove":
             return self.removal(clause)
         method = getattr(self, f"clause_{clause.data}")
+        errors_before = len(self.sink.errors)
         section, key, model = method(clause)
+        if len(self.sink.errors) > errors_before:
+            return None  # a clause with a typing error would only cause follow-on errors
         return Operation(kind, section, key, model, self.span(clause))
 
     def removal(self, clause: Tree) -> Operation:

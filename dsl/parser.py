@@ -137,34 +137,45 @@ def _clause_bounds(lines: list[str], index: int) -> tuple[int, int]:
     return start, end
 
 
-def _named_mistake(text: str, line: int) -> tuple[str, str] | None:
-    """Match the failing clause, parsed on its own, against the named mistakes.
+def _situation(error: UnexpectedToken) -> tuple[frozenset[str], str]:
+    """What the parser wanted and what it got, ignoring line ends and end of file.
 
-    LALR states include the whole stack, so the clause is isolated first: the examples
-    are single clauses and must meet the parser in the same state.
+    Lark's `match_examples` compares whole parser stacks, so the same mistake after an
+    optional title or a citation, or in the second clause instead of the first, would not
+    match its example. The set of acceptable tokens names the situation more robustly.
     """
-    lines = text.split("\n")
-    start, end = _clause_bounds(lines, min(line - 1, len(lines) - 1))
-    clause = "\n".join(lines[start:end]) + "\n"
-    try:
-        parser().parse(clause)
-    except UnexpectedToken as error:
-        try:
-            return error.match_examples(parser().parse, NAMED_MISTAKES, use_accepts=True)
-        except Exception:  # a broken example must never hide the user's error
-            return None
-    except UnexpectedInput:
+    expected = frozenset(error.expected) - {"_NL", "$END"}
+    return expected, error.token.type
+
+
+@cache
+def _labels() -> dict[tuple[frozenset[str], str], tuple[str, str]]:
+    """The situation at the failure of each named example -> its label."""
+    labels: dict[tuple[frozenset[str], str], tuple[str, str]] = {}
+    for label, examples in NAMED_MISTAKES.items():
+        for example in examples:
+            try:
+                parser().parse(example)
+            except UnexpectedToken as error:
+                labels.setdefault(_situation(error), label)
+            except UnexpectedInput:
+                continue
+    return labels
+
+
+def _named_mistake(error: UnexpectedInput) -> tuple[str, str] | None:
+    if not isinstance(error, UnexpectedToken):
         return None
-    return None
+    return _labels().get(_situation(error))
 
 
-def _classify(error: UnexpectedInput, text: str, line: int) -> tuple[str, str]:
+def _classify(error: UnexpectedInput) -> tuple[str, str]:
     if isinstance(error, UnexpectedCharacters):
         char = error.char
         if char == '"':
             return "E006", "a quoted text is not closed on this line"
         return "E007", f"unexpected character {char!r}"
-    label = _named_mistake(text, line)
+    label = _named_mistake(error)
     if label:
         return label
     if isinstance(error, UnexpectedEOF):
@@ -180,14 +191,26 @@ def _position(error: UnexpectedInput, text: str) -> tuple[int, int]:
     line = getattr(error, "line", None)
     column = getattr(error, "column", None)
     if isinstance(error, UnexpectedToken) and error.token.type == "_NL":
-        # A newline token starts at the end of the previous line; point just past its text.
+        # A line end was unexpected: point just past the line's text, before any comment.
         line = error.token.line
-        column = error.token.column
+        row = text.split("\n")[line - 1] if line and line <= text.count("\n") + 1 else ""
+        column = len(_code_part(row).rstrip()) + 1
     if not line or line < 1:
         lines = text.splitlines()
         line = max(len(lines), 1)
         column = len(lines[-1]) + 1 if lines else 1
     return line, max(column or 1, 1)
+
+
+def _code_part(row: str) -> str:
+    """A line without its trailing comment (a '#' outside quotes)."""
+    quoted = False
+    for index, char in enumerate(row):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return row[:index]
+    return row
 
 
 def _blank_clause(text: str, line: int) -> str:
@@ -210,7 +233,7 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
             tree = parser().parse(attempt)
         except UnexpectedInput as error:
             line, column = _position(error, attempt)
-            code, message = _classify(error, attempt, line)
+            code, message = _classify(error)
             expected = _expected(error)
             hint = f"expected {expected}" if expected and code in ("E001", "E002") else ""
             if line not in seen:

@@ -74,6 +74,17 @@ class Block:
 
 
 @dataclass(frozen=True)
+class DealLine:
+    """One deal step resolved: `count` cards to `zone` of `seat` (None: a shared zone)."""
+
+    zone: str
+    seat: int | None
+    count: int
+    shown: bool
+    cites: list[str]
+
+
+@dataclass(frozen=True)
 class FormInfo:
     name: str
     title: str
@@ -299,6 +310,38 @@ class CompiledRules:
                         )
                 per_seat[line.seat] = frozenset(chosen)
             self.seat_cards[table.name] = per_seat
+
+    # ── the deal ───────────────────────────────────────────────
+    def deal_plan(self) -> list[DealLine]:
+        """How many cards each seat's zones and each shared zone get, in deal order.
+
+        Seats are counted from the dealer (seat 0). A `rest` step takes what is left.
+        """
+        seats = self.rules.seats.count if self.rules.seats else 1
+        remaining = self.cards.copies * len(self.cards)
+        plan: list[DealLine] = []
+        for step in self.rules.deal.steps if self.rules.deal else []:
+            if step.to == "each":
+                for seat in range(seats):
+                    plan.append(DealLine(step.zone, seat, step.count or 0, step.shown, step.cites))
+                remaining -= (step.count or 0) * seats
+            elif step.to == "dealer":
+                plan.append(DealLine(step.zone, 0, step.count or 0, step.shown, step.cites))
+                remaining -= step.count or 0
+            else:
+                count = remaining if step.count is None else step.count
+                plan.append(DealLine(step.zone, None, count, step.shown, step.cites))
+                remaining -= count
+        return plan
+
+    def dealt_per_seat(self) -> list[int]:
+        """Cards each seat holds after the deal, the dealer first."""
+        seats = self.rules.seats.count if self.rules.seats else 1
+        totals = [0] * seats
+        for line in self.deal_plan():
+            if line.seat is not None:
+                totals[line.seat] += line.count
+        return totals
 
     # ── packing ────────────────────────────────────────────────
     def pack_counts(self, counts: list[int] | tuple[int, ...] | bytes) -> int:
