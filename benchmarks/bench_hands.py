@@ -99,6 +99,8 @@ def is_seven_pairs(counts: Sequence[int]) -> bool:
 def is_kokushi(counts: Sequence[int]) -> bool:
     """Thirteen orphans: one of each terminal and honor, one of them twice."""
     orphans = [0, 8, 9, 17, 18, 26, *range(HONOR_START, TILE_KINDS)]
-    return sum(counts) == 14 and all(counts[t] >= 1 for t in orphans) and all(
-        counts[t] == 0 for t in range(TILE_KINDS) if t not in orphans
+    return (
+        sum(counts) == 14
+        and all(counts[t] >= 1 for t in orphans)
+        and all(counts[t] == 0 for t in range(TILE_KINDS) if t not in orphans)
     )

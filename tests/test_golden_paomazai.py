@@ -54,7 +54,8 @@ def test_seven_pairs_never_win(pmz: Game) -> None:
     """PMZ-4: no 七對; the evaluator names the form and its rule."""
     result = pmz.evaluate_text("1133557799m EESS")
     assert not result.wins
-    assert any(r.code == "form" and "七對" in r.message and "PMZ-4" in r.cites for r in result.reasons)
+    named = [r for r in result.reasons if r.code == "form" and "七對" in r.message]
+    assert named and "PMZ-4" in named[0].cites
 
 
 def test_seven_pairs_that_also_make_runs_win_as_runs(pmz: Game) -> None:
@@ -124,7 +125,7 @@ def test_horse_hits_per_seat(pmz: Game, seat: str, hits: set[str]) -> None:
 
 
 def test_horse_examples_of_the_document_hit_twice(pmz: Game) -> None:
-    """PMZ-18, PMZ-19 (static part): 發 and 一索 hit for East, 三萬 does not; 九索 hits, 八筒 not."""
+    """PMZ-18, PMZ-19 (static part): for East 發 and 一索 hit, 三萬 not; 九索 hits, 八筒 not."""
     east = pmz.compiled.seat_cards["horses"]["東"]
     drawn = [pmz.parse(name)[0] for name in ("發", "一索", "三萬")]
     assert sum(card in east for card in drawn) == 2
