@@ -109,13 +109,14 @@ def compose_file(
             diagnostics.extend(sink.items)
             return None
         base_display = str(Path(name).parent / unit.extends) if display else str(base_path)
+        errors_before = sum(d.is_error for d in diagnostics)
         base = compose_file(
             base_path,
             diagnostics,
             display=_relative(base_path, base_display),
             _stack=(*_stack, path.resolve()),
         )
-        if base is None:
+        if base is None or sum(d.is_error for d in diagnostics) > errors_before:
             sink.add(span.line, span.column, "E107", f"the base file {unit.extends!r} has errors")
             diagnostics.extend(sink.items)
             return None

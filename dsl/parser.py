@@ -149,15 +149,20 @@ def _situation(error: UnexpectedToken) -> tuple[frozenset[str], str]:
 
 
 @cache
-def _labels() -> dict[tuple[frozenset[str], str], tuple[str, str]]:
-    """The situation at the failure of each named example -> its label."""
-    labels: dict[tuple[frozenset[str], str], tuple[str, str]] = {}
+def _labels() -> dict[object, tuple[str, str]]:
+    """The situation at the failure of each named example -> its label.
+
+    Keyed both by (expected, found) and by expected alone, for a looser second match.
+    """
+    labels: dict[object, tuple[str, str]] = {}
     for label, examples in NAMED_MISTAKES.items():
         for example in examples:
             try:
                 parser().parse(example)
             except UnexpectedToken as error:
-                labels.setdefault(_situation(error), label)
+                situation = _situation(error)
+                labels.setdefault(situation, label)
+                labels.setdefault(situation[0], label)
             except UnexpectedInput:
                 continue
     return labels
@@ -166,7 +171,9 @@ def _labels() -> dict[tuple[frozenset[str], str], tuple[str, str]]:
 def _named_mistake(error: UnexpectedInput) -> tuple[str, str] | None:
     if not isinstance(error, UnexpectedToken):
         return None
-    return _labels().get(_situation(error))
+    situation = _situation(error)
+    labels = _labels()
+    return labels.get(situation) or labels.get(situation[0])
 
 
 def _classify(error: UnexpectedInput) -> tuple[str, str]:

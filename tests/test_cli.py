@@ -1,0 +1,155 @@
+"""The command line: exit codes, readable output, JSON output, batch files, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PMZ = str(ROOT / "rules" / "paomazai.rules")
+PHZ = str(ROOT / "rules" / "paohuzi.rules")
+NEGATIVE = ROOT / "tests" / "golden" / "negative"
+
+
+def test_check_accepts_the_bundled_rule_files(capsys) -> None:
+    assert main(["check", PMZ, PHZ]) == 0
+    out = capsys.readouterr().out
+    assert "paomazai.rules: ok" in out and "paohuzi.rules: ok" in out
+
+
+def test_check_reports_located_named_errors_and_exits_1(capsys) -> None:
+    broken = str(NEGATIVE / "syntax_several_errors.rules")
+    assert main(["check", broken]) == 1
+    out = capsys.readouterr().out
+    assert "syntax_several_errors.rules:2:18: error[E004]" in out
+    assert "syntax_several_errors.rules:4:3: error[E005]" in out
+    assert "3 error(s)" in out
+
+
+def test_check_json_lists_diagnostics(capsys) -> None:
+    assert main(["check", "--json", str(NEGATIVE / "unknown_group.rules")]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["ok"] is False
+    assert [(d["line"], d["code"]) for d in record["diagnostics"]] == [(4, "E101")]
+
+
+def test_check_strict_fails_on_warnings(capsys) -> None:
+    uncited = str(NEGATIVE / "uncited_clause.rules")
+    assert main(["check", uncited]) == 0
+    assert main(["check", "--strict", uncited]) == 1
+
+
+def test_evaluate_prints_every_winning_split_with_display_names(capsys) -> None:
+    assert main(["evaluate", PMZ, "--hand", "111222333444m55m"]) == 0
+    out = capsys.readouterr().out
+    assert "WINS — 4 winning split(s)" in out
+    assert "刻[一萬一萬一萬]" in out
+
+
+def test_evaluate_json_shape(capsys) -> None:
+    argv = ["evaluate", PHZ, "--hand", "一二三壹貳叁二七十四四四五五", "--win-card", "五"]
+    assert main([*argv, "--from", "discard", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["wins"] is True
+    assert record["best_total"] == 16
+    assert record["value_name"] == "胡息"
+    assert record["win_card"] == "x5" and record["source"] == "discard"
+    best = record["decompositions"][record["best"]]
+    assert {g["kind"] for g in best["groups"]} == {"坎", "碰", "一句話", "二七十"}
+    assert sum(g["value"] for g in best["groups"]) == best["total"] == 16
+
+
+def test_evaluate_explains_a_hand_that_does_not_win(capsys) -> None:
+    assert main(["evaluate", PMZ, "--hand", "1133557799mEESS"]) == 0
+    out = capsys.readouterr().out
+    assert "does not win" in out and "七對" in out and "[PMZ-4]" in out
+
+
+def test_evaluate_with_table_groups_and_options(capsys) -> None:
+    argv = ["evaluate", PHZ, "--hand", "一二三 四五六 七八九 二七十 壹壹壹", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["wins"] is True
+    assert main([*argv, "--option", "min_huxi=15"]) == 0
+    assert json.loads(capsys.readouterr().out)["wins"] is False
+    table = ["evaluate", PMZ, "--hand", "123p456s55m", "--table", "pong:EEE kong:1111m"]
+    assert main(table) == 0
+    assert "@槓[一萬一萬一萬一萬]" in capsys.readouterr().out
+
+
+def test_evaluate_rejects_a_bad_token_with_its_column(capsys) -> None:
+    assert main(["evaluate", PMZ, "--hand", "111m 2q"]) == 1
+    err = capsys.readouterr().err
+    assert "--hand: unknown card '2q' (column 6)" in err
+    assert err.splitlines()[2] == "    " + " " * 5 + "^^"
+
+
+def test_evaluate_rejects_too_many_copies_and_bad_options(capsys) -> None:
+    assert main(["evaluate", PMZ, "--hand", "11111m"]) == 1
+    assert "5 copies of 一萬; the deck has 4" in capsys.readouterr().err
+    assert main(["evaluate", PMZ, "--hand", "11m", "--option", "horses=3"]) == 1
+    assert "--option: error[E104]" in capsys.readouterr().err
+
+
+def test_evaluate_on_deal_reports_immediate_wins(capsys) -> None:
+    argv = ["evaluate", PHZ, "--hand", "一一一一二二二二三四五六七八九", "--on-deal", "--json"]
+    assert main(argv) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["immediate"] == "天胡" and record["wins"] is True
+
+
+def test_hands_file_gives_one_json_object_per_line(tmp_path: Path, capsys) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(
+        "# a comment line\n"
+        "111222333444m55m\n"
+        "1133557799mEESS\n"
+        "\n"
+        "123p456s55m | table: pong:EEE kong:1111m\n"
+        "1112345678999m | win: 5m discard\n"
+        "11m 2q\n",
+        encoding="utf-8",
+    )
+    assert main(["evaluate", PMZ, "--hands-file", str(hands), "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["line"] for r in records] == [2, 3, 5, 6, 7]
+    assert [r.get("wins") for r in records[:4]] == [True, False, True, True]
+    assert records[3]["source"] == "discard"
+    assert records[4]["error"] == "unknown card '2q'" and records[4]["column"] == 5
+
+
+def test_broken_input_never_prints_a_traceback(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.rules"
+    garbage.write_bytes(bytes(range(256)))
+    cases = [
+        ["check", str(garbage)],
+        ["check", str(tmp_path / "missing.rules")],
+        ["evaluate", str(garbage), "--hand", "1m"],
+        ["evaluate", PMZ, "--hand", "\u200b"],
+        ["evaluate", PMZ, "--hand", "1m", "--table", "kong:1m"],
+        ["evaluate", PMZ, "--hands-file", str(tmp_path / "none.txt")],
+        ["evaluate", PMZ, "--hand", "1m", "--win-card", "1m2m"],
+    ]
+    for argv in cases:
+        done = subprocess.run(
+            [sys.executable, "-m", "cli.main", *argv],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
+        assert done.returncode in (1, 2), (argv, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr, (argv, done.stderr)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["check", "--help"], ["evaluate", "--help"]])
+def test_help_texts(argv: list[str], capsys) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    assert "usage: tablerules" in capsys.readouterr().out

@@ -1,0 +1,72 @@
+"""The diagnostic format: FILE:LINE:COL, severity and code, the line, a caret under CJK text."""
+
+from __future__ import annotations
+
+from dsl.diagnostics import Diagnostic, display_width
+from dsl.loader import load
+
+
+def test_display_width_counts_wide_characters_twice() -> None:
+    assert display_width("abc") == 3
+    assert display_width("跑胡子") == 6
+    assert display_width("a跑b") == 4
+    assert display_width("ＡＢ") == 4  # full-width Latin
+
+
+def test_render_places_the_caret_under_the_column_after_chinese_text() -> None:
+    diagnostic = Diagnostic(
+        file="x.rules",
+        line=3,
+        column=7,
+        code="E101",
+        message="unknown group '槓'",
+        source_line="group 槓碰 x",
+    )
+    lines = diagnostic.render().splitlines()
+    assert lines[0] == "x.rules:3:7: error[E101]: unknown group '槓'"
+    assert lines[1] == "    group 槓碰 x"
+    # 'group ' is 6 columns; the caret sits under 槓, the 7th character.
+    assert lines[2] == "    " + " " * 6 + "^"
+    after = Diagnostic("x.rules", 3, 10, "E001", "m", source_line="group 槓碰 x")
+    # 'group 槓碰 ' is 6 + 2 + 2 + 1 = 11 columns wide: the caret sits under 'x'.
+    assert after.render().splitlines()[2] == "    " + " " * 11 + "^"
+
+
+def test_command_line_diagnostics_have_no_position() -> None:
+    diagnostic = Diagnostic(
+        "--option", 0, 0, "E104", "option horses=3: horses must be one of 1 | 2"
+    )
+    assert (
+        diagnostic.render() == "--option: error[E104]: option horses=3: horses must be one of 1 | 2"
+    )
+
+
+def test_syntax_error_caret_in_a_chinese_line_is_exact() -> None:
+    text = 'game 遊戲 "t" [T-1]\nseats 2 [T-1]\nattribute 大小 大 | 小 [T-1]\n'
+    loaded = load("demo.rules", text=text)
+    (first, *_) = loaded.errors
+    assert (first.line, first.column, first.code) == (3, 14, "E004")
+    rendered = first.render().splitlines()
+    assert rendered[1] == "    attribute 大小 大 | 小 [T-1]"
+    # 'attribute 大小 ' is 10 + 4 + 1 = 15 columns: the caret sits under 大.
+    assert rendered[2] == "    " + " " * 15 + "^"
+
+
+def test_a_file_with_several_broken_clauses_reports_each() -> None:
+    text = 'game g "t" [T-1]\nseats [T-1]\noption x int = 1 [T-1]\ndeck [T-1] {\n  copies 4\n'
+    loaded = load("several.rules", text=text)
+    assert [(d.line, d.code) for d in loaded.errors] == [(2, "E002"), (3, "E004"), (5, "E003")]
+
+
+def test_a_non_utf8_file_is_a_diagnostic(tmp_path) -> None:
+    path = tmp_path / "binary.rules"
+    path.write_bytes(b"\xff\xfe\x00game")
+    loaded = load(path)
+    assert not loaded.ok
+    assert [d.code for d in loaded.errors] == ["E107"]
+    assert "UTF-8" in loaded.errors[0].message
+
+
+def test_a_missing_file_is_a_diagnostic(tmp_path) -> None:
+    loaded = load(tmp_path / "absent.rules")
+    assert [d.code for d in loaded.errors] == ["E107"]
