@@ -8,6 +8,7 @@ message and a non-zero exit status, never as a Python traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -50,6 +51,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # a bug of ours must still not greet the user with a traceback
+        if os.environ.get("TABLERULES_DEBUG"):
+            raise
+        print(
+            f"internal error: {type(error).__name__}: {error}\n"
+            "please report it with the command you ran (TABLERULES_DEBUG=1 shows the details)",
+            file=sys.stderr,
+        )
+        return 3
 
 
 if __name__ == "__main__":

@@ -171,6 +171,12 @@ def _labels() -> dict[object, tuple[str, str]]:
 def _named_mistake(error: UnexpectedInput) -> tuple[str, str] | None:
     if not isinstance(error, UnexpectedToken):
         return None
+    try:  # Lark's own matcher first: exact when the parser stack is the example's
+        exact = error.match_examples(parser().parse, NAMED_MISTAKES, use_accepts=True)
+    except Exception:  # a broken example must never hide the user's error
+        exact = None
+    if exact:
+        return exact
     situation = _situation(error)
     labels = _labels()
     return labels.get(situation) or labels.get(situation[0])
