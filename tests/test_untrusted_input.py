@@ -15,7 +15,7 @@ SOURCES = [
     (ROOT / "rules" / name).read_text(encoding="utf-8")
     for name in ("paomazai.rules", "paohuzi.rules")
 ]
-ALPHABET = st.sampled_from(list('{}[]:|=,+()".\n #-_ab1290碰胡跑') + ["group", "same", "win"])
+ALPHABET = st.sampled_from([*'{}[]:|=,+()".\n #-_ab1290碰胡跑', "group", "same", "win"])
 
 
 def _use(text: str) -> None:
