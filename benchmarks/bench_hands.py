@@ -14,11 +14,11 @@ TILE_KINDS = 34
 COPIES = 4
 SUITS = 3
 HONOR_START = 27
-# Ours ends 中 發 白 (C F P); the mahjong library's 34 order ends 白 發 中 (haku hatsu chun).
 
 
 def to_mahjong_order(counts: Sequence[int]) -> list[int]:
-    """The same 34-count hand in the mahjong library's order (the swap is its own inverse)."""
+    """The same 34-count hand in the mahjong library's order, which differs only in the
+    dragons: ours end 中 發 白 (C F P), theirs 白 發 中. The swap is its own inverse."""
     swapped = list(counts)
     swapped[31], swapped[33] = counts[33], counts[31]
     return swapped

@@ -15,7 +15,8 @@ from dsl.diagnostics import Diagnostic, RuleError
 from interpreter.cards import CardTable
 from interpreter.patterns import Multiset, expand
 
-FIELD_BITS = 8  # one byte per card kind
+FIELD_SHIFT = 3
+FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
 GUARD_BIT = 1 << (FIELD_BITS - 1)  # set above every count so a subtraction never borrows across
 GROUP_STEP = 256  # signature bit index = groups * GROUP_STEP + pairs * PAIR_STEP + triggers
 PAIR_STEP = 16

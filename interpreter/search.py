@@ -15,29 +15,31 @@ a single subtraction.
 
 from __future__ import annotations
 
-from interpreter.compiled import FIELD_BITS, Block, CompiledRules
+from interpreter.compiled import FIELD_SHIFT, CompiledRules
 
 MEMO_LIMIT = 500_000  # entries per table before it is cleared, bounding memory on long runs
 
 
 def _lowest(packed: int) -> int:
-    return ((packed & -packed).bit_length() - 1) // FIELD_BITS
+    return ((packed & -packed).bit_length() - 1) >> FIELD_SHIFT
 
 
-def _solve_block(block: Block, guard: int, packed: int) -> int:
-    memo = block.memo
-    found = memo.get(packed)
-    if found is not None:
-        return found
+def _solve_block(
+    by_low: list[list[tuple[int, int]]], memo: dict[int, int], guard: int, packed: int
+) -> int:
+    """Signatures of every full split of one block's cards; fills `memo` on the way."""
     result = 0
-    for group, shift in block.by_low[_lowest(packed)]:
+    for group, shift in by_low[((packed & -packed).bit_length() - 1) >> FIELD_SHIFT]:
         if ((packed | guard) - group) & guard == guard:
             rest = packed - group
-            sub = 1 if rest == 0 else _solve_block(block, guard, rest)
-            if sub:
-                result |= sub << shift
-    if len(memo) > MEMO_LIMIT:
-        memo.clear()  # the Searcher keeps a reference to this same dict
+            if rest:
+                sub = memo.get(rest)
+                if sub is None:
+                    sub = _solve_block(by_low, memo, guard, rest)
+                if sub:
+                    result |= sub << shift
+            else:
+                result |= 1 << shift
     memo[packed] = result
     return result
 
@@ -59,18 +61,20 @@ class Searcher:
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.blocks = [(b, b.memo, b.shift, b.mask, b.guard) for b in rules.blocks]
+        self.blocks = [(b.by_low, b.memo, b.shift, b.mask, b.guard) for b in rules.blocks]
 
     def signatures(self, packed: int) -> int:
         """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""
         total = 1
-        for block, memo, shift, mask, guard in self.blocks:
+        for by_low, memo, shift, mask, guard in self.blocks:
             part = (packed >> shift) & mask
             if not part:
                 continue
             found = memo.get(part)
             if found is None:
-                found = _solve_block(block, guard, part)
+                if len(memo) > MEMO_LIMIT:
+                    memo.clear()
+                found = _solve_block(by_low, memo, guard, part)
             if not found:
                 return 0
             if found & (found - 1):

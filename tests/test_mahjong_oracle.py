@@ -1,6 +1,6 @@
 """Oracle test: the 跑馬仔 win test agrees with the `mahjong` library's hand divider.
 
-PMZ-3 (runs formed in the hand, pongs, the pair) and PMZ-4 (any 4 melds + 1 pair wins;
+PMZ-3 (the melds: runs formed in the hand, pongs) and PMZ-4 (any 4 melds + 1 pair wins;
 seven pairs never does). The oracle is `HandDivider.divide_hand`, counted as a win only
 through a 5-part division (4 melds + pair): its 7-part seven-pairs division is not a
 跑馬仔 win, and kokushi is not a division at all. Hands are 34-counts in our deck order;
@@ -130,9 +130,7 @@ def test_hands_cover_wins_and_losses(hands: Sample) -> None:
     assert wins["random"] < N_RANDOM // 100
 
 
-def test_wins_packed_agrees_with_divider(
-    pmz: Game, hands: Sample
-) -> None:
+def test_wins_packed_agrees_with_divider(pmz: Game, hands: Sample) -> None:
     """PMZ-3, PMZ-4: the fast win test is a win exactly when a 4 melds + pair division exists."""
     pack, wins = pmz.compiled.pack_counts, pmz.evaluator.wins_packed
     wrong = [
@@ -143,9 +141,7 @@ def test_wins_packed_agrees_with_divider(
     assert not wrong, "\n".join(wrong[:10])
 
 
-def test_evaluate_agrees_with_divider(
-    pmz: Game, hands: Sample
-) -> None:
+def test_evaluate_agrees_with_divider(pmz: Game, hands: Sample) -> None:
     """PMZ-3, PMZ-4: full evaluation wins exactly when the divider finds a standard division."""
     wrong = [
         f"{kind}: {show(pmz, hand)}; the divider says win={bool(divisions)}"
@@ -164,9 +160,7 @@ def winning_splits(game: Game, hand: Hand) -> list[Division]:
     ]
 
 
-def test_winning_splits_match_divisions(
-    pmz: Game, hands: Sample
-) -> None:
+def test_winning_splits_match_divisions(pmz: Game, hands: Sample) -> None:
     """PMZ-3, PMZ-4: every split of a complete hand, no more and no fewer.
 
     The divider lists each division once (checked here), and our evaluation drops splits
