@@ -1,0 +1,1 @@
+"""The Streamlit playground (a later milestone): edit rule files, step through hands."""
