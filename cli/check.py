@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from dsl.diagnostics import RuleError
-from dsl.loader import load
-from interpreter.compiled import compile_rules
+from dsl.loader import parse_assignments
+from interpreter.api import Checked
+from interpreter.api import check as check_rules_file
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -30,25 +30,29 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
+def _summary(checked: Checked) -> str:
+    if checked.game is None or checked.loaded.rules is None:
+        return ""
+    compiled = checked.game.compiled
+    return (
+        f"{_count(len(compiled.cards), 'card kind')} × {compiled.cards.copies}, "
+        f"{_count(len(compiled.kinds), 'group kind')}, "
+        f"{_count(len(checked.loaded.rules.options), 'option')}"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
-    from dsl.loader import parse_assignments
 
     raw, option_problems = parse_assignments(args.option)
     failed = False
     for file in args.files:
-        loaded = load(file, options=raw)
-        diagnostics = list(loaded.diagnostics) + option_problems
-        summary = ""
-        if loaded.ok and loaded.rules is not None:
-            try:
-                compiled = compile_rules(loaded.rules, loaded.options)
-            except RuleError as error:
-                diagnostics.extend(error.diagnostics)
-            else:
-                summary = (
-                    f"{len(compiled.cards)} card kinds × {compiled.cards.copies}, "
-                    f"{len(compiled.kinds)} group kinds, {len(loaded.rules.options)} options"
-                )
+        checked = check_rules_file(file, options=raw)
+        diagnostics = checked.diagnostics + option_problems
+        summary = _summary(checked)
         errors = [d for d in diagnostics if d.is_error or args.strict]
         failed = failed or bool(errors)
         if args.json:
@@ -66,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
         for diagnostic in diagnostics:
             print(diagnostic.render())
         if errors:
-            print(f"{file}: {len(errors)} error(s)")
+            what = "problem" if args.strict else "error"
+            print(f"{file}: {_count(len(errors), what)}")
         else:
             print(f"{file}: ok ({summary})")
     return 1 if failed else 0

@@ -8,6 +8,7 @@ text...). The result is a list of `Operation`s, define / override / remove, that
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -17,6 +18,7 @@ from dsl import ir
 from dsl.diagnostics import DiagnosticSink
 
 OpKind = Literal["define", "override", "remove"]
+CITATION = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")
 
 # The section of the RuleSet each clause lands in; None marks a clause with one instance.
 SINGLETONS = ("game", "seats", "deck", "deal", "win")
@@ -115,7 +117,15 @@ class _Builder:
         rest = []
         for child in children:
             if isinstance(child, Tree) and child.data == "cite":
-                cites.extend(self.text(item) for item in child.children)
+                for item in child.children:
+                    if item.type == "WORD" and not CITATION.match(str(item)):
+                        self.error(
+                            item,
+                            "E104",
+                            f"{str(item)!r} is not a rule id such as PMZ-4",
+                            hint='quote a document section: ["胡牌 1-2"]',
+                        )
+                    cites.append(self.text(item))
             else:
                 rest.append(child)
         return rest, cites
@@ -139,7 +149,8 @@ class _Builder:
             if clause.data == "extends":
                 if extends is not None:
                     self.error(clause, "E102", "a file may extend only one other file")
-                extends = self.text(clause.children[0])
+                rest, _ = self.split(clause.children)
+                extends = self.text(rest[0])
                 extends_span = self.span(clause)
                 continue
             op = self.operation(clause, "define")
@@ -174,6 +185,7 @@ class _Builder:
             "remove_immediate_win": "immediate_wins",
             "remove_seat_cards": "seat_cards",
         }[target.data]
+        self.split(clause.children)  # validates the citation, if any
         return Operation("remove", section, str(target.children[0]), None, self.span(clause))
 
     def clause_game(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
@@ -315,6 +327,8 @@ class _Builder:
             target = {"to_each": "each", "to_dealer": "dealer", "to_shared": "shared"}[
                 target_node.data
             ]
+            if count is None and target != "shared":
+                self.error(step, "E110", "'rest' can only go to a shared zone, e.g. 'rest to stock'")
             deal.steps.append(
                 ir.DealStep(
                     count=count,
@@ -456,8 +470,12 @@ class _Builder:
     def clause_win(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
         win = ir.WinRule(span=self.span(node), cites=cites)
+        seen: set[str] = set()
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            if item.data in seen:
+                self.error(item, "E102", f"'{item.data.removeprefix('win_')}' is given twice")
+            seen.add(item.data)
             words = self.tokens(parts)
             if item.data == "win_groups":
                 win.groups = self.integer(words[0], "the number of groups")

@@ -6,14 +6,21 @@ mistake is reported in the variant, a base's in the base).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from dsl import ir
 from dsl.diagnostics import Diagnostic
 
-CITATION = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")
+
+
+# The word a diagnostic uses for a kind of name -> the RuleSet section it lives in.
+REMOVABLE_SECTIONS = {
+    "group": "groups",
+    "option": "options",
+    "value table": "values",
+    "zone": "zones",
+}
 
 
 class Checker:
@@ -60,6 +67,18 @@ class Checker:
         )
 
     def unknown(self, clause: ir.Clause, what: str, name: str, known: Iterable[str]) -> None:
+        section = REMOVABLE_SECTIONS.get(what)
+        removed = self.rules.removed_at(section, name) if section else None
+        if removed is not None:
+            used = clause.span
+            place = f" (used at {used.file}:{used.line})" if used else ""
+            self.report(
+                ir.Clause(span=removed),
+                "E101",
+                f"{what} {name!r} is removed here but is still used{place}",
+                "override the clauses that use it too, or keep it",
+            )
+            return
         options = sorted(known)
         hint = f"known: {', '.join(options[:12])}" if options else f"no {what} is declared"
         self.report(clause, "E101", f"unknown {what} {name!r}", hint)
@@ -299,7 +318,7 @@ class Checker:
                     self.unknown(relabel, "group", relabel.kind, groups)
 
     def check_pattern(self, pattern: ir.Pattern) -> None:
-        if pattern.size < 1:
+        if pattern.size < 1 and not (pattern.head == "mixed" and not pattern.split):
             self.report(pattern, "E104", "a group needs at least one card")
         attributes = list(pattern.same)
         if pattern.attribute:
@@ -393,7 +412,8 @@ class Checker:
                 seen.add(line.seat)
                 for item in line.items:
                     if item.card is not None and item.card not in card_words:
-                        self.unknown(line, "card", item.card, [])
+                        ids = [c.id for c in self.rules.deck.cards] if self.rules.deck else []
+                        self.unknown(line, "card", item.card, ids)
                     for flt in item.filters:
                         self.check_attribute_refs(line, {flt.attribute: flt.values})
 

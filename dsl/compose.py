@@ -37,19 +37,26 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             existing = getattr(rules, op.section)
         else:
             existing = getattr(rules, op.section).get(op.key)
+        if key in defined_here:
+            sink.add(
+                op.span.line,
+                op.span.column,
+                "E102",
+                f"{_describe(op)} is given twice in this file",
+                hint="keep one of them",
+            )
+            continue
         if op.kind == "remove":
             if existing is None:
                 sink.add(op.span.line, op.span.column, "E108", f"no {_describe(op)} to remove")
             else:
                 del getattr(rules, op.section)[op.key]
+                rules.note_removal(op.section, op.key or "", op.span)
+                defined_here.add(key)
             continue
         if op.kind == "define" and existing is not None and op.section != "settings":
-            if key in defined_here:
-                message = f"{_describe(op)} is defined twice (first at {_where(existing.span)})"
-                hint = ""
-            else:
-                message = f"{_describe(op)} is already defined by {_where(existing.span)}"
-                hint = "write 'override' before the clause to replace it"
+            message = f"{_describe(op)} is already defined by {_where(existing.span)}"
+            hint = "write 'override' before the clause to replace it"
             sink.add(op.span.line, op.span.column, "E102", message, hint=hint)
             continue
         if op.kind == "override" and existing is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 Scalar = int | bool | str
 Source = Literal["self", "discard", "draw"]
@@ -258,6 +258,14 @@ class RuleSet(BaseModel):
     forms: dict[str, Form] = Field(default_factory=dict)
     immediate_wins: dict[str, ImmediateWin] = Field(default_factory=dict)
     seat_cards: dict[str, SeatCards] = Field(default_factory=dict)
+    # (section, name) -> where a variant removed it; lets the checker blame the removal
+    _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
+
+    def removed_at(self, section: str, name: str) -> Span | None:
+        return self._removed.get((section, name))
+
+    def note_removal(self, section: str, name: str, span: Span) -> None:
+        self._removed[(section, name)] = span
 
     def option_values(self, overrides: dict[str, Scalar] | None = None) -> dict[str, Scalar]:
         """Every option's value: the default, then the file's `set`, then `overrides`."""

@@ -17,6 +17,7 @@ from dsl.diagnostics import DiagnosticSink
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_SYNTAX_ERRORS = 10
+UNCLOSED = "a block is not closed: add '}' on a line of its own"
 
 # Named mistakes: each label maps to small broken snippets that fail in the same parser state.
 NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
@@ -36,12 +37,6 @@ NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
     ("E004", "missing ':' after the seat name"): [
         "seat cards s {\n  a b c\n}\n",
     ],
-    ("E003", "a block is not closed: add '}' on a line of its own"): [
-        "deck {\n  copies 4\n",
-        "group g {\n  pattern same 3\n",
-        "win {\n  groups 5\n",
-        "value v {\n  a: 1\n",
-    ],
     ("E002", "the clause is unfinished: something is missing before the end of the line"): [
         "seats\n",
         "group g {\n  pattern\n}\n",
@@ -55,7 +50,13 @@ NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
     ],
     ("E005", "unknown item inside a group block"): [
         "group g {\n  patern same 3\n}\n",
+    ],
+    ("E005", "a group's place is 'in hand' or 'on table'"): [
         "group g {\n  in hands\n}\n",
+        "group g {\n  on tables\n}\n",
+    ],
+    ("E004", "missing ':' after 'pairs of KIND' (write: pairs of KIND: N)"): [
+        "win {\n  pairs of p 1\n}\n",
     ],
     ("E005", "unknown item inside a win block"): [
         "win {\n  group 5\n}\n",
@@ -69,6 +70,20 @@ NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
 }
 
 
+class _WholeWords:
+    """A no-op post-lexer that keeps WORD lexable in every parser state.
+
+    Lark's contextual lexer only tries the tokens a state accepts; where only keywords are
+    accepted, `settle` would lex as the keyword `set` followed by `tle`. With WORD always
+    available, a longer word is read whole and then rejected as the word it is.
+    """
+
+    always_accept = ("WORD",)
+
+    def process(self, stream):  # noqa: ANN001, ANN201 - Lark's post-lexer protocol
+        return stream
+
+
 @cache
 def parser() -> Lark:
     """The LALR parser for the rule language, built once per process."""
@@ -77,6 +92,7 @@ def parser() -> Lark:
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=False,
+        postlex=_WholeWords(),
     )
 
 
@@ -137,22 +153,52 @@ def _clause_bounds(lines: list[str], index: int) -> tuple[int, int]:
     return start, end
 
 
-def _situation(error: UnexpectedToken) -> tuple[frozenset[str], str]:
-    """What the parser wanted and what it got, ignoring line ends and end of file.
+@cache
+def _keywords() -> frozenset[str]:
+    """The grammar's keywords: its quoted words such as `group` or `pattern`."""
+    words = set()
+    for terminal in parser().terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str" and pattern.value.isalpha():
+            words.add(pattern.value)
+    return frozenset(words)
 
-    Lark's `match_examples` compares whole parser stacks, so the same mistake after an
-    optional title or a citation, or in the second clause instead of the first, would not
-    match its example. The set of acceptable tokens names the situation more robustly.
+
+def _line_head(text: str, line: int | None) -> str:
+    """The keyword that starts the failing line ('' for card rows, value lines...)."""
+    rows = text.split("\n")
+    line = min(line or len(rows), len(rows))
+    words = rows[line - 1].split()
+    if words and words[0] == "override":
+        words = words[1:]
+    head = words[0] if words else ""
+    return head if head in _keywords() else ""
+
+
+Situation = tuple[str, frozenset[str], str]
+
+
+def _situation(error: UnexpectedToken, text: str) -> Situation:
+    """The kind of line, what the parser wanted there and what it got.
+
+    This follows Lark's `match_examples` (label a failure by an example failing the same
+    way), but Lark compares whole parser stacks, so the same mistake after an optional
+    title or a citation, or in a file's second clause, would not match its example.
+    The line's leading keyword and the set of acceptable tokens name the situation robustly.
     """
     expected = frozenset(error.expected) - {"_NL", "$END"}
-    return expected, error.token.type
+    line = error.token.line if error.token.type != "$END" else None
+    if line is None:
+        line = len(text.rstrip("\n").split("\n"))
+    return _line_head(text, line), expected, error.token.type
 
 
 @cache
 def _labels() -> dict[object, tuple[str, str]]:
     """The situation at the failure of each named example -> its label.
 
-    Keyed both by (expected, found) and by expected alone, for a looser second match.
+    Keyed by the full situation, and, for failures not at the end of the text, also by
+    the situation without the token found, for a looser second match.
     """
     labels: dict[object, tuple[str, str]] = {}
     for label, examples in NAMED_MISTAKES.items():
@@ -160,42 +206,35 @@ def _labels() -> dict[object, tuple[str, str]]:
             try:
                 parser().parse(example)
             except UnexpectedToken as error:
-                situation = _situation(error)
-                labels.setdefault(situation, label)
-                labels.setdefault(situation[0], label)
+                head, expected, found = _situation(error, example)
+                labels.setdefault((head, expected, found), label)
+                if found != "$END":
+                    labels.setdefault((head, expected), label)
             except UnexpectedInput:
                 continue
     return labels
 
 
-def _named_mistake(error: UnexpectedInput) -> tuple[str, str] | None:
+def _named_mistake(error: UnexpectedInput, text: str) -> tuple[str, str] | None:
     if not isinstance(error, UnexpectedToken):
         return None
-    try:  # Lark's own matcher first: exact when the parser stack is the example's
-        exact = error.match_examples(parser().parse, NAMED_MISTAKES, use_accepts=True)
-    except Exception:  # a broken example must never hide the user's error
-        exact = None
-    if exact:
-        return exact
-    situation = _situation(error)
+    head, expected, found = _situation(error, text)
     labels = _labels()
-    return labels.get(situation) or labels.get(situation[0])
+    return labels.get((head, expected, found)) or labels.get((head, expected))
 
 
-def _classify(error: UnexpectedInput) -> tuple[str, str]:
+def _classify(error: UnexpectedInput, text: str) -> tuple[str, str]:
     if isinstance(error, UnexpectedCharacters):
         char = error.char
         if char == '"':
             return "E006", "a quoted text is not closed on this line"
         return "E007", f"unexpected character {char!r}"
-    label = _named_mistake(error)
+    token = error.token if isinstance(error, UnexpectedToken) else None
+    if isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END"):
+        return "E003", UNCLOSED
+    label = _named_mistake(error, text)
     if label:
         return label
-    if isinstance(error, UnexpectedEOF):
-        return "E003", "unexpected end of file: a block is not closed"
-    token = error.token if isinstance(error, UnexpectedToken) else None
-    if token is not None and token.type == "$END":
-        return "E003", "unexpected end of file: a block is not closed"
     found = repr(str(token)) if token is not None and token.type != "_NL" else "end of line"
     return "E001", f"unexpected {found}"
 
@@ -246,7 +285,7 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
             tree = parser().parse(attempt)
         except UnexpectedInput as error:
             line, column = _position(error, attempt)
-            code, message = _classify(error)
+            code, message = _classify(error, attempt)
             expected = _expected(error)
             hint = f"expected {expected}" if expected and code in ("E001", "E002") else ""
             if line not in seen:

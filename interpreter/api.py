@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dsl import ir
-from dsl.loader import load_rules
+from dsl.diagnostics import Diagnostic, RuleError
+from dsl.loader import Loaded, load, load_rules
 from interpreter.compiled import CompiledRules, compile_rules
 from interpreter.evaluate import Evaluation, Evaluator, TableGroup
 from interpreter.hands import parse_source, parse_table, parse_win_card
@@ -55,6 +57,39 @@ class Game:
             parse_source(source) if source else None,
             on_deal,
         )
+
+
+@dataclass
+class Checked:
+    """A rule file loaded, checked and, when valid, compiled: everything a client shows."""
+
+    loaded: Loaded
+    game: Game | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return self.game is not None and not self.errors
+
+
+def check(
+    path: str | Path, text: str | None = None, options: dict[str, str] | None = None
+) -> Checked:
+    """Parse, check and compile a rule file (or `text` standing for it); never raises on
+    bad input: every problem, including those only compiling finds, is a diagnostic."""
+    loaded = load(path, text=text, options=options)
+    diagnostics = list(loaded.diagnostics)
+    game = None
+    if loaded.ok and loaded.rules is not None:
+        try:
+            game = Game(loaded.rules, loaded.options)
+        except RuleError as error:
+            diagnostics.extend(error.diagnostics)
+    return Checked(loaded, game, diagnostics)
 
 
 def load_game(path: str | Path, options: dict[str, str] | None = None) -> Game:

@@ -9,6 +9,7 @@ and sets. Nothing here is re-parsed or re-validated when a hand is evaluated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from dsl import ir
 from dsl.diagnostics import Diagnostic, RuleError
@@ -180,6 +181,7 @@ class CompiledRules:
             self.kinds.append(info)
             for name in (group.name, *group.aliases):
                 self.kind_index.setdefault(name, index)
+        self._reject_empty_patterns()
         for info, group in zip(self.kinds, self.rules.groups.values(), strict=True):
             for relabel in group.relabels:
                 for source in relabel.sources:
@@ -202,6 +204,27 @@ class CompiledRules:
             for target in info.relabel.values()
         )
         self.trigger_exact = not changes_pairing
+
+    def _reject_empty_patterns(self) -> None:
+        """A group whose pattern no cards of this deck can make is a mistake in the file."""
+        problems = []
+        for info, group in zip(self.kinds, self.rules.groups.values(), strict=True):
+            if info.instances or group.pattern is None:
+                continue
+            span = group.pattern.span or group.span
+            problems.append(
+                Diagnostic(
+                    file=span.file if span else self.rules.file,
+                    line=span.line if span else 1,
+                    column=span.column if span else 1,
+                    code="E110",
+                    message=f"no cards of this deck can make group {group.name!r}",
+                    hint="check the pattern's values and 'where' filters, and the deck's copies",
+                    source_line=_source_line(span),
+                )
+            )
+        if problems:
+            raise RuleError(problems)
 
     def _compile_values(self) -> None:
         self._value_cache: dict[tuple[int, Multiset], int] = {}
@@ -426,6 +449,16 @@ class CompiledRules:
         if rule.if_any and triggers == 0:
             return rule.otherwise
         return rule.count
+
+
+def _source_line(span: ir.Span | None) -> str:
+    if span is None:
+        return ""
+    try:
+        lines = Path(span.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return lines[span.line - 1] if 0 < span.line <= len(lines) else ""
 
 
 def compile_rules(rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> CompiledRules:

@@ -29,7 +29,7 @@ def test_check_reports_located_named_errors_and_exits_1(capsys) -> None:
     out = capsys.readouterr().out
     assert "syntax_several_errors.rules:2:18: error[E004]" in out
     assert "syntax_several_errors.rules:4:3: error[E005]" in out
-    assert "3 error(s)" in out
+    assert "3 errors" in out
 
 
 def test_check_json_lists_diagnostics(capsys) -> None:
