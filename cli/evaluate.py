@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from dsl.diagnostics import RuleError
 from dsl.loader import load, parse_assignments
@@ -15,6 +16,7 @@ from interpreter.evaluate import SOURCES, Evaluation, HandError
 from interpreter.hands import HandSpec, parse_line, parse_table, parse_win_card
 
 PROGRESS_EVERY = 10_000
+T = TypeVar("T")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -77,7 +79,22 @@ def _load_game(args: argparse.Namespace) -> Game | None:
         return None
 
 
+def _conflicts(args: argparse.Namespace) -> str:
+    """Flag combinations that would otherwise be silently ignored."""
+    if args.hands_file and (args.table or args.win_card or args.source):
+        return (
+            "--table, --win-card and --from apply to --hand; in a hands file write them on the line"
+        )
+    if args.source and not args.win_card:
+        return "--from says where the winning card came from: give it with --win-card"
+    return ""
+
+
 def run(args: argparse.Namespace) -> int:
+    conflict = _conflicts(args)
+    if conflict:
+        print(f"error: {conflict}", file=sys.stderr)
+        return 2
     game = _load_game(args)
     if game is None:
         return 1
@@ -102,16 +119,25 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _single_spec(game: Game, args: argparse.Namespace) -> HandSpec:
-    try:
-        hand = game.parse(args.hand)
-    except NotationError as error:
-        raise NotationError(
-            error.text, error.position, error.length, f"--hand: {error.message}"
-        ) from None
-    table = parse_table(game.evaluator, args.table)
-    win_card = parse_win_card(game.evaluator, args.win_card) if args.win_card else None
+    hand = _labelled("--hand", lambda: game.parse(args.hand))
+    table = _labelled("--table", lambda: parse_table(game.evaluator, args.table))
+    win_card = (
+        _labelled("--win-card", lambda: parse_win_card(game.evaluator, args.win_card))
+        if args.win_card
+        else None
+    )
     source = args.source or ("self" if win_card is not None else None)
     return HandSpec(hand, table, win_card, source)
+
+
+def _labelled(flag: str, parse: Callable[[], T]) -> T:
+    """Run a parse; a notation error names the flag whose text is wrong."""
+    try:
+        return parse()
+    except NotationError as error:
+        raise NotationError(
+            error.text, error.position, error.length, f"{flag}: {error.message}"
+        ) from None
 
 
 def _run_file(game: Game, args: argparse.Namespace) -> int:
@@ -178,12 +204,11 @@ def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
     if spec.win_card is not None:
         lines.append(f"  winning card: {names[spec.win_card]} (from {spec.source})")
     unit = f" {result.value_name}" if result.value_name else ""
-    if result.wins:
-        headline = "WINS"
-        if result.immediate:
-            headline += f" at once: {result.immediate}"
-        winners = result.winning
-        headline += f" — {len(winners)} winning split(s)"
+    if result.wins and result.immediate:
+        lines.append(f"WINS at once: {result.immediate}")
+    elif result.wins:
+        count = len(result.winning)
+        headline = f"WINS — {count} winning split" + ("" if count == 1 else "s")
         if result.best is not None and result.value_name:
             headline += f", best {result.best.total}{unit}"
         lines.append(headline)

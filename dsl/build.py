@@ -328,7 +328,8 @@ class _Builder:
                 target_node.data
             ]
             if count is None and target != "shared":
-                self.error(step, "E110", "'rest' can only go to a shared zone, e.g. 'rest to stock'")
+                message = "'rest' can only go to a shared zone, e.g. 'rest to stock'"
+                self.error(step, "E110", message)
             deal.steps.append(
                 ir.DealStep(
                     count=count,

@@ -12,8 +12,6 @@ from pathlib import Path
 from dsl import ir
 from dsl.diagnostics import Diagnostic
 
-
-
 # The word a diagnostic uses for a kind of name -> the RuleSet section it lives in.
 REMOVABLE_SECTIONS = {
     "group": "groups",

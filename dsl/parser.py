@@ -8,10 +8,19 @@ again: line numbers stay put, and the next broken clause gets its own diagnostic
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from dsl.diagnostics import DiagnosticSink
 
@@ -80,7 +89,7 @@ class _WholeWords:
 
     always_accept = ("WORD",)
 
-    def process(self, stream):  # noqa: ANN001, ANN201 - Lark's post-lexer protocol
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         return stream
 
 

@@ -260,7 +260,7 @@ class Evaluator:
             result.wins = True
             result.best = max(winners, key=lambda d: d.total)
         else:
-            result.reasons = self._why_not(result, full, other_sizes)
+            result.reasons = self._why_not(result, full, other_sizes, len(table))
         return result
 
     def _table_totals(self, table: Sequence[TableGroup]) -> _TableTotals:
@@ -382,6 +382,8 @@ class Evaluator:
 
     def _problem(self, groups: int, pairs: int, triggers: int, total: int) -> str:
         rules = self.rules
+        if rules.rules.win is None:
+            return "the rules declare no win clause"
         if rules.groups_needed is not None and groups != rules.groups_needed:
             return f"{groups} groups; a win needs {rules.groups_needed}"
         needed = rules.required_pairs(triggers)
@@ -435,17 +437,19 @@ class Evaluator:
                 total = sum(g.value for g in groups)
                 result.decompositions.append(Decomposition(groups, total, 0, wins=True, problem=""))
 
-    def _why_not(self, result: Evaluation, full: int, other_sizes: set[int]) -> list[Reason]:
+    def _why_not(
+        self, result: Evaluation, full: int, other_sizes: set[int], table_groups: int
+    ) -> list[Reason]:
         rules = self.rules
         reasons = list(result.reasons)
         cites = tuple(rules.win_cites)
         if not result.decompositions and other_sizes:
             sizes = " or ".join(str(size) for size in sorted(other_sizes))
+            with_table = " with the table" if table_groups else ""
             reasons.append(
                 Reason(
                     "group-count",
-                    f"the cards make {sizes} groups with the table; a win needs "
-                    f"{rules.groups_needed}",
+                    f"the cards make {sizes} groups{with_table}; a win needs {rules.groups_needed}",
                     cites,
                 )
             )

@@ -79,24 +79,46 @@ def parse_win_card(evaluator: Evaluator, text: str) -> int:
     return cards[0]
 
 
+def _relocated(error: NotationError, line: str, offset: int, label: str) -> NotationError:
+    """A section's notation error, re-expressed with its position in the whole line."""
+    message = f"{label}: {error.message}" if label else error.message
+    return NotationError(line, offset + error.position, error.length, message)
+
+
 def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
-    """One line of a hands file: `HAND [| table: GROUPS] [| win: CARD SOURCE]`."""
+    """One line of a hands file: `HAND [| table: GROUPS] [| win: CARD SOURCE]`.
+
+    Errors point into the whole line, whichever section they are in.
+    """
     parts = line.split("|")
-    hand = evaluator.rules.cards.parse(parts[0])
+    try:
+        hand = evaluator.rules.cards.parse(parts[0])
+    except NotationError as error:
+        raise _relocated(error, line, 0, "") from None
     table: list[TableGroup] = []
     win_card: int | None = None
     source: ir.Source | None = None
+    offset = len(parts[0]) + 1
     for part in parts[1:]:
-        label, _, body = part.strip().partition(":")
-        label = label.strip()
-        if label == "table":
-            table = parse_table(evaluator, body)
-        elif label == "win":
-            words = body.split()
-            if not words:
-                raise HandError("'win:' needs a card, e.g. 'win: 5m self'")
-            win_card = parse_win_card(evaluator, words[0])
-            source = parse_source(words[1]) if len(words) > 1 else "self"
-        else:
-            raise HandError(f"unknown section {label!r}: use 'table:' or 'win:'")
+        label, colon, body = part.partition(":")
+        name = label.strip()
+        body_offset = offset + len(label) + len(colon)
+        try:
+            if name == "table":
+                table = parse_table(evaluator, body)
+            elif name == "win":
+                words = body.split()
+                if not words:
+                    raise HandError("'win:' needs a card, e.g. 'win: CARD self'")
+                start = body.index(words[0])
+                try:
+                    win_card = parse_win_card(evaluator, words[0])
+                except NotationError as error:
+                    raise _relocated(error, body, start, "") from None
+                source = parse_source(words[1]) if len(words) > 1 else "self"
+            else:
+                raise HandError(f"unknown section {name!r}: use 'table:' or 'win:'")
+        except NotationError as error:
+            raise _relocated(error, line, body_offset, name) from None
+        offset += len(part) + 1
     return HandSpec(hand, table, win_card, source)

@@ -48,7 +48,7 @@ def test_check_strict_fails_on_warnings(capsys) -> None:
 def test_evaluate_prints_every_winning_split_with_display_names(capsys) -> None:
     assert main(["evaluate", PMZ, "--hand", "111222333444m55m"]) == 0
     out = capsys.readouterr().out
-    assert "WINS — 4 winning split(s)" in out
+    assert "WINS — 4 winning splits" in out
     assert "刻[一萬一萬一萬]" in out
 
 
@@ -153,3 +153,25 @@ def test_help_texts(argv: list[str], capsys) -> None:
         main(argv)
     assert done.value.code == 0
     assert "usage: tablerules" in capsys.readouterr().out
+
+
+def test_flags_that_would_be_ignored_are_refused(tmp_path: Path, capsys) -> None:
+    assert main(["evaluate", PMZ, "--hand", "11m", "--from", "discard"]) == 2
+    assert "--from says where the winning card came from" in capsys.readouterr().err
+    hands = tmp_path / "hands.txt"
+    hands.write_text("11m\n", encoding="utf-8")
+    assert main(["evaluate", PMZ, "--hands-file", str(hands), "--table", "pong:EEE"]) == 2
+    assert "in a hands file write them on the line" in capsys.readouterr().err
+
+
+def test_hands_file_errors_point_into_the_whole_line(tmp_path: Path, capsys) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text(
+        "123m 456p 789s EE 5s | win: 5x discard\n123m 456p 789s 5s | table: pong:EEQ\n",
+        encoding="utf-8",
+    )
+    assert main(["evaluate", PMZ, "--hands-file", str(hands), "--json"]) == 1
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first["error"] == "win: unknown card '5x'" and first["column"] == 29
+    assert second["error"] == "table: unknown card 'Q'"
+    assert second["text"][second["column"] - 1 :] == "Q"
