@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli import check, evaluate, schema
+from cli import check, evaluate, schema, show
 
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.
@@ -21,6 +21,7 @@ Rules of table games written as data, run by one generic interpreter.
   tablerules evaluate rules/paomazai.rules --hand 111222333444m55m
   tablerules evaluate rules/paohuzi.rules --hand "一二三 壹貳叁 二七十 四四四 五五" \\
       --win-card 五 --from discard
+  tablerules show docs/examples/variant.rules
   tablerules schema -o ir.schema.json
 """
 
@@ -34,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check.register(commands)
     evaluate.register(commands)
+    show.register(commands)
     schema.register(commands)
     return parser
 

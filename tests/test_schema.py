@@ -40,3 +40,12 @@ def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys) -> None:
     assert main(["schema", "-o", str(target)]) == 0
     assert json.loads(target.read_text(encoding="utf-8")) == ir_schema()
     jsonschema.Draft202012Validator.check_schema(ir_schema())
+
+
+def test_show_prints_the_expanded_rules_that_validate(capsys) -> None:
+    variant = ROOT / "docs" / "examples" / "variant.rules"
+    assert main(["show", str(variant)]) == 0
+    document = json.loads(capsys.readouterr().out)
+    jsonschema.Draft202012Validator(ir_schema()).validate(document["rules"])
+    assert document["rules"]["extends"] and document["option_values"]
+    assert main(["show", str(ROOT / "tests" / "golden" / "negative" / "unknown_group.rules")]) == 1
