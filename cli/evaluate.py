@@ -8,8 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from dsl.diagnostics import RuleError
-from dsl.loader import load, parse_assignments
+from cli.common import add_option_flag, load_or_report
 from interpreter.api import Game
 from interpreter.cards import NotationError
 from interpreter.evaluate import SOURCES, Evaluation, HandError
@@ -56,27 +55,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--on-deal", action="store_true", help="the hand was just dealt: check immediate wins"
     )
-    parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="set a table option"
-    )
+    add_option_flag(parser)
     parser.add_argument("--json", action="store_true", help="print JSON (see docs/cli.md)")
     parser.set_defaults(run=run)
 
 
 def _load_game(args: argparse.Namespace) -> Game | None:
-    raw, problems = parse_assignments(args.option)
-    loaded = load(args.rules, options=raw)
-    diagnostics = loaded.errors + problems
-    if diagnostics or loaded.rules is None:
-        for diagnostic in diagnostics or loaded.diagnostics:
-            print(diagnostic.render(), file=sys.stderr)
-        return None
-    try:
-        return Game(loaded.rules, loaded.options)
-    except RuleError as error:
-        for diagnostic in error.diagnostics:
-            print(diagnostic.render(), file=sys.stderr)
-        return None
+    checked = load_or_report(args.rules, args.option)
+    return checked.game if checked else None
 
 
 def _conflicts(args: argparse.Namespace) -> str:

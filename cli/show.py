@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from dsl.loader import load, parse_assignments
+from cli.common import add_option_flag, load_or_report
 from dsl.schema import ir_json
 
 
@@ -19,20 +18,16 @@ def register(commands: argparse._SubParsersAction) -> None:
         "`tablerules schema`.",
     )
     parser.add_argument("rules", metavar="RULES", help="the rule file")
-    parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="set a table option"
-    )
+    add_option_flag(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raw, problems = parse_assignments(args.option)
-    loaded = load(args.rules, options=raw)
-    errors = loaded.errors + problems
-    if errors or loaded.rules is None:
-        for diagnostic in errors or loaded.diagnostics:
-            print(diagnostic.render(), file=sys.stderr)
+    checked = load_or_report(args.rules, args.option)
+    if checked is None:
         return 1
+    loaded = checked.loaded
+    assert loaded.rules is not None
     document = {"option_values": loaded.options, "rules": ir_json(loaded.rules)}
     print(json.dumps(document, ensure_ascii=False, indent=2))
     return 0

@@ -1,0 +1,27 @@
+"""What several commands share: the --option flag, and loading a rule file or saying why not."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dsl.loader import parse_assignments
+from interpreter.api import Checked, check
+
+
+def add_option_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="set a table option"
+    )
+
+
+def load_or_report(path: str, options: list[str]) -> Checked | None:
+    """The checked, compiled rule file; None after printing its errors to stderr."""
+    raw, problems = parse_assignments(options)
+    checked = check(path, options=raw)
+    errors = checked.errors + problems
+    if errors or checked.game is None:
+        for diagnostic in errors or checked.diagnostics:
+            print(diagnostic.render(), file=sys.stderr)
+        return None
+    return checked
