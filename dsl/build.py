@@ -15,13 +15,14 @@ from typing import Any, Literal
 from lark import Token, Tree
 
 from dsl import ir
+from dsl.build_play import PlayClauses
 from dsl.diagnostics import DiagnosticSink
 
 OpKind = Literal["define", "override", "remove"]
 CITATION = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")
 
 # The section of the RuleSet each clause lands in; None marks a clause with one instance.
-SINGLETONS = ("game", "seats", "deck", "deal", "win")
+SINGLETONS = ("game", "seats", "deck", "deal", "win", "turn", "ties", "end", "fee", "next_dealer")
 KEYED = (
     "options",
     "settings",
@@ -32,6 +33,10 @@ KEYED = (
     "forms",
     "immediate_wins",
     "seat_cards",
+    "actions",
+    "restrictions",
+    "settles",
+    "bonuses",
 )
 SECTION_WORDS = {
     "options": "option",
@@ -43,6 +48,10 @@ SECTION_WORDS = {
     "forms": "form",
     "immediate_wins": "immediate win",
     "seat_cards": "seat cards",
+    "actions": "action",
+    "restrictions": "restriction",
+    "settles": "settle block",
+    "bonuses": "bonus",
 }
 
 
@@ -67,7 +76,7 @@ class FileUnit:
     operations: list[Operation]
 
 
-class _Builder:
+class _Builder(PlayClauses):
     def __init__(self, file: str, sink: DiagnosticSink) -> None:
         self.file = file
         self.sink = sink
@@ -184,9 +193,15 @@ class _Builder:
             "remove_zone": "zones",
             "remove_immediate_win": "immediate_wins",
             "remove_seat_cards": "seat_cards",
+            "remove_action": "actions",
+            "remove_restriction": "restrictions",
+            "remove_settle": "settles",
+            "remove_bonus": "bonuses",
+            "remove_fee": "fee",
         }[target.data]
         self.split(clause.children)  # validates the citation, if any
-        return Operation("remove", section, str(target.children[0]), None, self.span(clause))
+        key = str(target.children[0]) if target.children else None
+        return Operation("remove", section, key, None, self.span(clause))
 
     def clause_game(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)

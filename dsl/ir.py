@@ -258,6 +258,15 @@ class RuleSet(BaseModel):
     forms: dict[str, Form] = Field(default_factory=dict)
     immediate_wins: dict[str, ImmediateWin] = Field(default_factory=dict)
     seat_cards: dict[str, SeatCards] = Field(default_factory=dict)
+    turn: TurnRule | None = None
+    actions: dict[str, Action] = Field(default_factory=dict)
+    ties: Ties | None = None
+    restrictions: dict[str, Restriction] = Field(default_factory=dict)
+    end: EndRule | None = None
+    settles: dict[str, Settle] = Field(default_factory=dict)
+    bonuses: dict[str, Bonus] = Field(default_factory=dict)
+    fee: Fee | None = None
+    next_dealer: NextDealer | None = None
     # (section, name) -> where a variant removed it; lets the checker blame the removal
     _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
 
@@ -274,3 +283,147 @@ class RuleSet(BaseModel):
             values[name] = setting.value
         values.update(overrides or {})
         return values
+
+
+# ── The play half ─────────────────────────────────────────────────────────────
+Context = Literal[
+    "draw", "replacement", "discard", "added card", "deal card", "turn start", "after draw"
+]
+Who = Literal["self", "others", "next", "anyone"]
+CARD_CONTEXTS: tuple[str, ...] = ("draw", "replacement", "discard", "added card", "deal card")
+
+
+class Expr(BaseModel):
+    """An arithmetic expression over numbers, options, `let` names and game quantities.
+
+    `/` divides and rounds down. `count KIND` is the number of the winner's table groups of
+    that kind.
+    """
+
+    op: Literal["num", "ref", "count", "add", "sub", "mul", "div"]
+    value: int | None = None
+    name: str | None = None
+    args: list[Expr] = Field(default_factory=list)
+
+
+class TurnRule(Clause):
+    """How a turn goes: who begins, where draws come from, whether they are shown."""
+
+    dealer_begins: Literal["drawing", "discarding"] = "drawing"
+    draw_zone: str | None = None
+    draw_end: Literal["head", "tail"] = "head"
+    draws_shown: bool = False
+    replacement_zone: str | None = None
+    replacement_end: Literal["head", "tail"] = "tail"
+    untaken_draw_to: str | None = None
+
+
+class Way(Clause):
+    """One way an action can be taken: on which event, by whom, with which cards."""
+
+    context: Context
+    who: Who
+    if_option: str | None = None
+    unless_option: str | None = None
+    effect: Literal["none", "with_alike", "onto_table", "from_hand", "with_cards"] = "none"
+    count: int = 0
+    kinds: list[str] = Field(default_factory=list)
+
+
+class Payment(Clause):
+    payer: Literal["discarder", "each other", "robbed"]
+    amount: Expr
+    per_hit: bool = False
+    label: str = ""
+
+
+class Continuation(Clause):
+    kind: Literal["discard", "replacement", "next draws"]
+    when_count: int | None = None
+    when_kinds: list[str] = Field(default_factory=list)
+
+
+class Action(Clause):
+    """Something a seat may (or must) do: win, claim a card into a group, declare a group."""
+
+    name: str
+    title: str = ""
+    ways: list[Way] = Field(default_factory=list)
+    win: bool = False
+    makes: str | None = None
+    concealed: bool = False
+    makes_alternative: str | None = None
+    alternative_under: str | None = None
+    forced: bool = False
+    priority: int = 0
+    robbable: bool = False
+    then: list[Continuation] = Field(default_factory=list)
+    pays: list[Payment] = Field(default_factory=list)
+    also_kinds: list[str] = Field(default_factory=list)
+
+
+class Ties(Clause):
+    """How seats choosing the same priority are ordered: `all` act, or the `nearest` one."""
+
+    rules: dict[str, Literal["all", "nearest"]] = Field(default_factory=dict)
+    default: Literal["all", "nearest"] | None = None
+
+
+class Restriction(Clause):
+    """What a seat may not do after passing on something, and for how long."""
+
+    name: str
+    title: str = ""
+    after_passing: list[str] = Field(default_factory=list)
+    after_context: Context | None = None
+    unless_lost_to: str | None = None
+    forbids: list[str] = Field(default_factory=list)
+    forbids_context: Context | None = None
+    that_card: bool = False
+    lifetime: Literal["own draw", "own turn", "value changes", "hand"] = "hand"
+
+
+class EndRule(Clause):
+    drawn_when_empty: str | None = None
+    last_card_allows: list[str] | None = None
+
+
+class SettleLine(Clause):
+    context: Context | None = None  # None: the `otherwise` line
+    who: Who | None = None
+    payment: Payment
+
+
+class Settle(Clause):
+    name: str
+    lets: dict[str, Expr] = Field(default_factory=dict)
+    lines: list[SettleLine] = Field(default_factory=list)
+
+
+class Bonus(Clause):
+    """Extra cards drawn after a win, each a hit or not by a seat-relative card set."""
+
+    name: str
+    title: str = ""
+    after: list[Context] = Field(default_factory=list)
+    count: Expr | None = None
+    zone: str | None = None
+    end: Literal["head", "tail"] = "head"
+    seat_cards: str | None = None
+    missing_hits: bool = False
+    pays: Payment | None = None
+
+
+class Fee(Clause):
+    """A share of the winner's takings paid to the house, in percent."""
+
+    percent: str
+
+
+class NextDealer(Clause):
+    after_win: Literal["winner", "discarder", "dealer", "next"] = "winner"
+    after_several: Literal["winner", "discarder", "dealer", "next"] | None = None
+    after_drawn: Literal["winner", "discarder", "dealer", "next"] = "dealer"
+
+
+RuleSet.model_rebuild()
