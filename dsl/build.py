@@ -131,8 +131,8 @@ class _Builder(PlayClauses):
                         self.error(
                             item,
                             "E104",
-                            f"{str(item)!r} is not a rule id such as PMZ-4",
-                            hint='quote a document section: ["胡牌 1-2"]',
+                            f"{str(item)!r} is not a rule id such as RULE-4",
+                            hint='quote a document section: ["section 2.1"]',
                         )
                     cites.append(self.text(item))
             else:

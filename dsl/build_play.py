@@ -24,7 +24,7 @@ class PlayClauses:
         "ctx_added": "added card",
         "ctx_deal": "deal card",
         "ctx_turn_start": "turn start",
-        "ctx_after_draw": "after draw",
+        "ctx_turn": "turn",
     }
     WHO: ClassVar[dict[str, ir.Who]] = {
         "who_self": "self",
@@ -201,8 +201,12 @@ class PlayClauses:
             end.cites.extend(c for c in item_cites if c not in end.cites)
             if item.data == "end_drawn":
                 end.drawn_when_empty = str(parts[0])
-            else:
+            elif item.data == "end_last_card":
                 end.last_card_allows = [str(w) for w in self.tokens(parts)]
+            else:
+                end.last_discard_allows = [str(w) for w in self.tokens(parts)]
+                for part in self.trees(parts, "if_option"):
+                    end.last_discard_if = str(part.children[0])
         return "end", None, end
 
     def clause_settle(self, node: Tree) -> tuple[str, str | None, ir.Clause]:

@@ -10,10 +10,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from dsl import ir
+from dsl.checker_play import PlayChecks
 from dsl.diagnostics import Diagnostic
 
 # The word a diagnostic uses for a kind of name -> the RuleSet section it lives in.
 REMOVABLE_SECTIONS = {
+    "action": "actions",
+    "restriction": "restrictions",
     "group": "groups",
     "option": "options",
     "value table": "values",
@@ -21,7 +24,7 @@ REMOVABLE_SECTIONS = {
 }
 
 
-class Checker:
+class Checker(PlayChecks):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.texts = texts or {}
@@ -101,6 +104,7 @@ class Checker:
         self.check_forms()
         self.check_immediate_wins()
         self.check_seat_cards()
+        self.check_play()
         self.check_citations()
         return self.found
 
@@ -426,6 +430,12 @@ class Checker:
             *self.rules.forms.values(),
             *self.rules.immediate_wins.values(),
             *self.rules.seat_cards.values(),
+            *(c for c in (self.rules.turn, self.rules.ties, self.rules.end) if c),
+            *(c for c in (self.rules.fee, self.rules.next_dealer) if c),
+            *self.rules.actions.values(),
+            *self.rules.restrictions.values(),
+            *self.rules.settles.values(),
+            *self.rules.bonuses.values(),
         ]
         for clause in clauses:
             if clause.span and clause.span.file != self.rules.file:

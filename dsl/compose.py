@@ -50,7 +50,10 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             if existing is None:
                 sink.add(op.span.line, op.span.column, "E108", f"no {_describe(op)} to remove")
             else:
-                del getattr(rules, op.section)[op.key]
+                if op.section in SINGLETONS:
+                    setattr(rules, op.section, None)
+                else:
+                    del getattr(rules, op.section)[op.key]
                 rules.note_removal(op.section, op.key or "", op.span)
                 defined_here.add(key)
             continue

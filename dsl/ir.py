@@ -286,9 +286,7 @@ class RuleSet(BaseModel):
 
 
 # ── The play half ─────────────────────────────────────────────────────────────
-Context = Literal[
-    "draw", "replacement", "discard", "added card", "deal card", "turn start", "after draw"
-]
+Context = Literal["draw", "replacement", "discard", "added card", "deal card", "turn start", "turn"]
 Who = Literal["self", "others", "next", "anyone"]
 CARD_CONTEXTS: tuple[str, ...] = ("draw", "replacement", "discard", "added card", "deal card")
 
@@ -384,8 +382,12 @@ class Restriction(Clause):
 
 
 class EndRule(Clause):
+    """When a hand ends without a winner, and what the last card and its discard allow."""
+
     drawn_when_empty: str | None = None
     last_card_allows: list[str] | None = None
+    last_discard_allows: list[str] | None = None
+    last_discard_if: str | None = None
 
 
 class SettleLine(Clause):

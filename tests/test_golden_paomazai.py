@@ -134,10 +134,11 @@ def test_horse_examples_of_the_document_hit_twice(pmz: Game) -> None:
 
 
 def test_options_have_the_documented_defaults(pmz: Game) -> None:
-    """PMZ-9, PMZ-16, PMZ-20, PMZ-24: 1 horse, stake 20, not 自摸桌, no fee."""
+    """PMZ-9, PMZ-16, PMZ-20, PMZ-22, PMZ-24: 1 horse, unit 10 (10/20), not 自摸桌, no fee."""
     assert pmz.compiled.options == {
         "horses": 1,
-        "stake": 20,
+        "unit": 10,
         "self_draw_only": False,
         "fee_percent": 0,
+        "win_on_last_discard": True,
     }

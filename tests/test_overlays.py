@@ -64,9 +64,9 @@ def test_option_from_the_command_line_is_typed_and_checked() -> None:
     path = ROOT / "rules" / "paomazai.rules"
     assert load(path, options={"horses": "2"}).options["horses"] == 2
     assert load(path, options={"self_draw_only": "yes"}).options["self_draw_only"] is True
-    bad = load(path, options={"horses": "3", "stake": "lots", "nope": "1"})
+    bad = load(path, options={"horses": "3", "unit": "lots", "nope": "1"})
     messages = [d.render() for d in bad.errors]
     assert any("horses must be one of 1 | 2" in m for m in messages)
-    assert any("stake must be a whole number" in m for m in messages)
+    assert any("unit must be a whole number" in m for m in messages)
     assert any("unknown option 'nope'" in m for m in messages)
     assert all(m.startswith("--option: error[") for m in messages)

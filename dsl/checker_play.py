@@ -1,0 +1,196 @@
+"""Semantic checks for the play half: every name an action, restriction, payment or bonus
+uses must be declared, draws nobody sees cannot be claimed, and ties must be decidable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from dsl import ir
+
+if TYPE_CHECKING:
+    from dsl.checker import Checker
+
+QUANTITIES = ("value", "hits")  # the winner's best value; the bonus draws that hit
+
+
+class PlayChecks:
+    """A mixin of `dsl.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+
+    def check_play(self: Checker) -> None:
+        self._check_turn()
+        for action in self.rules.actions.values():
+            self._check_action(action)
+        self._check_ties()
+        for restriction in self.rules.restrictions.values():
+            self._check_restriction(restriction)
+        self._check_end()
+        for settle in self.rules.settles.values():
+            names = set(settle.lets)
+            for name, expression in settle.lets.items():
+                self._check_expr(settle, expression, names - {name})
+            for line in settle.lines:
+                self._check_payment(line.payment, names)
+        for bonus in self.rules.bonuses.values():
+            self._check_bonus(bonus)
+        if self.rules.fee is not None:
+            self._option_ref(self.rules.fee, self.rules.fee.percent, numeric=True)
+
+    # ── helpers ────────────────────────────────────────────────
+    def _zone_ref(self: Checker, clause: ir.Clause, zone: str | None) -> None:
+        if zone is not None and zone not in self.rules.zones:
+            self.unknown(clause, "zone", zone, self.rules.zones)
+
+    def _action_refs(self: Checker, clause: ir.Clause, names: Iterable[str]) -> None:
+        for name in names:
+            if name not in self.rules.actions:
+                self.unknown(clause, "action", name, self.rules.actions)
+
+    def _option_ref(self: Checker, clause: ir.Clause, name: str, *, numeric: bool) -> None:
+        if name.isdigit():
+            return
+        option = self.rules.options.get(name)
+        if option is None:
+            self.unknown(clause, "option", name, self.rules.options)
+        elif numeric and (option.type == "bool" or any(isinstance(c, str) for c in option.choices)):
+            self.report(clause, "E103", f"option {name!r} is not a number")
+        elif not numeric and option.type != "bool":
+            self.report(clause, "E103", f"option {name!r} is not true/false")
+
+    def _check_expr(self: Checker, clause: ir.Clause, expression: ir.Expr, names: set[str]) -> None:
+        if expression.op == "ref":
+            name = expression.name or ""
+            if name not in names and name not in QUANTITIES:
+                if name in self.rules.options:
+                    self._option_ref(clause, name, numeric=True)
+                else:
+                    known = [*names, *QUANTITIES, *self.rules.options]
+                    self.unknown(clause, "name", name, known)
+        elif expression.op == "count":
+            self.kind_refs(clause, [expression.name or ""])
+        for argument in expression.args:
+            self._check_expr(clause, argument, names)
+
+    def _check_payment(self: Checker, payment: ir.Payment, names: set[str]) -> None:
+        self._check_expr(payment, payment.amount, names)
+
+    # ── clauses ────────────────────────────────────────────────
+    def _check_turn(self: Checker) -> None:
+        turn = self.rules.turn
+        if turn is None:
+            if self.rules.actions:
+                self.report(None, "E109", "actions are declared but there is no 'turn' clause")
+            return
+        self._zone_ref(turn, turn.draw_zone)
+        self._zone_ref(turn, turn.replacement_zone)
+        self._zone_ref(turn, turn.untaken_draw_to)
+        if turn.draw_zone is None:
+            self.report(
+                turn, "E109", "the turn says nowhere to draw from: 'draw from ZONE head, kept'"
+            )
+
+    def _check_action(self: Checker, action: ir.Action) -> None:
+        turn = self.rules.turn
+        if not action.ways:
+            self.report(action, "E109", f"action {action.name!r} has no 'on ... by ...' line")
+        if action.win and action.makes:
+            self.report(action, "E110", f"action {action.name!r} both wins and makes a group")
+        makes_from_cards = action.ways and all(w.effect == "with_cards" for w in action.ways)
+        if not action.win and action.makes is None and not makes_from_cards:
+            self.report(action, "E109", f"action {action.name!r} must 'win' or say what it 'makes'")
+        for way in action.ways:
+            if way.if_option:
+                self._option_ref(way, way.if_option, numeric=False)
+            if way.unless_option:
+                self._option_ref(way, way.unless_option, numeric=False)
+            self.kind_refs(way, way.kinds)
+            if action.win and way.effect != "none":
+                self.report(way, "E110", "a winning way takes no cards: drop the part after ':'")
+            if not action.win and way.effect == "none":
+                self.report(way, "E109", "say which cards the action takes, after ':'")
+            if way.context in ("turn start", "turn") and way.effect not in (
+                "from_hand",
+                "none",
+            ):
+                self.report(
+                    way, "E110", f"there is no card on '{way.context}': use 'N alike from hand'"
+                )
+            if (
+                way.context in ("draw", "replacement")
+                and way.who != "self"
+                and turn is not None
+                and (way.context == "replacement" or not turn.draws_shown)
+            ):
+                self.report(way, "E110", "draws are kept: only 'self' sees them")
+        if action.makes is not None:
+            self.kind_refs(action, [action.makes])
+            group = self.rules.groups.get(action.makes)
+            if group is not None and not group.on_table:
+                self.report(action, "E110", f"group {action.makes!r} is never on the table")
+        if action.makes_alternative:
+            self.kind_refs(action, [action.makes_alternative])
+        if action.alternative_under and action.alternative_under not in self.rules.restrictions:
+            self.unknown(action, "restriction", action.alternative_under, self.rules.restrictions)
+        if action.robbable and not any(w.effect == "onto_table" for w in action.ways):
+            self.report(action, "E110", "only a card added onto a table group can be robbed")
+        for then in action.then:
+            self.kind_refs(then, then.when_kinds)
+        for payment in action.pays:
+            self._check_payment(payment, set())
+        self.kind_refs(action, action.also_kinds)
+
+    def _check_ties(self: Checker) -> None:
+        ties = self.rules.ties
+        if ties is not None:
+            self._action_refs(ties, ties.rules)
+        by_priority: dict[int, list[str]] = {}
+        for action in self.rules.actions.values():
+            by_priority.setdefault(action.priority, []).append(action.name)
+        for priority, names in sorted(by_priority.items()):
+            undecided = [
+                n for n in names if ties is None or (n not in ties.rules and ties.default is None)
+            ]
+            if len(names) > 1 and undecided:
+                where = self.rules.actions[names[1]]
+                self.report(
+                    where,
+                    "E110",
+                    f"actions {', '.join(names)} share priority {priority} and no 'ties' rule "
+                    "says which seat goes first",
+                    "add: ties { others: nearest }",
+                )
+            elif len(names) == 1 and ties is None and priority > 0:
+                continue
+
+    def _check_restriction(self: Checker, restriction: ir.Restriction) -> None:
+        self._action_refs(restriction, restriction.after_passing)
+        self._action_refs(restriction, restriction.forbids)
+        if restriction.unless_lost_to:
+            self._action_refs(restriction, [restriction.unless_lost_to])
+        if not restriction.after_passing or not restriction.forbids:
+            self.report(
+                restriction, "E109", "a restriction needs 'after passing ...' and 'forbids ...'"
+            )
+
+    def _check_end(self: Checker) -> None:
+        end = self.rules.end
+        if end is None:
+            return
+        self._zone_ref(end, end.drawn_when_empty)
+        self._action_refs(end, end.last_card_allows or [])
+        self._action_refs(end, end.last_discard_allows or [])
+        if end.last_discard_if:
+            self._option_ref(end, end.last_discard_if, numeric=False)
+
+    def _check_bonus(self: Checker, bonus: ir.Bonus) -> None:
+        self._zone_ref(bonus, bonus.zone)
+        if bonus.seat_cards and bonus.seat_cards not in self.rules.seat_cards:
+            self.unknown(bonus, "seat cards", bonus.seat_cards, self.rules.seat_cards)
+        if bonus.count is not None:
+            self._check_expr(bonus, bonus.count, set())
+        if bonus.pays is not None:
+            self._check_payment(bonus.pays, set())
+        if bonus.count is None or bonus.seat_cards is None or bonus.zone is None:
+            self.report(
+                bonus, "E109", "a bonus needs 'count', 'drawn from' and 'hit when in seat cards'"
+            )
