@@ -170,6 +170,34 @@ class Evaluator:
             return bool(self._signatures(packed) & self._accept_concealed)
         return self._evaluate_packed(packed, packed, (), None, None).wins
 
+    def quick_wins(
+        self,
+        counts: Sequence[int],
+        table: Sequence[TableGroup],
+        win_card: int | None,
+        source: ir.Source | None,
+    ) -> bool:
+        """Win test for play: the signature tables first, a full evaluation only if needed.
+
+        `counts` is the concealed hand as counts per card kind, without the winning card.
+        """
+        rules = self.rules
+        full = list(counts)
+        if win_card is not None:
+            full[win_card] += 1
+        if not any(form.wins for form in rules.forms):
+            kinds = rules.kinds
+            groups = len(table)
+            pairs = sum(kinds[g.kind].is_pair for g in table)
+            triggers = sum(kinds[g.kind].is_trigger for g in table)
+            signatures = self._signatures(rules.pack_counts(full))
+            if not signatures & rules.accept_mask(groups, pairs, triggers):
+                return False
+            if rules.structural_exact:
+                return True
+        hand = [card for card, count in enumerate(counts) for _ in range(count)]
+        return self.evaluate(hand, table, win_card, source).wins
+
     def wins(
         self,
         hand: Sequence[int],

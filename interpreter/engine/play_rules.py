@@ -1,0 +1,132 @@
+"""The play clauses of a rule set, compiled once into lookups the engine uses every step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import ir
+from interpreter.compiled import CompiledRules
+
+WIN_SOURCE = {  # the evaluator's name for where a winning card came from
+    ("draw", True): "self",
+    ("replacement", True): "self",
+    ("deal card", True): "self",
+    ("draw", False): "draw",
+    ("deal card", False): "draw",
+    ("discard", False): "discard",
+    ("added card", False): "discard",
+}
+
+
+@dataclass(frozen=True)
+class WayRule:
+    action: str
+    index: int
+    context: str
+    who: str
+    if_option: str | None
+    unless_option: str | None
+    effect: str
+    count: int
+    kinds: tuple[int, ...]
+    cites: tuple[str, ...]
+
+
+@dataclass
+class ActionRule:
+    name: str
+    title: str
+    win: bool
+    makes: int | None
+    concealed: bool
+    alternative: int | None
+    alternative_under: str | None
+    forced: bool
+    priority: int
+    robbable: bool
+    then: list[ir.Continuation]
+    pays: list[ir.Payment]
+    also_kinds: tuple[int, ...]
+    cites: tuple[str, ...]
+    ways: list[WayRule] = field(default_factory=list)
+
+
+class PlayRules:
+    """What the engine asks of the rules, answered from precomputed tables."""
+
+    def __init__(self, compiled: CompiledRules) -> None:
+        rules = compiled.rules
+        self.compiled = compiled
+        self.options = compiled.options
+        self.seats = rules.seats.count if rules.seats else 1
+        self.turn = rules.turn or ir.TurnRule()
+        self.end = rules.end or ir.EndRule()
+        self.ties = rules.ties or ir.Ties()
+        self.next_dealer = rules.next_dealer or ir.NextDealer()
+        self.restrictions = dict(rules.restrictions)
+        self.settles = list(rules.settles.values())
+        self.bonuses = list(rules.bonuses.values())
+        self.fee = rules.fee
+        kind = compiled.kind_index
+        self.actions: dict[str, ActionRule] = {}
+        for action in rules.actions.values():
+            rule = ActionRule(
+                name=action.name,
+                title=action.title,
+                win=action.win,
+                makes=kind[action.makes] if action.makes else None,
+                concealed=action.concealed,
+                alternative=kind[action.makes_alternative] if action.makes_alternative else None,
+                alternative_under=action.alternative_under,
+                forced=action.forced,
+                priority=action.priority,
+                robbable=action.robbable,
+                then=list(action.then),
+                pays=list(action.pays),
+                also_kinds=tuple(kind[k] for k in action.also_kinds),
+                cites=tuple(action.cites),
+            )
+            for index, way in enumerate(action.ways):
+                rule.ways.append(
+                    WayRule(
+                        action=action.name,
+                        index=index,
+                        context=way.context,
+                        who=way.who,
+                        if_option=way.if_option,
+                        unless_option=way.unless_option,
+                        effect=way.effect,
+                        count=way.count,
+                        kinds=tuple(kind[k] for k in way.kinds),
+                        cites=tuple(way.cites) or tuple(action.cites),
+                    )
+                )
+            self.actions[action.name] = rule
+        self.ways_by_context: dict[str, list[WayRule]] = {}
+        for rule in self.actions.values():
+            for way in rule.ways:
+                if self._enabled(way):
+                    self.ways_by_context.setdefault(way.context, []).append(way)
+        # instances containing a card, per kind: for claims that complete a group with it
+        self.instances_with: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        for info in compiled.kinds:
+            for cards in info.instances:
+                for card in set(cards):
+                    self.instances_with.setdefault((info.index, card), []).append(cards)
+        self.instance_sets = {info.index: set(info.instances) for info in compiled.kinds}
+
+    def _enabled(self, way: WayRule) -> bool:
+        if way.if_option and not self.options.get(way.if_option):
+            return False
+        return not (way.unless_option and self.options.get(way.unless_option))
+
+    def tie_rule(self, action: str) -> str:
+        return self.ties.rules.get(action) or self.ties.default or "nearest"
+
+    def relation(self, seat: int, owner: int) -> tuple[str, ...]:
+        """The `by` words that describe `seat` relative to a card's owner."""
+        if seat == owner:
+            return ("self", "anyone")
+        if seat == (owner + 1) % self.seats:
+            return ("next", "others", "anyone")
+        return ("others", "anyone")

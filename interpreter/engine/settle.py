@@ -1,0 +1,230 @@
+"""Money: payments of actions, the win's settlement lines, bonus draws and the table fee.
+
+Every payment is a ledger line from one seat to another (or to the house, for a fee)
+naming the clause and rule ids that produced it, so the ledger always sums to zero.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dsl import ir
+from interpreter.compiled import ImmediateInfo
+from interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
+from interpreter.engine.state import Offer, Payment, Seat
+from interpreter.evaluate import Evaluator
+
+if TYPE_CHECKING:
+    from interpreter.engine.choices import ChoiceMaker
+    from interpreter.engine.game import Table
+
+
+class ExprError(ValueError):
+    """An expression names something that has no value at this point of the hand."""
+
+
+def evaluate_expr(expression: ir.Expr, names: dict[str, int], counts: dict[str, int]) -> int:
+    """The value of an amount or count expression; `/` divides rounding down."""
+    op = expression.op
+    if op == "num":
+        return expression.value or 0
+    if op == "ref":
+        name = expression.name or ""
+        if name not in names:
+            raise ExprError(f"{name!r} has no value here")
+        return names[name]
+    if op == "count":
+        return counts.get(expression.name or "", 0)
+    left, right = (evaluate_expr(a, names, counts) for a in expression.args)
+    if op == "add":
+        return left + right
+    if op == "sub":
+        return left - right
+    if op == "mul":
+        return left * right
+    return left // right if right else 0
+
+
+class Settlement:
+    def __init__(self, play: PlayRules, evaluator: Evaluator, maker: ChoiceMaker) -> None:
+        self.play = play
+        self.evaluator = evaluator
+        self.maker = maker
+        self.compiled = play.compiled
+
+    # ── names an expression may use ────────────────────────────
+    def _names(self, value: int = 0, hits: int = 0) -> dict[str, int]:
+        names: dict[str, int] = {"value": value, "hits": hits}
+        for key, option in self.play.options.items():
+            if isinstance(option, bool):
+                names[key] = int(option)
+            elif isinstance(option, int):
+                names[key] = option
+        return names
+
+    def _counts(self, seat: Seat) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for group in seat.table:
+            name = self.compiled.kinds[group.kind].name
+            counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    def _payers(self, payer: str, payee: int, owner: int) -> list[int]:
+        if payer == "each other":
+            return [s for s in range(self.play.seats) if s != payee]
+        return [owner] if owner != payee else []
+
+    def _pay(
+        self,
+        table: Table,
+        payment: ir.Payment,
+        payee: int,
+        owner: int,
+        amount: int,
+        clause: str,
+        cites: tuple[str, ...],
+    ) -> int:
+        received = 0
+        for payer in self._payers(payment.payer, payee, owner):
+            line = Payment(payer, payee, amount, payment.label or clause, clause, cites)
+            table.state.ledger.append(line)
+            received += amount
+            table.log("pay", **line.to_json())
+        return received
+
+    # ── at once: an action's own payments ──────────────────────
+    def action_payments(self, table: Table, rule: ActionRule, seat: int, offer: Offer) -> None:
+        for payment in rule.pays:
+            amount = evaluate_expr(payment.amount, self._names(), {})
+            cites = tuple(payment.cites) or rule.cites
+            self._pay(table, payment, seat, offer.owner, amount, f"action {rule.name}", cites)
+
+    # ── the deal ───────────────────────────────────────────────
+    def immediate_win(self, seat: Seat) -> ImmediateInfo | None:
+        if not self.compiled.immediate:
+            return None
+        cards = [c for c, n in enumerate(seat.hand) for _ in range(n)]
+        result = self.evaluator.evaluate(cards, self.maker.table_groups(seat), on_deal=True)
+        if not result.immediate:
+            return None
+        return next(i for i in self.compiled.immediate if i.name == result.immediate)
+
+    # ── a win ──────────────────────────────────────────────────
+    def win_value(self, seat: Seat, offer: Offer, winner: int, immediate: bool) -> tuple[int, str]:
+        """The winner's best value under the win's value table, and how the split reads."""
+        hand = list(seat.hand)
+        card = offer.card
+        is_owner = winner == offer.owner
+        source = WIN_SOURCE.get((offer.context, is_owner))
+        if card is not None and is_owner and hand[card] > 0:
+            hand[card] -= 1
+        cards = [c for c, n in enumerate(hand) for _ in range(n)]
+        result = self.evaluator.evaluate(
+            cards, self.maker.table_groups(seat), card, source, on_deal=immediate
+        )
+        best = result.best
+        if best is None:
+            return 0, ""
+        split = "  ".join(f"{g.kind}[{''.join(g.names)}]({g.value})" for g in best.groups)
+        return best.total, split
+
+    def settle_win(
+        self, table: Table, winner: int, offer: Offer, immediate: str | None, several: bool
+    ) -> None:
+        seat = table.state.seats[winner]
+        value, split = self.win_value(seat, offer, winner, immediate is not None)
+        table.log(
+            "win",
+            clause="action win" if not immediate else f"immediate win {immediate}",
+            seat=winner,
+            context=offer.context,
+            owner=offer.owner,
+            card=table.card_id(offer.card),
+            value=value,
+            split=split,
+        )
+        received = 0
+        relation = self.play.relation(winner, offer.owner)
+        for settle in self.play.settles:
+            names = self._names(value=value)
+            for name, expression in settle.lets.items():
+                names[name] = evaluate_expr(expression, names, self._counts(seat))
+            line = self._settle_line(settle, offer.context, relation)
+            if line is None:
+                continue
+            amount = evaluate_expr(line.payment.amount, names, self._counts(seat))
+            cites = tuple(line.cites) or tuple(settle.cites)
+            received += self._pay(
+                table, line.payment, winner, offer.owner, amount, f"settle {settle.name}", cites
+            )
+        if not several:
+            received += self._bonuses(table, winner, offer)
+        self._fee(table, winner, received)
+
+    @staticmethod
+    def _settle_line(
+        settle: ir.Settle, context: str, relation: tuple[str, ...]
+    ) -> ir.SettleLine | None:
+        fallback = None
+        for line in settle.lines:
+            if line.context is None:
+                fallback = line
+                continue
+            if line.context == context and (line.who is None or line.who in relation):
+                return line
+        return fallback
+
+    def _bonuses(self, table: Table, winner: int, offer: Offer) -> int:
+        state = table.state
+        received = 0
+        for bonus in self.play.bonuses:
+            if offer.context not in bonus.after or bonus.count is None or bonus.seat_cards is None:
+                continue
+            names = self._names()
+            count = evaluate_expr(bonus.count, names, self._counts(state.seats[winner]))
+            available = min(count, state.wall_left)
+            start = state.head if bonus.end == "head" else state.tail - available
+            drawn = state.wall[start : start + available]
+            seat_names = self.compiled.seat_names
+            position = (winner - state.dealer) % self.play.seats
+            hitting = self.compiled.seat_cards[bonus.seat_cards].get(
+                seat_names[position] if seat_names else "", frozenset()
+            )
+            hit_flags = [card in hitting for card in drawn]
+            missing = count - available
+            hits = sum(hit_flags) + (missing if bonus.missing_hits else 0)
+            table.log(
+                "bonus",
+                clause=f"bonus {bonus.name}",
+                cites=bonus.cites,
+                seat=winner,
+                count=count,
+                cards=[table.card_id(c) for c in drawn],
+                names=[table.name(c) for c in drawn],
+                hit=hit_flags,
+                missing=missing,
+                hits=hits,
+            )
+            if bonus.pays is not None and hits:
+                amount = evaluate_expr(bonus.pays.amount, self._names(hits=hits), {})
+                if bonus.pays.per_hit:
+                    amount *= hits
+                cites = tuple(bonus.pays.cites) or tuple(bonus.cites)
+                received += self._pay(
+                    table, bonus.pays, winner, offer.owner, amount, f"bonus {bonus.name}", cites
+                )
+        return received
+
+    def _fee(self, table: Table, winner: int, received: int) -> None:
+        fee = self.play.fee
+        if fee is None or received <= 0:
+            return
+        percent = (
+            self._names().get(fee.percent, 0) if not fee.percent.isdigit() else int(fee.percent)
+        )
+        amount = received * percent // 100
+        if amount <= 0:
+            return
+        line = Payment(winner, None, amount, "fee", "fee", tuple(fee.cites))
+        table.state.ledger.append(line)
+        table.log("pay", **line.to_json())

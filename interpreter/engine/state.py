@@ -1,0 +1,125 @@
+"""The state of one hand in play: plain data, copied whole for snapshots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class TableGroupState:
+    """A group on a seat's table: its kind, its cards, and whether others see them."""
+
+    kind: int
+    cards: list[int]
+    concealed: bool
+    made_by: str
+
+
+@dataclass
+class Seat:
+    hand: list[int]  # count per card kind
+    table: list[TableGroupState] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    restrictions: list[ActiveRestriction] = field(default_factory=list)
+
+
+@dataclass
+class ActiveRestriction:
+    name: str
+    forbids: tuple[str, ...]
+    context: str | None
+    card: int | None
+    lifetime: str
+    value_at: int
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What seats are responding to: a card shown by its owner, or a turn without a card."""
+
+    context: str
+    owner: int
+    card: int | None
+    pending: Choice | None = None  # for an added card: the upgrade waiting on the window
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a seat can do now. `label` is how it reads in transcripts and on the CLI."""
+
+    seat: int
+    action: str  # an action of the rules, or "discard" / "pass"
+    label: str
+    card: int | None = None
+    from_hand: tuple[int, ...] = ()
+    table_index: int | None = None
+    kind: int | None = None
+    extra: tuple[
+        tuple[int, tuple[int, ...]], ...
+    ] = ()  # further groups (kind, cards) laid down too
+    way: int = -1
+    forced: bool = False
+    priority: int = 0
+    concealed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action, "label": self.label}
+
+
+@dataclass
+class Decision:
+    """Seats that must choose before play goes on, and what each may choose."""
+
+    kind: str  # "turn": one seat acts on its turn; "window": seats respond to an offer
+    offer: Offer
+    options: dict[int, list[Choice]]
+    chosen: dict[int, Choice] = field(default_factory=dict)
+    then: str = ""  # for a turn decision after a claim: what it is ("discard")
+
+    @property
+    def waiting(self) -> list[int]:
+        return [seat for seat in self.options if seat not in self.chosen]
+
+
+@dataclass
+class Payment:
+    payer: int | None  # None: the house (a fee is paid to it, never by it)
+    payee: int | None
+    amount: int
+    label: str
+    clause: str
+    cites: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount": self.amount,
+            "label": self.label,
+            "clause": self.clause,
+            "cites": list(self.cites),
+        }
+
+
+@dataclass
+class HandState:
+    seats: list[Seat]
+    wall: list[int]
+    head: int
+    tail: int  # one past the last card still in the wall
+    dealer: int
+    turn: int
+    decision: Decision | None = None
+    ledger: list[Payment] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)
+    next_dealer: int | None = None
+    last_card_drawn: bool = False
+    discarder: int | None = None
+
+    @property
+    def wall_left(self) -> int:
+        return self.tail - self.head
