@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli import check, evaluate, schema, show
+from cli import check, evaluate, scenarios, schema, show
 
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     check.register(commands)
     evaluate.register(commands)
+    scenarios.register(commands)
     show.register(commands)
     schema.register(commands)
     return parser

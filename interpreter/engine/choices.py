@@ -34,10 +34,10 @@ class ChoiceMaker:
         if source is None or offer.card is None:
             return False
         hand = list(seat.hand)
-        if is_owner:  # the card is already in the owner's hand: take it out as the winning card
+        if is_owner and self.play.in_owner_hand(offer.context):
             if hand[offer.card] == 0:
                 return False
-            hand[offer.card] -= 1
+            hand[offer.card] -= 1  # the winning card is the one just received
         return self.evaluator.quick_wins(hand, self.table_groups(seat), offer.card, source)
 
     # ── enumeration ────────────────────────────────────────────
@@ -121,11 +121,7 @@ class ChoiceMaker:
         hand = seat.hand
         is_owner = seat_index == offer.owner
         # a kept draw is already in its owner's hand; a shown card is not
-        in_hand_already = (
-            is_owner
-            and offer.context in ("draw", "replacement")
-            and not (offer.context == "draw" and self.play.turn.draws_shown)
-        )
+        in_hand_already = is_owner and self.play.in_owner_hand(offer.context)
         if way.effect == "with_alike" and card is not None:
             need = way.count + (1 if in_hand_already else 0)
             if hand[card] >= need:

@@ -45,7 +45,11 @@ class Table:
         dealer: int | None = None,
         wall: Sequence[int] | None = None,
         hands: Sequence[Sequence[int]] | None = None,
+        shown: int | None = None,
     ) -> None:
+        """A seeded hand, or a rigged one: `hands` per seat (absolute seat order) and the
+        `wall` in draw order; `shown` is the dealer's card shown on the deal, if the deal
+        shows one."""
         self.game = game
         self.play = PlayRules(game.compiled)
         self.maker = ChoiceMaker(self.play, game.evaluator)
@@ -55,7 +59,7 @@ class Table:
         seats = self.play.seats
         if dealer is None:
             dealer = self.rng.randrange(seats)
-        self.state = self._deal(dealer, wall, hands)
+        self.state = self._deal(dealer, wall, hands, shown)
         self._start()
 
     @classmethod
@@ -167,7 +171,11 @@ class Table:
 
     # ── the deal ───────────────────────────────────────────────
     def _deal(
-        self, dealer: int, wall: Sequence[int] | None, hands: Sequence[Sequence[int]] | None
+        self,
+        dealer: int,
+        wall: Sequence[int] | None,
+        hands: Sequence[Sequence[int]] | None,
+        shown_card: int | None,
     ) -> HandState:
         compiled = self.game.compiled
         kinds = len(compiled.cards)
@@ -191,8 +199,10 @@ class Table:
         if hands is not None:
             for seat, held in enumerate(hands):
                 for card in held:
-                    state.seats[(dealer + seat) % seats].hand[card] += 1
+                    state.seats[seat].hand[card] += 1
             state.wall = cards
+            if shown_card is not None:
+                shown.append((dealer, shown_card))
         else:
             for line in compiled.deal_plan():
                 if line.seat is None:
@@ -372,7 +382,7 @@ class Table:
             self._untaken(offer)
             return
         if winners[0].action in self.play.actions and self.play.actions[winners[0].action].win:
-            self._finish_win([c.seat for c in winners], offer)
+            self._finish_win([c.seat for c in winners], offer, action=winners[0].action)
             return
         self._perform(winners[0], offer, "")
 
@@ -473,7 +483,7 @@ class Table:
     def _perform(self, choice: Choice, offer: Offer, then: str) -> None:
         rule = self.play.actions[choice.action]
         if rule.win:
-            self._finish_win([choice.seat], offer)
+            self._finish_win([choice.seat], offer, action=rule.name)
             return
         if rule.robbable and choice.table_index is not None:
             window = Offer("added card", choice.seat, choice.card, pending=choice)
@@ -538,10 +548,17 @@ class Table:
             pile = state.seats[offer.owner].discards
             if pile and pile[-1] == card:
                 pile.pop()
-        elif choice.seat == offer.owner and offer.context in ("draw", "replacement", "turn"):
-            hand = state.seats[choice.seat].hand
-            if hand[card] > 0 and not (offer.context == "draw" and self.play.turn.draws_shown):
-                hand[card] -= 1
+        elif choice.seat == offer.owner and self.play.in_owner_hand(offer.context):
+            state.seats[choice.seat].hand[card] -= 1
+
+    def _take_offered_from_owner(self, offer: Offer) -> None:
+        """A card won on leaves its owner: the top of the discards, or the added card."""
+        assert offer.card is not None
+        owner = self.state.seats[offer.owner]
+        if offer.context == "discard" and owner.discards and owner.discards[-1] == offer.card:
+            owner.discards.pop()
+        elif offer.context == "added card" and owner.hand[offer.card] > 0:
+            owner.hand[offer.card] -= 1
 
     def _after_action(self, choice: Choice, rule: ActionRule, context: str, then: str) -> None:
         seat = choice.seat
@@ -571,19 +588,33 @@ class Table:
         return plain
 
     # ── the end of a hand ──────────────────────────────────────
-    def _finish_win(self, winners: list[int], offer: Offer, immediate: str | None = None) -> None:
+    def _finish_win(
+        self,
+        winners: list[int],
+        offer: Offer,
+        immediate: str | None = None,
+        action: str = "",
+    ) -> None:
         state = self.state
         state.finished = True
         state.winners = list(winners)
+        if offer.card is not None and offer.context in ("discard", "added card"):
+            self._take_offered_from_owner(offer)
+        clause = f"immediate win {immediate}" if immediate else f"action {action}"
+        cites = self.play.actions[action].cites if action in self.play.actions else ()
         for winner in winners:
             self.settlement.settle_win(
-                self, winner, offer, immediate=immediate, several=len(winners) > 1
+                self,
+                winner,
+                offer,
+                clause,
+                cites,
+                several=len(winners) > 1,
+                immediate=immediate is not None,
             )
         rule = self.play.next_dealer
-        if len(winners) > 1 and rule.after_several:
-            chosen = rule.after_several
-        else:
-            chosen = rule.after_win
+        several = len(winners) > 1 and rule.after_several
+        chosen = rule.after_several if several else rule.after_win
         state.next_dealer = self._dealer_by(chosen, winners[0], offer.owner)
         self.log(
             "end",

@@ -120,6 +120,13 @@ class PlayRules:
             return False
         return not (way.unless_option and self.options.get(way.unless_option))
 
+    def in_owner_hand(self, context: str) -> bool:
+        """Whether an offered card already sits in its owner's hand (a kept draw, a
+        replacement, the dealer's shown card) rather than in the open."""
+        if context == "draw":
+            return not self.turn.draws_shown
+        return context in ("replacement", "deal card")
+
     def tie_rule(self, action: str) -> str:
         return self.ties.rules.get(action) or self.ties.default or "nearest"
 

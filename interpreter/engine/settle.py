@@ -116,7 +116,7 @@ class Settlement:
         card = offer.card
         is_owner = winner == offer.owner
         source = WIN_SOURCE.get((offer.context, is_owner))
-        if card is not None and is_owner and hand[card] > 0:
+        if card is not None and is_owner and self.play.in_owner_hand(offer.context):
             hand[card] -= 1
         cards = [c for c, n in enumerate(hand) for _ in range(n)]
         result = self.evaluator.evaluate(
@@ -129,13 +129,21 @@ class Settlement:
         return best.total, split
 
     def settle_win(
-        self, table: Table, winner: int, offer: Offer, immediate: str | None, several: bool
+        self,
+        table: Table,
+        winner: int,
+        offer: Offer,
+        clause: str,
+        cites: tuple[str, ...],
+        several: bool,
+        immediate: bool,
     ) -> None:
         seat = table.state.seats[winner]
-        value, split = self.win_value(seat, offer, winner, immediate is not None)
+        value, split = self.win_value(seat, offer, winner, immediate)
         table.log(
             "win",
-            clause="action win" if not immediate else f"immediate win {immediate}",
+            clause=clause,
+            cites=cites,
             seat=winner,
             context=offer.context,
             owner=offer.owner,

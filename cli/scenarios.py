@@ -1,0 +1,106 @@
+"""`tablerules test PATH...`: run golden scenarios; `--coverage` lists play rule ids of each
+rule file that no scenario exercises."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from dsl.loader import load
+from interpreter.scenarios import run_scenario
+from interpreter.scenarios.coverage import play_rule_ids
+from interpreter.scenarios.runner import ScenarioResult
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "test",
+        help="run golden scenarios (rigged hands with expected events and money)",
+        description="Run scenario files (*.json), or every scenario under the folders given. "
+        "Exit 0 when all pass.",
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    parser.add_argument(
+        "--coverage",
+        action="store_true",
+        help="also list, per rule file, the play rule ids that no scenario exercises",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    parser.set_defaults(run=run)
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    found: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        found.extend(sorted(path.rglob("*.json")) if path.is_dir() else [path])
+    return found
+
+
+def run(args: argparse.Namespace) -> int:
+    results: list[ScenarioResult] = []
+    for path in scenario_files(args.paths):
+        result = run_scenario(path)
+        results.append(result)
+        if args.json:
+            print(
+                json.dumps(
+                    {
+                        "path": str(path),
+                        "name": result.scenario.name if result.scenario else None,
+                        "passed": result.passed,
+                        "rule_ids": result.scenario.rule_ids if result.scenario else [],
+                        "failures": result.failures,
+                    },
+                    ensure_ascii=False,
+                )
+            )
+            continue
+        print(f"{result.summary()}  ({path})")
+        for failure in result.failures:
+            print(f"    {failure}")
+    failed = sum(not r.passed for r in results)
+    if not args.json:
+        print(f"{len(results) - failed} passed, {failed} failed")
+    if args.coverage:
+        print_coverage(results)
+    return 1 if failed or not results else 0
+
+
+def print_coverage(results: list[ScenarioResult]) -> None:
+    """Per rule file: its play rule ids, and those no passing scenario exercises.
+
+    A scenario exercises the ids it names: each scenario is written to show its rules at
+    work, and merely passing through a clause (every draw fires the turn clause) is not
+    counted as testing it.
+    """
+    exercised: dict[Path, set[str]] = {}
+    for result in results:
+        if result.scenario is None or not result.passed:
+            continue
+        rules = (Path(result.path).parent / result.scenario.rules).resolve()
+        exercised.setdefault(rules, set()).update(result.scenario.rule_ids)
+    for rules_path, ids in sorted(exercised.items()):
+        loaded = load(rules_path)
+        if loaded.rules is None:
+            continue
+        wanted = play_rule_ids(loaded.rules)
+        missing = sorted(wanted - ids, key=_id_order)
+        shown = _relative(rules_path)
+        covered = len(wanted) - len(missing)
+        print(f"coverage {shown}: {covered}/{len(wanted)} play rule ids exercised")
+        if missing:
+            print(f"    not exercised: {', '.join(missing)}")
+
+
+def _id_order(rule_id: str) -> tuple[str, int]:
+    prefix, _, number = rule_id.rpartition("-")
+    return prefix, int(number) if number.isdigit() else 0
+
+
+def _relative(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

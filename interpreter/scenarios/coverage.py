@@ -1,0 +1,30 @@
+"""Which rule ids of a rule file's play clauses no scenario exercises."""
+
+from __future__ import annotations
+
+from dsl import ir
+
+
+def play_rule_ids(rules: ir.RuleSet) -> set[str]:
+    """Rule ids cited by the clauses that describe play (not the static ones)."""
+    clauses: list[ir.Clause] = [
+        *(c for c in (rules.turn, rules.ties, rules.end, rules.fee, rules.next_dealer) if c),
+        *rules.actions.values(),
+        *rules.restrictions.values(),
+        *rules.settles.values(),
+        *rules.bonuses.values(),
+    ]
+    ids: set[str] = set()
+    for clause in clauses:
+        ids.update(_cites(clause))
+    return {i for i in ids if "-" in i and i.split("-")[-1].isdigit()}
+
+
+def _cites(clause: ir.Clause) -> set[str]:
+    found = set(clause.cites)
+    for value in clause.__dict__.values():
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, ir.Clause):
+                found.update(_cites(item))
+    return found

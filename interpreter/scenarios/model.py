@@ -1,0 +1,57 @@
+"""The shape of a scenario file (JSON). The JSON Schema that validates files is generated
+from this model, so the two cannot drift apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Expectation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    events: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="events that must occur in this order (each matches on the fields given)",
+    )
+    absent: list[dict[str, Any]] = Field(
+        default_factory=list, description="events that must not occur at all"
+    )
+    winners: list[int] | None = Field(None, description="winning seats; [] for a drawn hand")
+    totals: list[int] | None = Field(None, description="net money per seat")
+    next_dealer: int | None = None
+    finished: bool | None = Field(None, description="whether the hand is over after the script")
+    legal: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="after the script: seat -> labels that must be among its legal choices",
+    )
+    illegal: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="after the script: seat -> labels (or action names) that must not be legal",
+    )
+
+
+class Scenario(BaseModel):
+    """A hand from the documents, rigged and scripted, with what must happen."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    rules: str = Field(description="the rule file, relative to the scenario file")
+    rule_ids: list[str] = Field(min_length=1, description="the RULES.md ids this checks")
+    options: dict[str, str | int | bool] = Field(default_factory=dict)
+    dealer: int = 0
+    hands: list[str] = Field(description="each seat's cards (seat 0 first), in card notation")
+    shown: str | None = Field(None, description="the dealer's card shown on the deal")
+    wall: str = Field("", description="the undealt cards in draw order")
+    actions: list[str] = Field(
+        default_factory=list, description='scripted choices, "SEAT: LABEL", in order'
+    )
+    expect: Expectation
+
+
+def scenario_schema() -> dict[str, Any]:
+    schema = Scenario.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema

@@ -1,0 +1,156 @@
+"""Run a scenario: validate the file, rig the table, apply the script, compare."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from interpreter.api import check
+from interpreter.cards import NotationError
+from interpreter.engine import IllegalAction, Table
+from interpreter.scenarios.model import Scenario, scenario_schema
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be run: the message names the file and where it is wrong."""
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    scenario: Scenario | None
+    passed: bool
+    failures: list[str] = field(default_factory=list)
+    table: Table | None = None
+    fired: set[str] = field(default_factory=set)  # rule ids of the clauses that fired
+
+    def summary(self) -> str:
+        name = self.scenario.name if self.scenario else self.path
+        ids = f" [{', '.join(self.scenario.rule_ids)}]" if self.scenario else ""
+        return f"{'PASS' if self.passed else 'FAIL'} {name}{ids}"
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(scenario_schema())
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioError(f"{path}: cannot read: {error}") from None
+    except json.JSONDecodeError as error:
+        raise ScenarioError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
+    problems = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    if problems:
+        lines = []
+        for problem in problems[:5]:
+            problem = _deepest(problem)
+            where = "/".join(str(p) for p in problem.absolute_path) or "(top level)"
+            lines.append(f"{path}: at {where}: {problem.message}")
+        raise ScenarioError("\n".join(lines))
+    return Scenario.model_validate(data)
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For an `anyOf` failure (an optional field), the error inside the branch that fits best."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error
+
+
+def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    return all(event.get(key) == value for key, value in wanted.items())
+
+
+def run_scenario(path: str | Path) -> ScenarioResult:
+    path = Path(path)
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as error:
+        return ScenarioResult(str(path), None, False, [str(error)])
+    result = ScenarioResult(str(path), scenario, False)
+    rules_path = (path.parent / scenario.rules).resolve()
+    checked = check(
+        rules_path,
+        options={
+            k: str(v).lower() if isinstance(v, bool) else str(v)
+            for k, v in scenario.options.items()
+        },
+    )
+    if checked.game is None:
+        result.failures = [d.render() for d in checked.errors or checked.diagnostics]
+        return result
+    game = checked.game
+    try:
+        hands = [game.parse(text) for text in scenario.hands]
+        wall = game.parse(scenario.wall)
+        shown = game.parse(scenario.shown)[0] if scenario.shown else None
+    except NotationError as error:
+        result.failures = [f"card notation: {error}"]
+        return result
+    table = Table(game, dealer=scenario.dealer, hands=hands, wall=wall, shown=shown)
+    result.table = table
+    for number, line in enumerate(scenario.actions, start=1):
+        seat_text, _, label = line.partition(":")
+        if not seat_text.strip().isdigit():
+            result.failures.append(f"actions[{number - 1}]: write 'SEAT: LABEL', not {line!r}")
+            return result
+        seat = int(seat_text)
+        try:
+            table.apply(label.strip(), seat=seat)
+        except IllegalAction as error:
+            result.failures.append(f"actions[{number - 1}] {line!r}: {error}")
+            return result
+    result.failures = _compare(table, scenario)
+    result.passed = not result.failures
+    for event in table.events:
+        result.fired.update(event.get("cites", []))
+    return result
+
+
+def _compare(table: Table, scenario: Scenario) -> list[str]:
+    expect = scenario.expect
+    failures: list[str] = []
+    events = table.events
+    position = 0
+    for wanted in expect.events:
+        while position < len(events) and not _matches(events[position], wanted):
+            position += 1
+        if position == len(events):
+            failures.append(f"expected event {wanted} did not occur (in this order)")
+            position = 0
+            continue
+        position += 1
+    for unwanted in expect.absent:
+        found = next((e for e in events if _matches(e, unwanted)), None)
+        if found is not None:
+            failures.append(f"event {unwanted} should not occur, but seq {found['seq']} is {found}")
+    state = table.state
+    if expect.finished is not None and state.finished != expect.finished:
+        failures.append(f"finished: expected {expect.finished}, got {state.finished}")
+    if expect.winners is not None and sorted(state.winners) != sorted(expect.winners):
+        failures.append(f"winners: expected {expect.winners}, got {state.winners}")
+    if expect.totals is not None and table.totals() != expect.totals:
+        lines = "; ".join(f"{p.payer}->{p.payee} {p.amount} {p.label}" for p in state.ledger)
+        failures.append(f"totals: expected {expect.totals}, got {table.totals()} ({lines})")
+    if expect.next_dealer is not None and state.next_dealer != expect.next_dealer:
+        failures.append(f"next dealer: expected {expect.next_dealer}, got {state.next_dealer}")
+    for seat_text, labels in expect.legal.items():
+        legal = [c.label for c in table.legal_actions(int(seat_text))]
+        for label in labels:
+            if label not in legal:
+                failures.append(f"seat {seat_text}: {label!r} should be legal; legal: {legal}")
+    for seat_text, labels in expect.illegal.items():
+        legal = [c.label for c in table.legal_actions(int(seat_text))]
+        for label in labels:
+            if label in legal or any(c.split(" ", 1)[0] == label for c in legal):
+                failures.append(f"seat {seat_text}: {label!r} should not be legal; legal: {legal}")
+    return failures

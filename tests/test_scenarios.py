@@ -1,0 +1,53 @@
+"""Every golden scenario under tests/golden/scenarios passes, and bad files are refused
+with the place inside them that is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli.main import main
+from interpreter.scenarios import run_scenario
+
+FOLDER = Path(__file__).parent / "golden" / "scenarios"
+SCENARIOS = sorted(FOLDER.rglob("*.json"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[f"{p.parent.name}/{p.stem}" for p in SCENARIOS])
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)
+
+
+def test_a_malformed_scenario_names_the_path_inside_it(tmp_path: Path) -> None:
+    good = json.loads(SCENARIOS[0].read_text(encoding="utf-8"))
+    good["rules"] = str((SCENARIOS[0].parent / good["rules"]).resolve())
+    bad = dict(good, expect={"totals": ["lots"]}, rule_ids=[])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    result = run_scenario(path)
+    assert not result.passed
+    message = "\n".join(result.failures)
+    assert "at expect/totals/0" in message
+    assert "at rule_ids" in message
+    path.write_text("{ not json", encoding="utf-8")
+    assert "not JSON" in run_scenario(path).failures[0]
+
+
+def test_an_illegal_scripted_action_is_reported_with_its_reason(tmp_path: Path) -> None:
+    data = json.loads(SCENARIOS[0].read_text(encoding="utf-8"))
+    data["rules"] = str((SCENARIOS[0].parent / data["rules"]).resolve())
+    data["actions"] = ["1: discard 中"]
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    failure = run_scenario(path).failures[0]
+    assert "actions[0]" in failure and "not asked to act now" in failure
+
+
+def test_cli_runs_scenarios_and_reports_coverage(capsys) -> None:
+    assert main(["test", "--coverage", str(FOLDER)]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(SCENARIOS)} passed, 0 failed" in out
+    assert "coverage" in out and "play rule ids exercised" in out
