@@ -10,7 +10,7 @@ from typing import Any
 
 import jsonschema
 
-from interpreter.api import check
+from interpreter.api import Game, check
 from interpreter.cards import NotationError
 from interpreter.engine import IllegalAction, Table
 from interpreter.scenarios.model import Scenario, scenario_schema
@@ -59,6 +59,21 @@ def load_scenario(path: str | Path) -> Scenario:
     return Scenario.model_validate(data)
 
 
+def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
+    """More copies of a card than the deck has, or a seat count that does not match."""
+    compiled = game.compiled
+    if len(hands) != len(compiled.dealt_per_seat()):
+        return f"hands: {len(hands)} given for {len(compiled.dealt_per_seat())} seats"
+    counts = [0] * len(compiled.cards)
+    for card in [*wall, *(c for hand in hands for c in hand)]:
+        counts[card] += 1
+    for card, count in enumerate(counts):
+        if count > compiled.cards.copies:
+            name = compiled.cards.display[card]
+            return f"{count} copies of {name} in hands and wall; the deck has {compiled.cards.copies}"
+    return ""
+
+
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """For an `anyOf` failure (an optional field), the error inside the branch that fits best."""
     while error.context:
@@ -95,6 +110,10 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         shown = game.parse(scenario.shown)[0] if scenario.shown else None
     except NotationError as error:
         result.failures = [f"card notation: {error}"]
+        return result
+    problem = _card_problem(game, hands, wall)
+    if problem:
+        result.failures = [problem]
         return result
     table = Table(game, dealer=scenario.dealer, hands=hands, wall=wall, shown=shown)
     result.table = table
