@@ -403,7 +403,10 @@ class Table:
         offer = decision.offer
         done_by = {(c.seat, c.action) for c in done}
         winning_action = done[0].action if done else None
+        acted = {c.seat for c in done}
         for seat, choices in decision.options.items():
+            if seat in acted:
+                continue  # a seat that took an action passed on nothing
             available = {c.action for c in choices}
             picked = decision.chosen.get(seat)
             for rule in self.play.restrictions.values():
