@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from interpreter.compiled import FIELD_BITS
 from interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from interpreter.engine.state import Choice, HandState, Offer, Seat
 from interpreter.evaluate import Evaluator, TableGroup
@@ -17,6 +18,11 @@ class ChoiceMaker:
         self.play = play
         self.evaluator = evaluator
         self.cards = play.compiled.cards
+        self._discard_choices: dict[tuple[int, int], Choice] = {}
+        self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
+        self._signatures = evaluator.search.signatures
+        # without winning forms, the signature tables are a sound first test
+        self._prefilter = not any(form.wins for form in play.compiled.forms)
 
     def name(self, card: int) -> str:
         return self.cards.display[card]
@@ -30,33 +36,69 @@ class ChoiceMaker:
         return sum(compiled.value_of(g.kind, tuple(sorted(g.cards))) for g in seat.table)
 
     def can_win(self, seat: Seat, offer: Offer, is_owner: bool) -> bool:
+        """Whether the seat wins with the offered card: the signature tables answer most
+        cases in a few lookups; a full evaluation runs only for hands that pass them."""
         source = WIN_SOURCE.get((offer.context, is_owner))
-        if source is None or offer.card is None:
+        card = offer.card
+        if source is None or card is None:
             return False
-        hand = list(seat.hand)
-        if is_owner and self.play.in_owner_hand(offer.context):
-            if hand[offer.card] == 0:
+        compiled = self.play.compiled
+        hand = seat.hand
+        held = is_owner and self.play.in_owner_hand(offer.context)
+        if held and hand[card] == 0:
+            return False
+        packed = int.from_bytes(bytes(hand), "little")
+        if not held:
+            packed += 1 << (card * FIELD_BITS)
+        if self._prefilter:
+            kinds = compiled.kinds
+            pairs = triggers = 0
+            for group in seat.table:
+                info = kinds[group.kind]
+                pairs += info.is_pair
+                triggers += info.is_trigger
+            mask = compiled.accept_mask(len(seat.table), pairs, triggers)
+            if not self._signatures(packed) & mask:
                 return False
-            hand[offer.card] -= 1  # the winning card is the one just received
-        return self.evaluator.quick_wins(hand, self.table_groups(seat), offer.card, source)
+            if compiled.structural_exact:
+                return True
+        counts = list(hand)
+        if held:
+            counts[card] -= 1  # the winning card is the one just received
+        return self.evaluator.quick_wins(counts, self.table_groups(seat), card, source)
 
     # ── enumeration ────────────────────────────────────────────
     def choices(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
         """Every legal choice of a seat for this offer, passes excluded."""
         play = self.play
-        relation = play.relation(seat_index, offer.owner)
+        entries = play.ways_for(offer.context, seat_index, offer.owner)
+        if not entries:
+            return []
         seat = state.seats[seat_index]
+        hand = seat.hand
+        card = offer.card
+        in_hand = seat_index == offer.owner and play.in_owner_hand(offer.context)
+        last = state.last_card_drawn and state.wall_left <= 0
         found: list[Choice] = []
-        seen: set[tuple[object, ...]] = set()
-        for way in play.ways_by_context.get(offer.context, ()):
-            if way.who not in relation:
+        for way, action in entries:
+            # cheap refusals first: most seats hold nothing for most cards
+            effect = way.effect
+            if effect == "with_alike" and (card is None or hand[card] < way.count + in_hand):
                 continue
-            action = play.actions[way.action]
-            if not self._allowed_now(state, action, offer):
+            if effect == "onto_table" and not seat.table:
                 continue
-            if self._restricted(state, seat, action.name, offer) is not None:
+            if last and not self._allowed_now(state, action, offer):
                 continue
-            for choice in self._from_way(state, seat_index, seat, offer, action, way):
+            if seat.restrictions and self._restricted(state, seat, action.name, offer):
+                continue
+            if action.win:  # the common case, kept off the generator path
+                if self.can_win(seat, offer, seat_index == offer.owner):
+                    found.append(self._win_choice(seat_index, action, way, card))
+                continue
+            found.extend(self._from_way(state, seat_index, seat, offer, action, way))
+        if len(found) > 1:
+            unique: dict[tuple[object, ...], Choice] = {}
+            for choice in found:
                 key = (
                     choice.action,
                     choice.from_hand,
@@ -64,10 +106,25 @@ class ChoiceMaker:
                     choice.kind,
                     choice.extra,
                 )
-                if key not in seen:
-                    seen.add(key)
-                    found.append(choice)
+                unique.setdefault(key, choice)
+            found = list(unique.values())
         return found
+
+    def _win_choice(self, seat: int, action: ActionRule, way: WayRule, card: int | None) -> Choice:
+        key = (seat, action.name, way.index, card)
+        choice = self._win_choices.get(key)
+        if choice is None:
+            choice = Choice(
+                seat=seat,
+                action=action.name,
+                label=action.name,
+                card=card,
+                way=way.index,
+                forced=action.forced,
+                priority=action.priority,
+            )
+            self._win_choices[key] = choice
+        return choice
 
     def _allowed_now(self, state: HandState, action: ActionRule, offer: Offer) -> bool:
         """The last card and its discard allow only the actions the end clause names."""
@@ -238,11 +295,17 @@ class ChoiceMaker:
         return "".join(self.cards.display[c] for c in cards)
 
     def discards(self, seat_index: int, seat: Seat) -> list[Choice]:
-        return [
-            Choice(seat=seat_index, action="discard", label=f"discard {self.name(c)}", card=c)
-            for c, count in enumerate(seat.hand)
-            if count
-        ]
+        cache = self._discard_choices
+        found = []
+        for card, count in enumerate(seat.hand):
+            if count:
+                choice = cache.get((seat_index, card))
+                if choice is None:
+                    label = f"discard {self.name(card)}"
+                    choice = Choice(seat=seat_index, action="discard", label=label, card=card)
+                    cache[(seat_index, card)] = choice
+                found.append(choice)
+        return found
 
 
 def _counts(cards: tuple[int, ...] | list[int]) -> dict[int, int]:

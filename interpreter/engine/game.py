@@ -31,6 +31,17 @@ from interpreter.engine.state import (
 from interpreter.engine.views import referee_view, seat_view
 
 
+def _play_parts(game: Game) -> tuple[PlayRules, ChoiceMaker, Settlement]:
+    """The compiled play rules of a game, built once and shared by all its tables."""
+    parts = getattr(game, "_play_parts", None)
+    if parts is None:
+        play = PlayRules(game.compiled)
+        maker = ChoiceMaker(play, game.evaluator)
+        parts = (play, maker, Settlement(play, game.evaluator, maker))
+        game._play_parts = parts  # type: ignore[attr-defined]
+    return parts
+
+
 class IllegalAction(ValueError):
     """An action that cannot be taken now; the message says why. The state is unchanged."""
 
@@ -51,9 +62,7 @@ class Table:
         `wall` in draw order; `shown` is the dealer's card shown on the deal, if the deal
         shows one."""
         self.game = game
-        self.play = PlayRules(game.compiled)
-        self.maker = ChoiceMaker(self.play, game.evaluator)
-        self.settlement = Settlement(self.play, game.evaluator, self.maker)
+        self.play, self.maker, self.settlement = _play_parts(game)
         self.seed = seed
         self.rng = random.Random(seed)
         seats = self.play.seats
@@ -103,7 +112,8 @@ class Table:
             if match is None:
                 raise IllegalAction(self._refusal(seat, choice))
             choice = match
-        if choice not in self.legal_actions(choice.seat):
+        legal = self.legal_actions(choice.seat)
+        if not any(c is choice for c in legal) and choice not in legal:
             raise IllegalAction(self._refusal(choice.seat, choice.label))
         decision = self.state.decision
         assert decision is not None

@@ -107,6 +107,7 @@ class PlayRules:
             for way in rule.ways:
                 if self._enabled(way):
                     self.ways_by_context.setdefault(way.context, []).append(way)
+        self._index_ways()
         # instances containing a card, per kind: for claims that complete a group with it
         self.instances_with: dict[tuple[int, int], list[tuple[int, ...]]] = {}
         for info in compiled.kinds:
@@ -114,6 +115,29 @@ class PlayRules:
                 for card in set(cards):
                     self.instances_with.setdefault((info.index, card), []).append(cards)
         self.instance_sets = {info.index: set(info.instances) for info in compiled.kinds}
+
+    def ways_for(self, context: str, seat: int, owner: int) -> list[tuple[WayRule, ActionRule]]:
+        """The enabled ways, with their actions, open to `seat` on a card of `owner`."""
+        if seat == owner:
+            relation = "self"
+        elif seat == (owner + 1) % self.seats:
+            relation = "next"
+        else:
+            relation = "other"
+        return self._ways_for.get((context, relation), [])
+
+    def _index_ways(self) -> None:
+        words = {
+            "self": ("self", "anyone"),
+            "next": ("next", "others", "anyone"),
+            "other": ("others", "anyone"),
+        }
+        self._ways_for: dict[tuple[str, str], list[tuple[WayRule, ActionRule]]] = {}
+        for context, ways in self.ways_by_context.items():
+            for relation, accepted in words.items():
+                self._ways_for[(context, relation)] = [
+                    (way, self.actions[way.action]) for way in ways if way.who in accepted
+                ]
 
     def _enabled(self, way: WayRule) -> bool:
         if way.if_option and not self.options.get(way.if_option):

@@ -70,7 +70,9 @@ def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
     for card, count in enumerate(counts):
         if count > compiled.cards.copies:
             name = compiled.cards.display[card]
-            return f"{count} copies of {name} in hands and wall; the deck has {compiled.cards.copies}"
+            return (
+                f"{count} copies of {name} in hands and wall; the deck has {compiled.cards.copies}"
+            )
     return ""
 
 

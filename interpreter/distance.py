@@ -1,0 +1,261 @@
+"""How far a hand is from a complete one: the fewest cards it still lacks.
+
+The distance of a concealed hand (with some groups already on the table) is the smallest
+number of cards that, added to the hand, let its cards split into in-hand groups that
+satisfy the win clause's group count and pair rule, with any surplus cards set aside.
+Values, forms, 'never split' and the number of copies left are ignored: this guides bots,
+it is not a win test (0 means the hand has a complete shape).
+
+It is computed like the win test in `search.py`: each block of card kinds (no group
+crosses a block) is solved once per packed sub-hand and memoised. A block's answer maps
+a signature (groups, pairs, whether a trigger group is among them) to the fewest missing
+cards; blocks combine by adding signatures, and groups of no held card are added last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from interpreter.compiled import (
+    FIELD_BITS,
+    FIELD_SHIFT,
+    GROUP_STEP,
+    GUARD_BIT,
+    PAIR_STEP,
+    CompiledRules,
+)
+from interpreter.search import MEMO_LIMIT
+
+UNREACHABLE = 1 << 30
+MAX_COUNT = 15  # groups or pairs tracked at most, as in the win signatures
+
+Table = dict[int, int]  # signature index -> fewest missing cards
+Partial = tuple[int, int, list[int]]  # (packed cards held, cards missing, signature step)
+
+
+def _lowest(packed: int) -> int:
+    return ((packed & -packed).bit_length() - 1) >> FIELD_SHIFT
+
+
+class _Block:
+    """One block of card kinds: its partial groups by lowest held card, and its memo."""
+
+    def __init__(self, start: int, size: int, partials: list[list[Partial]]) -> None:
+        self.start = start
+        self.size = size
+        self.shift = start * FIELD_BITS
+        self.mask = (1 << (size * FIELD_BITS)) - 1
+        self.guard = int.from_bytes(bytes([GUARD_BIT]) * size, "little")
+        self.partials = partials
+        self.memo: dict[int, Table] = {0: {0: 0}}
+
+
+class Distance:
+    """Distances to a complete hand under one compiled rule set."""
+
+    def __init__(self, rules: CompiledRules) -> None:
+        self.rules = rules
+        needed = rules.groups_needed
+        self.group_cap = min(needed, MAX_COUNT) if needed is not None else MAX_COUNT
+        rule = rules.pair_rule
+        self.pair_cap = (
+            min(max(rule.count, rule.otherwise or 0), MAX_COUNT) if rule is not None else MAX_COUNT
+        )
+        self.pair_kinds = {k.index for k in rules.kinds if k.is_pair}
+        self.trigger_kinds = {k.index for k in rules.kinds if k.is_trigger}
+        # signature index = (groups * (pair_cap + 1) + pairs) * 2 + trigger seen
+        self.size = (self.group_cap + 1) * (self.pair_cap + 1) * 2
+        self.plus = [[self._add(a, b) for b in range(self.size)] for a in range(self.size)]
+        self._steps: dict[tuple[bool, bool], list[int]] = {}
+        self.blocks = [self._block(b.start, b.size) for b in rules.blocks]
+        self._empty = self._empty_groups()
+        self._completion: dict[tuple[int, int, int], list[int]] = {}
+
+    # ── signatures ─────────────────────────────────────────────
+    def _split(self, index: int) -> tuple[int, int, int]:
+        trigger = index & 1
+        groups, pairs = divmod(index >> 1, self.pair_cap + 1)
+        return groups, pairs, trigger
+
+    def _join(self, groups: int, pairs: int, trigger: int) -> int:
+        if groups > self.group_cap or pairs > self.pair_cap:
+            return -1
+        return (groups * (self.pair_cap + 1) + pairs) * 2 + trigger
+
+    def _add(self, left: int, right: int) -> int:
+        """The index of the sum of two signatures, or -1 past the caps on groups or pairs."""
+        g1, p1, t1 = self._split(left)
+        g2, p2, t2 = self._split(right)
+        return self._join(g1 + g2, p1 + p2, t1 | t2)
+
+    def _step(self, pair: bool, trigger: bool) -> list[int]:
+        """Signature index -> index after one more group of this shape (-1 past the caps)."""
+        key = (pair, trigger)
+        if key not in self._steps:
+            one = self._join(1, int(pair), int(trigger))
+            self._steps[key] = [self.plus[index][one] for index in range(self.size)]
+        return self._steps[key]
+
+    # ── compiling the partial groups ───────────────────────────
+    def _block(self, start: int, size: int) -> _Block:
+        """Every non-empty part of every in-hand group of the block, cheapest first."""
+        best: dict[tuple[int, bool, bool], int] = {}
+        for instance in self.rules.instances:
+            if not start <= instance.cards[0] < start + size:
+                continue
+            info = self.rules.kinds[instance.kind]
+            cards = instance.cards
+            for taken in range(1, len(cards) + 1):
+                for held in set(combinations(cards, taken)):
+                    packed = sum(1 << ((c - start) * FIELD_BITS) for c in held)
+                    key = (packed, info.is_pair, info.is_trigger)
+                    best[key] = min(best.get(key, UNREACHABLE), len(cards) - taken)
+        partials: list[list[Partial]] = [[] for _ in range(size)]
+        for (packed, pair, trigger), missing in sorted(best.items(), key=lambda i: i[1]):
+            partials[_lowest(packed)].append((packed, missing, self._step(pair, trigger)))
+        return _Block(start, size, partials)
+
+    def _empty_groups(self) -> list[tuple[int, list[int]]]:
+        """(cards missing, signature step) of a group made of no held card, per shape."""
+        smallest: dict[tuple[bool, bool], int] = {}
+        for instance in self.rules.instances:
+            info = self.rules.kinds[instance.kind]
+            key = (info.is_pair, info.is_trigger)
+            smallest[key] = min(smallest.get(key, UNREACHABLE), len(instance.cards))
+        return [(size, self._step(*key)) for key, size in sorted(smallest.items())]
+
+    def completion(self, table_kinds: Sequence[int]) -> list[int]:
+        """Signature index of the concealed part -> fewest cards to finish it with groups of
+        no held card (UNREACHABLE when no such groups complete it)."""
+        groups = len(table_kinds)
+        pairs = sum(kind in self.pair_kinds for kind in table_kinds)
+        triggers = sum(kind in self.trigger_kinds for kind in table_kinds)
+        key = (groups, pairs, triggers)
+        found = self._completion.get(key)
+        if found is not None:
+            return found
+        accept = self.rules.accept_mask(groups, pairs, triggers)
+        best = [UNREACHABLE] * self.size
+        for index in range(self.size):
+            g, p, t = self._split(index)
+            if accept >> (g * GROUP_STEP + p * PAIR_STEP + t) & 1:
+                best[index] = 0
+        changed = True  # relax backwards: a signature is as close as its best successor
+        while changed:
+            changed = False
+            for missing, step in self._empty:
+                for index, after in enumerate(step):
+                    if after >= 0 and best[after] + missing < best[index]:
+                        best[index] = best[after] + missing
+                        changed = True
+        self._completion[key] = best
+        return best
+
+    # ── solving ────────────────────────────────────────────────
+    def _solve(self, block: _Block, packed: int) -> Table:
+        """Fewest missing cards per signature for one block's cards; fills the memo."""
+        memo = block.memo
+        low = _lowest(packed)
+        rest = packed - (1 << (low * FIELD_BITS))  # the lowest card set aside
+        child = memo.get(rest)
+        if child is None:
+            child = self._solve(block, rest)
+        result = dict(child)
+        guard = block.guard
+        for group, missing, step in block.partials[low]:
+            if ((packed | guard) - group) & guard != guard:
+                continue
+            rest = packed - group
+            child = memo.get(rest)
+            if child is None:
+                child = self._solve(block, rest)
+            for index, cost in child.items():
+                after = step[index]
+                if after >= 0 and cost + missing < result.get(after, UNREACHABLE):
+                    result[after] = cost + missing
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+            memo[0] = {0: 0}
+        memo[packed] = result
+        return result
+
+    def _table(self, block: _Block, part: int) -> Table:
+        found = block.memo.get(part)
+        return found if found is not None else self._solve(block, part)
+
+    def _combine(self, left: Table, right: Table) -> Table:
+        if len(right) == 1 and 0 in right:
+            return left
+        out: Table = {}
+        plus = self.plus
+        for s1, c1 in left.items():
+            row = plus[s1]
+            for s2, c2 in right.items():
+                after = row[s2]
+                if after >= 0 and c1 + c2 < out.get(after, UNREACHABLE):
+                    out[after] = c1 + c2
+        return out
+
+    def _needs(self, rest: Table, completion: list[int]) -> list[int]:
+        """Signature index of one more part -> fewest missing cards for the whole hand."""
+        needs = [UNREACHABLE] * self.size
+        plus = self.plus
+        for s1, c1 in rest.items():
+            row = plus[s1]
+            for s2 in range(self.size):
+                after = row[s2]
+                if after >= 0:
+                    cost = c1 + completion[after]
+                    if cost < needs[s2]:
+                        needs[s2] = cost
+        return needs
+
+    @staticmethod
+    def _finish(table: Table, needs: list[int]) -> int:
+        return min(cost + needs[index] for index, cost in table.items())
+
+    # ── public ─────────────────────────────────────────────────
+    def distance(self, counts: Sequence[int], table_kinds: Sequence[int] = ()) -> int:
+        """Fewest cards the concealed `counts` lack, with groups of `table_kinds` laid down."""
+        packed = self.rules.pack_counts(counts)
+        total: Table = {0: 0}
+        for block in self.blocks:
+            total = self._combine(total, self._table(block, (packed >> block.shift) & block.mask))
+        completion = self.completion(table_kinds)
+        return min(cost + completion[index] for index, cost in total.items())
+
+    def without_each(
+        self, counts: Sequence[int], table_kinds: Sequence[int] = ()
+    ) -> dict[int, int]:
+        """Distance after setting aside one copy of each held card: card -> distance.
+
+        Only the block of the card set aside changes, so the rest is combined once a block.
+        """
+        packed = self.rules.pack_counts(counts)
+        parts = [(packed >> b.shift) & b.mask for b in self.blocks]
+        tables = [self._table(b, part) for b, part in zip(self.blocks, parts, strict=True)]
+        completion = self.completion(table_kinds)
+        result: dict[int, int] = {}
+        for index, block in enumerate(self.blocks):
+            held = [c for c in range(block.start, block.start + block.size) if counts[c]]
+            if not held:
+                continue
+            rest: Table = {0: 0}
+            for other, table in enumerate(tables):
+                if other != index:
+                    rest = self._combine(rest, table)
+            needs = self._needs(rest, completion)
+            for card in held:
+                smaller = parts[index] - (1 << ((card - block.start) * FIELD_BITS))
+                result[card] = self._finish(self._table(block, smaller), needs)
+        return result
+
+
+def distance_for(rules: CompiledRules) -> Distance:
+    """The distance measure of a compiled rule set, created once and shared by every bot."""
+    existing = getattr(rules, "_distance", None)
+    if existing is None:
+        existing = Distance(rules)
+        rules._distance = existing  # type: ignore[attr-defined]
+    return existing
