@@ -336,7 +336,15 @@ class Table:
         state.seats[seat].hand[card] -= 1
         state.seats[seat].discards.append(card)
         state.discarder = seat
-        self.log("discard", seat=seat, card=self.card_id(card), name=self.name(card))
+        turn = self.play.turn
+        self.log(
+            "discard",
+            clause="turn",
+            cites=turn.cites,
+            seat=seat,
+            card=self.card_id(card),
+            name=self.name(card),
+        )
         self._window(Offer("discard", seat, card))
 
     def _window(self, offer: Offer) -> None:
@@ -387,7 +395,15 @@ class Table:
         self._restrict(decision, winners)
         for choice in chosen.values():
             if choice.action != "pass" and choice not in winners:
-                self.log("outranked", seat=choice.seat, action=choice.action, label=choice.label)
+                ties = self.play.ties
+                self.log(
+                    "outranked",
+                    clause="ties",
+                    cites=ties.cites,
+                    seat=choice.seat,
+                    action=choice.action,
+                    label=choice.label,
+                )
         if not winners:
             self._untaken(offer)
             return
