@@ -82,6 +82,8 @@ class PlayClauses:
             elif item.data == "turn_replacement":
                 turn.replacement_zone = str(parts[0])
                 turn.replacement_end = parts[1].data
+            elif item.data == "turn_hidden":
+                turn.concealed_takes_hidden = True
             else:
                 turn.untaken_draw_to = str(parts[0])
         return "turn", None, turn
@@ -176,6 +178,8 @@ class PlayClauses:
                         restriction.unless_lost_to = str(part.children[0])
                     else:
                         restriction.after_context = self.CONTEXTS[part.data]
+            elif item.data == "restriction_discarding":
+                restriction.after_discarding = True
             elif item.data == "restriction_forbids":
                 restriction.forbids = [str(w) for w in self.tokens(parts)]
                 for part in self.trees(parts):

@@ -167,9 +167,14 @@ class PlayChecks:
         self._action_refs(restriction, restriction.forbids)
         if restriction.unless_lost_to:
             self._action_refs(restriction, [restriction.unless_lost_to])
-        if not restriction.after_passing or not restriction.forbids:
+        if (
+            not (restriction.after_passing or restriction.after_discarding)
+            or not restriction.forbids
+        ):
             self.report(
-                restriction, "E109", "a restriction needs 'after passing ...' and 'forbids ...'"
+                restriction,
+                "E109",
+                "a restriction needs 'after passing ...' (or 'after discarding') and 'forbids ...'",
             )
 
     def _check_end(self: Checker) -> None:

@@ -314,6 +314,9 @@ class TurnRule(Clause):
     replacement_zone: str | None = None
     replacement_end: Literal["head", "tail"] = "tail"
     untaken_draw_to: str | None = None
+    concealed_takes_hidden: bool = Field(
+        False, description="a shown draw its drawer must take into a concealed group is not shown"
+    )
 
 
 class Way(Clause):
@@ -373,6 +376,7 @@ class Restriction(Clause):
     name: str
     title: str = ""
     after_passing: list[str] = Field(default_factory=list)
+    after_discarding: bool = False
     after_context: Context | None = None
     unless_lost_to: str | None = None
     forbids: list[str] = Field(default_factory=list)

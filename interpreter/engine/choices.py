@@ -20,6 +20,7 @@ class ChoiceMaker:
         self.cards = play.compiled.cards
         self._discard_choices: dict[tuple[int, int], Choice] = {}
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
+        self._keep_sizes = tuple(k.keep_together or 0 for k in play.compiled.keep_together)
         self._signatures = evaluator.search.signatures
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
@@ -96,6 +97,8 @@ class ChoiceMaker:
                     found.append(self._win_choice(seat_index, action, way, card))
                 continue
             found.extend(self._from_way(state, seat_index, seat, offer, action, way))
+        if self._keep_sizes and found:
+            found = [c for c in found if not self._splits_kept_group(hand, c)]
         if len(found) > 1:
             unique: dict[tuple[object, ...], Choice] = {}
             for choice in found:
@@ -109,6 +112,20 @@ class ChoiceMaker:
                 unique.setdefault(key, choice)
             found = list(unique.values())
         return found
+
+    def _splits_kept_group(self, hand: list[int], choice: Choice) -> bool:
+        """Whether a choice takes some, not all, of the cards of a 'never split' group held."""
+        taken: dict[int, int] = {}
+        for card in choice.from_hand:
+            taken[card] = taken.get(card, 0) + 1
+        for _, cards in choice.extra:
+            for card in cards:
+                taken[card] = taken.get(card, 0) + 1
+        for card, count in taken.items():
+            held = hand[card]
+            if held - count > 0 and any(held >= size for size in self._keep_sizes):
+                return True
+        return False
 
     def _win_choice(self, seat: int, action: ActionRule, way: WayRule, card: int | None) -> Choice:
         key = (seat, action.name, way.index, card)

@@ -313,7 +313,10 @@ class Table:
             **visible,
         )
         if shown:
-            self._window(Offer(context, seat, card))
+            offer = Offer(context, seat, card)
+            if turn.concealed_takes_hidden and self._taken_concealed(seat, offer):
+                return
+            self._window(offer)
             return
         state.seats[seat].hand[card] += 1
         offer = Offer(context, seat, card)
@@ -321,6 +324,22 @@ class Table:
         choices += self.maker.choices(state, seat, Offer("turn", seat, None))
         choices += self.maker.discards(seat, state.seats[seat])
         self._decide(Decision("turn", offer, {seat: choices}))
+
+    def _taken_concealed(self, seat: int, offer: Offer) -> bool:
+        """A shown draw its drawer must take into a concealed group goes there unseen."""
+        choices = self.maker.choices(self.state, seat, offer)
+        kinds = self.game.compiled.kinds
+        hidden = [
+            c
+            for c in choices
+            if c.forced
+            and c.kind is not None
+            and (c.concealed or kinds[c.kind].visibility == "concealed")
+        ]
+        if not hidden:
+            return False
+        self._decide(Decision("window", offer, {seat: choices}))
+        return True
 
     def _discard_decision(self, seat: int) -> None:
         state = self.state
@@ -336,6 +355,9 @@ class Table:
         state.seats[seat].hand[card] -= 1
         state.seats[seat].discards.append(card)
         state.discarder = seat
+        for rule in self.play.restrictions.values():
+            if rule.after_discarding:
+                self._add_restriction(seat, rule, Offer("discard", seat, card))
         turn = self.play.turn
         self.log(
             "discard",
@@ -364,9 +386,18 @@ class Table:
         self._decide(Decision("window", offer, options))
 
     def _decide(self, decision: Decision) -> None:
-        """Wait for the seats of `decision`; a seat whose only choice is forced takes it."""
+        """Wait for the seats of `decision`; a seat whose only choice is forced takes it.
+
+        A seat with a forced choice may not pass, nor take anything of lower priority
+        instead; only a higher-priority choice (a win) can replace it.
+        """
         self.state.decision = decision
-        for seat, choices in decision.options.items():
+        for seat, choices in list(decision.options.items()):
+            forced = [c.priority for c in choices if c.forced]
+            if forced:
+                floor = max(forced)
+                choices = [c for c in choices if c.forced or c.priority > floor]
+                decision.options[seat] = choices
             if len(choices) == 1 and choices[0].forced:
                 decision.chosen[seat] = choices[0]
         if not decision.waiting:

@@ -85,6 +85,8 @@ class Settlement:
         cites: tuple[str, ...],
     ) -> int:
         received = 0
+        if amount <= 0:
+            return 0  # a rule that works out to nothing (or less) pays nothing
         for payer in self._payers(payment.payer, payee, owner):
             line = Payment(payer, payee, amount, payment.label or clause, clause, cites)
             table.state.ledger.append(line)
@@ -123,10 +125,32 @@ class Settlement:
             cards, self.maker.table_groups(seat), card, source, on_deal=immediate
         )
         best = result.best
+        if best is None and immediate:
+            return self._held_groups_value(seat), ""
         if best is None:
             return 0, ""
         split = "  ".join(f"{g.kind}[{''.join(g.names)}]({g.value})" for g in best.groups)
         return best.total, split
+
+    def _held_groups_value(self, seat: Seat) -> int:
+        """An immediate win's value when its groups are incomplete: the n-alike groups held
+        (of the kinds its conditions count), each card at its largest such group."""
+        compiled = self.compiled
+        sizes: dict[int, int] = {}
+        for win in compiled.rules.immediate_wins.values():
+            for condition in win.conditions:
+                for name in condition.kinds:
+                    kind = compiled.kind_index[name]
+                    pattern = compiled.rules.groups[name].pattern
+                    if pattern is not None:
+                        sizes[kind] = pattern.size
+        total = 0
+        for card, count in enumerate(seat.hand):
+            fitting = [(size, kind) for kind, size in sizes.items() if size <= count]
+            if fitting:
+                size, kind = max(fitting)
+                total += compiled.value_of(kind, (card,) * size)
+        return total
 
     def settle_win(
         self,

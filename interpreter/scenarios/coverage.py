@@ -6,7 +6,11 @@ from dsl import ir
 
 
 def play_rule_ids(rules: ir.RuleSet) -> set[str]:
-    """Rule ids cited by the clauses that describe play (not the static ones)."""
+    """Rule ids cited by the clauses that describe play (not the static ones).
+
+    For a variant, only the clauses it writes itself: what it inherits is covered by the
+    scenarios of the file it extends.
+    """
     clauses: list[ir.Clause] = [
         *(c for c in (rules.turn, rules.ties, rules.end, rules.fee, rules.next_dealer) if c),
         *rules.actions.values(),
@@ -16,6 +20,8 @@ def play_rule_ids(rules: ir.RuleSet) -> set[str]:
     ]
     ids: set[str] = set()
     for clause in clauses:
+        if clause.span is not None and clause.span.file != rules.file and rules.extends:
+            continue
         ids.update(_cites(clause))
     return {i for i in ids if "-" in i and i.split("-")[-1].isdigit()}
 
