@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test check lint bench clean
+.PHONY: test check lint bench play clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ lint: $(STAMP)
 ## bench: run the benchmarks against the peer libraries
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_evaluate.py
+
+## play: set up .venv if needed and let greedy bots play one seeded 跑馬仔 hand, in full
+play: $(STAMP)
+	$(BIN)/tablerules play rules/paomazai.rules --seed 7 --bots greedy
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

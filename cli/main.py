@@ -1,4 +1,4 @@
-"""`tablerules`: check rule files, evaluate hands, write the IR's JSON Schema.
+"""`tablerules`: check rule files, evaluate hands, play and replay them, write the JSON Schema.
 
 Thin client of `dsl` and `interpreter`: parses arguments, calls the public API, prints.
 Bad input (a broken rule file, an unknown card, a wrong option) is reported as a located
@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli import check, evaluate, scenarios, schema, show
+from cli import check, evaluate, play, replay, scenarios, schema, show
 
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.
@@ -23,6 +23,8 @@ Rules of table games written as data, run by one generic interpreter.
       --win-card 五 --from discard
   tablerules show docs/examples/variant.rules
   tablerules schema -o ir.schema.json
+  tablerules play rules/paomazai.rules --seed 7 --log hand.jsonl
+  tablerules replay hand.jsonl
 """
 
 
@@ -38,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     scenarios.register(commands)
     show.register(commands)
     schema.register(commands)
+    play.register(commands)
+    replay.register(commands)
     return parser
 
 

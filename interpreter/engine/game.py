@@ -65,9 +65,16 @@ class Table:
         self.play, self.maker, self.settlement = _play_parts(game)
         self.seed = seed
         self.rng = random.Random(seed)
-        seats = self.play.seats
-        if dealer is None:
-            dealer = self.rng.randrange(seats)
+        if wall is None and hands is None:
+            deck = [
+                c
+                for c in range(len(game.compiled.cards))
+                for _ in range(game.compiled.cards.copies)
+            ]
+            self.rng.shuffle(deck)
+            wall = deck
+        if dealer is None:  # drawn apart from the shuffle: naming it does not change the deal
+            dealer = random.Random(f"dealer:{seed}").randrange(self.play.seats)
         self.state = self._deal(dealer, wall, hands, shown)
         self._start()
 
@@ -170,9 +177,14 @@ class Table:
             names = ", ".join(self.seat_name(s) for s in waiting) or "nobody"
             return f"{self.seat_name(seat)} is not asked to act now (waiting for {names})"
         action = label.split(" ", 1)[0]
-        reason = self.explain(seat, action)
-        legal = ", ".join(c.label for c in self.legal_actions(seat))
-        return f"{label!r} is not legal now: {reason} (legal: {legal})"
+        legal = self.legal_actions(seat)
+        same = [c.label for c in legal if c.action == action]
+        if same:
+            reason = f"no {action} like that now; the {action} choices are: {', '.join(same)}"
+        else:
+            reason = self.explain(seat, action)
+        offered = ", ".join(c.label for c in legal)
+        return f"{label!r} is not legal now: {reason} (legal: {offered})"
 
     def seat_name(self, seat: int) -> str:
         names = self.game.compiled.seat_names
@@ -190,11 +202,7 @@ class Table:
         compiled = self.game.compiled
         kinds = len(compiled.cards)
         seats = self.play.seats
-        if wall is None:
-            deck = [c for c in range(kinds) for _ in range(compiled.cards.copies)]
-            self.rng.shuffle(deck)
-            wall = deck
-        cards = list(wall)
+        cards = list(wall or [])
         state = HandState(
             seats=[Seat(hand=[0] * kinds) for _ in range(seats)],
             wall=[],
@@ -511,9 +519,8 @@ class Table:
     def _untaken(self, offer: Offer) -> None:
         state = self.state
         if offer.context == "added card" and offer.pending is not None:
-            self._complete(
-                offer.pending, Offer("turn", offer.owner, offer.card), robbed_checked=True
-            )
+            origin = Offer(offer.pending_context or "draw", offer.owner, offer.card)
+            self._complete(offer.pending, origin)
             return
         if offer.context == "deal card":
             self._begin_dealer_turn()
@@ -546,14 +553,18 @@ class Table:
             self._finish_win([choice.seat], offer, action=rule.name)
             return
         if rule.robbable and choice.table_index is not None:
-            window = Offer("added card", choice.seat, choice.card, pending=choice)
+            window = Offer(
+                "added card",
+                choice.seat,
+                choice.card,
+                pending=choice,
+                pending_context=offer.context,
+            )
             self._window(window)
             return
         self._complete(choice, offer, then=then)
 
-    def _complete(
-        self, choice: Choice, offer: Offer, then: str = "", robbed_checked: bool = False
-    ) -> None:
+    def _complete(self, choice: Choice, offer: Offer, then: str = "") -> None:
         state = self.state
         rule = self.play.actions[choice.action]
         seat = state.seats[choice.seat]

@@ -43,6 +43,7 @@ class Offer:
     owner: int
     card: int | None
     pending: Choice | None = None  # for an added card: the upgrade waiting on the window
+    pending_context: str | None = None  # and how its card came: it must leave from there
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,250 @@
+"""`tablerules play RULES`: bots at every seat play seeded hands; a transcript and a log."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from cli.common import add_option_flag, load_or_report
+from cli.playlog import (
+    FORMAT,
+    LogWriter,
+    Record,
+    as_logged,
+    choice_record,
+    result_record,
+    rules_sha256,
+)
+from cli.transcript import Report, plural
+from interpreter.api import Game
+from interpreter.bots import Bot, GreedyBot, RandomBot
+from interpreter.engine import IllegalAction, Table
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+PROGRESS_SECONDS = 1.0
+
+
+class PlayError(RuntimeError):
+    """Play cannot go on: the message says why."""
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "play",
+        help="let bots play seeded hands; print the transcript, write a log",
+        description="Bots at every seat play hands under a rule file. Hand K (from 1) is "
+        "dealt with seed SEED+K-1 by the previous hand's next dealer; the first dealer comes "
+        "from the seed. The transcript shows everything, every seat's cards included.",
+        epilog="examples:\n"
+        "  tablerules play rules/paomazai.rules --seed 7\n"
+        "  tablerules play rules/paohuzi.rules --seed 1 --hands 100 --quiet --log games.jsonl\n"
+        "  tablerules replay games.jsonl --hand 3",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("rules", metavar="RULES", help="the rule file")
+    parser.add_argument("--seed", type=int, help="seed of the first hand (default: a random one)")
+    add_option_flag(parser)
+    parser.add_argument("--hands", type=_positive, default=1, metavar="N", help="hands to play")
+    parser.add_argument("--log", metavar="FILE", help="write the play log (JSON Lines) to FILE")
+    parser.add_argument(
+        "--bots", choices=tuple(BOTS), default="greedy", help="the bots' play (default greedy)"
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--quiet", action="store_true", help="print one line per hand and the final totals"
+    )
+    output.add_argument("--json", action="store_true", help="print one JSON object per hand")
+    parser.set_defaults(run=run)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+# ── stopping cleanly on Ctrl-C ─────────────────────────────────────────
+
+
+@dataclass
+class StopFlag:
+    requested: bool = False
+
+
+@contextmanager
+def stop_on_interrupt(flag: StopFlag) -> Iterator[None]:
+    """The first Ctrl-C raises `flag` (play stops after the current step); a second one
+    interrupts at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(_signum: int, _frame: Any) -> None:
+        if flag.requested:
+            raise KeyboardInterrupt
+        flag.requested = True
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class Progress:
+    """'… K of N hands' on stderr, once a second, when stderr is a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.shown = sys.stderr.isatty() and total > 1
+        self.last = time.monotonic()
+
+    def update(self, done: int) -> None:
+        if self.shown and time.monotonic() - self.last >= PROGRESS_SECONDS:
+            self.last = time.monotonic()
+            print(f"… {done} of {self.total} hands", file=sys.stderr, flush=True)
+
+
+# ── playing ───────────────────────────────────────────────────────────
+
+
+class Session:
+    """Plays the hands, sending every line both to the log (if any) and to the report."""
+
+    def __init__(self, game: Game, report: Report, log: LogWriter | None) -> None:
+        self.game = game
+        self.report = report
+        self.log = log
+        self.stop = StopFlag()
+        self.finished = 0  # hands played to their end
+
+    def emit(self, record: Record) -> None:
+        if self.log is not None:
+            self.log.write(record)
+        self.report.record(record)
+
+    def play_hand(
+        self, index: int, seed: int, dealer: int | None, make: Callable[[int], Bot]
+    ) -> Table | None:
+        """Play one hand to its end; None if stopped first (the log then ends mid-hand)."""
+        table = Table(self.game, seed=seed, dealer=dealer)
+        seats = table.play.seats
+        bots = [make(seed * seats + seat) for seat in range(seats)]
+        hand = {
+            "type": "hand",
+            "index": index,
+            "seed": seed,
+            "dealer": table.state.dealer,
+        }
+        if self.log is not None:
+            self.log.write(hand)
+        self.report.begin_hand(index, seed, table.state.dealer)
+        logged = self._flush(table, 0)
+        while not table.finished:
+            if self.stop.requested:
+                return None
+            waiting = table.waiting_for()
+            if not waiting:
+                raise PlayError(f"hand {index}: the hand is not over, yet no seat is asked to act")
+            seat = waiting[0]
+            choice = bots[seat].choose(table, seat)
+            self.emit(choice_record(choice.seat, choice.label))
+            try:
+                table.apply(choice)
+            except IllegalAction as error:
+                raise PlayError(f"hand {index}: seat {seat}'s bot chose badly: {error}") from None
+            logged = self._flush(table, logged)
+        result = result_record(table)
+        if self.log is not None:
+            self.log.write(result)
+        self.report.end_hand(result)
+        self.finished += 1
+        return table
+
+    def _flush(self, table: Table, logged: int) -> int:
+        for event in table.events[logged:]:
+            self.emit(as_logged(event))
+        return len(table.events)
+
+
+def run(args: argparse.Namespace) -> int:
+    checked = load_or_report(args.rules, args.option)
+    if checked is None or checked.game is None or checked.loaded.rules is None:
+        return 1
+    game = checked.game
+    make = BOTS[args.bots]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    try:
+        log = LogWriter(args.log) if args.log else None
+    except OSError as error:
+        print(f"error: cannot write {args.log}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    mode = "json" if args.json else "quiet" if args.quiet else "text"
+    report = Report(game, mode)
+    report.title(
+        f"{game.compiled.name}: {plural(args.hands, 'hand')} from seed {seed}, "
+        f"{args.bots} bots at every seat"
+    )
+    if log is not None:
+        log.write(
+            {
+                "type": "header",
+                "format": FORMAT,
+                "rules": args.rules,
+                "rules_sha256": rules_sha256(args.rules, checked.loaded.rules.extends),
+                "options": checked.loaded.options,
+                "seed": seed,
+                "hands": args.hands,
+                "bots": args.bots,
+            }
+        )
+    session = Session(game, report, log)
+    try:
+        with stop_on_interrupt(session.stop):
+            return _play(args, seed, make, session)
+    except KeyboardInterrupt:
+        return _interrupted(session)
+    finally:
+        if log is not None:
+            log.close()
+
+
+def _play(args: argparse.Namespace, seed: int, make: Callable[[int], Bot], session: Session) -> int:
+    progress = Progress(args.hands)
+    dealer: int | None = None
+    for index in range(1, args.hands + 1):
+        try:
+            table = session.play_hand(index, seed + index - 1, dealer, make)
+        except PlayError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
+        if table is None:
+            return _interrupted(session)
+        following = table.state.next_dealer
+        dealer = following if following is not None else table.state.dealer
+        progress.update(index)
+    session.report.finish()
+    return 0
+
+
+def _interrupted(session: Session) -> int:
+    sys.stdout.flush()
+    log = session.log
+    kept = ""
+    if log is not None:
+        done = session.finished
+        kept = (
+            f"; {log.path} holds {plural(done, 'whole hand')}"
+            f" and hand {done + 1} up to there ({log.lines} lines)"
+        )
+    print(f"interrupted{kept}", file=sys.stderr)
+    return 130

@@ -1,0 +1,285 @@
+"""The play log: JSON Lines written by `tablerules play --log`, read back by `replay`.
+
+A header line, then for each hand a `hand` line, the engine's events and the choices
+applied (in the order they happened) and a `result` line. Every line is written whole and
+flushed, so a log cut short (Ctrl-C, a killed process) still reads line by line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+if TYPE_CHECKING:
+    from interpreter.engine import Table
+
+FORMAT = 1
+Record = dict[str, Any]
+
+
+class _Line(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class HeaderLine(_Line):
+    type: Literal["header"]
+    format: Literal[1]
+    rules: str = Field(min_length=1)
+    rules_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    options: dict[str, bool | int | str]
+    seed: int
+    hands: int = Field(ge=1)
+    bots: str
+
+
+class HandLine(_Line):
+    type: Literal["hand"]
+    index: int = Field(ge=1)
+    seed: int
+    dealer: int = Field(ge=0)
+
+
+class ChoiceLine(_Line):
+    type: Literal["choice"]
+    seat: int = Field(ge=0)
+    label: str = Field(min_length=1)
+
+
+class PaymentLine(_Line):
+    payer: int | None
+    payee: int | None
+    amount: int
+    label: str
+    clause: str
+    cites: list[str]
+
+
+class ResultLine(_Line):
+    type: Literal["result"]
+    winners: list[int]
+    next_dealer: int | None
+    totals: list[int]
+    ledger: list[PaymentLine]
+
+
+class EventLine(BaseModel):
+    """An engine event: its own fields are the engine's; only these two are required."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    seq: int = Field(ge=0)
+    type: str
+
+
+LINE_KINDS: dict[str, type[BaseModel]] = {
+    "header": HeaderLine,
+    "hand": HandLine,
+    "choice": ChoiceLine,
+    "result": ResultLine,
+}
+
+
+JSON_NAMES = {
+    "list": "an array",
+    "str": "a string",
+    "int": "a number",
+    "float": "a number",
+    "bool": "true or false",
+    "NoneType": "null",
+}
+
+
+class LogError(ValueError):
+    """A log that cannot be read: the message names the line and what is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+
+
+@dataclass
+class LoggedHand:
+    """One hand of a log: its `hand` line, then events (raw dicts) and choices in order."""
+
+    line: int
+    hand: HandLine
+    items: list[tuple[int, Record | ChoiceLine]] = field(default_factory=list)
+    result: ResultLine | None = None
+    result_line: int = 0
+
+
+@dataclass
+class PlayLog:
+    header: HeaderLine
+    hands: list[LoggedHand]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.hands) == self.header.hands and all(h.result for h in self.hands)
+
+
+# ── writing ───────────────────────────────────────────────────────────
+
+
+def rules_sha256(path: str, extends: list[str]) -> str:
+    """SHA-256 of the rule file's bytes followed by those of every file it extends, in
+    order (`extends` as the loader names them: the base, then the base's base...)."""
+    digest = hashlib.sha256()
+    for name in (path, *extends):
+        digest.update(Path(name).read_bytes())
+    return digest.hexdigest()
+
+
+def dumps(record: Record) -> str:
+    return json.dumps(record, ensure_ascii=False)
+
+
+def as_logged(event: Record) -> Record:
+    """An engine event as it reads back from the log (tuples become lists, and so on)."""
+    return json.loads(json.dumps(event))
+
+
+def choice_record(seat: int, label: str) -> Record:
+    return {"type": "choice", "seat": seat, "label": label}
+
+
+def result_record(table: Table) -> Record:
+    state = table.state
+    return {
+        "type": "result",
+        "winners": list(state.winners),
+        "next_dealer": state.next_dealer,
+        "totals": table.totals(),
+        "ledger": [line.to_json() for line in state.ledger],
+    }
+
+
+class LogWriter:
+    """Writes records one whole line at a time and flushes each."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.handle = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        self.lines = 0
+
+    def write(self, record: Record) -> None:
+        self.handle.write(dumps(record) + "\n")
+        self.handle.flush()
+        self.lines += 1
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+# ── reading ───────────────────────────────────────────────────────────
+
+
+def _path(location: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def parse_line(number: int, text: str) -> BaseModel | Record:
+    """One line as its model; an engine event stays the dict it was (after validation)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LogError(number, f"not JSON: {error.msg} (column {error.colno})") from None
+    if not isinstance(data, dict):
+        found = JSON_NAMES.get(type(data).__name__, type(data).__name__)
+        raise LogError(number, f"expected a JSON object, found {found}")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise LogError(number, "type: a line needs a text field 'type'")
+    model = LINE_KINDS.get(kind, EventLine)
+    try:
+        parsed = model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = _path(first["loc"])
+        what = f"{kind} line" if model is not EventLine else f"event {kind!r}"
+        prefix = f"{where}: " if where else ""
+        raise LogError(number, f"{prefix}{first['msg']} (in a {what})") from None
+    return data if model is EventLine else parsed
+
+
+def read_log(path: str) -> PlayLog:
+    """Read and check a whole log; raises `LogError` at the first problem."""
+    header: HeaderLine | None = None
+    hands: list[LoggedHand] = []
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, text in enumerate(handle, start=1):
+                if not text.strip():
+                    raise LogError(number, "an empty line")
+                line = parse_line(number, text)
+                if header is None:
+                    if not isinstance(line, HeaderLine):
+                        raise LogError(number, "the log must begin with its header line")
+                    header = line
+                else:
+                    _place(number, line, header, hands)
+    except OSError as error:
+        raise LogError(0, f"cannot read it: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise LogError(0, "not UTF-8 text") from None
+    if header is None:
+        raise LogError(0, "the log is empty")
+    return PlayLog(header, hands)
+
+
+def _place(
+    number: int, line: BaseModel | Record, header: HeaderLine, hands: list[LoggedHand]
+) -> None:
+    """Put one line in its hand, checking the order the log must follow."""
+    current = hands[-1] if hands else None
+    if isinstance(line, HeaderLine):
+        raise LogError(number, "a second header line")
+    if isinstance(line, HandLine):
+        _check_hand(number, line, header, current)
+        hands.append(LoggedHand(number, line))
+        return
+    if current is None:
+        raise LogError(number, f"a {_kind(line)} line before the first hand line")
+    if current.result is not None:
+        raise LogError(number, f"a {_kind(line)} line after hand {current.hand.index}'s result")
+    if isinstance(line, ResultLine):
+        current.result, current.result_line = line, number
+    elif isinstance(line, ChoiceLine | dict):
+        current.items.append((number, line))
+
+
+def _check_hand(
+    number: int, line: HandLine, header: HeaderLine, current: LoggedHand | None
+) -> None:
+    expected = 1 if current is None else current.hand.index + 1
+    if line.index != expected:
+        raise LogError(number, f"index: hand {line.index} where hand {expected} was expected")
+    if line.index > header.hands:
+        raise LogError(number, f"hand {line.index}, but the header announces {header.hands}")
+    seed = header.seed + line.index - 1
+    if line.seed != seed:
+        raise LogError(
+            number, f"seed: hand {line.index} is played with seed {seed}, not {line.seed}"
+        )
+    if current is None:
+        return
+    if current.result is None:
+        previous = current.hand.index
+        raise LogError(number, f"hand {line.index} begins before hand {previous}'s result")
+    if current.result.next_dealer is not None and line.dealer != current.result.next_dealer:
+        raise LogError(
+            number,
+            f"dealer: hand {line.index} is dealt by seat {current.result.next_dealer}, "
+            f"the previous hand's next dealer, not seat {line.dealer}",
+        )
+
+
+def _kind(line: BaseModel | Record) -> str:
+    return line["type"] if isinstance(line, dict) else str(getattr(line, "type", "?"))

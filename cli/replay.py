@@ -1,0 +1,226 @@
+"""`tablerules replay LOG`: play a logged game again and check it comes out the same."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from cli.playlog import (
+    ChoiceLine,
+    HeaderLine,
+    LogError,
+    LoggedHand,
+    PlayLog,
+    Record,
+    as_logged,
+    choice_record,
+    read_log,
+    result_record,
+    rules_sha256,
+)
+from cli.transcript import Report, plural
+from interpreter.api import Game, check
+from interpreter.engine import IllegalAction, Table
+
+
+class Divergence(ValueError):
+    """The replay does not match the log; the message names the log line."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "replay",
+        help="replay a play log, check it reproduces, print the transcript",
+        description="Re-create each hand of a log written by `tablerules play --log` from "
+        "its rules, options, seed and dealer, apply the logged choices and check that "
+        "every event comes out as logged. Exit 0 when the log reproduces exactly.",
+        epilog="examples:\n"
+        "  tablerules replay hand.jsonl\n"
+        "  tablerules replay games.jsonl --hand 3 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("log", metavar="LOG", help="the log file")
+    parser.add_argument("--hand", type=int, metavar="K", help="replay only hand K (from 1)")
+    parser.add_argument(
+        "--rules", metavar="FILE", help="use FILE instead of the rule file the log names"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replay even if the rule file has changed"
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--quiet", action="store_true", help="print one line per hand and the final totals"
+    )
+    output.add_argument("--json", action="store_true", help="print one JSON object per hand")
+    parser.set_defaults(run=run)
+
+
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _load(header: HeaderLine, log_name: str, path: str, force: bool) -> Game | None:
+    """The logged game, after checking the rule file is there and unchanged."""
+    if not Path(path).is_file():
+        print(f"error: {log_name} was played with {path}, which is missing", file=sys.stderr)
+        return None
+    options = {name: _option_text(value) for name, value in header.options.items()}
+    checked = check(path, options=options)
+    if checked.errors or checked.game is None or checked.loaded.rules is None:
+        for diagnostic in checked.errors or checked.diagnostics:
+            print(diagnostic.render(), file=sys.stderr)
+        return None
+    digest = rules_sha256(path, checked.loaded.rules.extends)
+    if digest != header.rules_sha256:
+        what = f"{path} (or a file it extends) has changed since {log_name} was written"
+        hashes = f"sha256 {header.rules_sha256[:12]}… in the log, {digest[:12]}… now"
+        if not force:
+            print(f"error: {what} ({hashes}); --force replays it anyway", file=sys.stderr)
+            return None
+        print(f"warning: {what} ({hashes}); replaying anyway", file=sys.stderr)
+    return checked.game
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        log = read_log(args.log)
+    except LogError as error:
+        print(f"error: {args.log}: {error}", file=sys.stderr)
+        return 1
+    hands = log.hands
+    if args.hand is not None:
+        if not 1 <= args.hand <= len(hands):
+            held = plural(len(hands), "hand")
+            print(f"error: --hand {args.hand}: {args.log} holds {held}", file=sys.stderr)
+            return 1
+        hands = [hands[args.hand - 1]]
+    game = _load(log.header, args.log, args.rules or log.header.rules, args.force)
+    if game is None:
+        return 1
+    mode = "json" if args.json else "quiet" if args.quiet else "text"
+    report = Report(game, mode)
+    header = log.header
+    report.title(
+        f"{game.compiled.name}: {args.log}, {plural(header.hands, 'hand')} "
+        f"from seed {header.seed}, {header.bots} bots at every seat"
+    )
+    try:
+        for logged in hands:
+            replay_hand(game, logged, report)
+    except Divergence as error:
+        sys.stdout.flush()
+        print(f"error: {args.log}: {error}", file=sys.stderr)
+        return 1
+    report.finish()
+    _verdict(log, hands, mode)
+    return 0
+
+
+def _verdict(log: PlayLog, hands: list[LoggedHand], mode: str) -> None:
+    unfinished = [h for h in hands if h.result is None]
+    if unfinished:
+        print(
+            f"note: the log ends inside hand {unfinished[0].hand.index} (play was stopped); "
+            "replayed up to its last line",
+            file=sys.stderr,
+        )
+    elif len(hands) == len(log.hands) < log.header.hands:
+        print(
+            f"note: the log holds {len(log.hands)} of the {log.header.hands} hands announced",
+            file=sys.stderr,
+        )
+    if mode != "json":
+        choices = sum(isinstance(item, ChoiceLine) for h in hands for _, item in h.items)
+        events = sum(len(h.items) for h in hands) - choices
+        count = plural(len(hands) - len(unfinished), "hand")
+        if unfinished:
+            count += " and an unfinished one"
+        print(f"reproduced: {count}, {events} events, {choices} choices")
+
+
+def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
+    """Re-create one hand and check each logged line against it; raises `Divergence`."""
+    hand = logged.hand
+    table = Table(game, seed=hand.seed, dealer=hand.dealer)
+    report.begin_hand(hand.index, hand.seed, hand.dealer)
+    matched = 0
+    for number, item in logged.items:
+        if isinstance(item, ChoiceLine):
+            _no_more_events(table, matched, number, "choice")
+            try:
+                table.apply(item.label, item.seat)
+            except IllegalAction:
+                raise Divergence(number, _refusal(table, item)) from None
+            report.record(choice_record(item.seat, item.label))
+            continue
+        if matched >= len(table.events):
+            raise Divergence(
+                number,
+                f"event seq {item['seq']} ({item['type']}) is logged, but the replay has no "
+                "event here: it waits for a choice",
+            )
+        replayed = as_logged(table.events[matched])
+        if replayed != item:
+            raise Divergence(number, _difference(item, replayed))
+        report.record(item)
+        matched += 1
+    if logged.result is None:
+        return table
+    _no_more_events(table, matched, logged.result_line, "result")
+    if not table.finished:
+        waiting = ", ".join(f"seat {s}" for s in table.waiting_for())
+        raise Divergence(
+            logged.result_line, f"the logged choices do not finish the hand (waiting for {waiting})"
+        )
+    result = result_record(table)
+    logged_result = logged.result.model_dump()
+    for key, value in result.items():
+        if logged_result.get(key) != value:
+            raise Divergence(
+                logged.result_line,
+                f"{key}: {_show(logged_result.get(key))} in the log, {_show(value)} in the replay",
+            )
+    report.end_hand(result)
+    return table
+
+
+def _refusal(table: Table, choice: ChoiceLine) -> str:
+    waiting = table.waiting_for()
+    if choice.seat not in waiting:
+        asked = ", ".join(f"seat {s}" for s in waiting) or "nobody: the hand is over"
+        return f"seat {choice.seat} is not asked to choose here (waiting for {asked})"
+    legal = ", ".join(c.label for c in table.legal_actions(choice.seat))
+    return f"{choice.label!r} is not among seat {choice.seat}'s choices here: {legal}"
+
+
+def _no_more_events(table: Table, matched: int, number: int, kind: str) -> None:
+    if matched < len(table.events):
+        event = table.events[matched]
+        raise Divergence(
+            number,
+            f"the replay has event seq {event['seq']} ({event['type']}) before this {kind}, "
+            "but the log does not",
+        )
+
+
+def _difference(logged: Record, replayed: Record) -> str:
+    """The first field in which two events differ, named with the logged event's seq."""
+    seq = logged.get("seq")
+    for key in [*logged, *(k for k in replayed if k not in logged)]:
+        if logged.get(key, _ABSENT) != replayed.get(key, _ABSENT):
+            mine, theirs = _show(logged.get(key, _ABSENT)), _show(replayed.get(key, _ABSENT))
+            return f"event seq {seq} differs: {key} is {mine} in the log, {theirs} in the replay"
+    return f"event seq {seq} differs"
+
+
+_ABSENT = object()
+
+
+def _show(value: Any) -> str:
+    return "absent" if value is _ABSENT else json.dumps(value, ensure_ascii=False)
