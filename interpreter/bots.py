@@ -116,9 +116,9 @@ class _Scorer:
                 hand[card] -= 1
             kinds.append(kind)
         card = choice.card
-        if card is not None and rule.ways[choice.way].context not in OWN_TURN:
-            if self._offered_card_in_hand() and hand[card] > 0:
-                hand[card] -= 1
+        takes_offered = card is not None and rule.ways[choice.way].context not in OWN_TURN
+        if takes_offered and self._offered_card_in_hand() and hand[card] > 0:
+            hand[card] -= 1
         if choice.table_index is not None:
             if choice.kind is not None:
                 kinds[choice.table_index] = choice.kind

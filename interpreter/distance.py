@@ -30,7 +30,7 @@ from interpreter.search import MEMO_LIMIT
 UNREACHABLE = 1 << 30
 MAX_COUNT = 15  # groups or pairs tracked at most, as in the win signatures
 
-Table = dict[int, int]  # signature index -> fewest missing cards
+Costs = dict[int, int]  # signature index -> fewest missing cards
 Partial = tuple[int, int, list[int]]  # (packed cards held, cards missing, signature step)
 
 
@@ -48,7 +48,7 @@ class _Block:
         self.mask = (1 << (size * FIELD_BITS)) - 1
         self.guard = int.from_bytes(bytes([GUARD_BIT]) * size, "little")
         self.partials = partials
-        self.memo: dict[int, Table] = {0: {0: 0}}
+        self.memo: dict[int, Costs] = {0: {0: 0}}
 
 
 class Distance:
@@ -64,24 +64,27 @@ class Distance:
         )
         self.pair_kinds = {k.index for k in rules.kinds if k.is_pair}
         self.trigger_kinds = {k.index for k in rules.kinds if k.is_trigger}
-        # signature index = (groups * (pair_cap + 1) + pairs) * 2 + trigger seen
-        self.size = (self.group_cap + 1) * (self.pair_cap + 1) * 2
+        # signature index = (groups * (pair_cap + 1) + pairs) * triggers + trigger seen
+        self.triggers = 2 if self.trigger_kinds else 1
+        self.size = (self.group_cap + 1) * (self.pair_cap + 1) * self.triggers
         self.plus = [[self._add(a, b) for b in range(self.size)] for a in range(self.size)]
         self._steps: dict[tuple[bool, bool], list[int]] = {}
         self.blocks = [self._block(b.start, b.size) for b in rules.blocks]
+        # smaller tables pay off when blocks are combined; one block goes straight to the end
+        self.prune = len(self.blocks) > 1
         self._empty = self._empty_groups()
         self._completion: dict[tuple[int, int, int], list[int]] = {}
 
     # ── signatures ─────────────────────────────────────────────
     def _split(self, index: int) -> tuple[int, int, int]:
-        trigger = index & 1
-        groups, pairs = divmod(index >> 1, self.pair_cap + 1)
+        rest, trigger = divmod(index, self.triggers)
+        groups, pairs = divmod(rest, self.pair_cap + 1)
         return groups, pairs, trigger
 
     def _join(self, groups: int, pairs: int, trigger: int) -> int:
         if groups > self.group_cap or pairs > self.pair_cap:
             return -1
-        return (groups * (self.pair_cap + 1) + pairs) * 2 + trigger
+        return (groups * (self.pair_cap + 1) + pairs) * self.triggers + trigger
 
     def _add(self, left: int, right: int) -> int:
         """The index of the sum of two signatures, or -1 past the caps on groups or pairs."""
@@ -153,7 +156,7 @@ class Distance:
         return best
 
     # ── solving ────────────────────────────────────────────────
-    def _solve(self, block: _Block, packed: int) -> Table:
+    def _solve(self, block: _Block, packed: int) -> Costs:
         """Fewest missing cards per signature for one block's cards; fills the memo."""
         memo = block.memo
         low = _lowest(packed)
@@ -174,20 +177,38 @@ class Distance:
                 after = step[index]
                 if after >= 0 and cost + missing < result.get(after, UNREACHABLE):
                     result[after] = cost + missing
+        if self.prune:
+            result = self._prune(result)
         if len(memo) > MEMO_LIMIT:
             memo.clear()
             memo[0] = {0: 0}
         memo[packed] = result
         return result
 
-    def _table(self, block: _Block, part: int) -> Table:
+    def _prune(self, table: Costs) -> Costs:
+        """Drop entries no cheaper than another entry plus groups of no held card: adding
+        such groups is what `completion` does anyway, so the distance is unchanged."""
+        via: dict[int, int] = {}  # index -> cheapest way there through another entry
+        for index in range(self.size):  # a group only adds, so successors come later
+            best = min(table.get(index, UNREACHABLE), via.get(index, UNREACHABLE))
+            if best >= UNREACHABLE:
+                continue
+            for missing, step in self._empty:
+                after = step[index]
+                if after >= 0 and best + missing < via.get(after, UNREACHABLE):
+                    via[after] = best + missing
+        return {i: c for i, c in table.items() if c < via.get(i, UNREACHABLE)}
+
+    def _table(self, block: _Block, part: int) -> Costs:
         found = block.memo.get(part)
         return found if found is not None else self._solve(block, part)
 
-    def _combine(self, left: Table, right: Table) -> Table:
+    def _combine(self, left: Costs, right: Costs) -> Costs:
         if len(right) == 1 and 0 in right:
             return left
-        out: Table = {}
+        if len(left) == 1 and 0 in left:
+            return right
+        out: Costs = {}
         plus = self.plus
         for s1, c1 in left.items():
             row = plus[s1]
@@ -197,7 +218,7 @@ class Distance:
                     out[after] = c1 + c2
         return out
 
-    def _needs(self, rest: Table, completion: list[int]) -> list[int]:
+    def _needs(self, rest: Costs, completion: list[int]) -> list[int]:
         """Signature index of one more part -> fewest missing cards for the whole hand."""
         needs = [UNREACHABLE] * self.size
         plus = self.plus
@@ -212,14 +233,14 @@ class Distance:
         return needs
 
     @staticmethod
-    def _finish(table: Table, needs: list[int]) -> int:
+    def _finish(table: Costs, needs: list[int]) -> int:
         return min(cost + needs[index] for index, cost in table.items())
 
     # ── public ─────────────────────────────────────────────────
     def distance(self, counts: Sequence[int], table_kinds: Sequence[int] = ()) -> int:
         """Fewest cards the concealed `counts` lack, with groups of `table_kinds` laid down."""
         packed = self.rules.pack_counts(counts)
-        total: Table = {0: 0}
+        total: Costs = {0: 0}
         for block in self.blocks:
             total = self._combine(total, self._table(block, (packed >> block.shift) & block.mask))
         completion = self.completion(table_kinds)
@@ -236,16 +257,20 @@ class Distance:
         parts = [(packed >> b.shift) & b.mask for b in self.blocks]
         tables = [self._table(b, part) for b, part in zip(self.blocks, parts, strict=True)]
         completion = self.completion(table_kinds)
+        # the rest of block i: the blocks before it combined with the blocks after it
+        prefix: list[Costs] = [{0: 0}]
+        for table in tables[:-1]:
+            prefix.append(self._combine(prefix[-1], table))
+        suffix: list[Costs] = [{0: 0}]
+        for table in reversed(tables[1:]):
+            suffix.append(self._combine(table, suffix[-1]))
+        suffix.reverse()
         result: dict[int, int] = {}
         for index, block in enumerate(self.blocks):
             held = [c for c in range(block.start, block.start + block.size) if counts[c]]
             if not held:
                 continue
-            rest: Table = {0: 0}
-            for other, table in enumerate(tables):
-                if other != index:
-                    rest = self._combine(rest, table)
-            needs = self._needs(rest, completion)
+            needs = self._needs(self._combine(prefix[index], suffix[index]), completion)
             for card in held:
                 smaller = parts[index] - (1 << ((card - block.start) * FIELD_BITS))
                 result[card] = self._finish(self._table(block, smaller), needs)

@@ -62,6 +62,11 @@ class Searcher:
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
         self.blocks = [(b.by_low, b.memo, b.shift, b.mask, b.guard) for b in rules.blocks]
+        self.block_of_card = [0] * len(rules.cards)
+        for index, block in enumerate(rules.blocks):
+            for card in range(block.start, block.start + block.size):
+                self.block_of_card[card] = index
+        self._incomplete: dict[int, tuple[int, ...]] = {}
 
     def signatures(self, packed: int) -> int:
         """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""
@@ -82,6 +87,26 @@ class Searcher:
             else:
                 total <<= found.bit_length() - 1
         return total
+
+    def incomplete_blocks(self, packed: int) -> tuple[int, ...]:
+        """Indexes of the blocks whose cards cannot all be split into groups.
+
+        One card more can complete at most one block, so a hand with two incomplete blocks
+        is no card away from winning: the play engine skips its win tests.
+        """
+        found = self._incomplete.get(packed)
+        if found is not None:
+            return found
+        incomplete = []
+        for index, (by_low, memo, shift, mask, guard) in enumerate(self.blocks):
+            part = (packed >> shift) & mask
+            if part and not (memo.get(part) or _solve_block(by_low, memo, guard, part)):
+                incomplete.append(index)
+        found = tuple(incomplete)
+        if len(self._incomplete) > MEMO_LIMIT:
+            self._incomplete.clear()
+        self._incomplete[packed] = found
+        return found
 
     def decompositions(self, packed: int) -> tuple[tuple[int, ...], ...]:
         """Every split of the hand into in-hand instances, as sorted tuples of instance ids."""

@@ -10,6 +10,8 @@ from interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, Way
 from interpreter.engine.state import Choice, HandState, Offer, Seat
 from interpreter.evaluate import Evaluator, TableGroup
 
+HAND_CACHE_LIMIT = 200_000
+
 
 class ChoiceMaker:
     """Enumerates the legal choices of a seat, and says why an action is not among them."""
@@ -18,10 +20,16 @@ class ChoiceMaker:
         self.play = play
         self.evaluator = evaluator
         self.cards = play.compiled.cards
-        self._discard_choices: dict[tuple[int, int], Choice] = {}
+        self._discard_rows: dict[int, list[Choice]] = {}
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
+        self._passes: dict[tuple[int, int | None], Choice] = {}
         self._keep_sizes = tuple(k.keep_together or 0 for k in play.compiled.keep_together)
         self._signatures = evaluator.search.signatures
+        self._incomplete_blocks = evaluator.search.incomplete_blocks
+        # a hand's packed form and incomplete blocks, by its counts: a hand is asked about
+        # every card shown while it waits
+        self._hands: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+        self._block_of_card = evaluator.search.block_of_card
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
 
@@ -48,9 +56,22 @@ class ChoiceMaker:
         held = is_owner and self.play.in_owner_hand(offer.context)
         if held and hand[card] == 0:
             return False
-        packed = int.from_bytes(bytes(hand), "little")
-        if not held:
-            packed += 1 << (card * FIELD_BITS)
+        if held:  # the winning card is the one just received: judge the hand without it
+            without = bytearray(hand)
+            without[card] -= 1
+            key = bytes(without)
+        else:
+            key = bytes(hand)
+        known = self._hands.get(key)
+        if known is None:
+            if len(self._hands) > HAND_CACHE_LIMIT:
+                self._hands.clear()
+            packed = int.from_bytes(key, "little")
+            known = self._hands[key] = (packed, self._incomplete_blocks(packed))
+        packed, incomplete = known
+        if len(incomplete) > 1 or (incomplete and incomplete[0] != self._block_of_card[card]):
+            return False  # one card cannot complete two blocks, nor a block it is not in
+        packed += 1 << (card * FIELD_BITS)
         if self._prefilter:
             kinds = compiled.kinds
             pairs = triggers = 0
@@ -69,10 +90,17 @@ class ChoiceMaker:
         return self.evaluator.quick_wins(counts, self.table_groups(seat), card, source)
 
     # ── enumeration ────────────────────────────────────────────
-    def choices(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
+    def choices(
+        self,
+        state: HandState,
+        seat_index: int,
+        offer: Offer,
+        entries: list[tuple[WayRule, ActionRule]] | None = None,
+    ) -> list[Choice]:
         """Every legal choice of a seat for this offer, passes excluded."""
         play = self.play
-        entries = play.ways_for(offer.context, seat_index, offer.owner)
+        if entries is None:
+            entries = play.ways_for(offer.context, seat_index, offer.owner)
         if not entries:
             return []
         seat = state.seats[seat_index]
@@ -112,6 +140,14 @@ class ChoiceMaker:
                 unique.setdefault(key, choice)
             found = list(unique.values())
         return found
+
+    def pass_choice(self, seat: int, card: int | None) -> Choice:
+        key = (seat, card)
+        choice = self._passes.get(key)
+        if choice is None:
+            choice = Choice(seat=seat, action="pass", label="pass", card=card)
+            self._passes[key] = choice
+        return choice
 
     def _splits_kept_group(self, hand: list[int], choice: Choice) -> bool:
         """Whether a choice takes some, not all, of the cards of a 'never split' group held."""
@@ -312,17 +348,14 @@ class ChoiceMaker:
         return "".join(self.cards.display[c] for c in cards)
 
     def discards(self, seat_index: int, seat: Seat) -> list[Choice]:
-        cache = self._discard_choices
-        found = []
-        for card, count in enumerate(seat.hand):
-            if count:
-                choice = cache.get((seat_index, card))
-                if choice is None:
-                    label = f"discard {self.name(card)}"
-                    choice = Choice(seat=seat_index, action="discard", label=label, card=card)
-                    cache[(seat_index, card)] = choice
-                found.append(choice)
-        return found
+        row = self._discard_rows.get(seat_index)
+        if row is None:
+            row = [
+                Choice(seat=seat_index, action="discard", label=f"discard {self.name(c)}", card=c)
+                for c in range(len(self.cards))
+            ]
+            self._discard_rows[seat_index] = row
+        return [row[card] for card, count in enumerate(seat.hand) if count]
 
 
 def _counts(cards: tuple[int, ...] | list[int]) -> dict[int, int]:

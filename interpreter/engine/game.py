@@ -63,6 +63,7 @@ class Table:
         shows one."""
         self.game = game
         self.play, self.maker, self.settlement = _play_parts(game)
+        self._turn_start_ways = "turn start" in self.play.ways_by_context
         self.seed = seed
         self.rng = random.Random(seed)
         if wall is None and hands is None:
@@ -100,9 +101,9 @@ class Table:
 
     def legal_actions(self, seat: int) -> list[Choice]:
         decision = self.state.decision
-        if self.state.finished or decision is None or seat not in decision.waiting:
+        if self.state.finished or decision is None or seat in decision.chosen:
             return []
-        return list(decision.options[seat])
+        return list(decision.options.get(seat, ()))
 
     def explain(self, seat: int, action: str) -> str:
         """Why `action` (an action name, `discard` or `pass`) is or is not legal for `seat`."""
@@ -280,12 +281,13 @@ class Table:
     def _turn_start(self, seat: int, then: str) -> None:
         state = self.state
         state.turn = seat
-        self._expire(seat, "own turn")
+        if state.seats[seat].restrictions:
+            self._expire(seat, "own turn")
         offer = Offer("turn start", seat, None)
-        choices = self.maker.choices(state, seat, offer)
+        choices = self.maker.choices(state, seat, offer) if self._turn_start_ways else []
         if choices:
             if not any(c.forced for c in choices):
-                choices.append(Choice(seat=seat, action="pass", label="pass"))
+                choices.append(self.maker.pass_choice(seat, None))
             self._decide(Decision("turn", offer, {seat: choices}, then=then))
             return
         if then == "discard":
@@ -380,13 +382,18 @@ class Table:
     def _window(self, offer: Offer) -> None:
         state = self.state
         options: dict[int, list[Choice]] = {}
-        for step in range(self.play.seats):
-            seat = (offer.owner + step) % self.play.seats
-            choices = self.maker.choices(state, seat, offer)
+        seats = self.play.seats
+        ways_for = self.play.ways_for
+        for step in range(seats):
+            seat = (offer.owner + step) % seats
+            entries = ways_for(offer.context, seat, offer.owner)
+            if not entries:
+                continue
+            choices = self.maker.choices(state, seat, offer, entries)
             if not choices:
                 continue
             if not any(c.forced for c in choices):
-                choices.append(Choice(seat=seat, action="pass", label="pass", card=offer.card))
+                choices.append(self.maker.pass_choice(seat, offer.card))
             options[seat] = choices
         if not options:
             self._untaken(offer)
