@@ -116,6 +116,8 @@ class ChoiceMaker:
                 continue
             if effect == "onto_table" and not seat.table:
                 continue
+            if effect == "from_hand" and max(hand) < way.count:
+                continue
             if last and not self._allowed_now(state, action, offer):
                 continue
             if seat.restrictions and self._restricted(state, seat, action.name, offer):

@@ -297,7 +297,8 @@ class Table:
 
     def _draw(self, seat: int, replacement: bool = False) -> None:
         state = self.state
-        self._expire(seat, "own draw")
+        if state.seats[seat].restrictions:
+            self._expire(seat, "own draw")
         if state.wall_left <= 0:
             self._drawn_hand()
             return
@@ -312,7 +313,7 @@ class Table:
         state.last_card_drawn = state.wall_left == 0
         context = "replacement" if replacement else "draw"
         shown = turn.draws_shown and not replacement
-        visible = {"card": self.card_id(card), "name": self.name(card)}
+        cards = self.game.compiled.cards
         self.log(
             context,
             clause="turn",
@@ -320,7 +321,8 @@ class Table:
             seat=seat,
             shown=shown,
             left=state.wall_left,
-            **visible,
+            card=cards.ids[card],
+            name=cards.display[card],
         )
         if shown:
             offer = Offer(context, seat, card)
