@@ -64,6 +64,8 @@ class Table:
         self.game = game
         self.play, self.maker, self.settlement = _play_parts(game)
         self._turn_start_ways = "turn start" in self.play.ways_by_context
+        self._any_forced = any(a.forced for a in self.play.actions.values())
+        self._restricting_contexts = self.play.restricting_contexts()
         self.seed = seed
         self.rng = random.Random(seed)
         if wall is None and hands is None:
@@ -126,7 +128,7 @@ class Table:
         decision = self.state.decision
         assert decision is not None
         decision.chosen[choice.seat] = choice
-        if not decision.waiting:
+        if len(decision.chosen) == len(decision.options):
             self._resolve()
 
     def snapshot(self) -> HandState:
@@ -409,6 +411,10 @@ class Table:
         instead; only a higher-priority choice (a win) can replace it.
         """
         self.state.decision = decision
+        if not self._any_forced:
+            if len(decision.chosen) == len(decision.options):
+                self._resolve()
+            return
         for seat, choices in list(decision.options.items()):
             forced = [c.priority for c in choices if c.forced]
             if forced:
@@ -417,7 +423,7 @@ class Table:
                 decision.options[seat] = choices
             if len(choices) == 1 and choices[0].forced:
                 decision.chosen[seat] = choices[0]
-        if not decision.waiting:
+        if len(decision.chosen) == len(decision.options):
             self._resolve()
 
     def _resolve(self) -> None:
@@ -474,6 +480,8 @@ class Table:
 
     def _restrict(self, decision: Decision, done: list[Choice]) -> None:
         """Restrictions on seats that passed on an action they could take."""
+        if decision.offer.context not in self._restricting_contexts:
+            return  # no restriction can follow from passing on this kind of offer
         offer = decision.offer
         done_by = {(c.seat, c.action) for c in done}
         winning_action = done[0].action if done else None

@@ -151,6 +151,19 @@ class PlayRules:
             return not self.turn.draws_shown
         return context in ("replacement", "deal card")
 
+    def restricting_contexts(self) -> set[str]:
+        """The offers on which passing can create a restriction (from the file's rules)."""
+        contexts: set[str] = set()
+        for rule in self.restrictions.values():
+            if rule.after_context:
+                contexts.add(rule.after_context)
+                continue
+            for name in rule.after_passing:
+                action = self.actions.get(name)
+                if action is not None:
+                    contexts.update(way.context for way in action.ways)
+        return contexts
+
     def tie_rule(self, action: str) -> str:
         return self.ties.rules.get(action) or self.ties.default or "nearest"
 
