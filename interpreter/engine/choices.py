@@ -108,6 +108,7 @@ class ChoiceMaker:
         card = offer.card
         in_hand = seat_index == offer.owner and play.in_owner_hand(offer.context)
         last = state.last_card_drawn and state.wall_left <= 0
+        forbidden = {a for r in seat.restrictions for a in r.forbids} if seat.restrictions else ()
         found: list[Choice] = []
         for way, action in entries:
             # cheap refusals first: most seats hold nothing for most cards
@@ -120,7 +121,7 @@ class ChoiceMaker:
                 continue
             if last and not self._allowed_now(state, action, offer):
                 continue
-            if seat.restrictions and self._restricted(state, seat, action.name, offer):
+            if action.name in forbidden and self._restricted(state, seat, action.name, offer):
                 continue
             if action.win:  # the common case, kept off the generator path
                 if self.can_win(seat, offer, seat_index == offer.owner):
@@ -300,17 +301,15 @@ class ChoiceMaker:
         card: int,
         in_hand_already: bool,
     ) -> Iterator[Choice]:
-        hand = list(seat.hand)
-        if in_hand_already:
-            hand[card] -= 1
+        hand = seat.hand
+        held = hand[card] - (1 if in_hand_already else 0)
         for kind in way.kinds:
-            for cards in self.play.instances_with.get((kind, card), ()):
-                rest = list(cards)
-                rest.remove(card)
-                need = _counts(rest)
-                if any(hand[c] < n for c, n in need.items()):
+            for cards, rest, need in self.play.completions.get((kind, card), ()):
+                if any((hand[c] if c != card else held) < n for c, n in need):
                     continue
                 left = list(hand)
+                if in_hand_already:
+                    left[card] -= 1
                 for c in rest:
                     left[c] -= 1
                 extras = list(self._clear_copies(left, card, action.also_kinds))
@@ -336,9 +335,8 @@ class ChoiceMaker:
             yield ()
             return
         for kind in kinds:
-            for cards in self.play.instances_with.get((kind, card), ()):
-                need = _counts(cards)
-                if any(hand[c] < n for c, n in need.items()):
+            for cards, need in self.play.instance_needs.get((kind, card), ()):
+                if any(hand[c] < n for c, n in need):
                     continue
                 left = list(hand)
                 for c in cards:
@@ -358,10 +356,3 @@ class ChoiceMaker:
             ]
             self._discard_rows[seat_index] = row
         return [row[card] for card, count in enumerate(seat.hand) if count]
-
-
-def _counts(cards: tuple[int, ...] | list[int]) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return counts

@@ -51,6 +51,11 @@ class ActionRule:
     ways: list[WayRule] = field(default_factory=list)
 
 
+def _needs(cards: list[int] | tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(card, copies) pairs a multiset of cards needs."""
+    return tuple((card, cards.count(card)) for card in sorted(set(cards)))
+
+
 class PlayRules:
     """What the engine asks of the rules, answered from precomputed tables."""
 
@@ -115,6 +120,23 @@ class PlayRules:
                 for card in set(cards):
                     self.instances_with.setdefault((info.index, card), []).append(cards)
         self.instance_sets = {info.index: set(info.instances) for info in compiled.kinds}
+        # for each (kind, card): the instances with the card, the rest of their cards, and
+        # how many of each card the rest needs; and each instance's own needs
+        self.completions: dict[
+            tuple[int, int],
+            list[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]],
+        ] = {}
+        self.instance_needs: dict[
+            tuple[int, int], list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
+        ] = {}
+        for (kind, card), instances in self.instances_with.items():
+            for cards in instances:
+                rest = list(cards)
+                rest.remove(card)
+                self.completions.setdefault((kind, card), []).append(
+                    (cards, tuple(rest), _needs(rest))
+                )
+                self.instance_needs.setdefault((kind, card), []).append((cards, _needs(cards)))
 
     def ways_for(self, context: str, seat: int, owner: int) -> list[tuple[WayRule, ActionRule]]:
         """The enabled ways, with their actions, open to `seat` on a card of `owner`."""
