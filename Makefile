@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test check lint bench play clean
+.PHONY: test check lint bench bench-play play clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ lint: $(STAMP)
 ## bench: run the benchmarks against the peer libraries
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_evaluate.py
+
+## bench-play: whole random-bot hands of both games beside RLCard's mahjong environment
+bench-play: $(STAMP)
+	$(BIN)/python benchmarks/bench_play.py
 
 ## play: set up .venv if needed and let greedy bots play one seeded 跑馬仔 hand, in full
 play: $(STAMP)

@@ -60,3 +60,17 @@ def test_readme_example_runs(argv: list[str], expected: list[str], capsys, monke
     else:
         assert out == expected
         assert code == 0
+
+
+def test_readme_python_examples_run() -> None:
+    """Each python block of the README runs as a script from the project root."""
+    import subprocess
+    import sys
+
+    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
+    assert blocks
+    for code in blocks:
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr
