@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import sys
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
@@ -23,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_hands import group_hands, is_kokushi, is_seven_pairs, mahjong_hands, to_mahjong_order
+from bench_report import machine, progress
 from bench_timing import (
     Latency,
     best_latencies,
@@ -44,30 +43,6 @@ QUICK_HANDS = 1_000
 PASSES = 3  # warm passes, ours and mahjong's; the best one is reported
 TARGET_RATIO = 3.0  # ours vs mahjong on complete hands
 TARGET_MEDIAN_US = 20.0  # 跑胡子 median per hand
-
-
-def progress(message: str) -> None:
-    sys.stdout.flush()
-    print(f"  … {message}", file=sys.stderr, flush=True)
-
-
-def machine() -> dict[str, Any]:
-    """Python version and machine, for the report and the JSON."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "platform": platform.platform(),
-        "cpu": cpu,
-        "cpu_count": os.cpu_count(),
-    }
 
 
 # ── (a) 跑馬仔 against mahjong ─────────────────────────────────────

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
 
+from bench_report import machine, progress
 from peers import REQUIRED_KEYS, PlayFigures, PlayRunner
 from peers.ours_play import our_sides
 from peers.rlcard_mahjong import SIDE as RLCARD_SIDE
@@ -29,30 +28,6 @@ FULL_GAMES = 2_000
 QUICK_GAMES = 100
 SEED = 2_024  # any fixed seed: every side gets the same one, so runs repeat
 TARGET_RATIO = 10.0  # our games per second vs RLCard's
-
-
-def progress(message: str) -> None:
-    sys.stdout.flush()
-    print(f"  … {message}", file=sys.stderr, flush=True)
-
-
-def machine() -> dict[str, Any]:
-    """Python version and machine, for the report and the JSON."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "platform": platform.platform(),
-        "cpu": cpu,
-        "cpu_count": os.cpu_count(),
-    }
 
 
 def run_side(name: str, runner: PlayRunner, games: int, seed: int) -> PlayFigures:
