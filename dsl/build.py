@@ -22,7 +22,19 @@ OpKind = Literal["define", "override", "remove"]
 CITATION = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")
 
 # The section of the RuleSet each clause lands in; None marks a clause with one instance.
-SINGLETONS = ("game", "seats", "deck", "deal", "win", "turn", "ties", "end", "fee", "next_dealer")
+SINGLETONS = (
+    "game",
+    "seats",
+    "deck",
+    "deal",
+    "win",
+    "look",
+    "turn",
+    "ties",
+    "end",
+    "fee",
+    "next_dealer",
+)
 KEYED = (
     "options",
     "settings",

@@ -65,6 +65,28 @@ class PlayClauses:
             cites=cites,
         )
 
+    def clause_look(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
+        rest, cites = self.split(node.children)
+        look = ir.Look(span=self.span(node), cites=cites)
+        for item in self.trees(rest):
+            parts, _ = self.split(item.children)
+            words = self.tokens(parts)
+            if item.data == "look_shape":
+                shape = str(words[0])
+                if shape not in ("tile", "strip"):
+                    self.error(words[0], "E104", f"shape is tile or strip, not {shape!r}")
+                else:
+                    look.shape = shape  # type: ignore[assignment]
+            else:
+                look.inks.append(
+                    ir.Ink(
+                        colour=str(words[0]),
+                        attribute=str(words[1]),
+                        values=[self.value_word(w) for w in words[2:]],
+                    )
+                )
+        return "look", None, look
+
     def clause_turn(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
         turn = ir.TurnRule(span=self.span(node), cites=cites)

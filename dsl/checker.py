@@ -13,6 +13,9 @@ from dsl import ir
 from dsl.checker_play import PlayChecks
 from dsl.diagnostics import Diagnostic
 
+# Ink colours a look clause may name (pictures are drawn with these).
+INK_COLOURS = ("black", "red", "green", "blue", "grey", "purple", "brown")
+
 # The word a diagnostic uses for a kind of name -> the RuleSet section it lives in.
 REMOVABLE_SECTIONS = {
     "action": "actions",
@@ -104,6 +107,7 @@ class Checker(PlayChecks):
         self.check_forms()
         self.check_immediate_wins()
         self.check_seat_cards()
+        self.check_look()
         self.check_play()
         self.check_citations()
         return self.found
@@ -418,6 +422,17 @@ class Checker(PlayChecks):
                         self.unknown(line, "card", item.card, ids)
                     for flt in item.filters:
                         self.check_attribute_refs(line, {flt.attribute: flt.values})
+
+    def check_look(self) -> None:
+        look = self.rules.look
+        if look is None:
+            return
+        for ink in look.inks:
+            if ink.colour.lower() not in INK_COLOURS:
+                self.report(
+                    look, "E104", f"ink {ink.colour!r} is not one of {', '.join(INK_COLOURS)}"
+                )
+            self.check_attribute_refs(look, {ink.attribute: ink.values})
 
     def check_citations(self) -> None:
         clauses: list[ir.Clause] = [

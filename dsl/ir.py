@@ -258,6 +258,7 @@ class RuleSet(BaseModel):
     forms: dict[str, Form] = Field(default_factory=dict)
     immediate_wins: dict[str, ImmediateWin] = Field(default_factory=dict)
     seat_cards: dict[str, SeatCards] = Field(default_factory=dict)
+    look: Look | None = None
     turn: TurnRule | None = None
     actions: dict[str, Action] = Field(default_factory=dict)
     ties: Ties | None = None
@@ -283,6 +284,21 @@ class RuleSet(BaseModel):
             values[name] = setting.value
         values.update(overrides or {})
         return values
+
+
+class Ink(BaseModel):
+    """Cards whose attribute has one of these values are drawn in this colour."""
+
+    colour: str
+    attribute: str
+    values: list[int | str]
+
+
+class Look(Clause):
+    """How the cards are drawn in pictures: the card's shape and the colour of its ink."""
+
+    shape: Literal["tile", "strip"] = "tile"
+    inks: list[Ink] = Field(default_factory=list)
 
 
 # ── The play half ─────────────────────────────────────────────────────────────
