@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test check lint bench bench-play play clean
+.PHONY: test check lint bench bench-play play playground e2e clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ bench: $(STAMP)
 ## bench-play: whole random-bot hands of both games beside RLCard's mahjong environment
 bench-play: $(STAMP)
 	$(BIN)/python benchmarks/bench_play.py
+
+## playground: set up .venv if needed and serve the playground on 127.0.0.1:8501 (offline)
+playground: $(STAMP)
+	$(BIN)/streamlit run playground/app.py --server.headless true --server.address 127.0.0.1 \
+		--server.port 8501 --browser.gatherUsageStats false --client.toolbarMode viewer
 
 ## play: set up .venv if needed and let greedy bots play one seeded 跑馬仔 hand, in full
 play: $(STAMP)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cli.common import add_option_flag, load_or_report
-from cli.playlog import (
+from interpreter.engine.playlog import (
     FORMAT,
     LogWriter,
     Record,

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cli.playlog import (
+from interpreter.engine.playlog import (
     ChoiceLine,
     HeaderLine,
     LogError,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from cli.playlog import Record, dumps
+from interpreter.engine.playlog import Record, dumps
 from interpreter.api import Game
 
 WIN_FIELDS = ("seat", "context", "owner", "card", "value", "split")

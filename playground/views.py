@@ -1,0 +1,135 @@
+"""How a hand is shown: seats with their cards, the open decision, the result explained,
+the event log. Reads the engine's views and events only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from interpreter.engine import Table
+from playground.cards import row_html
+from playground.session import HandSession
+
+EVENT_COLUMNS = ("seq", "type", "seat", "name", "label", "amount", "clause", "cites")
+
+
+def _html(markup: str) -> None:
+    st.markdown(markup, unsafe_allow_html=True)
+
+
+def show_seats(table: Table, viewer: int | None, names: list[str]) -> None:
+    """Every seat: its hand (hidden from other seats' views), table groups and discards."""
+    view = table.view(viewer)
+    compiled = table.game.compiled
+    dealer = view["dealer"]
+    count = len(view["seats"])
+    columns = st.columns(2)
+    for seat, data in enumerate(view["seats"]):
+        title = names[(seat - dealer) % count] if names else f"seat {seat}"
+        with columns[seat % 2].container(border=True):
+            flags = " · dealer" if seat == dealer else ""
+            flags += " · to act" if seat in table.waiting_for() else ""
+            st.markdown(f"**{title}** (seat {seat}){flags}")
+            _html(row_html(compiled, data["hand"]))
+            for group in data["table"]:
+                st.caption(f"{group['kind']} · by {group['by']}")
+                _html(row_html(compiled, group["cards"]))
+            if data["discards"]:
+                st.caption("discards")
+                _html(row_html(compiled, data["discards"]))
+            if data["restrictions"]:
+                st.caption("restricted: " + ", ".join(data["restrictions"]))
+
+
+def show_decision(session: HandSession, viewer: int | None) -> None:
+    """The open decision: the card on offer, who may respond and with what; the user's
+    own choices as buttons, and why any action is or is not legal."""
+    table = session.table
+    pending = table.view(viewer)["pending"]
+    if pending is None:
+        return
+    compiled = table.game.compiled
+    with st.container(border=True):
+        card = pending["card"]
+        st.markdown(
+            f"**{pending['kind']}** on *{pending['context']}* of seat {pending['owner']}"
+            + (f" — waiting for seat(s) {pending['waiting']}" if pending["waiting"] else "")
+        )
+        if card:
+            _html(row_html(compiled, [card], {0}))
+        for seat, labels in pending["options"].items():
+            st.write(f"seat {seat} may: " + (", ".join(labels) if labels else "—"))
+        human = session.waiting_human()
+        if human is not None:
+            st.markdown(f"**Your move, seat {human}:**")
+            columns = st.columns(4)
+            for index, choice in enumerate(table.legal_actions(human)):
+                if columns[index % 4].button(choice.label, key=f"choose_{index}"):
+                    session.choose(human, choice.label)
+                    st.rerun()
+        asker = human if human is not None else (table.waiting_for() or [None])[0]
+        if asker is not None:
+            actions = ["discard", "pass", *table.play.actions]
+            asked = st.selectbox(f"Why can seat {asker} (not) …", actions, key="why_action")
+            st.info(table.explain(asker, asked))
+
+
+def show_result(table: Table) -> None:
+    """The end of the hand explained: the winning split and its values, every payment
+    with its clause and rule ids, the bonus draws and which hit, the next dealer."""
+    if not table.finished:
+        return
+    events = table.events
+    with st.container(border=True):
+        wins = [e for e in events if e["type"] == "win"]
+        if not wins:
+            st.markdown("**Drawn hand** — nobody won.")
+        for win in wins:
+            st.markdown(
+                f"**Seat {win['seat']} wins** on {win['context']} "
+                f"({win.get('clause', '')}; value {win.get('value', 0)})"
+            )
+            if win.get("split"):
+                st.code(win["split"], language="text")
+        for bonus in (e for e in events if e["type"] == "bonus"):
+            hits = " ".join(
+                f"{name}{'✓' if hit else '✗'}"
+                for name, hit in zip(bonus["names"], bonus["hit"], strict=True)
+            )
+            missing = f", {bonus['missing']} missing (hit)" if bonus.get("missing") else ""
+            st.markdown(
+                f"**{bonus['clause']}**: {bonus['count']} drawn — {hits}{missing} → "
+                f"{bonus['hits']} hit(s)"
+            )
+        ledger = [
+            {
+                "payer": line.payer if line.payer is not None else "house",
+                "payee": line.payee if line.payee is not None else "house",
+                "amount": line.amount,
+                "label": line.label,
+                "clause": line.clause,
+                "rule ids": ", ".join(line.cites),
+            }
+            for line in table.state.ledger
+        ]
+        if ledger:
+            st.table(ledger)
+        st.markdown(f"Totals: {table.totals()} · next dealer: seat {table.state.next_dealer}")
+
+
+def _row(event: dict[str, Any]) -> dict[str, Any]:
+    row = {key: event.get(key) for key in EVENT_COLUMNS}
+    row["cites"] = ", ".join(event.get("cites", []))
+    return row
+
+
+def show_events(table: Table, session: HandSession, rules_path: str) -> None:
+    """The event log as a table, and as a play log `tablerules replay` accepts."""
+    st.dataframe([_row(e) for e in table.events], width="stretch", hide_index=True)
+    st.download_button(
+        "Download the log (JSON Lines, for tablerules replay)",
+        ("\n".join(session.log_lines(rules_path)) + "\n").encode("utf-8"),
+        file_name="hand.jsonl",
+        key="download_log",
+    )
