@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cli.common import add_option_flag, load_or_report
+from cli.transcript import Report, plural
+from interpreter.api import Game
+from interpreter.bots import Bot, GreedyBot, RandomBot
+from interpreter.engine import IllegalAction, Table
 from interpreter.engine.playlog import (
     FORMAT,
     LogWriter,
@@ -23,10 +27,6 @@ from interpreter.engine.playlog import (
     result_record,
     rules_sha256,
 )
-from cli.transcript import Report, plural
-from interpreter.api import Game
-from interpreter.bots import Bot, GreedyBot, RandomBot
-from interpreter.engine import IllegalAction, Table
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 PROGRESS_SECONDS = 1.0

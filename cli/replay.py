@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cli.transcript import Report, plural
+from interpreter.api import Game, check
+from interpreter.engine import IllegalAction, Table
 from interpreter.engine.playlog import (
     ChoiceLine,
     HeaderLine,
@@ -21,9 +24,6 @@ from interpreter.engine.playlog import (
     result_record,
     rules_sha256,
 )
-from cli.transcript import Report, plural
-from interpreter.api import Game, check
-from interpreter.engine import IllegalAction, Table
 
 
 class Divergence(ValueError):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from interpreter.engine.playlog import Record, dumps
 from interpreter.api import Game
+from interpreter.engine.playlog import Record, dumps
 
 WIN_FIELDS = ("seat", "context", "owner", "card", "value", "split")
 
@@ -57,6 +57,7 @@ class HandTranscript:
             "turn passes": lambda e: [f"{self.seat(e['seat'])} ends the turn without a discard"],
             "action": self._action,
             "outranked": lambda e: [f"{self.seat(e['seat'])} {e['label']} is outranked"],
+            "window": self._window,
             "restricted": self._restricted,
             "immediate win": self._immediate,
             "win": self._win,
@@ -125,6 +126,13 @@ class HandTranscript:
         owner = event.get("owner")
         taken = f" from {self.seat(owner)}" if owner is not None and owner != event["seat"] else ""
         return [f"{self.seat(event['seat'])} {event['label']}{taken}{_cites(event)}"]
+
+    def _window(self, event: Record) -> list[str]:
+        if len(event["offered"]) < 2:
+            return []  # one seat alone could respond: the action line says it all
+        chose = "; ".join(f"{self.seat(seat)} {label}" for seat, label in event["chosen"])
+        taken = ", ".join(self.seat(seat) for seat in event["taken_by"]) or "nobody"
+        return [f"window on {self.card(event.get('card'))}: {chose} → {taken} ({event['why']})"]
 
     def _restricted(self, event: Record) -> list[str]:
         card = f" on {self.card(event['card'])}" if event.get("card") else ""

@@ -29,6 +29,7 @@ from playground.views import (
     show_events,
     show_result,
     show_seats,
+    show_windows,
 )
 
 st.set_page_config(page_title="tablerules playground", layout="wide")
@@ -169,6 +170,7 @@ def hand_tab(draft: RuleDraft, seed: int, bots: str) -> None:
     show_seats(table, viewer, names)
     show_decision(session, viewer)
     show_result(table)
+    show_windows(table)
     show_events(table, session, display_path(draft.path))
 
 

@@ -133,3 +133,29 @@ def show_events(table: Table, session: HandSession, rules_path: str) -> None:
         file_name="hand.jsonl",
         key="download_log",
     )
+
+
+def show_windows(table: Table) -> None:
+    """Every claim window so far: who could respond with what, what each chose, who took
+    the card and why (a higher priority, or the ties clause)."""
+    windows = [e for e in table.events if e["type"] == "window"]
+    if not windows:
+        return
+    with st.expander(f"Claim windows ({len(windows)})"):
+        rows = []
+        for event in windows:
+            chosen = dict((seat, label) for seat, label in event["chosen"])
+            for seat, labels in event["offered"]:
+                rows.append(
+                    {
+                        "event": event["seq"],
+                        "card": event.get("card"),
+                        "on": f"{event['context']} of seat {event['owner']}",
+                        "seat": seat,
+                        "could": ", ".join(labels),
+                        "chose": chosen.get(seat, ""),
+                        "took it": "✓" if seat in event["taken_by"] else "",
+                        "why": event["why"] if seat in event["taken_by"] else "",
+                    }
+                )
+        st.dataframe(rows, width="stretch", hide_index=True)

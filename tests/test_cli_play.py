@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from cli.main import main
-from cli.playlog import ChoiceLine, read_log
 from interpreter import load_game
 from interpreter.engine import Table
+from interpreter.engine.playlog import ChoiceLine, read_log
 
 ROOT = Path(__file__).resolve().parent.parent
 PMZ = str(ROOT / "rules" / "paomazai.rules")

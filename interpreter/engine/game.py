@@ -458,6 +458,7 @@ class Table:
                     action=choice.action,
                     label=choice.label,
                 )
+        self._log_window(decision, acting, winners)
         if not winners:
             self._untaken(offer)
             return
@@ -465,6 +466,43 @@ class Table:
             self._finish_win([c.seat for c in winners], offer, action=winners[0].action)
             return
         self._perform(winners[0], offer, "")
+
+    def _log_window(self, decision: Decision, acting: list[Choice], winners: list[Choice]) -> None:
+        """One event per window: who could respond with what, what each chose, who took the
+        card and by which rule (a higher priority, or the ties clause)."""
+        offer = decision.offer
+        if not winners:
+            why = "nobody took it"
+        elif len(acting) == 1:
+            why = "the only taker"
+        elif (
+            len({c.priority for c in acting}) > 1
+            and sum(c.priority == winners[0].priority for c in acting) == 1
+        ):
+            why = f"priority {winners[0].priority}"
+        else:
+            why = f"ties: {self.play.tie_rule(winners[0].action)}"
+        if why.startswith("ties"):
+            clause, cites = "ties", tuple(self.play.ties.cites)
+        elif winners and winners[0].action in self.play.actions:
+            clause = f"action {winners[0].action}"
+            cites = self.play.actions[winners[0].action].cites
+        else:
+            clause, cites = "turn", tuple(self.play.turn.cites)
+        self.log(
+            "window",
+            clause=clause,
+            cites=cites,
+            context=offer.context,
+            owner=offer.owner,
+            card=self.card_id(offer.card),
+            offered=[
+                [seat, [c.label for c in choices]] for seat, choices in decision.options.items()
+            ],
+            chosen=[[seat, choice.label] for seat, choice in decision.chosen.items()],
+            taken_by=[c.seat for c in winners],
+            why=why,
+        )
 
     def _winning_choices(self, acting: list[Choice], owner: int) -> list[Choice]:
         """The highest priority wins; ties go to all, or to the seat nearest the owner."""
