@@ -68,6 +68,6 @@ def rule_editor(draft: RuleDraft, key: str) -> str | None:
         font_size=13,
         annotations=annotations(draft),
         markers=markers(draft),
-        auto_update=False,
+        auto_update=True,  # a live check: every edit is checked at once
         key=key,
     )
