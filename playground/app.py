@@ -171,7 +171,7 @@ def hand_tab(draft: RuleDraft, seed: int, bots: str) -> None:
     show_decision(session, viewer)
     show_result(table)
     show_windows(table)
-    show_events(table, session, display_path(draft.path))
+    show_events(table, session, draft.path)
 
 
 def compare_tab(draft: RuleDraft, seed: int, bots: str, options: dict[str, str]) -> None:

@@ -200,8 +200,10 @@ class HandSession:
         while len(self.table.events) <= seq and self.forward():
             pass
 
-    def log_lines(self, rules_path: str) -> list[str]:
-        """The hand as a play log that `tablerules replay` reads."""
+    def log_lines(self, rules_path: str, source: Path | None = None) -> list[str]:
+        """The hand as a play log that `tablerules replay` reads. The header names the rule
+        file `rules_path`; its digest is of `source` (default: that name), so a name relative
+        to the project root works whatever the current directory is."""
         from interpreter.engine.playlog import rules_sha256
 
         rules = self.game.compiled.rules
@@ -209,7 +211,7 @@ class HandSession:
             "type": "header",
             "format": FORMAT,
             "rules": rules_path,
-            "rules_sha256": rules_sha256(rules_path, rules.extends),
+            "rules_sha256": rules_sha256(str(source or rules_path), rules.extends),
             "options": self.game.compiled.options,
             "seed": self.seed,
             "hands": 1,
@@ -250,11 +252,13 @@ class Comparison:
         return [r - left for left, r in zip(self.left_totals, self.right_totals, strict=False)]
 
 
-BEHAVIOUR_KEYS = ("type", "seat", "card", "action", "label", "payer", "payee", "amount", "hits")
+# What an event says about itself rather than about play: its position, the clause and rule
+# ids behind it, display names and the explanation of a choice. Everything else is compared.
+DESCRIPTIVE_KEYS = frozenset({"seq", "clause", "cites", "name", "names", "split", "why"})
 
 
-def _behaviour(event: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(event.get(key) for key in BEHAVIOUR_KEYS)
+def _behaviour(event: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in event.items() if key not in DESCRIPTIVE_KEYS}
 
 
 def compare_variants(

@@ -3,13 +3,14 @@ the event log. Reads the engine's views and events only."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from interpreter.engine import Table
 from playground.cards import row_html
-from playground.session import HandSession
+from playground.session import HandSession, display_path
 
 EVENT_COLUMNS = ("seq", "type", "seat", "name", "label", "amount", "clause", "cites")
 
@@ -124,12 +125,13 @@ def _row(event: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def show_events(table: Table, session: HandSession, rules_path: str) -> None:
+def show_events(table: Table, session: HandSession, rules_file: Path) -> None:
     """The event log as a table, and as a play log `tablerules replay` accepts."""
     st.dataframe([_row(e) for e in table.events], width="stretch", hide_index=True)
+    lines = session.log_lines(display_path(rules_file), source=rules_file)
     st.download_button(
         "Download the log (JSON Lines, for tablerules replay)",
-        ("\n".join(session.log_lines(rules_path)) + "\n").encode("utf-8"),
+        ("\n".join(lines) + "\n").encode("utf-8"),
         file_name="hand.jsonl",
         key="download_log",
     )
