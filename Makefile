@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# What the browser test needs from Debian: the browser, its driver, fonts for the Chinese
+# text and for the ⏮/⏭ symbols on the playground's buttons.
+E2E_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-symbola
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: test check lint bench bench-play play playground e2e clean
+.PHONY: test check lint bench bench-play play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +21,27 @@ $(STAMP): $(BIN)/python pyproject.toml
 ## test: set up .venv if needed and run the whole test suite
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+## e2e: set up .venv and (through apt, when missing) Chromium, its driver and fonts; then
+## serve the playground and drive it in headless Chromium (screenshots in docs/img/)
+e2e: $(STAMP) e2e-browser
+	TABLERULES_E2E=1 $(BIN)/python -m pytest -m e2e tests/e2e
+
+e2e-browser:
+	@missing=$$(for package in $(E2E_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q '^install ok installed$$' \
+			|| echo $$package; \
+	done); \
+	if [ -n "$$missing" ]; then \
+		command -v apt-get >/dev/null || { echo "e2e: install $$missing (no apt-get here)" >&2; exit 1; }; \
+		echo "e2e: installing" $$missing; \
+		$(SUDO) apt-get update \
+		&& $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing \
+		|| { echo "e2e: could not install" $$missing "through apt" >&2; exit 1; }; \
+	fi; \
+	for tool in /usr/bin/chromium /usr/bin/chromedriver; do \
+		[ -x $$tool ] || { echo "e2e: $$tool is missing after the installation" >&2; exit 1; }; \
+	done
 
 ## check: validate the bundled rule files
 check: $(STAMP)
