@@ -516,3 +516,40 @@ def test_log_names_the_file_relative_to_the_project_from_any_directory(
     log = tmp_path / "hand.jsonl"
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert cli_main(["replay", str(log), "--rules", str(PMZ), "--quiet"]) == 0
+
+
+# ── the walkthrough a new user follows ───────────────────────────────
+
+
+def test_a_seeded_self_draw_with_two_horses_is_explained_as_180(app: AppTest) -> None:
+    """PMZ-9, PMZ-16, PMZ-17: 跑馬仔 with 2 horses, seed 117: a self-draw, both horses hit,
+    and the winner collects 60 + 2 × 60 = 180, each payment shown with its rule ids."""
+    load(app, PMZ)
+    app.selectbox(key=f"opt_{PMZ.name}_horses").set_value("2").run()
+    app.number_input(key="seed").set_value(117).run()
+    click(app, "to_end")
+    text = "\n".join(m.value for m in app.markdown)
+    assert "wins** on draw" in text
+    assert "2 hit(s)" in text
+    ledger = next(t for t in app.table if "label" in str(t.value.columns.tolist()))
+    labels = ledger.value["label"].tolist()
+    assert labels.count("自摸") == 3 and labels.count("中馬") == 3
+    assert set(ledger.value["amount"].tolist()) == {20, 40}
+    assert "PMZ-17" in " ".join(ledger.value["rule ids"].tolist())
+    assert "180" in next(m.value for m in app.markdown if m.value.startswith("Totals:"))
+
+
+def test_a_word_card_win_shows_its_huxi_breakdown(app: AppTest) -> None:
+    """PHZ-20: the winning split of a 跑胡子 hand lists every group with its 胡息."""
+    load(app, PHZ)
+    seed = next(s for s in range(300) if _wins(HandSession(load_game(PHZ), seed=s)))
+    app.number_input(key="seed").set_value(seed).run()
+    click(app, "to_end")
+    splits = [c.value for c in app.code if re.search(r"\]\(\d+\)", c.value)]
+    assert splits, [c.value for c in app.code]
+    assert re.search(r"value \d+", "\n".join(m.value for m in app.markdown))
+
+
+def _wins(session: HandSession) -> bool:
+    session.to_end()
+    return any(e["type"] == "win" and e.get("split") for e in session.table.events)
