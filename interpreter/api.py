@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dsl import ir
 from dsl.diagnostics import Diagnostic, RuleError
@@ -19,6 +20,8 @@ class Game:
     def __init__(self, rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> None:
         self.compiled: CompiledRules = compile_rules(rules, options)
         self.evaluator = Evaluator(self.compiled)
+        # what clients build once per game and share (the engine's compiled play rules)
+        self.shared: dict[str, Any] = {}
 
     @property
     def cards(self):

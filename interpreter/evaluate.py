@@ -500,12 +500,3 @@ class Evaluator:
         for problem in problems:
             reasons.append(Reason("condition", problem, cites))
         return reasons
-
-
-def evaluator_for(rules: CompiledRules) -> Evaluator:
-    """The evaluator of a compiled rule set, created once and reused."""
-    existing = getattr(rules, "_evaluator", None)
-    if existing is None:
-        existing = Evaluator(rules)
-        rules._evaluator = existing  # type: ignore[attr-defined]
-    return existing

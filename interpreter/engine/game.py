@@ -33,12 +33,11 @@ from interpreter.engine.views import referee_view, seat_view
 
 def _play_parts(game: Game) -> tuple[PlayRules, ChoiceMaker, Settlement]:
     """The compiled play rules of a game, built once and shared by all its tables."""
-    parts = getattr(game, "_play_parts", None)
+    parts = game.shared.get("play")
     if parts is None:
         play = PlayRules(game.compiled)
         maker = ChoiceMaker(play, game.evaluator)
-        parts = (play, maker, Settlement(play, game.evaluator, maker))
-        game._play_parts = parts  # type: ignore[attr-defined]
+        parts = game.shared["play"] = (play, maker, Settlement(play, game.evaluator, maker))
     return parts
 
 

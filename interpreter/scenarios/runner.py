@@ -27,7 +27,6 @@ class ScenarioResult:
     passed: bool
     failures: list[str] = field(default_factory=list)
     table: Table | None = None
-    fired: set[str] = field(default_factory=set)  # rule ids of the clauses that fired
 
     def summary(self) -> str:
         name = self.scenario.name if self.scenario else self.path
@@ -132,8 +131,6 @@ def run_scenario(path: str | Path) -> ScenarioResult:
             return result
     result.failures = _compare(table, scenario)
     result.passed = not result.failures
-    for event in table.events:
-        result.fired.update(event.get("cites", []))
     return result
 
 
