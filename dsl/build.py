@@ -151,6 +151,13 @@ class _Builder(PlayClauses):
                 rest.append(child)
         return rest, cites
 
+    def name_and_title(self, rest: list[Any]) -> tuple[str, str]:
+        """A clause's name and its optional quoted title, its first two children."""
+        title = rest[1] if len(rest) > 1 and isinstance(rest[1], Token) else None
+        return str(rest[0]), self.text(
+            title
+        ) if title is not None and title.type == "STRING" else ""
+
     @staticmethod
     def tokens(children: list[Any], kind: str = "WORD") -> list[Token]:
         return [c for c in children if isinstance(c, Token) and c.type == kind]
@@ -236,8 +243,7 @@ class _Builder(PlayClauses):
 
     def clause_option(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         type_node = self.trees(rest, None)[0]
         literals = [t for t in rest if isinstance(t, Tree) and t.data == "literal"]
         default_node = literals[-1] if literals else None
@@ -324,8 +330,7 @@ class _Builder(PlayClauses):
 
     def clause_zone(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         scope_node, visibility_node = self.trees(rest)
         scope = "shared" if scope_node.data == "shared" else "seat"
         model = ir.Zone(
@@ -371,8 +376,7 @@ class _Builder(PlayClauses):
 
     def clause_group(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if len(rest) > 1 and isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         group = ir.GroupKind(name=name, title=title, span=self.span(node), cites=cites)
         seen: set[str] = set()
         for item in self.trees(rest):
@@ -528,8 +532,7 @@ class _Builder(PlayClauses):
 
     def clause_form(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if len(rest) > 1 and isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         form = ir.Form(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
@@ -547,8 +550,7 @@ class _Builder(PlayClauses):
 
     def clause_immediate_win(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if len(rest) > 1 and isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         win = ir.ImmediateWin(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest, "immediate_when"):
             parts, item_cites = self.split(item.children)
@@ -565,8 +567,7 @@ class _Builder(PlayClauses):
 
     def clause_seat_cards(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if len(rest) > 1 and isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         table = ir.SeatCards(name=name, title=title, span=self.span(node), cites=cites)
         for line in self.trees(rest, "seat_cards_line"):
             parts, line_cites = self.split(line.children)

@@ -112,8 +112,7 @@ class PlayClauses:
 
     def clause_action(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if len(rest) > 1 and isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         action = ir.Action(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
@@ -188,8 +187,7 @@ class PlayClauses:
 
     def clause_restriction(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if len(rest) > 1 and isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         restriction = ir.Restriction(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, _ = self.split(item.children)
@@ -257,8 +255,7 @@ class PlayClauses:
 
     def clause_bonus(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
-        name = str(rest[0])
-        title = self.text(rest[1]) if len(rest) > 1 and isinstance(rest[1], Token) else ""
+        name, title = self.name_and_title(rest)
         bonus = ir.Bonus(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
