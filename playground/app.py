@@ -6,6 +6,7 @@ Only the interpreter's public API is used; everything about a game comes from it
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import streamlit as st
@@ -94,9 +95,13 @@ def current_draft() -> RuleDraft:
 
 
 def rules_tab(draft: RuleDraft, options: dict[str, str]) -> None:
-    edited = rule_editor(draft, key=f"editor_{draft.path.name}")
+    key = f"editor_{draft.path.name}"
+    # Check the editor's text before drawing the editor, so the markers it gets in this run
+    # are those of the text it holds (checked after it, they would lag one edit behind).
+    edited = st.session_state.get(key)
     if edited is not None and edited != draft.text:
         draft.update(edited, options)
+    rule_editor(draft, key=key)
     errors = [d for d in draft.diagnostics if d.is_error]
     if draft.broken:
         note = " — the last version that checked is still running" if draft.last_good else ""
@@ -104,7 +109,9 @@ def rules_tab(draft: RuleDraft, options: dict[str, str]) -> None:
     else:
         st.success("the rules check clean")
     for diagnostic in draft.diagnostics:
-        st.code(diagnostic.render(), language="text")
+        # FILE relative to the project, as the CLI prints it, not this machine's full path
+        shown = replace(diagnostic, file=display_path(Path(diagnostic.file)))
+        st.code(shown.render(), language="text")
     st.download_button(
         "Download the edited file",
         draft.text.encode("utf-8"),

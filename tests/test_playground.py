@@ -137,8 +137,13 @@ def test_broken_edit_is_located_and_last_good_version_keeps_running(app: AppTest
     assert not app.exception
     codes = [c.value for c in app.code if "error[" in c.value]
     assert len(codes) == 1
-    assert codes[0].startswith(f"{PMZ}:{line_number}:{column}: error[E101]:")
+    # FILE as the CLI prints it: relative to the project, not this machine's full path
+    assert codes[0].startswith(f"rules/paomazai.rules:{line_number}:{column}: error[E101]:")
     assert "self_drawonly" in codes[0]
+    # the editor drawn in this same run already marks that line (not one edit later)
+    (editor,) = app.get("component_instance")
+    notes = json.loads(editor.proto.json_args)["annotations"]
+    assert [(n["row"], n["type"]) for n in notes] == [(line_number - 1, "error")]
     assert [e.value for e in app.error] == [
         "1 error(s) — the last version that checked is still running"
     ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import socket
 import subprocess
 import time
@@ -23,7 +24,9 @@ import pytest
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
@@ -61,6 +64,7 @@ return app !== null
 """
 CARD = 'img[src^="data:image/svg"]'
 TAB = '[data-testid="stTab"]'
+MAIN = '[data-testid="stMain"]'
 PMZ = "rules/paomazai.rules"
 PHZ = "rules/paohuzi.rules"
 
@@ -175,7 +179,21 @@ def sidebar(driver: WebDriver) -> WebElement:
 
 def choose(driver: WebDriver, key: str, option: str) -> None:
     """Pick `option` in the select box with widget key `key`."""
-    driver.find_element(By.CSS_SELECTOR, f".st-key-{key} input").click()
+    pick(driver, (By.CSS_SELECTOR, f".st-key-{key} input"), option, key)
+
+
+def choose_labelled(driver: WebDriver, label: str, option: str) -> None:
+    """Pick `option` in the select box whose label reads `label`."""
+    box = (
+        f'//*[@data-testid="stSelectbox"]'
+        f'[.//*[@data-testid="stWidgetLabel"][normalize-space()="{label}"]]//input'
+    )
+    pick(driver, (By.XPATH, box), option, label)
+
+
+def pick(driver: WebDriver, field: tuple[str, str], option: str, what: str) -> None:
+    """Open the select box whose input `field` locates and click `option` in its list."""
+    driver.find_element(*field).click()
 
     def listed(d: WebDriver) -> WebElement | None:
         found = [o for o in d.find_elements(By.CSS_SELECTOR, '[role="option"]') if o.text == option]
@@ -184,9 +202,18 @@ def choose(driver: WebDriver, key: str, option: str) -> None:
     try:
         WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(listed).click()
     except TimeoutException:
-        pytest.fail(f"{option!r} is not offered by the select box {key!r}")
+        pytest.fail(f"{option!r} is not offered by the select box {what!r}")
+    settle(driver, lambda d: d.find_element(*field).get_attribute("value") == option, what)
+
+
+def type_number(driver: WebDriver, key: str, value: int, proof: str) -> None:
+    """Type `value` into the number input `key` (select all, type, Enter); done once the
+    page shows `proof`. Selenium's clear() does not empty a Streamlit input."""
     field = driver.find_element(By.CSS_SELECTOR, f".st-key-{key} input")
-    settle(driver, lambda d: field.get_attribute("value") == option, f"{key} = {option}")
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(str(value), Keys.ENTER)
+    settle(driver, lambda d: proof in text_of(d.find_element(By.CSS_SELECTOR, MAIN)), proof)
 
 
 def choose_rule_file(driver: WebDriver, path: str, option_word: str) -> None:
@@ -200,6 +227,8 @@ def open_tab(driver: WebDriver, label: str) -> WebElement:
     tabs = driver.find_elements(By.CSS_SELECTOR, TAB)
     tab = next((t for t in tabs if t.text.strip() == label), None)
     assert tab is not None, f"no tab {label!r} among {[t.text for t in tabs]}"
+    # out from under the app's header, should the page be scrolled down
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", tab)
     tab.click()
     panel_id = tab.get_attribute("aria-controls")
     settle(driver, lambda d: tab.get_attribute("aria-selected") == "true", f"the {label} tab")
@@ -310,3 +339,109 @@ def test_strip_cards(app: WebDriver) -> None:
     assert len(sizes) > 20, f"only {len(sizes)} card pictures"
     assert all(h > 2 * w > 0 for w, h in sizes), f"not all strips: {sorted(set(sizes))}"
     screenshot(app, "playground-paohuzi.png")
+
+
+# ── a first session, as docs/playground.md walks through it ────────────────────────────
+
+HORSES = "horses — horses for a self-draw"
+FIRST_SEED = 117  # with two horses, 跑馬仔 ends in a self-draw that hits both; 跑胡子 is won
+SPLIT_WITH_VALUES = re.compile(r"一句話\[[^\]]+\]\((\d+)\)")
+MISTAKE = 'optoin fee "table fee": 0 | 5 = 0'  # a misspelt `option`, typed on a new line
+
+
+def result_box(panel: WebElement) -> WebElement:
+    """The bordered box that explains the end of the hand (it ends with the totals)."""
+    totals = [
+        m
+        for m in panel.find_elements(By.CSS_SELECTOR, '[data-testid="stMarkdownContainer"]')
+        if text_of(m).startswith("Totals:")
+    ]
+    assert totals, "no totals line after the hand"
+    return totals[0].find_element(By.XPATH, 'ancestor::*[@data-testid="stVerticalBlock"][1]')
+
+
+def line_with(box: WebElement, words: str) -> str:
+    """The first paragraph in `box` that contains `words` ('' if none does)."""
+    lines = (text_of(p) for p in box.find_elements(By.TAG_NAME, "p"))
+    return next((line for line in lines if words in line), "")
+
+
+def type_into_editor(driver: WebDriver, after: str, text: str) -> None:
+    """In the Rules tab's Ace editor: click the line holding `after`, go to its end and type
+    `text` on a new line below it, as a user would."""
+    frame = driver.find_element(By.CSS_SELECTOR, '[data-testid="stCustomComponentV1"]')
+    driver.switch_to.frame(frame)
+    try:
+        lines = [
+            line
+            for line in driver.find_elements(By.CSS_SELECTOR, ".ace_line")
+            if after in line.text
+        ]
+        assert lines, f"no line with {after!r} in view in the editor"
+        ActionChains(driver).click(lines[0]).send_keys(Keys.END, Keys.ENTER, text).perform()
+        # close the live autocompletion popup, if Ace opened one
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    finally:
+        driver.switch_to.default_content()
+
+
+def gutter_errors(driver: WebDriver) -> list[str]:
+    """The row numbers in the Ace gutter that carry an error annotation."""
+    frame = driver.find_element(By.CSS_SELECTOR, '[data-testid="stCustomComponentV1"]')
+    driver.switch_to.frame(frame)
+    try:
+        cells = driver.find_elements(By.CSS_SELECTOR, ".ace_gutter .ace_gutter-cell.ace_error")
+        return [cell.text.strip() for cell in cells]
+    finally:
+        driver.switch_to.default_content()
+
+
+def test_first_session(app: WebDriver) -> None:
+    # 1. 跑馬仔 with two horses, seed 117: a self-draw that hits both horses pays 180.
+    choose_rule_file(app, PMZ, "self-draw")
+    choose_labelled(app, HORSES, "2")
+    type_number(app, "seed", FIRST_SEED, f"seed {FIRST_SEED} ·")
+    panel = play_to_the_end(app)
+    result = result_box(panel)
+    said = text_of(result)
+    assert "wins on draw" in said, said
+    bonus = line_with(result, "hit(s)")
+    assert "✓" in bonus and bonus.endswith("2 hit(s)"), bonus
+    ledger = text_of(result.find_element(By.CSS_SELECTOR, '[data-testid="stTable"]'))
+    assert "自摸" in ledger and "中馬" in ledger, ledger
+    totals = line_with(result, "Totals:")
+    assert "180" in totals, totals
+    screenshot(app, "playground-horses.png", scroll_to=result)
+
+    # 2. 跑胡子 on the same seed: the winner's split, each group with its 胡息.
+    choose_rule_file(app, PHZ, "胡息")
+    panel = play_to_the_end(app)
+    result = result_box(panel)
+    win = line_with(result, " wins")
+    value = re.search(r"value (\d+)\)", win)
+    assert value and int(value.group(1)) > 0, win
+    split = text_of(result.find_element(By.CSS_SELECTOR, '[data-testid="stCode"]'))
+    assert SPLIT_WITH_VALUES.search(split), split
+    screenshot(app, "playground-huxi.png", scroll_to=result)
+
+    # 3. A mistake typed into the editor: the diagnostic under it, the marker in its gutter.
+    panel = open_tab(app, "Rules")
+    type_into_editor(app, "option base_stake", MISTAKE)
+    settle(  # the whole line typed and checked (not a rerun on the keys typed so far)
+        app,
+        lambda d: "still running" in text_of(panel) and MISTAKE in text_of(panel),
+        "the diagnostic of the mistake",
+    )
+    alert = panel.find_element(By.CSS_SELECTOR, '[data-testid="stAlertContentError"]')
+    assert alert.text == "1 error(s) — the last version that checked is still running", alert.text
+    # FILE:LINE:COL of the typed line: the one below the line that was clicked
+    source = (ROOT / PHZ).read_text(encoding="utf-8").splitlines()
+    row = str(next(n for n, line in enumerate(source, 2) if "option base_stake" in line))
+    codes = [text_of(c) for c in panel.find_elements(By.CSS_SELECTOR, '[data-testid="stCode"]')]
+    assert codes and codes[0].startswith(f"{PHZ}:{row}:1: error[E005]:"), codes
+    assert MISTAKE in codes[0], codes
+    try:
+        WebDriverWait(app, TIMEOUT, poll_frequency=0.1).until(lambda d: row in gutter_errors(d))
+    except TimeoutException:
+        pytest.fail(f"no error annotation at row {row} in the editor's gutter")
+    screenshot(app, "playground-error.png", scroll_to=alert)
