@@ -225,10 +225,13 @@ def compare_tab(draft: RuleDraft, seed: int, bots: str, options: dict[str, str])
 
 def scenarios_tab(draft: RuleDraft) -> None:
     paths = scenarios_for(draft.path)
-    st.write(f"{len(paths)} golden scenario(s) use {display_path(draft.path)}.")
+    st.write(
+        f"{len(paths)} golden scenario(s) use {display_path(draft.path)}; they run against "
+        "the text in the editor."
+    )
     if not paths or not st.button("Run the golden scenarios", key="run_scenarios"):
         return
-    results = run_scenarios(paths)
+    results = run_scenarios(paths, draft)
     passed = sum(r.passed for r in results)
     st.write(f"{passed} passed, {len(results) - passed} failed")
     for result in results:

@@ -318,5 +318,7 @@ def scenarios_for(rules_path: Path) -> list[Path]:
     return found
 
 
-def run_scenarios(paths: list[Path]) -> list[ScenarioResult]:
-    return [run_scenario(path) for path in paths]
+def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[ScenarioResult]:
+    """Run scenarios; with a draft, against its text as edited rather than the saved file."""
+    edited = {draft.path.resolve(): draft.text} if draft is not None else None
+    return [run_scenario(path, edited) for path in paths]

@@ -558,3 +558,19 @@ def test_a_word_card_win_shows_its_huxi_breakdown(app: AppTest) -> None:
 def _wins(session: HandSession) -> bool:
     session.to_end()
     return any(e["type"] == "win" and e.get("split") for e in session.table.events)
+
+
+def test_scenarios_run_against_the_edited_text() -> None:
+    """A change in the editor that breaks a rule makes its scenarios fail before saving."""
+    draft = RuleDraft.open(PMZ)
+    paths = [p for p in scenarios_for(PMZ) if "self_draw_two_horses" in p.name]
+    assert run_scenarios(paths, draft)[0].passed
+    draft.update(
+        draft.text.replace(
+            "pays: each other pays 2 × unit per hit", "pays: each other pays 3 × unit per hit"
+        )
+    )
+    failed = run_scenarios(paths, draft)[0]
+    assert not failed.passed
+    assert any("totals" in f for f in failed.failures)
+    assert run_scenarios(paths)[0].passed  # the file on disk is untouched

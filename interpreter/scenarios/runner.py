@@ -86,7 +86,9 @@ def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
     return all(event.get(key) == value for key, value in wanted.items())
 
 
-def run_scenario(path: str | Path) -> ScenarioResult:
+def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> ScenarioResult:
+    """Run one scenario file; `edited` gives rule texts to use instead of files on disk
+    (the playground runs scenarios against the text being edited)."""
     path = Path(path)
     try:
         scenario = load_scenario(path)
@@ -96,6 +98,7 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     rules_path = (path.parent / scenario.rules).resolve()
     checked = check(
         rules_path,
+        text=(edited or {}).get(rules_path),
         options={
             k: str(v).lower() if isinstance(v, bool) else str(v)
             for k, v in scenario.options.items()
