@@ -9,6 +9,7 @@ from typing import Any
 from dsl import ir
 from dsl.diagnostics import Diagnostic, RuleError
 from dsl.loader import Loaded, load, load_rules
+from interpreter.cards import CardTable
 from interpreter.compiled import CompiledRules, compile_rules
 from interpreter.evaluate import Evaluation, Evaluator, TableGroup
 from interpreter.hands import parse_source, parse_table, parse_win_card
@@ -24,7 +25,7 @@ class Game:
         self.shared: dict[str, Any] = {}
 
     @property
-    def cards(self):
+    def cards(self) -> CardTable:
         return self.compiled.cards
 
     def parse(self, text: str) -> list[int]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dsl import ir
-from interpreter.compiled import CompiledRules, Instance
+from interpreter.compiled import CompiledRules, ImmediateInfo, Instance
 from interpreter.patterns import Multiset
 from interpreter.search import Searcher
 
@@ -238,7 +238,8 @@ class Evaluator:
                 return result
         return self._evaluate_packed(full, pre, table, win_card, source)
 
-    def _immediate(self, pre: int, table: Sequence[TableGroup]):
+    def _immediate(self, pre: int, table: Sequence[TableGroup]) -> ImmediateInfo | None:
+        """The first immediate win whose condition the dealt cards meet, if any."""
         counts = self.rules.unpack(pre)
         for group in table:
             for card in group.cards:
