@@ -15,6 +15,15 @@ def add_option_flag(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_output_flags(parser: argparse.ArgumentParser) -> None:
+    """--quiet or --json: the two ways `play` and `replay` can shorten their transcript."""
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--quiet", action="store_true", help="print one line per hand and the final totals"
+    )
+    output.add_argument("--json", action="store_true", help="print one JSON object per hand")
+
+
 def load_or_report(path: str, options: list[str]) -> Checked | None:
     """The checked, compiled rule file; None after printing its errors to stderr."""
     raw, problems = parse_assignments(options)

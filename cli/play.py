@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from cli.common import add_option_flag, load_or_report
+from cli.common import add_option_flag, add_output_flags, load_or_report
 from cli.transcript import Report, plural
 from interpreter.api import Game
 from interpreter.bots import Bot, GreedyBot, RandomBot
@@ -57,11 +57,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--bots", choices=tuple(BOTS), default="greedy", help="the bots' play (default greedy)"
     )
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument(
-        "--quiet", action="store_true", help="print one line per hand and the final totals"
-    )
-    output.add_argument("--json", action="store_true", help="print one JSON object per hand")
+    add_output_flags(parser)
     parser.set_defaults(run=run)
 
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cli.common import add_output_flags
 from cli.transcript import Report, plural
 from interpreter.api import Game, check
 from interpreter.engine import IllegalAction, Table
@@ -53,11 +54,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replay even if the rule file has changed"
     )
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument(
-        "--quiet", action="store_true", help="print one line per hand and the final totals"
-    )
-    output.add_argument("--json", action="store_true", help="print one JSON object per hand")
+    add_output_flags(parser)
     parser.set_defaults(run=run)
 
 
