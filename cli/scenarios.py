@@ -17,10 +17,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "test",
         help="run golden scenarios (rigged hands with expected events and money)",
-        description="Run scenario files (*.json), or every scenario under the folders given. "
-        "Exit 0 when all pass.",
+        description="Run scenario files (*.json), every scenario under the folders given, "
+        "and, for rule files (or folders of them, e.g. rules/), the scenarios under "
+        "tests/golden/scenarios that use them. Exit 0 when all pass.",
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH", help="scenario files, rule files, or folders of them"
+    )
     parser.add_argument(
         "--coverage",
         action="store_true",
@@ -30,12 +33,37 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def scenario_files(paths: list[str]) -> list[Path]:
+SCENARIO_ROOT = Path("tests") / "golden" / "scenarios"
+
+
+def scenario_files(paths: list[str], root: Path = SCENARIO_ROOT) -> list[Path]:
+    """Scenario files named, found under folders named, or — for rule files and folders of
+    rule files — the scenarios under `root` whose rule file is one of them."""
     found: list[Path] = []
+    rule_files: set[Path] = set()
     for text in paths:
         path = Path(text)
-        found.extend(sorted(path.rglob("*.json")) if path.is_dir() else [path])
+        if path.is_dir():
+            found.extend(sorted(path.rglob("*.json")))
+            rule_files.update(p.resolve() for p in path.rglob("*.rules"))
+        elif path.suffix == ".rules":
+            rule_files.add(path.resolve())
+        else:
+            found.append(path)
+    if rule_files and root.is_dir():
+        for scenario in sorted(root.rglob("*.json")):
+            if scenario not in found and _rules_of(scenario) in rule_files:
+                found.append(scenario)
     return found
+
+
+def _rules_of(scenario: Path) -> Path | None:
+    try:
+        data = json.loads(scenario.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    rules = data.get("rules") if isinstance(data, dict) else None
+    return (scenario.parent / rules).resolve() if isinstance(rules, str) else None
 
 
 def run(args: argparse.Namespace) -> int:

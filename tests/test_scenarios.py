@@ -51,3 +51,14 @@ def test_cli_runs_scenarios_and_reports_coverage(capsys) -> None:
     out = capsys.readouterr().out
     assert f"{len(SCENARIOS)} passed, 0 failed" in out
     assert "coverage" in out and "play rule ids exercised" in out
+
+
+def test_rule_files_stand_for_the_scenarios_that_use_them(capsys, monkeypatch) -> None:
+    """`tablerules test --coverage rules/` finds the scenarios of every bundled rule file."""
+    monkeypatch.chdir(FOLDER.parent.parent.parent)
+    assert main(["test", "--coverage", "rules/"]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(SCENARIOS)} passed, 0 failed" in out
+    assert "coverage rules/paomazai.rules: 20/20 play rule ids exercised" in out
+    assert "coverage rules/paohuzi.rules: 18/18 play rule ids exercised" in out
+    assert "not exercised" not in out
