@@ -304,7 +304,6 @@ class Look(Clause):
 # ── The play half ─────────────────────────────────────────────────────────────
 Context = Literal["draw", "replacement", "discard", "added card", "deal card", "turn start", "turn"]
 Who = Literal["self", "others", "next", "anyone"]
-CARD_CONTEXTS: tuple[str, ...] = ("draw", "replacement", "discard", "added card", "deal card")
 
 
 class Expr(BaseModel):

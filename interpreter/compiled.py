@@ -195,7 +195,6 @@ class CompiledRules:
                 self.instances.append(
                     Instance(len(self.instances), info.index, cards, self.pack_cards(cards), shift)
                 )
-        self.instance_by_key = {(i.kind, i.cards): i for i in self.instances}
         self.keep_together = [k for k in self.kinds if k.in_hand and k.keep_together]
         changes_pairing = any(
             self.kinds[target].is_trigger != info.is_trigger

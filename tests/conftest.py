@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,3 +27,25 @@ def pmz() -> Game:
 def phz() -> Game:
     """跑胡子 with its default options."""
     return load_game(RULES / "paohuzi.rules")
+
+
+QuickRun = Callable[[str], tuple[subprocess.CompletedProcess[str], dict[str, Any]]]
+
+
+@pytest.fixture
+def quick_benchmark(tmp_path: Path) -> QuickRun:
+    """Run `benchmarks/NAME --quick --json FILE`; return the process and the figures."""
+
+    def run(name: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+        out = tmp_path / f"{name}.json"
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / name), "--quick", "--json", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return done, json.loads(out.read_text(encoding="utf-8"))
+
+    return run

@@ -5,25 +5,11 @@ No timing assertions: speed is shown by `make bench`, not decided by unit tests.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_evaluate.py"
+from conftest import QuickRun
 
 
-def test_quick_benchmark_writes_agreeing_figures(tmp_path: Path) -> None:
-    out = tmp_path / "figures.json"
-    run = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--json", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    figures = json.loads(out.read_text(encoding="utf-8"))
+def test_quick_benchmark_writes_agreeing_figures(quick_benchmark: QuickRun) -> None:
+    _, figures = quick_benchmark("bench_evaluate.py")
 
     sections = {"machine", "hands_per_set", "paomazai_win_test", "paohuzi_best", "targets"}
     assert sections <= set(figures)

@@ -3,12 +3,8 @@ in the shape every side shares. No timing assertions: speed is for the benchmark
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from conftest import QuickRun
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_play.py"
 SIDE_KEYS = {
     "side",
     "games",
@@ -21,17 +17,8 @@ SIDE_KEYS = {
 }
 
 
-def test_quick_play_benchmark_writes_figures_for_every_side(tmp_path: Path) -> None:
-    out = tmp_path / "figures.json"
-    run = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--json", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    figures = json.loads(out.read_text(encoding="utf-8"))
+def test_quick_play_benchmark_writes_figures_for_every_side(quick_benchmark: QuickRun) -> None:
+    run, figures = quick_benchmark("bench_play.py")
 
     assert {"machine", "games_per_side", "seed", "rlcard", "ours", "ratio_to_rlcard"} <= set(
         figures

@@ -367,7 +367,6 @@ class Table:
         state = self.state
         state.seats[seat].hand[card] -= 1
         state.seats[seat].discards.append(card)
-        state.discarder = seat
         for rule in self.play.restrictions.values():
             if rule.after_discarding:
                 self._add_restriction(seat, rule, Offer("discard", seat, card))

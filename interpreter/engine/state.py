@@ -119,7 +119,6 @@ class HandState:
     winners: list[int] = field(default_factory=list)
     next_dealer: int | None = None
     last_card_drawn: bool = False
-    discarder: int | None = None
 
     @property
     def wall_left(self) -> int:
