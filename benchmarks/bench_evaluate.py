@@ -30,8 +30,7 @@ from bench_timing import (
     calls_per_second_packing,
 )
 from mahjong.agari import Agari
-
-from interpreter import Game, load_game
+from tablerules.interpreter import Game, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PAOMAZAI = ROOT / "rules" / "paomazai.rules"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from dsl.loader import parse_assignments
-from interpreter.api import Checked
-from interpreter.api import check as check_rules_file
+from tablerules.dsl.loader import parse_assignments
+from tablerules.interpreter.api import Checked
+from tablerules.interpreter.api import check as check_rules_file
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dsl.loader import parse_assignments
-from interpreter.api import Checked, check
+from tablerules.dsl.loader import parse_assignments
+from tablerules.interpreter.api import Checked, check
 
 
 def add_option_flag(parser: argparse.ArgumentParser) -> None:

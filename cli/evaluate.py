@@ -8,11 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from cli.common import add_option_flag, load_or_report
-from interpreter.api import Game
-from interpreter.cards import NotationError
-from interpreter.evaluate import SOURCES, Evaluation, HandError
-from interpreter.hands import HandSpec, parse_line, parse_table, parse_win_card
+from tablerules.cli.common import add_option_flag, load_or_report
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.evaluate import SOURCES, Evaluation, HandError
+from tablerules.interpreter.hands import HandSpec, parse_line, parse_table, parse_win_card
 
 PROGRESS_EVERY = 10_000
 T = TypeVar("T")

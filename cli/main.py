@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cli import check, evaluate, play, replay, scenarios, schema, show
+from tablerules.cli import check, evaluate, play, replay, scenarios, schema, show
 
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.

@@ -13,12 +13,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from cli.common import add_option_flag, add_output_flags, load_or_report
-from cli.transcript import Report, plural
-from interpreter.api import Game
-from interpreter.bots import Bot, GreedyBot, RandomBot
-from interpreter.engine import IllegalAction, Table
-from interpreter.engine.playlog import (
+from tablerules.cli.common import add_option_flag, add_output_flags, load_or_report
+from tablerules.cli.transcript import Report, plural
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
+from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.playlog import (
     FORMAT,
     LogWriter,
     Record,

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cli.common import add_output_flags
-from cli.transcript import Report, plural
-from interpreter.api import Game, check
-from interpreter.engine import IllegalAction, Table
-from interpreter.engine.playlog import (
+from tablerules.cli.common import add_output_flags
+from tablerules.cli.transcript import Report, plural
+from tablerules.interpreter.api import Game, check
+from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.playlog import (
     ChoiceLine,
     HeaderLine,
     LogError,

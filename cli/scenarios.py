@@ -7,10 +7,10 @@ import argparse
 import json
 from pathlib import Path
 
-from dsl.loader import load
-from interpreter.scenarios import run_scenario
-from interpreter.scenarios.coverage import play_rule_ids
-from interpreter.scenarios.runner import ScenarioResult
+from tablerules.dsl.loader import load
+from tablerules.interpreter.scenarios import run_scenario
+from tablerules.interpreter.scenarios.coverage import play_rule_ids
+from tablerules.interpreter.scenarios.runner import ScenarioResult
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from dsl.schema import ir_schema
+from tablerules.dsl.schema import ir_schema
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from cli.common import add_option_flag, load_or_report
-from dsl.schema import ir_json
+from tablerules.cli.common import add_option_flag, load_or_report
+from tablerules.dsl.schema import ir_json
 
 
 def register(commands: argparse._SubParsersAction) -> None:

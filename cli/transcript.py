@@ -9,8 +9,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from interpreter.api import Game
-from interpreter.engine.playlog import Record, dumps
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.engine.playlog import Record, dumps
 
 WIN_FIELDS = ("seat", "context", "owner", "card", "value", "split")
 

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from lark import Token, Tree
-
-from dsl import ir
-from dsl.build_play import PlayClauses
-from dsl.diagnostics import DiagnosticSink
+from tablerules.dsl import ir
+from tablerules.dsl.build_play import PlayClauses
+from tablerules.dsl.diagnostics import DiagnosticSink
 
 OpKind = Literal["define", "override", "remove"]
 CITATION = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")

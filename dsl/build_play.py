@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from lark import Token, Tree
-
-from dsl import ir
+from tablerules.dsl import ir
 
 
 class PlayClauses:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from dsl import ir
-from dsl.checker_play import PlayChecks
-from dsl.diagnostics import Diagnostic
+from tablerules.dsl import ir
+from tablerules.dsl.checker_play import PlayChecks
+from tablerules.dsl.diagnostics import Diagnostic
 
 # Ink colours a look clause may name (pictures are drawn with these).
 INK_COLOURS = ("black", "red", "green", "blue", "grey", "purple", "brown")

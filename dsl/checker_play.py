@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from dsl import ir
+from tablerules.dsl import ir
 
 if TYPE_CHECKING:
-    from dsl.checker import Checker
+    from tablerules.dsl.checker import Checker
 
 QUANTITIES = ("value", "hits")  # the winner's best value; the bonus draws that hit
 

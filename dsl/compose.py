@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dsl import ir
-from dsl.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
-from dsl.diagnostics import Diagnostic, DiagnosticSink
-from dsl.parser import parse_text
+from tablerules.dsl import ir
+from tablerules.dsl.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
+from tablerules.dsl.diagnostics import Diagnostic, DiagnosticSink
+from tablerules.dsl.parser import parse_text
 
 
 def _describe(op: Operation) -> str:

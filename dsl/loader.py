@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dsl import ir
-from dsl.checker import Checker, check_rules
-from dsl.compose import compose_file
-from dsl.diagnostics import Diagnostic, RuleError, sort_key
+from tablerules.dsl import ir
+from tablerules.dsl.checker import Checker, check_rules
+from tablerules.dsl.compose import compose_file
+from tablerules.dsl.diagnostics import Diagnostic, RuleError, sort_key
 
 OPTION_SOURCE = "--option"
 

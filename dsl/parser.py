@@ -21,8 +21,7 @@ from lark import (
     UnexpectedInput,
     UnexpectedToken,
 )
-
-from dsl.diagnostics import DiagnosticSink
+from tablerules.dsl.diagnostics import DiagnosticSink
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_SYNTAX_ERRORS = 10

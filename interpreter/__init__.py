@@ -1,13 +1,13 @@
 """The generic interpreter: compiled rules, hand evaluation.
 
-from interpreter import load_game
+from tablerules.interpreter import load_game
 game = load_game("rules/mygame.rules")
 result = game.evaluate_text("a1 a2 a3 b1 b1")
 """
 
-from interpreter.api import Game, load_game
-from interpreter.compiled import CompiledRules, compile_rules
-from interpreter.evaluate import Evaluation, Evaluator, HandError
+from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.compiled import CompiledRules, compile_rules
+from tablerules.interpreter.evaluate import Evaluation, Evaluator, HandError
 
 __all__ = [
     "CompiledRules",

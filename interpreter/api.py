@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dsl import ir
-from dsl.diagnostics import Diagnostic, RuleError
-from dsl.loader import Loaded, load, load_rules
-from interpreter.cards import CardTable
-from interpreter.compiled import CompiledRules, compile_rules
-from interpreter.evaluate import Evaluation, Evaluator, TableGroup
-from interpreter.hands import parse_source, parse_table, parse_win_card
+from tablerules.dsl import ir
+from tablerules.dsl.diagnostics import Diagnostic, RuleError
+from tablerules.dsl.loader import Loaded, load, load_rules
+from tablerules.interpreter.cards import CardTable
+from tablerules.interpreter.compiled import CompiledRules, compile_rules
+from tablerules.interpreter.evaluate import Evaluation, Evaluator, TableGroup
+from tablerules.interpreter.hands import parse_source, parse_table, parse_win_card
 
 
 class Game:

@@ -16,11 +16,11 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from interpreter.api import Game
-from interpreter.distance import distance_for
-from interpreter.engine import Choice, Table
-from interpreter.engine.play_rules import ActionRule
-from interpreter.engine.state import Offer
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.distance import distance_for
+from tablerules.interpreter.engine import Choice, Table
+from tablerules.interpreter.engine.play_rules import ActionRule
+from tablerules.interpreter.engine.state import Offer
 
 PLAIN = ("discard", "pass")  # what a seat does when it neither wins, claims nor declares
 OWN_TURN = ("turn start", "turn")  # ways that take no offered card

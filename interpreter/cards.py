@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dsl import ir
+from tablerules.dsl import ir
 
 SEPARATORS = " \t,，、"
 
@@ -38,7 +38,7 @@ class NotationError(Exception):
 
 
 def _width(text: str) -> int:
-    from dsl.diagnostics import display_width
+    from tablerules.dsl.diagnostics import display_width
 
     return display_width(text)
 

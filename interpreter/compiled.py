@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dsl import ir
-from dsl.diagnostics import Diagnostic, RuleError
-from interpreter.cards import CardTable
-from interpreter.patterns import Multiset, expand
+from tablerules.dsl import ir
+from tablerules.dsl.diagnostics import Diagnostic, RuleError
+from tablerules.interpreter.cards import CardTable
+from tablerules.interpreter.patterns import Multiset, expand
 
 FIELD_SHIFT = 3
 FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind

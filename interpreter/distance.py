@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from interpreter.compiled import (
+from tablerules.interpreter.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
     GROUP_STEP,
@@ -25,7 +25,7 @@ from interpreter.compiled import (
     PAIR_STEP,
     CompiledRules,
 )
-from interpreter.search import MEMO_LIMIT
+from tablerules.interpreter.search import MEMO_LIMIT
 
 UNREACHABLE = 1 << 30
 MAX_COUNT = 15  # groups or pairs tracked at most, as in the win signatures

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dsl import ir
-from interpreter.compiled import CompiledRules, ImmediateInfo, Instance
-from interpreter.patterns import Multiset
-from interpreter.search import Searcher
+from tablerules.dsl import ir
+from tablerules.interpreter.compiled import CompiledRules, ImmediateInfo, Instance
+from tablerules.interpreter.patterns import Multiset
+from tablerules.interpreter.search import Searcher
 
 SOURCES: tuple[ir.Source, ...] = ("self", "discard", "draw")
 

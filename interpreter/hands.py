@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dsl import ir
-from interpreter.cards import NotationError
-from interpreter.evaluate import SOURCES, Evaluator, HandError, TableGroup
+from tablerules.dsl import ir
+from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.evaluate import SOURCES, Evaluator, HandError, TableGroup
 
 
 @dataclass(frozen=True)

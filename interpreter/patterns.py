@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from dsl import ir
-from interpreter.cards import CardTable
+from tablerules.dsl import ir
+from tablerules.interpreter.cards import CardTable
 
 Multiset = tuple[int, ...]  # sorted card indices, repeats allowed
 

@@ -15,7 +15,7 @@ a single subtraction.
 
 from __future__ import annotations
 
-from interpreter.compiled import FIELD_SHIFT, CompiledRules
+from tablerules.interpreter.compiled import FIELD_SHIFT, CompiledRules
 
 MEMO_LIMIT = 500_000  # entries per table before it is cleared, bounding memory on long runs
 

@@ -10,10 +10,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import streamlit as st
-
-from dsl.schema import ir_json
-from playground.editor import rule_editor
-from playground.session import (
+from tablerules.dsl.schema import ir_json
+from tablerules.playground.editor import rule_editor
+from tablerules.playground.session import (
     RULES,
     HandSession,
     RuleDraft,
@@ -25,7 +24,7 @@ from playground.session import (
     run_scenarios,
     scenarios_for,
 )
-from playground.views import (
+from tablerules.playground.views import (
     show_decision,
     show_events,
     show_result,
@@ -191,7 +190,7 @@ def compare_tab(draft: RuleDraft, seed: int, bots: str, options: dict[str, str])
     other_name = st.selectbox("Compare with", names, key="compare_with")
     if not st.button("Compare the same seed and choices", key="compare_run"):
         return
-    from interpreter.api import check
+    from tablerules.interpreter.api import check
 
     other = check(files[names.index(other_name)])
     if other.game is None:

@@ -11,8 +11,8 @@ import base64
 from functools import lru_cache
 from html import escape
 
-from dsl import ir
-from interpreter.compiled import CompiledRules
+from tablerules.dsl import ir
+from tablerules.interpreter.compiled import CompiledRules
 
 INK = {
     "black": "#1f1f1f",

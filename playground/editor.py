@@ -4,8 +4,7 @@ diagnostics as markers at their line and column; a plain text area if Ace is mis
 from __future__ import annotations
 
 import streamlit as st
-
-from playground.session import RuleDraft
+from tablerules.playground.session import RuleDraft
 
 try:  # the component ships its own JavaScript: no network needed
     from streamlit_ace import st_ace

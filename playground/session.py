@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dsl.diagnostics import Diagnostic
-from interpreter.api import Checked, Game, check
-from interpreter.bots import GreedyBot, RandomBot
-from interpreter.engine import IllegalAction, Table
-from interpreter.engine.playlog import FORMAT, choice_record, dumps, result_record
-from interpreter.scenarios import ScenarioResult, run_scenario
+from tablerules.dsl.diagnostics import Diagnostic
+from tablerules.interpreter.api import Checked, Game, check
+from tablerules.interpreter.bots import GreedyBot, RandomBot
+from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.playlog import FORMAT, choice_record, dumps, result_record
+from tablerules.interpreter.scenarios import ScenarioResult, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -204,7 +204,7 @@ class HandSession:
         """The hand as a play log that `tablerules replay` reads. The header names the rule
         file `rules_path`; its digest is of `source` (default: that name), so a name relative
         to the project root works whatever the current directory is."""
-        from interpreter.engine.playlog import rules_sha256
+        from tablerules.interpreter.engine.playlog import rules_sha256
 
         rules = self.game.compiled.rules
         header = {

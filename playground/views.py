@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
-
-from interpreter.engine import Table
-from playground.cards import row_html
-from playground.session import HandSession, display_path
+from tablerules.interpreter.engine import Table
+from tablerules.playground.cards import row_html
+from tablerules.playground.session import HandSession, display_path
 
 EVENT_COLUMNS = ("seq", "type", "seat", "name", "label", "amount", "clause", "cites")
 

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from interpreter import Game, load_game
+from tablerules.interpreter import Game, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"

@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-
-from interpreter import Game
-from interpreter.bots import Bot, GreedyBot, RandomBot, play_hand
-from interpreter.engine import Table
+from tablerules.interpreter import Game
+from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot, play_hand
+from tablerules.interpreter.engine import Table
 
 END_HANDS = 2_000  # random-bot hands per game, checked at the end of the hand
 STEP_HANDS = 300  # hands per game checked after every step

@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from cli.main import main
+from tablerules.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 PMZ = str(ROOT / "rules" / "paomazai.rules")
@@ -137,7 +136,7 @@ def test_broken_input_never_prints_a_traceback(tmp_path: Path) -> None:
     ]
     for argv in cases:
         done = subprocess.run(
-            [sys.executable, "-m", "cli.main", *argv],
+            [sys.executable, "-m", "tablerules", *argv],
             capture_output=True,
             text=True,
             cwd=ROOT,

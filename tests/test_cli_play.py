@@ -14,11 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
-
-from cli.main import main
-from interpreter import load_game
-from interpreter.engine import Table
-from interpreter.engine.playlog import ChoiceLine, read_log
+from tablerules.cli.main import main
+from tablerules.interpreter import load_game
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.playlog import ChoiceLine, read_log
 
 ROOT = Path(__file__).resolve().parent.parent
 PMZ = str(ROOT / "rules" / "paomazai.rules")
@@ -278,7 +277,7 @@ def test_an_interrupted_play_leaves_whole_lines(stop: int, tmp_path: Path, capsy
     log = tmp_path / "long.jsonl"
     argv = ["play", PMZ, "--seed", "1", "--hands", "100000", "--quiet", "--log", str(log)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *argv],
+        [sys.executable, "-m", "tablerules", *argv],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

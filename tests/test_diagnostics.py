@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dsl.diagnostics import Diagnostic, display_width
-from dsl.loader import load
+from tablerules.dsl.diagnostics import Diagnostic, display_width
+from tablerules.dsl.loader import load
 
 
 def test_display_width_counts_wide_characters_twice() -> None:

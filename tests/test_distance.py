@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from itertools import combinations, combinations_with_replacement
 
-from interpreter import Game
-from interpreter.distance import distance_for
+from tablerules.interpreter import Game
+from tablerules.interpreter.distance import distance_for
 
 
 def counts_of(game: Game, text: str) -> list[int]:

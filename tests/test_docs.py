@@ -31,10 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
-from cli.main import main
-from dsl.loader import Loaded, load
-from interpreter.compiled import compile_rules
+from tablerules.cli.main import main
+from tablerules.dsl.loader import Loaded, load
+from tablerules.interpreter.compiled import compile_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -206,7 +205,7 @@ def test_rules_block(block: Block) -> None:
 
 def test_every_diagnostic_code_is_shown() -> None:
     """Each code the checker can report has an example in the docs that produces it."""
-    from dsl.diagnostics import CODES
+    from tablerules.dsl.diagnostics import CODES
 
     shown = {c for b in rules_blocks() for c in expected_codes(b)}
     assert set(CODES) - shown == set()

@@ -7,9 +7,8 @@ import json
 import random
 
 import pytest
-
-from interpreter import Game
-from interpreter.engine import IllegalAction, Table
+from tablerules.interpreter import Game
+from tablerules.interpreter.engine import IllegalAction, Table
 
 F1 = "1p2p4p6p7p9p 1s3s5s7s S W N"
 F2 = "2s4s6s8s 3m5m7m9m 8p 2p S W N"

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from dsl.loader import load
-from interpreter import Game
-from interpreter.api import Game as GameClass
+from tablerules.dsl.loader import load
+from tablerules.interpreter import Game
+from tablerules.interpreter.api import Game as GameClass
 
 ROOT = Path(__file__).resolve().parent.parent
 

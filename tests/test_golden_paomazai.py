@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from interpreter import Game
+from tablerules.interpreter import Game
 
 
 def groups_of(decomposition) -> list[tuple[str, str]]:
@@ -73,8 +72,8 @@ def test_honours_never_form_runs(pmz: Game) -> None:
 
 def test_runs_count_in_hand_but_never_on_the_table(pmz: Game) -> None:
     """PMZ-3: no chow: a run may be formed in the hand but is never a table group."""
-    from interpreter import HandError
-    from interpreter.cards import NotationError
+    from tablerules.interpreter import HandError
+    from tablerules.interpreter.cards import NotationError
 
     with pytest.raises((HandError, NotationError)):
         pmz.evaluate_text("123p 456p 789s CC", table="順:123m")

@@ -17,8 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from mahjong.hand_calculating.divider import HandDivider
-
-from interpreter import Game
+from tablerules.interpreter import Game
 
 SEED = 4_136
 N_COMPLETE = 8_000

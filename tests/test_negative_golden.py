@@ -12,9 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-
-from dsl.loader import load
-from interpreter.api import check
+from tablerules.dsl.loader import load
+from tablerules.interpreter.api import check
 
 FOLDER = Path(__file__).parent / "golden" / "negative"
 MARK = re.compile(r"#!\s*([EW]\d{3})\s*([^#]*)")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from interpreter import Game
-from interpreter.cards import NotationError
+from tablerules.interpreter import Game
+from tablerules.interpreter.cards import NotationError
 
 
 def ids(game: Game, text: str) -> list[str]:

@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
-
-from cli.main import main as cli_main
-from interpreter import Game, load_game
-from playground import session as session_module
-from playground.cards import HIDDEN, INK, card_img, row_html
-from playground.editor import annotations, markers
-from playground.session import (
+from tablerules.cli.main import main as cli_main
+from tablerules.interpreter import Game, load_game
+from tablerules.playground import session as session_module
+from tablerules.playground.cards import HIDDEN, INK, card_img, row_html
+from tablerules.playground.editor import annotations, markers
+from tablerules.playground.session import (
     HandSession,
     RuleDraft,
     UploadError,

@@ -7,8 +7,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-
-from cli.main import main
+from tablerules.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

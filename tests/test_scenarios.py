@@ -7,9 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from cli.main import main
-from interpreter.scenarios import run_scenario
+from tablerules.cli.main import main
+from tablerules.interpreter.scenarios import run_scenario
 
 FOLDER = Path(__file__).parent / "golden" / "scenarios"
 SCENARIOS = sorted(FOLDER.rglob("*.json"))

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
-from cli.main import main
-from dsl.loader import load
-from dsl.schema import ir_json, ir_schema
+from tablerules.cli.main import main
+from tablerules.dsl.loader import load
+from tablerules.dsl.schema import ir_json, ir_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 

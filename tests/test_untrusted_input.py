@@ -6,9 +6,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from dsl.loader import load
-from interpreter.api import Game
+from tablerules.dsl.loader import load
+from tablerules.interpreter.api import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [

@@ -24,9 +24,9 @@ import random
 from pathlib import Path
 from time import perf_counter
 
-from interpreter import load_game
-from interpreter.bots import RandomBot
-from interpreter.engine import Table
+from tablerules.interpreter import load_game
+from tablerules.interpreter.bots import RandomBot
+from tablerules.interpreter.engine import Table
 
 from . import PlayFigures, PlayRunner, play_figures
 

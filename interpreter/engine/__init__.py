@@ -1,13 +1,13 @@
 """The game engine: whole hands played from a rule file's play clauses.
 
-from interpreter.engine import Table
+from tablerules.interpreter.engine import Table
 table = Table.from_file("rules/mygame.rules", seed=7)
 while not table.finished:
     seat = table.waiting_for()[0]
     table.apply(table.legal_actions(seat)[0])
 """
 
-from interpreter.engine.game import IllegalAction, Table
-from interpreter.engine.state import Choice
+from tablerules.interpreter.engine.game import IllegalAction, Table
+from tablerules.interpreter.engine.state import Choice
 
 __all__ = ["Choice", "IllegalAction", "Table"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from interpreter.compiled import FIELD_BITS
-from interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
-from interpreter.engine.state import Choice, HandState, Offer, Seat
-from interpreter.evaluate import Evaluator, TableGroup
+from tablerules.interpreter.compiled import FIELD_BITS
+from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
+from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
+from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
 HAND_CACHE_LIMIT = 200_000
 

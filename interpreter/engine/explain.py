@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import Table
+    from tablerules.interpreter.engine.game import Table
 
 
 def explain(table: Table, seat: int, action: str) -> str:

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dsl import ir
-from interpreter.api import Game, load_game
-from interpreter.engine.choices import ChoiceMaker
-from interpreter.engine.play_rules import ActionRule, PlayRules
-from interpreter.engine.settle import Settlement
-from interpreter.engine.state import (
+from tablerules.dsl import ir
+from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.engine.choices import ChoiceMaker
+from tablerules.interpreter.engine.play_rules import ActionRule, PlayRules
+from tablerules.interpreter.engine.settle import Settlement
+from tablerules.interpreter.engine.state import (
     ActiveRestriction,
     Choice,
     Decision,
@@ -28,7 +28,7 @@ from interpreter.engine.state import (
     Seat,
     TableGroupState,
 )
-from interpreter.engine.views import referee_view, seat_view
+from tablerules.interpreter.engine.views import referee_view, seat_view
 
 
 def _play_parts(game: Game) -> tuple[PlayRules, ChoiceMaker, Settlement]:
@@ -108,7 +108,7 @@ class Table:
 
     def explain(self, seat: int, action: str) -> str:
         """Why `action` (an action name, `discard` or `pass`) is or is not legal for `seat`."""
-        from interpreter.engine.explain import explain
+        from tablerules.interpreter.engine.explain import explain
 
         return explain(self, seat, action)
 

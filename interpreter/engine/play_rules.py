@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dsl import ir
-from interpreter.compiled import CompiledRules
+from tablerules.dsl import ir
+from tablerules.interpreter.compiled import CompiledRules
 
 WIN_SOURCE = {  # the evaluator's name for where a winning card came from
     ("draw", True): "self",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 if TYPE_CHECKING:
-    from interpreter.engine import Table
+    from tablerules.interpreter.engine import Table
 
 FORMAT = 1
 Record = dict[str, Any]

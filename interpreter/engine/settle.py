@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dsl import ir
-from interpreter.compiled import ImmediateInfo
-from interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
-from interpreter.engine.state import Offer, Payment, Seat
-from interpreter.evaluate import Evaluator
+from tablerules.dsl import ir
+from tablerules.interpreter.compiled import ImmediateInfo
+from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
+from tablerules.interpreter.engine.state import Offer, Payment, Seat
+from tablerules.interpreter.evaluate import Evaluator
 
 if TYPE_CHECKING:
-    from interpreter.engine.choices import ChoiceMaker
-    from interpreter.engine.game import Table
+    from tablerules.interpreter.engine.choices import ChoiceMaker
+    from tablerules.interpreter.engine.game import Table
 
 
 class ExprError(ValueError):

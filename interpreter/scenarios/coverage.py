@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dsl import ir
+from tablerules.dsl import ir
 
 
 def play_rule_ids(rules: ir.RuleSet) -> set[str]:

@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-
-from interpreter.api import Game, check
-from interpreter.cards import NotationError
-from interpreter.engine import IllegalAction, Table
-from interpreter.scenarios.model import Scenario, scenario_schema
+from tablerules.interpreter.api import Game, check
+from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
 
 
 class ScenarioError(ValueError):
