@@ -18,9 +18,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## test: set up .venv if needed and run the whole test suite
+## test: set up .venv if needed and run the whole test suite (on every core)
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 ## e2e: set up .venv and (through apt, when missing) Chromium, its driver and fonts; then
 ## serve the playground and drive it in headless Chromium (screenshots in docs/img/)
