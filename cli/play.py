@@ -19,11 +19,11 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.playlog import (
-    FORMAT,
     LogWriter,
     Record,
     as_logged,
     choice_record,
+    header_record,
     result_record,
     rules_sha256,
 )
@@ -192,16 +192,14 @@ def run(args: argparse.Namespace) -> int:
     )
     if log is not None:
         log.write(
-            {
-                "type": "header",
-                "format": FORMAT,
-                "rules": args.rules,
-                "rules_sha256": rules_sha256(args.rules, checked.loaded.rules.extends),
-                "options": checked.loaded.options,
-                "seed": seed,
-                "hands": args.hands,
-                "bots": args.bots,
-            }
+            header_record(
+                args.rules,
+                rules_sha256(args.rules, checked.loaded.rules.extends),
+                checked.loaded.options,
+                seed,
+                args.hands,
+                args.bots,
+            )
         )
     session = Session(game, report, log)
     try:

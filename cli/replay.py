@@ -21,9 +21,11 @@ from tablerules.interpreter.engine.playlog import (
     Record,
     as_logged,
     choice_record,
+    first_difference,
     read_log,
     result_record,
     rules_sha256,
+    text_sha256,
 )
 
 
@@ -62,26 +64,73 @@ def _option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _load(header: HeaderLine, log_name: str, path: str, force: bool) -> Game | None:
-    """The logged game, after checking the rule file is there and unchanged."""
-    if not Path(path).is_file():
+def _load(header: HeaderLine, log_name: str, path: str, force: bool, chosen: bool) -> Game | None:
+    """The logged game, after checking the rule text is there and unchanged. A log that
+    carries its own rule text (an edit made in the playground) replays that text, unless
+    `--rules` (`chosen`) names a file to use instead."""
+    options = {name: _option_text(value) for name, value in header.options.items()}
+    carried = header.rules_text if not chosen else None
+    if carried is None and not Path(path).is_file():
         print(f"error: {log_name} was played with {path}, which is missing", file=sys.stderr)
         return None
-    options = {name: _option_text(value) for name, value in header.options.items()}
-    checked = check(path, options=options)
+    checked = check(path, text=carried, options=options)
     if checked.errors or checked.game is None or checked.loaded.rules is None:
         for diagnostic in checked.errors or checked.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
         return None
-    digest = rules_sha256(path, checked.loaded.rules.extends)
-    if digest != header.rules_sha256:
+    extends = checked.loaded.rules.extends
+    if carried is not None:
+        digest = text_sha256(carried, extends)
+        _note_edited_copy(log_name, path, carried)
+    else:
+        digest = rules_sha256(path, extends)
+    if digest == header.rules_sha256:
+        return checked.game
+    hashes = f"sha256 {header.rules_sha256[:12]}… in the log, {digest[:12]}… now"
+    if carried is not None:
+        bases = ", ".join(extends)
+        what = f"a file that {path} extends ({bases}) has changed since {log_name} was written"
+    else:
         what = f"{path} (or a file it extends) has changed since {log_name} was written"
-        hashes = f"sha256 {header.rules_sha256[:12]}… in the log, {digest[:12]}… now"
-        if not force:
-            print(f"error: {what} ({hashes}); --force replays it anyway", file=sys.stderr)
-            return None
-        print(f"warning: {what} ({hashes}); replaying anyway", file=sys.stderr)
+        if header.rules_text is not None:  # --rules FILE against the text the log carries
+            what = f"{path} differs from the rules {log_name} was played with"
+            found = first_difference(header.rules_text, Path(path).read_text(encoding="utf-8"))
+            if found is not None:
+                what += ": " + _line_difference(found, "the log's copy", path)
+    if not force:
+        print(f"error: {what} ({hashes}); --force replays it anyway", file=sys.stderr)
+        return None
+    print(f"warning: {what} ({hashes}); replaying anyway", file=sys.stderr)
     return checked.game
+
+
+def _note_edited_copy(log_name: str, path: str, carried: str) -> None:
+    """Say so when the rule text a log carries is not the file of the same name on disk."""
+    on_disk = Path(path).read_text(encoding="utf-8") if Path(path).is_file() else None
+    if on_disk == carried:
+        return
+    if on_disk is None:
+        where = f"{path} is not on disk"
+    else:
+        found = first_difference(carried, on_disk)
+        assert found is not None
+        where = "it differs from the file on disk " + _line_difference(
+            found, "the log's copy", path
+        )
+    print(
+        f"note: {log_name} carries the rule text it was played with (edited or uploaded); "
+        f"replaying that text — {where}",
+        file=sys.stderr,
+    )
+
+
+def _line_difference(found: tuple[int, str, str], ours: str, path: str) -> str:
+    number, mine, theirs = found
+    return f"at line {number}: {ours} reads {_quoted(mine)}, {path} reads {_quoted(theirs)}"
+
+
+def _quoted(line: str) -> str:
+    return repr(line.strip()) if line.strip() else "nothing"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,7 +146,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"error: --hand {args.hand}: {args.log} holds {held}", file=sys.stderr)
             return 1
         hands = [hands[args.hand - 1]]
-    game = _load(log.header, args.log, args.rules or log.header.rules, args.force)
+    game = _load(
+        log.header, args.log, args.rules or log.header.rules, args.force, args.rules is not None
+    )
     if game is None:
         return 1
     mode = "json" if args.json else "quiet" if args.quiet else "text"

@@ -19,13 +19,20 @@ from tablerules.dsl.diagnostics import Diagnostic
 from tablerules.interpreter.api import Checked, Game, check
 from tablerules.interpreter.bots import GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.playlog import FORMAT, choice_record, dumps, result_record
+from tablerules.interpreter.engine.playlog import (
+    choice_record,
+    dumps,
+    header_record,
+    result_record,
+    text_sha256,
+)
 from tablerules.interpreter.scenarios import ScenarioResult, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
-MAX_RULE_BYTES = 1_000_000
+MAX_UPLOAD_MB = 1  # what the upload box accepts, and says it accepts
+MAX_RULE_BYTES = MAX_UPLOAD_MB * 1024 * 1024
 
 
 def bundled_rule_files() -> list[Path]:
@@ -47,7 +54,9 @@ class UploadError(ValueError):
 def decode_upload(data: bytes) -> str:
     """The text of an uploaded rule file, or a clear reason why it is not one."""
     if len(data) > MAX_RULE_BYTES:
-        raise UploadError(f"the file is {len(data):,} bytes; a rule file is text under 1 MB")
+        raise UploadError(
+            f"the file is {len(data):,} bytes; a rule file is text under {MAX_UPLOAD_MB} MB"
+        )
     if b"\x00" in data:
         raise UploadError("the file is not text (it contains NUL bytes): upload a .rules file")
     try:
@@ -68,6 +77,8 @@ class RuleDraft:
     checked: Checked | None = None
     last_good: Checked | None = None
     last_good_text: str = ""
+    origin: str | None = None  # the uploaded text this draft began from (None: a file)
+    options_applied: dict[str, str] | None = None
 
     @classmethod
     def open(cls, path: Path) -> RuleDraft:
@@ -95,6 +106,17 @@ class RuleDraft:
     def game(self) -> Game | None:
         """The game that runs: the current text if it checks, else the last good one."""
         return self.last_good.game if self.last_good else None
+
+    def log_header(self, rules_name: str, seed: int, bots: str) -> dict[str, Any]:
+        """The play log's header for a hand of the running version: it carries that text
+        (edited, or uploaded, it may be on no disk) so `tablerules replay` plays exactly it."""
+        assert self.last_good is not None and self.last_good.loaded.rules is not None
+        text = self.last_good_text
+        extends = self.last_good.loaded.rules.extends
+        options = self.last_good.loaded.options
+        return header_record(
+            rules_name, text_sha256(text, extends), options, seed, 1, bots, text=text
+        )
 
 
 def make_bot(kind: str, seed: int, seat: int, seats: int) -> GreedyBot | RandomBot:
@@ -200,23 +222,8 @@ class HandSession:
         while len(self.table.events) <= seq and self.forward():
             pass
 
-    def log_lines(self, rules_path: str, source: Path | None = None) -> list[str]:
-        """The hand as a play log that `tablerules replay` reads. The header names the rule
-        file `rules_path`; its digest is of `source` (default: that name), so a name relative
-        to the project root works whatever the current directory is."""
-        from tablerules.interpreter.engine.playlog import rules_sha256
-
-        rules = self.game.compiled.rules
-        header = {
-            "type": "header",
-            "format": FORMAT,
-            "rules": rules_path,
-            "rules_sha256": rules_sha256(str(source or rules_path), rules.extends),
-            "options": self.game.compiled.options,
-            "seed": self.seed,
-            "hands": 1,
-            "bots": self.bots,
-        }
+    def log_lines(self, header: dict[str, Any]) -> list[str]:
+        """The hand so far as a play log that `tablerules replay` reads, after `header`."""
         lines = [
             dumps(header),
             dumps({"type": "hand", "index": 1, "seed": self.seed, "dealer": self.dealer}),

@@ -3,13 +3,14 @@ the event log. Reads the engine's views and events only."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
 from typing import Any
 
 import streamlit as st
 from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.views import seat_events
 from tablerules.playground.cards import row_html
-from tablerules.playground.session import HandSession, display_path
+from tablerules.playground.session import HandSession
 
 EVENT_COLUMNS = ("seq", "type", "seat", "name", "label", "amount", "clause", "cites")
 
@@ -61,15 +62,17 @@ def show_decision(session: HandSession, viewer: int | None) -> None:
         for seat, labels in pending["options"].items():
             st.write(f"seat {seat} may: " + (", ".join(labels) if labels else "—"))
         human = session.waiting_human()
-        if human is not None:
+        if human is not None and viewer in (None, human):
             st.markdown(f"**Your move, seat {human}:**")
             columns = st.columns(4)
             for index, choice in enumerate(table.legal_actions(human)):
                 if columns[index % 4].button(choice.label, key=f"choose_{index}"):
                     session.choose(human, choice.label)
                     st.rerun()
-        asker = human if human is not None else (table.waiting_for() or [None])[0]
-        if asker is not None:
+        # A seat's view explains that seat's own choices only: another seat's answer would
+        # read out its hand.
+        asker = viewer if viewer is not None else (table.waiting_for() or [None])[0]
+        if asker is not None and asker in table.waiting_for():
             actions = ["discard", "pass", *table.play.actions]
             asked = st.selectbox(f"Why can seat {asker} (not) …", actions, key="why_action")
             st.info(table.explain(asker, asked))
@@ -124,22 +127,35 @@ def _row(event: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def show_events(table: Table, session: HandSession, rules_file: Path) -> None:
-    """The event log as a table, and as a play log `tablerules replay` accepts."""
-    st.dataframe([_row(e) for e in table.events], width="stretch", hide_index=True)
-    lines = session.log_lines(display_path(rules_file), source=rules_file)
+def show_events(session: HandSession, viewer: int | None, header: dict[str, Any]) -> None:
+    """The event log as a table, as the viewer may read it. The referee may download the
+    play log `tablerules replay` accepts; a seat, the events as that seat saw them."""
+    table = session.table
+    events = table.events if viewer is None else seat_events(table, viewer)
+    st.dataframe([_row(e) for e in events], width="stretch", hide_index=True)
+    if viewer is None:
+        lines = session.log_lines(header)
+        st.download_button(
+            "Download the log (JSON Lines, for tablerules replay)",
+            ("\n".join(lines) + "\n").encode("utf-8"),
+            file_name="hand.jsonl",
+            key="download_log",
+        )
+        return
+    text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
     st.download_button(
-        "Download the log (JSON Lines, for tablerules replay)",
-        ("\n".join(lines) + "\n").encode("utf-8"),
-        file_name="hand.jsonl",
+        f"Download the events as seat {viewer} saw them (JSON Lines)",
+        text.encode("utf-8"),
+        file_name=f"hand-seat-{viewer}.jsonl",
         key="download_log",
     )
 
 
-def show_windows(table: Table) -> None:
+def show_windows(table: Table, viewer: int | None) -> None:
     """Every claim window so far: who could respond with what, what each chose, who took
-    the card and why (a higher priority, or the ties clause)."""
-    windows = [e for e in table.events if e["type"] == "window"]
+    the card and why (a higher priority, or the ties clause). A seat sees its own part."""
+    events = table.events if viewer is None else seat_events(table, viewer)
+    windows = [e for e in events if e["type"] == "window" and (viewer is None or e["offered"])]
     if not windows:
         return
     with st.expander(f"Claim windows ({len(windows)})"):

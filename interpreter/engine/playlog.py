@@ -35,6 +35,10 @@ class HeaderLine(_Line):
     seed: int
     hands: int = Field(ge=1)
     bots: str
+    # The rule text that was played, when it is not (or may not be) the file on disk: an
+    # edit or an upload in the playground. `rules_sha256` then covers this text and the
+    # files it extends.
+    rules_text: str | None = None
 
 
 class HandLine(_Line):
@@ -128,10 +132,58 @@ class PlayLog:
 def rules_sha256(path: str, extends: list[str]) -> str:
     """SHA-256 of the rule file's bytes followed by those of every file it extends, in
     order (`extends` as the loader names them: the base, then the base's base...)."""
-    digest = hashlib.sha256()
-    for name in (path, *extends):
+    return _sha256(Path(path).read_bytes(), extends)
+
+
+def text_sha256(text: str, extends: list[str]) -> str:
+    """SHA-256 of a rule text (UTF-8) followed by the bytes of every file it extends: the
+    digest of a rule file that exists only as text (edited, or uploaded)."""
+    return _sha256(text.encode("utf-8"), extends)
+
+
+def _sha256(first: bytes, extends: list[str]) -> str:
+    digest = hashlib.sha256(first)
+    for name in extends:
         digest.update(Path(name).read_bytes())
     return digest.hexdigest()
+
+
+def header_record(
+    rules: str,
+    digest: str,
+    options: dict[str, Any],
+    seed: int,
+    hands: int,
+    bots: str,
+    text: str | None = None,
+) -> Record:
+    """The log's first line: what was played (rule file, its digest, options), from which
+    seed, how many hands, by which bots; `text` carries rule text that is not on disk."""
+    header: Record = {
+        "type": "header",
+        "format": FORMAT,
+        "rules": rules,
+        "rules_sha256": digest,
+        "options": options,
+        "seed": seed,
+        "hands": hands,
+        "bots": bots,
+    }
+    if text is not None:
+        header["rules_text"] = text
+    return header
+
+
+def first_difference(ours: str, theirs: str) -> tuple[int, str, str] | None:
+    """The first line (from 1) where two texts differ, and that line in each (empty past the
+    end of a text); None when they are the same."""
+    left, right = ours.splitlines(), theirs.splitlines()
+    for number in range(1, max(len(left), len(right)) + 1):
+        a = left[number - 1] if number <= len(left) else ""
+        b = right[number - 1] if number <= len(right) else ""
+        if a != b:
+            return number, a, b
+    return None
 
 
 def dumps(record: Record) -> str:

@@ -1,0 +1,1 @@
+"""The playground's tabs, one module each: `TITLE` and `render(context)`."""
