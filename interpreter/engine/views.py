@@ -100,23 +100,54 @@ def seat_view(table: Table, viewer: int) -> dict[str, Any]:
     }
 
 
-def seat_events(table: Table, viewer: int) -> list[dict[str, Any]]:
-    """The event log as one seat may read it: others' kept draws and hands hidden."""
-    shown_draws = table.play.turn.draws_shown
-    redacted = []
-    for event in table.events:
-        event = dict(event)
-        kind = event["type"]
-        if kind == "deal":
-            event["hands"] = [
+def concealed_action(table: Table, event: dict[str, Any]) -> bool:
+    """Whether an `action` event made a group other seats do not see (a concealed group, or
+    the concealed form an action makes), so its cards are not theirs to read."""
+    compiled = table.game.compiled
+    group = event.get("group")
+    kind = compiled.kind_index.get(group) if group is not None else None
+    if kind is not None and compiled.kinds[kind].visibility == "concealed":
+        return True
+    rule = table.play.actions.get(event.get("action", ""))
+    return bool(rule and rule.concealed and kind is not None and kind == rule.makes)
+
+
+def seat_event(table: Table, event: dict[str, Any], viewer: int) -> dict[str, Any] | None:
+    """One event as `viewer` may read it (None: nothing of it is theirs to see). Others'
+    kept draws, hands and concealed groups are hidden; of a claim window a seat sees its own
+    options and choice, and who took the card; others' restrictions are their own affair."""
+    kind = event["type"]
+    if kind == "deal":
+        return {
+            **event,
+            "hands": [
                 hand if index == viewer else [HIDDEN] * len(hand)
                 for index, hand in enumerate(event["hands"])
-            ]
-        elif (
-            kind in ("draw", "replacement")
-            and event.get("seat") != viewer
-            and not (kind == "draw" and shown_draws)
-        ):
-            event["card"] = event["name"] = HIDDEN
-        redacted.append(event)
-    return redacted
+            ],
+        }
+    seat = event.get("seat")
+    if seat == viewer:
+        return event
+    if kind in ("draw", "replacement"):
+        if kind == "draw" and table.play.turn.draws_shown and event.get("shown", True):
+            return event
+        return {**event, "card": HIDDEN, "name": HIDDEN}
+    if kind == "window":
+        return {
+            **event,
+            "offered": [entry for entry in event["offered"] if entry[0] == viewer],
+            "chosen": [entry for entry in event["chosen"] if entry[0] == viewer],
+        }
+    if kind == "restricted":
+        return None
+    if kind == "outranked":
+        return {**event, "label": event["action"]}
+    if kind == "action" and concealed_action(table, event):
+        return {**event, "label": event["action"], "card": HIDDEN}
+    return event
+
+
+def seat_events(table: Table, viewer: int) -> list[dict[str, Any]]:
+    """The event log as one seat may read it (see `seat_event`)."""
+    shown = (seat_event(table, event, viewer) for event in table.events)
+    return [event for event in shown if event is not None]
