@@ -12,7 +12,7 @@ from hashlib import sha256
 from pathlib import Path
 
 import streamlit as st
-from tablerules.playground.context import Context
+from tablerules.playground.context import Context, widget_key
 from tablerules.playground.guard import guarded
 from tablerules.playground.session import (
     MAX_UPLOAD_MB,
@@ -40,7 +40,7 @@ def option_form(draft: RuleDraft, label: str) -> dict[str, str]:
     defaults = rules_ir.option_values()
     for name, option in rules_ir.options.items():
         text = f"{name} — {option.title}" if option.title else name
-        key = f"opt_{Path(label).name}_{name}"
+        key = f"opt_{widget_key(label)}_{name}"
         default = defaults[name]
         if option.type == "bool":
             values[name] = str(st.sidebar.checkbox(text, value=bool(default), key=key)).lower()
@@ -110,6 +110,7 @@ def current_draft() -> tuple[RuleDraft, str]:
     elif draft is None:
         draft = RuleDraft.open(files[names.index(chosen)])
     drafts[chosen] = draft
+    st.session_state["draft"] = draft  # the draft in use, for whoever needs it outside a tab
     return draft, chosen
 
 

@@ -3,7 +3,9 @@ choices. A tab is a module with a `TITLE` and a `render(context)`; the app lists
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from tablerules.playground.session import RuleDraft
 
@@ -15,3 +17,9 @@ class Context:
     seed: int
     bots: str
     options: dict[str, str]
+
+
+def widget_key(label: str) -> str:
+    """A widget key for things named after a rule file: its file name, in characters that
+    are safe in a CSS class (Streamlit makes one of each key)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", Path(label.split(" ")[0]).name)

@@ -131,7 +131,7 @@ def test_broken_edit_is_located_and_last_good_version_keeps_running(app: AppTest
     line = broken.splitlines()[line_number - 1]
     column = len(line) - len(line.lstrip()) + 1
 
-    app.session_state[f"editor_{PMZ.name}"] = broken
+    app.session_state[f"editor_{PMZ.stem}_rules"] = broken
     app.run()
     assert not app.exception
     codes = [c.value for c in app.code if "error[" in c.value]
@@ -159,7 +159,7 @@ def test_broken_edit_is_located_and_last_good_version_keeps_running(app: AppTest
     assert app.session_state["hand"].game is good_game
 
     # fixing the text checks clean again
-    app.session_state[f"editor_{PMZ.name}"] = original
+    app.session_state[f"editor_{PMZ.stem}_rules"] = original
     app.run()
     assert [s.value for s in app.success] == ["the rules check clean"]
     assert not [c for c in app.code if "error[" in c.value]
@@ -204,6 +204,41 @@ def test_upload_of_text_is_decoded() -> None:
     text = PMZ.read_text(encoding="utf-8")
     assert decode_upload(text.encode("utf-8")) == text
     assert decode_upload(b"\xef\xbb\xbf" + text.encode("utf-8")) == text  # a BOM is dropped
+
+
+def upload(at: AppTest, name: str, data: bytes) -> None:
+    at.file_uploader(key="upload").set_value((name, data, "text/plain")).run()
+    assert not at.exception, at.exception
+
+
+def test_an_uploaded_file_is_played_in_every_tab(app: AppTest) -> None:
+    """The box names the upload; every tab works with it, nothing fails on the page."""
+    text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
+    upload(app, "mine.rules", text.encode("utf-8"))
+    assert app.selectbox(key="rule_file").value == "mine.rules (uploaded)"
+    assert app.session_state["draft"].text == text
+    assert [s.value for s in app.success] == ["the rules check clean"]
+    click(app, "to_end")
+    assert app.session_state["hand"].table.finished
+    assert app.session_state["hand"].game.compiled.options["horses"] == 2
+    app.selectbox(key="compare_with").set_value(display_path(PMZ)).run()
+    click(app, "compare_run")
+    assert "comparison" in app.session_state
+    assert any("No golden scenario uses mine.rules" in m.value for m in app.markdown)
+    assert not app.error and not app.exception
+    # back to a bundled file and to the upload again: each keeps its own draft
+    load(app, PMZ)
+    assert app.session_state["draft"].path == PMZ
+    app.selectbox(key="rule_file").set_value("mine.rules (uploaded)").run()
+    assert app.session_state["draft"].text == text
+
+
+def test_an_upload_that_is_not_a_rule_file_is_refused_in_words(app: AppTest) -> None:
+    upload(app, "picture.rules", b"\x89PNG\r\n\x1a\n\x00\x00")
+    assert [e.value for e in app.error] == [
+        "picture.rules: the file is not text (it contains NUL bytes): upload a .rules file"
+    ]
+    assert app.selectbox(key="rule_file").value != "picture.rules (uploaded)"
 
 
 # ── 3. stepping forward and back ─────────────────────────────────────
@@ -259,6 +294,22 @@ def test_seat_views_hide_other_hands(app: AppTest) -> None:
     assert HIDDEN not in own and all(set(hand) == {HIDDEN} for hand in others)
     on_offer = 1 if view["pending"] and view["pending"]["card"] == HIDDEN else 0
     assert shown.count('alt="hidden"') == sum(map(len, others)) + on_offer
+
+
+def test_a_seat_view_explains_and_logs_only_that_seat(app: AppTest) -> None:
+    """Another seat's choices would read out its hand: a seat's view offers no 'why (not)'
+    for it, and its event log hides others' draws."""
+    load(app, PMZ)
+    app.selectbox(key="view_seat").set_value("seat 0").run()
+    for _ in range(12):
+        click(app, "next")
+        table = app.session_state["hand"].table
+        asked = 0 in table.waiting_for()
+        assert any(box.key == "why_action" for box in app.selectbox) == asked
+        (log,) = [d for d in app.dataframe]
+        rows = log.value.to_dict("records")
+        others = [r for r in rows if r["type"] == "draw" and r["seat"] != 0]
+        assert others and all(r["name"] == HIDDEN for r in others)
 
 
 # ── 4. playing a seat ────────────────────────────────────────────────
@@ -428,7 +479,7 @@ def test_scenarios_for_finds_only_that_files_scenarios() -> None:
 
 def test_option_widgets_change_the_game(app: AppTest) -> None:
     load(app, PMZ)
-    key = f"opt_{PMZ.name}_"
+    key = f"opt_{PMZ.stem}_rules_"
     assert app.session_state["draft"].game.compiled.options["horses"] == 1
     app.selectbox(key=key + "horses").set_value("2").run()
     assert not app.exception
@@ -493,33 +544,91 @@ def test_hand_session_is_deterministic(pmz: Game) -> None:
     assert first.table.events == middle
 
 
-def test_log_lines_replay_cleanly(
-    tmp_path: Path, pmz: Game, phz: Game, capsys: pytest.CaptureFixture[str]
-) -> None:
-    finished = HandSession(pmz, seed=5)
+def write_log(path: Path, draft: RuleDraft, hand: HandSession, name: str) -> Path:
+    lines = hand.log_lines(draft.log_header(name, hand.seed, hand.bots))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_log_lines_replay_cleanly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pmz, phz = RuleDraft.open(PMZ), RuleDraft.open(PHZ)
+    assert pmz.game is not None and phz.game is not None
+    finished = HandSession(pmz.game, seed=5)
     finished.to_end()
-    unfinished = HandSession(phz, seed=5, humans=frozenset({0}))
+    unfinished = HandSession(phz.game, seed=5, humans=frozenset({0}))
     for _ in range(7):
         unfinished.forward()
-    for index, (hand, rules) in enumerate([(finished, PMZ), (unfinished, PHZ)]):
-        log = tmp_path / f"hand{index}.jsonl"
-        log.write_text("\n".join(hand.log_lines(str(rules))) + "\n", encoding="utf-8")
+    for index, (hand, draft) in enumerate([(finished, pmz), (unfinished, phz)]):
+        log = write_log(tmp_path / f"hand{index}.jsonl", draft, hand, str(draft.path))
         assert cli_main(["replay", str(log), "--quiet"]) == 0, capsys.readouterr()
-    assert "reproduced: 1 hand" in capsys.readouterr().out
+        # unedited: the text the log carries is the file's, so replay says nothing of it
+        assert "carries the rule text" not in capsys.readouterr().err
+    assert finished.table.finished
 
 
 def test_log_names_the_file_relative_to_the_project_from_any_directory(
-    tmp_path: Path, pmz: Game, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    hand = HandSession(pmz, seed=2)
+    draft = RuleDraft.open(PMZ)
+    assert draft.game is not None
+    hand = HandSession(draft.game, seed=2)
     hand.to_end()
-    lines = hand.log_lines(display_path(PMZ), source=PMZ)
-    header = json.loads(lines[0])
+    log = write_log(tmp_path / "hand.jsonl", draft, hand, display_path(PMZ))
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert header["rules"] == "rules/paomazai.rules"
-    log = tmp_path / "hand.jsonl"
-    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert cli_main(["replay", str(log), "--rules", str(PMZ), "--quiet"]) == 0
+
+
+EDIT = ('on discard: discarder pays 2 × unit "食糊"', 'on discard: discarder pays 3 × unit "食糊"')
+
+
+def first_seed_won_on_a_discard(game: Game) -> int:
+    for seed in range(300):
+        hand = HandSession(game, seed=seed)
+        hand.to_end()
+        if any(e["type"] == "win" and e["context"] == "discard" for e in hand.table.events):
+            return seed
+    raise AssertionError("no hand won on a discard in seeds 0..299")
+
+
+def test_a_log_played_after_an_edit_replays_the_edited_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The log carries the text that was played: `replay` plays it, and says how it differs
+    from the file on disk; with `--rules` naming the file, it refuses, naming the line."""
+    draft = RuleDraft.open(PMZ)
+    draft.update(draft.text.replace(*EDIT))
+    assert not draft.broken and draft.game is not None
+    seed = first_seed_won_on_a_discard(draft.game)
+    hand = HandSession(draft.game, seed=seed)
+    hand.to_end()
+    assert 30 in [line.amount for line in hand.table.state.ledger]  # the edit was played
+    log = write_log(tmp_path / "edited.jsonl", draft, hand, str(PMZ))
+    assert cli_main(["replay", str(log), "--quiet"]) == 0
+    err = capsys.readouterr().err
+    line = next(n for n, text in enumerate(draft.text.splitlines(), 1) if EDIT[1] in text)
+    assert f"differs from the file on disk at line {line}" in err, err
+    assert "3 × unit" in err and "2 × unit" in err
+
+    assert cli_main(["replay", str(log), "--rules", str(PMZ), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "differs from the rules" in err and f"at line {line}" in err, err
+
+
+def test_a_log_of_an_uploaded_file_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An uploaded file is on no disk: the log carries it, and `extends` still resolves."""
+    text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
+    draft = RuleDraft(path=PMZ.parent / "mine.rules", text=text)
+    draft.update(text)
+    assert not draft.broken and draft.game is not None, draft.diagnostics
+    hand = HandSession(draft.game, seed=4)
+    hand.to_end()
+    log = write_log(tmp_path / "uploaded.jsonl", draft, hand, str(draft.path))
+    assert cli_main(["replay", str(log), "--quiet"]) == 0, capsys.readouterr()
+    assert "is not on disk" in capsys.readouterr().err
 
 
 # ── the walkthrough a new user follows ───────────────────────────────
@@ -529,7 +638,7 @@ def test_a_seeded_self_draw_with_two_horses_is_explained_as_180(app: AppTest) ->
     """PMZ-9, PMZ-16, PMZ-17: 跑馬仔 with 2 horses, seed 117: a self-draw, both horses hit,
     and the winner collects 60 + 2 × 60 = 180, each payment shown with its rule ids."""
     load(app, PMZ)
-    app.selectbox(key=f"opt_{PMZ.name}_horses").set_value("2").run()
+    app.selectbox(key=f"opt_{PMZ.stem}_rules_horses").set_value("2").run()
     app.number_input(key="seed").set_value(117).run()
     click(app, "to_end")
     text = "\n".join(m.value for m in app.markdown)

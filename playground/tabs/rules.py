@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 from tablerules.dsl.schema import ir_json
-from tablerules.playground.context import Context
+from tablerules.playground.context import Context, widget_key
 from tablerules.playground.editor import rule_editor
 from tablerules.playground.session import display_path
 
@@ -17,7 +17,7 @@ TITLE = "Rules"
 
 def render(context: Context) -> None:
     draft = context.draft
-    key = f"editor_{context.label}"
+    key = f"editor_{widget_key(context.label)}"
     # Check the editor's text before drawing the editor, so the markers it gets in this run
     # are those of the text it holds (checked after it, they would lag one edit behind).
     edited = st.session_state.get(key)
