@@ -15,10 +15,13 @@ from typing import Any, Literal
 from lark import Token, Tree
 from tablerules.dsl import ir
 from tablerules.dsl.build_play import PlayClauses
+from tablerules.dsl.build_scoring import ScoringClauses
 from tablerules.dsl.diagnostics import DiagnosticSink
 
 OpKind = Literal["define", "override", "remove"]
-CITATION = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")
+# A rule id: capitals (and digits) naming the rule book, a hyphen, the rule's number, with
+# capitals before it for a section (ABC-M1) and a small letter after it for a sub-rule (X-4a).
+CITATION = re.compile(r"^[A-Z][A-Z0-9]*-[A-Z]*[0-9]+[a-z]?$")
 
 # The section of the RuleSet each clause lands in; None marks a clause with one instance.
 SINGLETONS = (
@@ -48,6 +51,7 @@ KEYED = (
     "restrictions",
     "settles",
     "bonuses",
+    "tables",
 )
 SECTION_WORDS = {
     "options": "option",
@@ -63,6 +67,7 @@ SECTION_WORDS = {
     "restrictions": "restriction",
     "settles": "settle block",
     "bonuses": "bonus",
+    "tables": "table",
 }
 
 
@@ -87,7 +92,7 @@ class FileUnit:
     operations: list[Operation]
 
 
-class _Builder(PlayClauses):
+class _Builder(PlayClauses, ScoringClauses):
     def __init__(self, file: str, sink: DiagnosticSink) -> None:
         self.file = file
         self.sink = sink
@@ -142,7 +147,7 @@ class _Builder(PlayClauses):
                         self.error(
                             item,
                             "E104",
-                            f"{str(item)!r} is not a rule id such as RULE-4",
+                            f"{str(item)!r} is not a rule id such as RULE-4 or RULE-M4",
                             hint='quote a document section: ["section 2.1"]',
                         )
                     cites.append(self.text(item))
@@ -216,6 +221,7 @@ class _Builder(PlayClauses):
             "remove_settle": "settles",
             "remove_bonus": "bonuses",
             "remove_fee": "fee",
+            "remove_table": "tables",
         }[target.data]
         self.split(clause.children)  # validates the citation, if any
         key = str(target.children[0]) if target.children else None
@@ -300,6 +306,7 @@ class _Builder(PlayClauses):
         deck = ir.Deck(span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            deck.note_item(item.data, self.span(item))
             if item.data == "copies":
                 deck.copies = self.integer(parts[0], "the number of copies")
             elif item.data == "compact":
@@ -380,6 +387,7 @@ class _Builder(PlayClauses):
         seen: set[str] = set()
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            group.note_item(item.data, self.span(item))
             group.cites.extend(c for c in item_cites if c not in group.cites)
             if item.data in seen and item.data not in ("completed_by", "aliases"):
                 self.error(item, "E102", f"'{item.data.replace('_', ' ')}' is given twice")
@@ -475,6 +483,7 @@ class _Builder(PlayClauses):
         table = ir.ValueTable(name=name, by=by, span=self.span(node), cites=cites)
         for line in self.trees(rest, "value_line"):
             parts, line_cites = self.split(line.children)
+            table.note_item(line.data, self.span(line))
             selector, amount = parts
             value = ir.ValueLine(span=self.span(line), cites=line_cites)
             if selector.data == "select_kinds":
@@ -504,6 +513,7 @@ class _Builder(PlayClauses):
         seen: set[str] = set()
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            win.note_item(item.data, self.span(item))
             if item.data in seen:
                 self.error(item, "E102", f"'{item.data.removeprefix('win_')}' is given twice")
             seen.add(item.data)
@@ -535,6 +545,7 @@ class _Builder(PlayClauses):
         form = ir.Form(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            form.note_item(item.data, self.span(item))
             if item.data == "form_shape":
                 words = self.tokens(parts)
                 form.shape = ir.FormShape(
@@ -553,6 +564,7 @@ class _Builder(PlayClauses):
         win = ir.ImmediateWin(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest, "immediate_when"):
             parts, item_cites = self.split(item.children)
+            win.note_item(item.data, self.span(item))
             words = self.tokens(parts)
             win.conditions.append(
                 ir.ImmediateCondition(
@@ -570,6 +582,7 @@ class _Builder(PlayClauses):
         table = ir.SeatCards(name=name, title=title, span=self.span(node), cites=cites)
         for line in self.trees(rest, "seat_cards_line"):
             parts, line_cites = self.split(line.children)
+            table.note_item(line.data, self.span(line))
             seat = str(parts[0])
             items: list[ir.CardSelector] = []
             for part in parts[1:]:

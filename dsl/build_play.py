@@ -11,9 +11,10 @@ from typing import Any, ClassVar
 
 from lark import Token, Tree
 from tablerules.dsl import ir
+from tablerules.dsl.build_expr import ExpressionBuilder
 
 
-class PlayClauses:
+class PlayClauses(ExpressionBuilder):
     """The play half: turn flow, actions, ties, restrictions, end, settlement, bonuses."""
 
     CONTEXTS: ClassVar[dict[str, ir.Context]] = {
@@ -32,19 +33,12 @@ class PlayClauses:
         "who_anyone": "anyone",
     }
 
-    def expr(self, node: Tree | Token) -> ir.Expr:
-        if isinstance(node, Token):
-            text = str(node)
-            return (
-                ir.Expr(op="num", value=int(text))
-                if text.isdigit()
-                else ir.Expr(op="ref", name=text)
-            )
-        if node.data == "ref":
-            return self.expr(node.children[0])
-        if node.data == "count_kind":
-            return ir.Expr(op="count", name=str(node.children[0]))
-        return ir.Expr(op=node.data, args=[self.expr(child) for child in node.children])
+    def let(self, lets: dict[str, ir.Expr], parts: list[Any]) -> None:
+        """`let NAME = EXPRESSION`, once per name in a block."""
+        name = str(parts[0])
+        if name in lets:
+            self.error(parts[0], "E102", f"'let {name}' is given twice in this block")
+        lets[name] = self.expr(parts[1])
 
     def payment(self, node: Tree, cites: list[str]) -> ir.Payment:
         payer_node, amount, *rest = node.children
@@ -69,6 +63,7 @@ class PlayClauses:
         look = ir.Look(span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, _ = self.split(item.children)
+            look.note_item(item.data, self.span(item))
             words = self.tokens(parts)
             if item.data == "look_shape":
                 shape = str(words[0])
@@ -77,6 +72,7 @@ class PlayClauses:
                 else:
                     look.shape = shape  # type: ignore[assignment]
             else:
+                look.note_item(f"ink {len(look.inks)}", self.span(item))
                 look.inks.append(
                     ir.Ink(
                         colour=str(words[0]),
@@ -91,6 +87,7 @@ class PlayClauses:
         turn = ir.TurnRule(span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            turn.note_item(item.data, self.span(item))
             turn.cites.extend(c for c in item_cites if c not in turn.cites)
             if item.data == "turn_begin":
                 turn.dealer_begins = (
@@ -115,6 +112,7 @@ class PlayClauses:
         action = ir.Action(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            action.note_item(item.data, self.span(item))
             action.cites.extend(c for c in item_cites if c not in action.cites)
             kind = item.data
             if kind == "action_way":
@@ -182,6 +180,7 @@ class PlayClauses:
                 ties.default = rule
             else:
                 ties.rules[str(subject.children[0])] = rule
+                ties.note_item(f"tie {subject.children[0]}", self.span(line))
         return "ties", None, ties
 
     def clause_restriction(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
@@ -190,6 +189,7 @@ class PlayClauses:
         restriction = ir.Restriction(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, _ = self.split(item.children)
+            restriction.note_item(item.data, self.span(item))
             if item.data == "restriction_after":
                 restriction.after_passing = [str(w) for w in self.tokens(parts)]
                 for part in self.trees(parts):
@@ -221,6 +221,7 @@ class PlayClauses:
         end = ir.EndRule(span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            end.note_item(item.data, self.span(item))
             end.cites.extend(c for c in item_cites if c not in end.cites)
             if item.data == "end_drawn":
                 end.drawn_when_empty = str(parts[0])
@@ -238,8 +239,9 @@ class PlayClauses:
         settle = ir.Settle(name=name, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            settle.note_item(item.data, self.span(item))
             if item.data == "settle_let":
-                settle.lets[str(parts[0])] = self.expr(parts[1])
+                self.let(settle.lets, parts)
                 continue
             when, payment = parts
             line = ir.SettleLine(
@@ -258,8 +260,11 @@ class PlayClauses:
         bonus = ir.Bonus(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
+            bonus.note_item(item.data, self.span(item))
             bonus.cites.extend(c for c in item_cites if c not in bonus.cites)
-            if item.data == "bonus_after":
+            if item.data == "settle_let":
+                self.let(bonus.lets, parts)
+            elif item.data == "bonus_after":
                 bonus.after = [self.CONTEXTS[p.data] for p in parts]
             elif item.data == "bonus_count":
                 bonus.count = self.expr(parts[0])
@@ -283,6 +288,7 @@ class PlayClauses:
         dealer = ir.NextDealer(span=self.span(node), cites=cites)
         for line in self.trees(rest, "dealer_line"):
             parts, line_cites = self.split(line.children)
+            dealer.note_item(line.data, self.span(line))
             dealer.cites.extend(c for c in line_cites if c not in dealer.cites)
             case, choice = parts
             value = {

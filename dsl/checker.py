@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tablerules.dsl import ir
+from tablerules.dsl.checker_expr import ExpressionChecks
 from tablerules.dsl.checker_play import PlayChecks
 from tablerules.dsl.diagnostics import Diagnostic
 
@@ -27,7 +28,7 @@ REMOVABLE_SECTIONS = {
 }
 
 
-class Checker(PlayChecks):
+class Checker(PlayChecks, ExpressionChecks):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.texts = texts or {}
@@ -70,6 +71,11 @@ class Checker(PlayChecks):
             )
         )
 
+    @staticmethod
+    def at(clause: ir.Clause, item: str) -> ir.Clause:
+        """Where a block's item was written (its line), to report a finding about it."""
+        return ir.Clause(span=clause.item_span(item))
+
     def unknown(self, clause: ir.Clause, what: str, name: str, known: Iterable[str]) -> None:
         section = REMOVABLE_SECTIONS.get(what)
         removed = self.rules.removed_at(section, name) if section else None
@@ -109,6 +115,7 @@ class Checker(PlayChecks):
         self.check_seat_cards()
         self.check_look()
         self.check_play()
+        self.check_tables()
         self.check_citations()
         return self.found
 
@@ -216,7 +223,7 @@ class Checker(PlayChecks):
         if deck is None:
             return
         if deck.copies < 1:
-            self.report(deck, "E104", "copies must be at least 1")
+            self.report(self.at(deck, "copies"), "E104", "copies must be at least 1")
         if not deck.cards:
             self.report(deck, "E109", "the deck lists no cards")
         seen_names: dict[str, str] = {}
@@ -248,7 +255,7 @@ class Checker(PlayChecks):
         for suffix in deck.compact_suffixes:
             if not any(i.endswith(suffix) and i[: -len(suffix)].isdigit() for i in ids):
                 self.report(
-                    deck,
+                    self.at(deck, "compact"),
                     "E101",
                     f"compact suffix {suffix!r}: no card id is a number followed by it",
                 )
@@ -314,7 +321,7 @@ class Checker(PlayChecks):
                 )
             if group.never_split and (group.pattern is None or group.pattern.head != "same"):
                 self.report(
-                    group,
+                    self.at(group, "never_split"),
                     "E110",
                     f"'never split' needs an n-alike pattern ('same N'); group {group.name!r}"
                     " has another",
@@ -427,12 +434,13 @@ class Checker(PlayChecks):
         look = self.rules.look
         if look is None:
             return
-        for ink in look.inks:
+        for index, ink in enumerate(look.inks):
+            where = self.at(look, f"ink {index}")
             if ink.colour.lower() not in INK_COLOURS:
                 self.report(
-                    look, "E104", f"ink {ink.colour!r} is not one of {', '.join(INK_COLOURS)}"
+                    where, "E104", f"ink {ink.colour!r} is not one of {', '.join(INK_COLOURS)}"
                 )
-            self.check_attribute_refs(look, {ink.attribute: ink.values})
+            self.check_attribute_refs(where, {ink.attribute: ink.values})
 
     def check_citations(self) -> None:
         clauses: list[ir.Clause] = [
@@ -451,6 +459,7 @@ class Checker(PlayChecks):
             *self.rules.restrictions.values(),
             *self.rules.settles.values(),
             *self.rules.bonuses.values(),
+            *self.rules.tables.values(),
         ]
         for clause in clauses:
             if clause.span and clause.span.file != self.rules.file:

@@ -11,7 +11,6 @@ from tablerules.dsl import ir
 if TYPE_CHECKING:
     from tablerules.dsl.checker import Checker
 
-QUANTITIES = ("value", "hits")  # the winner's best value; the bonus draws that hit
 
 
 class PlayChecks:
@@ -26,9 +25,7 @@ class PlayChecks:
             self._check_restriction(restriction)
         self._check_end()
         for settle in self.rules.settles.values():
-            names = set(settle.lets)
-            for name, expression in settle.lets.items():
-                self._check_expr(settle, expression, names - {name})
+            names = self.check_lets(settle, settle.lets)
             for line in settle.lines:
                 self._check_payment(line.payment, names)
         for bonus in self.rules.bonuses.values():
@@ -57,22 +54,8 @@ class PlayChecks:
         elif not numeric and option.type != "bool":
             self.report(clause, "E103", f"option {name!r} is not true/false")
 
-    def _check_expr(self: Checker, clause: ir.Clause, expression: ir.Expr, names: set[str]) -> None:
-        if expression.op == "ref":
-            name = expression.name or ""
-            if name not in names and name not in QUANTITIES:
-                if name in self.rules.options:
-                    self._option_ref(clause, name, numeric=True)
-                else:
-                    known = [*names, *QUANTITIES, *self.rules.options]
-                    self.unknown(clause, "name", name, known)
-        elif expression.op == "count":
-            self.kind_refs(clause, [expression.name or ""])
-        for argument in expression.args:
-            self._check_expr(clause, argument, names)
-
     def _check_payment(self: Checker, payment: ir.Payment, names: set[str]) -> None:
-        self._check_expr(payment, payment.amount, names)
+        self.check_expr(payment, payment.amount, names)
 
     # ── clauses ────────────────────────────────────────────────
     def _check_turn(self: Checker) -> None:
@@ -81,9 +64,9 @@ class PlayChecks:
             if self.rules.actions:
                 self.report(None, "E109", "actions are declared but there is no 'turn' clause")
             return
-        self._zone_ref(turn, turn.draw_zone)
-        self._zone_ref(turn, turn.replacement_zone)
-        self._zone_ref(turn, turn.untaken_draw_to)
+        self._zone_ref(self.at(turn, "turn_draw"), turn.draw_zone)
+        self._zone_ref(self.at(turn, "turn_replacement"), turn.replacement_zone)
+        self._zone_ref(self.at(turn, "turn_untaken"), turn.untaken_draw_to)
         if turn.draw_zone is None:
             self.report(
                 turn, "E109", "the turn says nowhere to draw from: 'draw from ZONE head, kept'"
@@ -93,8 +76,9 @@ class PlayChecks:
         turn = self.rules.turn
         if not action.ways:
             self.report(action, "E109", f"action {action.name!r} has no 'on ... by ...' line")
+        makes = self.at(action, "action_makes")
         if action.win and action.makes:
-            self.report(action, "E110", f"action {action.name!r} both wins and makes a group")
+            self.report(makes, "E110", f"action {action.name!r} both wins and makes a group")
         makes_from_cards = action.ways and all(w.effect == "with_cards" for w in action.ways)
         if not action.win and action.makes is None and not makes_from_cards:
             self.report(action, "E109", f"action {action.name!r} must 'win' or say what it 'makes'")
@@ -123,26 +107,31 @@ class PlayChecks:
             ):
                 self.report(way, "E110", "draws are kept: only 'self' sees them")
         if action.makes is not None:
-            self.kind_refs(action, [action.makes])
+            self.kind_refs(makes, [action.makes])
             group = self.rules.groups.get(action.makes)
             if group is not None and not group.on_table:
-                self.report(action, "E110", f"group {action.makes!r} is never on the table")
+                self.report(makes, "E110", f"group {action.makes!r} is never on the table")
         if action.makes_alternative:
-            self.kind_refs(action, [action.makes_alternative])
+            self.kind_refs(makes, [action.makes_alternative])
         if action.alternative_under and action.alternative_under not in self.rules.restrictions:
-            self.unknown(action, "restriction", action.alternative_under, self.rules.restrictions)
+            self.unknown(makes, "restriction", action.alternative_under, self.rules.restrictions)
         if action.robbable and not any(w.effect == "onto_table" for w in action.ways):
-            self.report(action, "E110", "only a card added onto a table group can be robbed")
+            self.report(
+                self.at(action, "action_robbable"),
+                "E110",
+                "only a card added onto a table group can be robbed",
+            )
         for then in action.then:
             self.kind_refs(then, then.when_kinds)
         for payment in action.pays:
             self._check_payment(payment, set())
-        self.kind_refs(action, action.also_kinds)
+        self.kind_refs(self.at(action, "action_also"), action.also_kinds)
 
     def _check_ties(self: Checker) -> None:
         ties = self.rules.ties
         if ties is not None:
-            self._action_refs(ties, ties.rules)
+            for name in ties.rules:
+                self._action_refs(self.at(ties, f"tie {name}"), [name])
         by_priority: dict[int, list[str]] = {}
         for action in self.rules.actions.values():
             by_priority.setdefault(action.priority, []).append(action.name)
@@ -163,10 +152,11 @@ class PlayChecks:
                 continue
 
     def _check_restriction(self: Checker, restriction: ir.Restriction) -> None:
-        self._action_refs(restriction, restriction.after_passing)
-        self._action_refs(restriction, restriction.forbids)
+        after = self.at(restriction, "restriction_after")
+        self._action_refs(after, restriction.after_passing)
+        self._action_refs(self.at(restriction, "restriction_forbids"), restriction.forbids)
         if restriction.unless_lost_to:
-            self._action_refs(restriction, [restriction.unless_lost_to])
+            self._action_refs(after, [restriction.unless_lost_to])
         if (
             not (restriction.after_passing or restriction.after_discarding)
             or not restriction.forbids
@@ -181,20 +171,23 @@ class PlayChecks:
         end = self.rules.end
         if end is None:
             return
-        self._zone_ref(end, end.drawn_when_empty)
-        self._action_refs(end, end.last_card_allows or [])
-        self._action_refs(end, end.last_discard_allows or [])
+        self._zone_ref(self.at(end, "end_drawn"), end.drawn_when_empty)
+        self._action_refs(self.at(end, "end_last_card"), end.last_card_allows or [])
+        last_discard = self.at(end, "end_last_discard")
+        self._action_refs(last_discard, end.last_discard_allows or [])
         if end.last_discard_if:
-            self._option_ref(end, end.last_discard_if, numeric=False)
+            self._option_ref(last_discard, end.last_discard_if, numeric=False)
 
     def _check_bonus(self: Checker, bonus: ir.Bonus) -> None:
-        self._zone_ref(bonus, bonus.zone)
+        self._zone_ref(self.at(bonus, "bonus_from"), bonus.zone)
         if bonus.seat_cards and bonus.seat_cards not in self.rules.seat_cards:
-            self.unknown(bonus, "seat cards", bonus.seat_cards, self.rules.seat_cards)
+            where = self.at(bonus, "bonus_hit")
+            self.unknown(where, "seat cards", bonus.seat_cards, self.rules.seat_cards)
+        names = self.check_lets(bonus, bonus.lets)
         if bonus.count is not None:
-            self._check_expr(bonus, bonus.count, set())
+            self.check_expr(bonus, bonus.count, names)
         if bonus.pays is not None:
-            self._check_payment(bonus.pays, set())
+            self._check_payment(bonus.pays, names)
         if bonus.count is None or bonus.seat_cards is None or bonus.zone is None:
             self.report(
                 bonus, "E109", "a bonus needs 'count', 'drawn from' and 'hit when in seat cards'"

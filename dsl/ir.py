@@ -9,27 +9,22 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr
+from tablerules.dsl.ir_base import (
+    CardFilter,
+    CardSelector,
+    Clause,
+    Context,
+    Expr,
+    Scalar,
+    Span,
+    Who,
+)
+from tablerules.dsl.ir_scoring import LookupTable
 
-Scalar = int | bool | str
+__all__ = ["CardFilter", "CardSelector", "Clause", "Expr", "LookupTable", "Scalar", "Span"]
+
 Source = Literal["self", "discard", "draw"]
-
-
-class Span(BaseModel):
-    """A position in a rule file: 1-based line and column (in characters)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    file: str
-    line: int
-    column: int
-
-
-class Clause(BaseModel):
-    """Common to every clause: its position and the rule ids it cites."""
-
-    span: Span | None = None
-    cites: list[str] = Field(default_factory=list)
 
 
 class GameMeta(Clause):
@@ -213,18 +208,6 @@ class ImmediateWin(Clause):
     conditions: list[ImmediateCondition] = Field(default_factory=list)
 
 
-class CardFilter(BaseModel):
-    attribute: str
-    values: list[int | str]
-
-
-class CardSelector(BaseModel):
-    """Either one card by name, or every card passing all filters."""
-
-    card: str | None = None
-    filters: list[CardFilter] = Field(default_factory=list)
-
-
 class SeatCardsLine(Clause):
     seat: str
     items: list[CardSelector] = Field(default_factory=list)
@@ -268,6 +251,7 @@ class RuleSet(BaseModel):
     bonuses: dict[str, Bonus] = Field(default_factory=dict)
     fee: Fee | None = None
     next_dealer: NextDealer | None = None
+    tables: dict[str, LookupTable] = Field(default_factory=dict)
     # (section, name) -> where a variant removed it; lets the checker blame the removal
     _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
 
@@ -302,21 +286,6 @@ class Look(Clause):
 
 
 # ── The play half ─────────────────────────────────────────────────────────────
-Context = Literal["draw", "replacement", "discard", "added card", "deal card", "turn start", "turn"]
-Who = Literal["self", "others", "next", "anyone"]
-
-
-class Expr(BaseModel):
-    """An arithmetic expression over numbers, options, `let` names and game quantities.
-
-    `/` divides and rounds down. `count KIND` is the number of the winner's table groups of
-    that kind.
-    """
-
-    op: Literal["num", "ref", "count", "add", "sub", "mul", "div"]
-    value: int | None = None
-    name: str | None = None
-    args: list[Expr] = Field(default_factory=list)
 
 
 class TurnRule(Clause):
@@ -426,6 +395,7 @@ class Bonus(Clause):
 
     name: str
     title: str = ""
+    lets: dict[str, Expr] = Field(default_factory=dict)
     after: list[Context] = Field(default_factory=list)
     count: Expr | None = None
     zone: str | None = None

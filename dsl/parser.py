@@ -104,6 +104,11 @@ def parser() -> Lark:
     )
 
 
+# Full-width punctuation typed with a Chinese input method, read as its ASCII twin. One
+# character stands for one, so lines and columns stay where the author wrote them.
+FULL_WIDTH = {"：": ":", "，": ",", "、": ",", "（": "(", "）": ")"}
+
+
 def _normalise(text: str) -> str:
     """Text as the grammar expects it: LF line ends and a final newline."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -112,9 +117,28 @@ def _normalise(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
+def _half_width(text: str) -> str:
+    """`：，、（）` outside quoted text and comments become `:,,()`."""
+    if not any(char in text for char in FULL_WIDTH):
+        return text
+    out: list[str] = []
+    quoted = commented = False
+    for char in text:
+        if char == "\n":
+            quoted = commented = False
+        elif not commented and char == '"':
+            quoted = not quoted
+        elif not quoted and char == "#":
+            commented = True
+        elif not (quoted or commented) and char in FULL_WIDTH:
+            char = FULL_WIDTH[char]
+        out.append(char)
+    return "".join(out)
+
+
 def _expected(error: UnexpectedInput) -> str:
     names = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
-    shown = [_terminal_name(name) for name in names][:8]
+    shown = [_terminal_name(name) for name in names][:12]
     return ", ".join(shown)
 
 
@@ -243,8 +267,36 @@ def _classify(error: UnexpectedInput, text: str) -> tuple[str, str]:
     label = _named_mistake(error, text)
     if label:
         return label
+    block = _unknown_block_item(error, text)
+    if block:
+        return "E005", f"unknown item inside {block} block"
     found = repr(str(token)) if token is not None and token.type != "_NL" else "end of line"
     return "E001", f"unexpected {found}"
+
+
+TWO_WORD_BLOCKS = ("immediate win", "seat cards", "next dealer")
+
+
+def _unknown_block_item(error: UnexpectedInput, text: str) -> str:
+    """'a settle' when the failing word starts an item line of a settle block, else ''."""
+    if not isinstance(error, UnexpectedToken) or "RBRACE" not in (error.expected or ()):
+        return ""
+    token = error.token
+    if token.type in ("_NL", "$END") or not token.line:
+        return ""
+    lines = text.split("\n")
+    row = lines[token.line - 1]
+    if row[: (token.column or 1) - 1].strip():
+        return ""  # not the first word of its line
+    start, _ = _clause_bounds(lines, token.line - 1)
+    words = lines[start].split()
+    if words and words[0] == "override":
+        words = words[1:]
+    if not words or words[0] not in _keywords():
+        return ""
+    name = " ".join(words[:2]) if " ".join(words[:2]) in TWO_WORD_BLOCKS else words[0]
+    article = "an" if name[0] in "aeiou" else "a"
+    return f"{article} {name}"
 
 
 def _position(error: UnexpectedInput, text: str) -> tuple[int, int]:
@@ -285,8 +337,8 @@ def _blank_clause(text: str, line: int) -> str:
 def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
     """Parse a rule file's text; syntax errors go to `sink` and the result is None."""
     text = _normalise(text)
-    sink.text = text
-    attempt = text
+    sink.text = text  # diagnostics show the lines as written
+    attempt = _half_width(text)
     seen: set[int] = set()
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
@@ -295,7 +347,8 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
             line, column = _position(error, attempt)
             code, message = _classify(error, attempt)
             expected = _expected(error)
-            hint = f"expected {expected}" if expected and code in ("E001", "E002") else ""
+            hinted = code in ("E001", "E002") or message.startswith("unknown item inside")
+            hint = f"expected {expected}" if expected and hinted else ""
             if line not in seen:
                 sink.add(line, column, code, message, hint=hint)
                 seen.add(line)

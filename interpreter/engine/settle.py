@@ -13,36 +13,11 @@ from tablerules.interpreter.compiled import ImmediateInfo
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
 from tablerules.interpreter.engine.state import Offer, Payment, Seat
 from tablerules.interpreter.evaluate import Evaluator
+from tablerules.interpreter.expressions import Compiled, Scope, Tables, compile_expr
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.choices import ChoiceMaker
     from tablerules.interpreter.engine.game import Table
-
-
-class ExprError(ValueError):
-    """An expression names something that has no value at this point of the hand."""
-
-
-def evaluate_expr(expression: ir.Expr, names: dict[str, int], counts: dict[str, int]) -> int:
-    """The value of an amount or count expression; `/` divides rounding down."""
-    op = expression.op
-    if op == "num":
-        return expression.value or 0
-    if op == "ref":
-        name = expression.name or ""
-        if name not in names:
-            raise ExprError(f"{name!r} has no value here")
-        return names[name]
-    if op == "count":
-        return counts.get(expression.name or "", 0)
-    left, right = (evaluate_expr(a, names, counts) for a in expression.args)
-    if op == "add":
-        return left + right
-    if op == "sub":
-        return left - right
-    if op == "mul":
-        return left * right
-    return left // right if right else 0
 
 
 class Settlement:
@@ -51,16 +26,32 @@ class Settlement:
         self.evaluator = evaluator
         self.maker = maker
         self.compiled = play.compiled
-
-    # ── names an expression may use ────────────────────────────
-    def _names(self, value: int = 0, hits: int = 0) -> dict[str, int]:
-        names: dict[str, int] = {"value": value, "hits": hits}
+        self.tables = Tables(play.compiled.rules.tables)
+        self._options: dict[str, int] = {}
         for key, option in self.play.options.items():
             if isinstance(option, bool):
-                names[key] = int(option)
+                self._options[key] = int(option)
             elif isinstance(option, int):
-                names[key] = option
-        return names
+                self._options[key] = option
+        self._expressions: dict[int, Compiled] = {}
+
+    # ── names an expression may use ────────────────────────────
+    def _names(self, value: int = 0, hits: int = 0, settled: int = 0) -> dict[str, int]:
+        return {**self._options, "value": value, "hits": hits, "settled": settled}
+
+    def _value(self, expression: ir.Expr, scope: Scope) -> int:
+        """An expression's value, compiled the first time it is met."""
+        compiled = self._expressions.get(id(expression))
+        if compiled is None:
+            compiled = self._expressions[id(expression)] = compile_expr(expression)
+        return compiled(scope)
+
+    def _scope(self, names: dict[str, int], seat: Seat | None = None) -> Scope:
+        return Scope(names, self.tables, self._counts(seat) if seat is not None else {})
+
+    def _let(self, lets: dict[str, ir.Expr], scope: Scope) -> None:
+        for name, expression in lets.items():
+            scope.names[name] = self._value(expression, scope)
 
     def _counts(self, seat: Seat) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -97,7 +88,7 @@ class Settlement:
     # ── at once: an action's own payments ──────────────────────
     def action_payments(self, table: Table, rule: ActionRule, seat: int, offer: Offer) -> None:
         for payment in rule.pays:
-            amount = evaluate_expr(payment.amount, self._names(), {})
+            amount = self._value(payment.amount, self._scope(self._names()))
             cites = tuple(payment.cites) or rule.cites
             self._pay(table, payment, seat, offer.owner, amount, f"action {rule.name}", cites)
 
@@ -175,22 +166,23 @@ class Settlement:
             value=value,
             split=split,
         )
-        received = 0
+        received = settled = 0
         relation = self.play.relation(winner, offer.owner)
         for settle in self.play.settles:
-            names = self._names(value=value)
-            for name, expression in settle.lets.items():
-                names[name] = evaluate_expr(expression, names, self._counts(seat))
+            scope = self._scope(self._names(value=value), seat)
+            self._let(settle.lets, scope)
             line = self._settle_line(settle, offer.context, relation)
             if line is None:
                 continue
-            amount = evaluate_expr(line.payment.amount, names, self._counts(seat))
+            amount = self._value(line.payment.amount, scope)
             cites = tuple(line.cites) or tuple(settle.cites)
-            received += self._pay(
+            paid = self._pay(
                 table, line.payment, winner, offer.owner, amount, f"settle {settle.name}", cites
             )
+            received += paid
+            settled += amount if paid else 0
         if not several:
-            received += self._bonuses(table, winner, offer)
+            received += self._bonuses(table, winner, offer, value, settled)
         self._fee(table, winner, received)
 
     @staticmethod
@@ -206,14 +198,15 @@ class Settlement:
                 return line
         return fallback
 
-    def _bonuses(self, table: Table, winner: int, offer: Offer) -> int:
+    def _bonuses(self, table: Table, winner: int, offer: Offer, value: int, settled: int) -> int:
         state = table.state
         received = 0
         for bonus in self.play.bonuses:
             if offer.context not in bonus.after or bonus.count is None or bonus.seat_cards is None:
                 continue
-            names = self._names()
-            count = evaluate_expr(bonus.count, names, self._counts(state.seats[winner]))
+            scope = self._scope(self._names(value=value, settled=settled), state.seats[winner])
+            self._let(bonus.lets, scope)
+            count = self._value(bonus.count, scope)
             available = min(count, state.wall_left)
             start = state.head if bonus.end == "head" else state.tail - available
             drawn = state.wall[start : start + available]
@@ -238,7 +231,8 @@ class Settlement:
                 hits=hits,
             )
             if bonus.pays is not None and hits:
-                amount = evaluate_expr(bonus.pays.amount, self._names(hits=hits), {})
+                scope.names["hits"] = hits
+                amount = self._value(bonus.pays.amount, scope)
                 if bonus.pays.per_hit:
                     amount *= hits
                 cites = tuple(bonus.pays.cites) or tuple(bonus.cites)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablerules.dsl import ir
+from tablerules.dsl.build import CITATION
 
 
 def play_rule_ids(rules: ir.RuleSet) -> set[str]:
@@ -23,7 +24,7 @@ def play_rule_ids(rules: ir.RuleSet) -> set[str]:
         if clause.span is not None and clause.span.file != rules.file and rules.extends:
             continue
         ids.update(_cites(clause))
-    return {i for i in ids if "-" in i and i.split("-")[-1].isdigit()}
+    return {i for i in ids if CITATION.match(i)}
 
 
 def _cites(clause: ir.Clause) -> set[str]:

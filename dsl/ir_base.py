@@ -1,0 +1,95 @@
+"""The parts of the IR every clause shares: positions, citations, card selectors and
+expressions. `dsl.ir` (the clauses of the game) and `dsl.ir_scoring` (tables, hand patterns,
+scores) both build on them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+Scalar = int | bool | str
+Context = Literal["draw", "replacement", "discard", "added card", "deal card", "turn start", "turn"]
+Who = Literal["self", "others", "next", "anyone"]
+
+
+class Span(BaseModel):
+    """A position in a rule file: 1-based line and column (in characters)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    file: str
+    line: int
+    column: int
+
+
+class Clause(BaseModel):
+    """Common to every clause: its position and the rule ids it cites."""
+
+    span: Span | None = None
+    cites: list[str] = Field(default_factory=list)
+    # where each item of a block was written, so a finding about one item points at its line
+    _item_spans: dict[str, Span] = PrivateAttr(default_factory=dict)
+
+    def note_item(self, item: str, span: Span) -> None:
+        self._item_spans.setdefault(item, span)
+
+    def item_span(self, item: str) -> Span | None:
+        """The line that wrote `item` of this block, or the clause's own line."""
+        return self._item_spans.get(item, self.span)
+
+
+class CardFilter(BaseModel):
+    attribute: str
+    values: list[int | str]
+
+
+class CardSelector(BaseModel):
+    """Either one card by name, or every card passing all filters."""
+
+    card: str | None = None
+    filters: list[CardFilter] = Field(default_factory=list)
+
+
+ExprOp = Literal[
+    "num",
+    "ref",
+    "call",
+    "count",
+    "neg",
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "pow",
+    "eq",
+    "ne",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "and",
+    "or",
+    "not",
+    "if",
+]
+
+
+class Expr(BaseModel):
+    """An expression over whole numbers, options, `let` names and game quantities.
+
+    `/` divides and rounds down; `^` raises to a power. A comparison, `and`, `or` and `not`
+    give 1 (true) or 0 (false), and any number other than 0 counts as true. `if` takes
+    three arguments: the condition, the value when it holds and the value when not.
+    `call` looks a number up in a table (or takes `min`/`max` of its arguments).
+    `count KIND` is the number of the winner's table groups of that kind.
+    """
+
+    op: ExprOp
+    value: int | None = None
+    name: str | None = None
+    args: list[Expr] = Field(default_factory=list)
+    span: Span | None = Field(None, exclude=True, description="where it is written")
+
+
