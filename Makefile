@@ -8,7 +8,9 @@ STAMP  := $(VENV)/.installed
 E2E_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-symbola
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: test check lint bench bench-play play playground e2e e2e-browser clean
+RAY_STAMP := $(VENV)/.installed-ray
+
+.PHONY: test test-ray check lint bench bench-play play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +23,15 @@ $(STAMP): $(BIN)/python pyproject.toml
 ## test: set up .venv if needed and run the whole test suite (on every core)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
+
+## test-ray: install the optional Ray extra and run the simulation tests on a local
+## 2-CPU Ray runtime (the same statistics as one process)
+$(RAY_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	touch $(RAY_STAMP)
+
+test-ray: $(RAY_STAMP)
+	$(BIN)/python -m pytest -m ray tests/test_simulate_ray.py
 
 ## e2e: set up .venv and (through apt, when missing) Chromium, its driver and fonts; then
 ## serve the playground and drive it in headless Chromium (screenshots in docs/img/)

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tablerules.cli import check, evaluate, play, replay, scenarios, schema, show
+from tablerules.cli import check, evaluate, play, replay, scenarios, schema, show, simulate
 
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.
@@ -25,6 +25,7 @@ Rules of table games written as data, run by one generic interpreter.
   tablerules schema -o ir.schema.json
   tablerules play rules/paomazai.rules --seed 7 --log hand.jsonl
   tablerules replay hand.jsonl
+  tablerules simulate rules/paomazai.rules --hands 20000 --jobs auto
 """
 
 
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema.register(commands)
     play.register(commands)
     replay.register(commands)
+    simulate.register(commands)
     return parser
 
 

@@ -13,7 +13,7 @@ seed together fix the whole hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from tablerules.interpreter.api import Game
@@ -145,6 +145,18 @@ class _Scorer:
             elif sum(names[k].name in then.when_kinds for k in kinds) >= then.when_count:
                 return then.kind
         return plain
+
+
+BOT_NAMES = ("random", "greedy")
+
+
+def make_bot(name: str, seed: int, budget: Mapping[str, int] | None = None) -> Bot:
+    """A bot by name, seeded; `budget` bounds the work of bots that search."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    raise ValueError(f"no bot named {name!r} (bots: {', '.join(BOT_NAMES)})")
 
 
 def play_hand(

@@ -659,6 +659,7 @@ class Table:
             group=self.game.compiled.kinds[choice.kind].name if choice.kind is not None else None,
             card=self.card_id(card),
             owner=offer.owner,
+            **({"forced": True} if choice.forced else {}),
         )
         self.settlement.action_payments(self, rule, choice.seat, offer)
         self._after_action(choice, rule, way_context, then)

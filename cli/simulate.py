@@ -1,0 +1,260 @@
+"""`tablerules simulate RULES`: many hands, statistics with 95% intervals, on every core or
+a Ray cluster; `--compare OTHER` plays the same hands under another file (or other bots)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from tablerules.cli.common import load_or_report
+from tablerules.cli.play import StopFlag, stop_on_interrupt
+from tablerules.cli.progress import ProgressBar
+from tablerules.cli.simulate_output import as_csv, as_json, text_table
+from tablerules.interpreter.bots import BOT_NAMES
+from tablerules.interpreter.simulate import (
+    CheckpointError,
+    ExecutorError,
+    Plan,
+    Side,
+    Simulation,
+    Tally,
+    Where,
+    remember,
+    rows,
+    side_for,
+)
+
+EXAMPLES = """\
+examples:
+  tablerules simulate rules/paomazai.rules --hands 20000 --seed 1 --jobs auto
+  tablerules simulate rules/paomazai.rules --compare rules/variants/paomazai-two-horses.rules \\
+      --hands 20000 --seed 1 --jobs auto --csv horses.csv
+  tablerules simulate rules/paomazai.rules --bots sampling,greedy,greedy,greedy \\
+      --compare-bots greedy --hands 500 --seed 1
+  tablerules simulate rules/paohuzi.rules --hands 1000000 --ray --checkpoint phz.json
+  tablerules simulate rules/paohuzi.rules --hands 1000000 --ray ray://head:10001
+
+Hand i (from 0) is dealt with a seed hashed from --seed and i, by seat i mod SEATS: the
+statistics depend only on --seed and --hands, never on --jobs, Ray or an interruption.
+"""
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "simulate",
+        help="play many hands with bots; statistics with 95%% intervals, on every core",
+        description="Bots play N independent hands of a rule file; every statistic comes "
+        "with a 95%% confidence interval. With --compare (or --compare-bots) the same hands "
+        "are played a second way and each statistic is shown with the difference and its "
+        "interval; * marks a significant difference.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("rules", metavar="RULES", help="the rule file")
+    parser.add_argument(
+        "--hands", type=_positive, default=1000, metavar="N", help="hands to play (default 1000)"
+    )
+    parser.add_argument("--seed", type=int, help="seed of the simulation (default: a random one)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a table option of RULES",
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="BOT[,BOT…]",
+        help=f"the bot at every seat, or one per seat ({', '.join(BOT_NAMES)}; default greedy)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=_positive,
+        metavar="K",
+        help="deals a sampling bot tries per choice (its budget)",
+    )
+    parser.add_argument("--compare", metavar="OTHER", help="also play the same hands under OTHER")
+    parser.add_argument(
+        "--compare-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a table option of OTHER",
+    )
+    parser.add_argument(
+        "--compare-bots",
+        metavar="BOT[,BOT…]",
+        help="the bots of the second side (default: as --bots)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N|auto",
+        help="processes to play on (auto: every core; default 1)",
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="run the shards as Ray tasks: on a local Ray runtime, or on the "
+        "cluster at ADDRESS (needs pip install 'tablerules[ray]')",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="keep the progress in FILE; run again to resume an interrupted run",
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", help="write the statistics as JSON (- for stdout)"
+    )
+    parser.add_argument("--csv", metavar="FILE", help="write the statistics as CSV (- for stdout)")
+    parser.set_defaults(run=run)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def _jobs(text: str) -> int:
+    if text == "auto":
+        return 0
+    return _positive(text)
+
+
+def _side(path: str, options: list[str], bots: str) -> Side | None:
+    checked = load_or_report(path, options)
+    if checked is None or checked.game is None:
+        return None
+    names = tuple(name.strip() for name in bots.split(","))
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if unknown:
+        print(f"error: no bot named {unknown[0]!r} (bots: {', '.join(BOT_NAMES)})", file=sys.stderr)
+        return None
+    try:
+        side = side_for(Path(path).name, checked.game, names[0] if len(names) == 1 else names)
+    except ValueError as error:
+        print(f"error: --bots {bots}: {error}", file=sys.stderr)
+        return None
+    remember(side, checked.game)
+    return side
+
+
+def build_plan(args: argparse.Namespace) -> Plan | None:
+    first = _side(args.rules, args.option, args.bots)
+    if first is None:
+        return None
+    sides = [first]
+    if args.compare or args.compare_bots:
+        other = args.compare or args.rules
+        options = args.compare_option if args.compare else args.option
+        second = _side(other, options, args.compare_bots or args.bots)
+        if second is None:
+            return None
+        if second.name == first.name:  # the same file, other bots: name the sides by bots
+            sides = [_renamed(first), _renamed(second)]
+        else:
+            sides.append(second)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    budget = {"samples": args.samples} if args.samples else {}
+    return Plan(tuple(sides), seed, args.hands, bot_budget=budget)
+
+
+def _renamed(side: Side) -> Side:
+    bots = side.bots[0] if len(set(side.bots)) == 1 else ",".join(side.bots)
+    return Side(
+        f"{bots} bots",
+        side.rules_json,
+        side.options,
+        side.bots,
+        side.seats,
+        side.positions,
+        side.value_name,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    plan = build_plan(args)
+    if plan is None:
+        return 1
+    try:
+        simulation = Simulation(plan, args.checkpoint)
+    except CheckpointError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    where = Where(jobs=args.jobs, ray=args.ray is not None, address=args.ray or None)
+    bar = ProgressBar(plan.hands, simulation.tally.hands)
+    stop = StopFlag()
+    interrupted = False
+    try:
+        with stop_on_interrupt(stop):
+            simulation.run(where, lambda: stop.requested, bar.update)
+    except ExecutorError as error:
+        bar.close()
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        bar.close()
+    tally = simulation.tally
+    interrupted = interrupted or stop.requested or tally.hands < plan.hands
+    if interrupted:
+        kept = f"; {args.checkpoint} keeps them, run again to go on" if args.checkpoint else ""
+        print(f"interrupted after {tally.hands:,} of {plan.hands:,} hands{kept}", file=sys.stderr)
+    if tally.hands == 0:
+        return 130 if interrupted else 1
+    report(args, plan, tally, where, simulation.resumed)
+    return 130 if interrupted else 0
+
+
+def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, resumed: int) -> None:
+    found = rows(plan, tally)
+    meta = {
+        "seed": plan.seed,
+        "hands": tally.hands,
+        "planned_hands": plan.hands,
+        "complete": tally.hands >= plan.hands,
+    }
+    to_stdout = False
+    for flag, text in (
+        ("json", as_json(plan, tally, found, meta) if args.json else None),
+        ("csv", as_csv(plan, found) if args.csv else None),
+    ):
+        target = getattr(args, flag)
+        if text is None:
+            continue
+        if target == "-":
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+            to_stdout = True
+        else:
+            Path(target).write_text(text, encoding="utf-8")
+    if to_stdout:
+        return
+    names = " vs ".join(filter(None, (args.rules, args.compare)))
+    bots = " vs ".join(_lineup(side) for side in plan.sides)
+    done = f"{tally.hands:,} hands" if tally.hands != 1 else "1 hand"
+    how = (
+        "Ray" if where.ray else "1 process" if where.workers == 1 else f"{where.workers} processes"
+    )
+    resumed_note = f" ({resumed:,} from the checkpoint)" if resumed else ""
+    print(f"{names}: {done}{resumed_note} from seed {plan.seed}, {bots}; {how}")
+    print(
+        "95% intervals: a rate [low–high] in %, a mean ± half-width"
+        + ("; * marks a difference whose interval excludes 0" if len(plan.sides) == 2 else "")
+    )
+    for line in text_table(plan, found):
+        print(line)
+
+
+def _lineup(side: Side) -> str:
+    if len(set(side.bots)) == 1:
+        return f"{side.bots[0]} bots"
+    return "bots " + ",".join(side.bots)

@@ -1,0 +1,127 @@
+"""What a simulation is: its sides, its hands, and how they split into shards.
+
+A simulation plays hands 0…N-1. Hand `i` depends only on the simulation's seed and `i`:
+
+* its seed is `hand_seed(seed, i)`, a 64-bit number hashed from both (so runs with nearby
+  seeds share no hands);
+* its dealer is seat `i mod seats`: every seat deals equally often, whatever N;
+* the bot at seat `s` draws its ties from the seed `hand_seed * seats + s` (as `play` does).
+
+Hands are independent, so the hands can be cut into shards and played in any order, on
+any number of processes or machines, and the sums that make the statistics (all integers)
+come out identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+
+from tablerules.dsl import ir
+from tablerules.interpreter.api import Game
+
+SHARDS_TARGET = 400  # about this many shards per run: fine-grained progress and balance
+SHARD_MIN = 10
+SHARD_MAX = 250
+
+
+def hand_seed(seed: int, index: int) -> int:
+    """The seed of hand `index` (from 0) of a simulation seeded with `seed`."""
+    digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def hand_dealer(index: int, seats: int) -> int:
+    """The dealer of hand `index`: the seats take turns, so each deals N/seats hands."""
+    return index % seats
+
+
+@dataclass(frozen=True)
+class Side:
+    """One way of playing the hands: a checked rule set, its options and the bots."""
+
+    name: str  # what reports call it (the rule file's path, or a label)
+    rules_json: str  # the checked IR: workers need no files, only this text
+    options: dict[str, ir.Scalar]
+    bots: tuple[str, ...]  # one bot name per seat
+    seats: int
+    positions: tuple[str, ...] = ()  # the rule file's names of the seats from the dealer on
+    value_name: str = ""  # what the rule file calls the value of a hand
+
+    @property
+    def key(self) -> str:
+        """A fingerprint of what this side plays (used to cache the compiled game)."""
+        text = json.dumps([self.rules_json, self.options, self.bots], sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Shard:
+    index: int
+    start: int  # first hand index
+    stop: int  # one past the last
+
+    @property
+    def hands(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A whole simulation: one side, or two played on the same hands (common random
+    numbers), `hands` hands from `seed`, cut into shards of `shard_size`."""
+
+    sides: tuple[Side, ...]
+    seed: int
+    hands: int
+    shard_size: int = 0
+    bot_budget: dict[str, int] = field(default_factory=dict)  # e.g. samples of a sampling bot
+
+    def __post_init__(self) -> None:
+        if self.shard_size <= 0:
+            object.__setattr__(self, "shard_size", default_shard_size(self.hands))
+
+    def shards(self) -> list[Shard]:
+        size = self.shard_size
+        return [
+            Shard(k, start, min(start + size, self.hands))
+            for k, start in enumerate(range(0, self.hands, size))
+        ]
+
+    def fingerprint(self) -> str:
+        """Identifies the simulation: a checkpoint resumes only the same one."""
+        data = asdict(self)
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def default_shard_size(hands: int) -> int:
+    """Shard sizes depend on N alone (never on the number of workers)."""
+    size = -(-hands // SHARDS_TARGET)
+    return max(SHARD_MIN, min(SHARD_MAX, size))
+
+
+def position_name(side: Side, position: int) -> str:
+    """A seat's place relative to the dealer, in the rule file's words when it has them."""
+    if position < len(side.positions):
+        return side.positions[position]
+    return "dealer" if position == 0 else f"dealer+{position}"
+
+
+def side_for(name: str, game: Game, bots: str | tuple[str, ...]) -> Side:
+    """A side playing `game` with one bot name for every seat, or one per seat."""
+    rules = game.compiled.rules
+    seats = rules.seats.count if rules.seats else 1
+    lineup = (bots,) * seats if isinstance(bots, str) else tuple(bots)
+    if len(lineup) != seats:
+        raise ValueError(f"{len(lineup)} bots named for {seats} seats")
+    return Side(
+        name,
+        rules.model_dump_json(),
+        dict(game.compiled.options),
+        lineup,
+        seats,
+        tuple(game.compiled.seat_names),
+        game.compiled.value_name or "",
+    )

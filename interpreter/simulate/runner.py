@@ -1,0 +1,62 @@
+"""Playing one shard: every hand of it under each side, observed and summed.
+
+This is what a worker runs, in this process, a pool process or a Ray task. A side's
+compiled game is built from its rule IR once per process and kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tablerules.dsl import ir
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.bots import make_bot, play_hand
+from tablerules.interpreter.simulate.observe import Observation, observe
+from tablerules.interpreter.simulate.plan import Plan, Shard, Side, hand_dealer, hand_seed
+from tablerules.interpreter.simulate.tally import Tally
+
+_GAMES: dict[str, Game] = {}  # side fingerprint -> compiled game, per process
+
+
+class Stopped(Exception):
+    """The shard was abandoned part way (its hands are not counted)."""
+
+
+def game_of(side: Side) -> Game:
+    game = _GAMES.get(side.key)
+    if game is None:
+        rules = ir.RuleSet.model_validate_json(side.rules_json)
+        game = _GAMES[side.key] = Game(rules, side.options)
+    return game
+
+
+def remember(side: Side, game: Game) -> None:
+    """Share an already compiled game with this process's shards (and forked workers)."""
+    _GAMES[side.key] = game
+
+
+def play_one(plan: Plan, side: Side, game: Game, index: int) -> Observation:
+    """Hand `index` of the simulation under one side, observed."""
+    seed = hand_seed(plan.seed, index)
+    seats = side.seats
+    bots = [
+        make_bot(side.bots[seat], seed * seats + seat, plan.bot_budget) for seat in range(seats)
+    ]
+    table = play_hand(game, bots, seed, hand_dealer(index, seats))
+    return observe(table.events, seats)
+
+
+def run_shard(plan: Plan, shard: Shard, should_stop: Callable[[], bool] | None = None) -> Tally:
+    """The sums of one shard's hands; raises `Stopped` if asked to stop part way."""
+    games = [game_of(side) for side in plan.sides]
+    tally = Tally.empty(len(plan.sides))
+    for index in range(shard.start, shard.stop):
+        if should_stop is not None and should_stop():
+            raise Stopped
+        tally.add(
+            [
+                play_one(plan, side, game, index)
+                for side, game in zip(plan.sides, games, strict=True)
+            ]
+        )
+    return tally

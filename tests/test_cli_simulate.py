@@ -1,0 +1,200 @@
+"""`tablerules simulate`: the text table, JSON and CSV, errors, the progress bar, Ctrl-C
+printing the statistics so far, and resuming from the checkpoint to the same result."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from tablerules.cli.main import main
+from tablerules.cli.progress import ProgressBar, duration
+
+ROOT = Path(__file__).resolve().parent.parent
+PMZ = str(ROOT / "rules" / "paomazai.rules")
+TWO_HORSES = str(ROOT / "rules" / "variants" / "paomazai-two-horses.rules")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_text_table_with_intervals_and_rule_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "simulate", PMZ, "--hands", "20", "--seed", "4")
+    assert status == 0, err
+    assert err == ""  # no progress bar when stderr is not a terminal
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{PMZ}: 20 hands from seed 4, greedy bots; 1 process")
+    win = next(line for line in lines if "seat 0: win rate" in line)
+    assert "%" in win and "[" in win and "PMZ-3" in win
+    money = next(line for line in lines if "seat 0: money per hand" in line)
+    assert "±" in money and "σ" in money
+    for section in (
+        "per seat",
+        "per position from the dealer",
+        "per hand",
+        "value of a win",
+        "what fires, per hand",
+        "money by ledger label",
+    ):
+        assert section in lines
+
+
+def test_json_and_csv_agree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data_file, table_file = tmp_path / "s.json", tmp_path / "s.csv"
+    status, out, err = run(
+        capsys,
+        "simulate",
+        PMZ,
+        "--compare",
+        TWO_HORSES,
+        "--hands",
+        "20",
+        "--seed",
+        "4",
+        "--jobs",
+        "auto",
+        "--json",
+        str(data_file),
+        "--csv",
+        str(table_file),
+    )
+    assert status == 0, err
+    assert "A − B" in out
+    data = json.loads(data_file.read_text(encoding="utf-8"))
+    assert data["hands"] == 20 and data["complete"] and len(data["sides"]) == 2
+    assert data["sides"][1]["options"]["horses"] == 2
+    table = list(csv.DictReader(io.StringIO(table_file.read_text(encoding="utf-8"))))
+    assert [r["name"] for r in table] == [r["name"] for r in data["rows"]]
+    for line, row in zip(table, data["rows"], strict=True):
+        assert float(line["a_mean"]) == pytest.approx(row["values"][0]["mean"], abs=1e-6)
+        assert line["significant"] == str(int(row["significant"]))
+
+
+def test_json_to_stdout_only(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", PMZ, "--hands", "10", "--seed", "4", "--json", "-")
+    assert status == 0
+    assert json.loads(out)["rows"]
+
+
+def test_other_bots_on_the_same_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys,
+        "simulate",
+        PMZ,
+        "--hands",
+        "10",
+        "--seed",
+        "4",
+        "--bots",
+        "random",
+        "--compare-bots",
+        "greedy",
+        "--json",
+        "-",
+    )
+    assert status == 0, err
+    assert [s["name"] for s in json.loads(out)["sides"]] == ["random bots", "greedy bots"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "clever"], "no bot named 'clever'"),
+        (["--bots", "greedy,random"], "2 bots named for 4 seats"),
+        (["--option", "horses=x"], "horses"),
+        (["--compare", "missing.rules"], "missing.rules"),
+    ],
+)
+def test_bad_input_is_an_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, "simulate", PMZ, "--hands", "5", *argv)
+    assert status == 1
+    assert message in err and "Traceback" not in err
+
+
+def test_progress_bar_reports_rate_and_time_left() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    bar = ProgressBar(1000, done=100, stream=stream)
+    bar.started -= 2.0
+    bar.update(300)
+    text = stream.getvalue()
+    assert "30%" in text and "300/1,000 hands" in text
+    assert "100 hands/s" in text and "7 s left" in text
+    assert duration(3725) == "1 h 02 min"
+    quiet = ProgressBar(10, stream=io.StringIO())
+    quiet.update(5)
+    assert quiet.stream.getvalue() == ""
+
+
+def test_ctrl_c_prints_the_statistics_so_far_and_resume_finishes_the_same(
+    tmp_path: Path,
+) -> None:
+    checkpoint = tmp_path / "run.json"
+    command = [
+        sys.executable,
+        "-m",
+        "tablerules",
+        "simulate",
+        PMZ,
+        "--hands",
+        "120",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+    ]
+    process = subprocess.Popen(
+        [*command, "--checkpoint", str(checkpoint)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not checkpoint.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # saved once the first shard is done
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "interrupted after" in err and "run again to go on" in err
+    assert "seat 0: win rate" in out  # the statistics so far
+    done = json.loads(checkpoint.read_text(encoding="utf-8"))["tally"]["sides"][0]["hands"]
+    assert 0 < done < 120
+    resumed = tmp_path / "resumed.json"
+    finish = subprocess.run(
+        [*command, "--checkpoint", str(checkpoint), "--json", str(resumed)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert finish.returncode == 0, finish.stderr
+    whole = tmp_path / "whole.json"
+    subprocess.run(
+        [*command, "--json", str(whole)],
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    resumed_rows = json.loads(resumed.read_text(encoding="utf-8"))["rows"]
+    assert resumed_rows == json.loads(whole.read_text(encoding="utf-8"))["rows"]
+
+
+def test_rule_ids_are_shortened_by_runs() -> None:
+    from tablerules.cli.simulate_output import rule_ids
+
+    assert rule_ids(["PMZ-7", "PMZ-8", "PMZ-9", "PMZ-21", "HK-1"]) == "PMZ-7–9, 21 HK-1"
+    assert rule_ids(["PHZ-M3"]) == "PHZ-M3"

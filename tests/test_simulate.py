@@ -1,0 +1,164 @@
+"""The simulation layer: per-index seeds and dealers, exact sums that merge in any order,
+the same statistics for any number of processes and after a resumed interruption, the
+estimates and their intervals, and common random numbers for comparisons."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from pathlib import Path
+
+import pytest
+from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.bots import GreedyBot, play_hand
+from tablerules.interpreter.simulate import (
+    CheckpointError,
+    Plan,
+    Simulation,
+    Tally,
+    Where,
+    hand_dealer,
+    hand_seed,
+    rows,
+    side_for,
+)
+from tablerules.interpreter.simulate.estimate import mean_estimate, rate_estimate
+from tablerules.interpreter.simulate.observe import observe
+from tablerules.interpreter.simulate.report import value_bins
+
+ROOT = Path(__file__).resolve().parent.parent
+TWO_HORSES = ROOT / "rules" / "variants" / "paomazai-two-horses.rules"
+
+
+def plan_of(game: Game, hands: int, seed: int = 5, shard_size: int = 10) -> Plan:
+    return Plan((side_for("pmz", game, "greedy"),), seed, hands, shard_size)
+
+
+def fingerprint(tally: Tally) -> str:
+    return json.dumps(tally.to_json(), sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def reference(pmz: Game) -> tuple[Plan, Tally]:
+    """40 hands on one process: what every other way of running must reproduce."""
+    plan = plan_of(pmz, 40)
+    return plan, Simulation(plan).run(Where(jobs=1))
+
+
+def test_hand_seeds_and_dealers_depend_only_on_seed_and_index() -> None:
+    assert hand_seed(1, 7) == hand_seed(1, 7)
+    assert len({hand_seed(1, i) for i in range(1000)}) == 1000
+    assert hand_seed(1, 1) != hand_seed(2, 0)  # nearby seeds share no hands
+    assert [hand_dealer(i, 4) for i in range(6)] == [0, 1, 2, 3, 0, 1]
+
+
+def test_shards_cover_every_hand_once(pmz: Game) -> None:
+    plan = plan_of(pmz, 95)
+    covered = [i for shard in plan.shards() for i in range(shard.start, shard.stop)]
+    assert covered == list(range(95))
+    assert Plan(plan.sides, 1, 10**6).shard_size == 250  # fixed by N, never by workers
+
+
+def test_every_core_gives_the_same_statistics(pmz: Game, reference: tuple[Plan, Tally]) -> None:
+    plan, tally = reference
+    assert tally.hands == 40
+    pooled = Simulation(plan).run(Where(jobs=2))
+    assert fingerprint(pooled) == fingerprint(tally)
+
+
+def test_an_interrupted_run_resumes_to_the_same_statistics(
+    tmp_path: Path, reference: tuple[Plan, Tally]
+) -> None:
+    plan, tally = reference
+    path = tmp_path / "run.json"
+    done: list[int] = []
+    first = Simulation(plan, path)
+    partial = first.run(Where(jobs=1), stop=lambda: len(done) >= 2, on_progress=done.append)
+    assert 0 < partial.hands < plan.hands and path.exists()
+    again = Simulation(plan, path)
+    assert again.resumed == partial.hands
+    assert fingerprint(again.run(Where(jobs=1))) == fingerprint(tally)
+    other = plan_of(load_game(TWO_HORSES), 40)
+    with pytest.raises(CheckpointError, match="another simulation"):
+        Simulation(other, path)
+
+
+def test_a_hand_is_observed_from_its_events(pmz: Game) -> None:
+    seed = hand_seed(3, 1)
+    table = play_hand(pmz, [GreedyBot(seed * 4 + s) for s in range(4)], seed, dealer=2)
+    seen = observe(table.events, 4).values
+    totals = table.totals()
+    for seat in range(4):
+        position = (seat - 2) % 4
+        assert seen.get(("seat", "money", seat), 0) == totals[seat]
+        assert seen.get(("position", "money", position), 0) == totals[seat]
+        won = seat in table.state.winners
+        assert seen.get(("seat", "win", seat), 0) == int(won)
+    assert seen[("hand", "winners")] == len(table.state.winners)
+    labels = {line.label for line in table.state.ledger}
+    for label in labels:
+        paid = sum(line.amount for line in table.state.ledger if line.label == label)
+        assert seen[("money", label)] == paid
+    discards = sum(e["type"] == "discard" for e in table.events)
+    assert seen[("hand", "moves")] >= discards
+
+
+def test_rows_carry_rule_ids_and_intervals(reference: tuple[Plan, Tally]) -> None:
+    plan, tally = reference
+    found = {row.name: row for row in rows(plan, tally)}
+    money = [found[f"seat {s}: money per hand"].values[0] for s in range(4)]
+    assert all(m is not None for m in money)
+    assert sum(m.mean for m in money if m is not None) == pytest.approx(0)  # no fee: zero-sum
+    win = found["seat 0: win rate"]
+    assert win.cites and all(c.startswith("PMZ-") for c in win.cites)
+    assert win.values[0] is not None and win.values[0].low <= win.values[0].mean
+    assert found["drawn-hand rate"].measure == "rate"
+    assert any(name.startswith("action · action ") for name in found)
+    shares = [r.values[0] for r in found.values() if r.measure == "share of wins"]
+    assert sum(s.mean for s in shares if s is not None) == pytest.approx(1)
+
+
+def test_mean_interval_matches_the_textbook() -> None:
+    values = [3, -1, 4, 1, -5, 9, 2, 6]
+    estimate = mean_estimate(len(values), sum(values), sum(v * v for v in values))
+    sd = statistics.stdev(values)
+    assert estimate.mean == pytest.approx(statistics.mean(values))
+    assert estimate.sd == pytest.approx(sd)
+    assert estimate.half_width == pytest.approx(1.959964 * sd / math.sqrt(8), rel=1e-6)
+    assert math.isnan(mean_estimate(1, 5, 25).low)
+
+
+def test_rate_interval_is_wilsons() -> None:
+    estimate = rate_estimate(100, 10)  # the Wilson interval of 10/100: [0.0552, 0.1744]
+    assert (round(estimate.low, 4), round(estimate.high, 4)) == (0.0552, 0.1744)
+    assert rate_estimate(50, 0).low == 0 and rate_estimate(50, 0).high > 0
+
+
+def test_value_bins_group_long_distributions() -> None:
+    assert value_bins([0, 2, 5]) == [(0, 0), (2, 2), (5, 5)]
+    bins = value_bins(list(range(10, 70, 2)))
+    assert len(bins) <= 12 and bins[0][0] == 10 and bins[-1][1] == 68
+
+
+def test_a_file_compared_with_itself_differs_in_nothing(pmz: Game) -> None:
+    side = side_for("pmz", pmz, "greedy")
+    plan = Plan((side, side), 9, 20, 10)
+    tally = Simulation(plan).run(Where(jobs=1))
+    for row in rows(plan, tally):
+        assert row.difference is not None
+        assert row.difference.mean == 0 and not row.significant
+
+
+def test_common_random_numbers_show_what_a_variant_changes(pmz: Game) -> None:
+    """Two horses instead of one: the same deals, so everything before the bonus draw is
+    identical and the horse money differs significantly even over few hands."""
+    two = load_game(TWO_HORSES)
+    plan = Plan((side_for("one", pmz, "greedy"), side_for("two", two, "greedy")), 2, 160)
+    tally = Simulation(plan).run(Where(jobs=2))
+    found = {row.name: row for row in rows(plan, tally)}
+    win = found["seat 0: win rate"]
+    assert win.difference is not None and win.difference.mean == 0
+    assert win.difference.half_width == 0  # the same wins, hand by hand
+    hits = next(r for name, r in found.items() if name.startswith("hits of bonus"))
+    assert hits.significant and hits.difference is not None and hits.difference.mean < 0
