@@ -4,8 +4,8 @@ statistics with confidence intervals, on one core, every core or a Ray cluster.
 from tablerules.interpreter import load_game
 from tablerules.interpreter.simulate import Plan, Simulation, Where, rows, side_for
 
-plan = Plan((side_for("rules/paomazai.rules", load_game("rules/paomazai.rules"), "greedy"),),
-            seed=1, hands=2000)
+game = load_game("rules/mygame.rules")
+plan = Plan((side_for("mygame", game, "greedy"),), seed=1, hands=2000)
 tally = Simulation(plan).run(Where(jobs=0))      # 0: every core
 for row in rows(plan, tally):
     print(row.name, row.values[0].mean)

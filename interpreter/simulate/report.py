@@ -216,6 +216,6 @@ def histogram(tally: Tally, side: int, key: Key = WIN_VALUE) -> dict[int, int]:
 
 
 def _rule_order(rule: str) -> tuple[str, int, str]:
-    """PMZ-2 before PMZ-10: the prefix, then the number."""
+    """R-2 before R-10: the prefix, then the number."""
     prefix, _, number = rule.rpartition("-")
     return (prefix, int(number), "") if number.isdigit() else (rule, 0, rule)
