@@ -10,9 +10,12 @@ import unicodedata
 from collections.abc import Callable
 
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.playlog import Record, dumps
 
 WIN_FIELDS = ("seat", "context", "owner", "card", "value", "split")
+# the events whose lines end with their clause's rule ids (moves of the turn go without)
+CITED = frozenset({"action", "restricted", "immediate win", "bonus", "drawn hand"})
 
 
 def plural(number: int, word: str) -> str:
@@ -38,51 +41,37 @@ def _cites(event: Record) -> str:
 
 
 class HandTranscript:
-    """Turns one hand's records (engine events and choices) into lines of text."""
+    """Turns one hand's records (engine events and choices) into lines of text: the shared
+    narration of the interpreter (`Narrator`), with each clause's rule ids, and the few
+    lines only a terminal transcript prints (every dealt hand, passes, windows)."""
 
     def __init__(self, game: Game, dealer: int) -> None:
-        compiled = game.compiled
         self.dealer = dealer
-        self.names = compiled.seat_names
-        self.display = dict(zip(compiled.cards.ids, compiled.cards.display, strict=True))
-        self.value_name = compiled.value_name
+        self.events: list[Record] = []
+        self.narrator = Narrator(
+            game, dealer, unnamed=lambda seat: f"seat {seat}", events=self.events
+        )
+        self.names = game.compiled.seat_names
         self.renderers: dict[str, Callable[[Record], list[str]]] = {
             "choice": self._choice,
             "deal": self._deal,
-            "shown": lambda e: [f"{self.seat(e['seat'])} shows {e['name']}"],
-            "draw": self._draw,
-            "replacement": self._draw,
-            "discard": lambda e: [f"{self.seat(e['seat'])} discards {e['name']}"],
-            "untaken": self._untaken,
-            "turn passes": lambda e: [f"{self.seat(e['seat'])} ends the turn without a discard"],
-            "action": self._action,
-            "outranked": lambda e: [f"{self.seat(e['seat'])} {e['label']} is outranked"],
             "window": self._window,
-            "restricted": self._restricted,
-            "immediate win": self._immediate,
             "win": self._win,
-            "pay": self._pay,
-            "bonus": self._bonus,
-            "drawn hand": lambda e: [f"drawn hand: nobody wins{_cites(e)}"],
             "end": self._end,
         }
 
     # ── names ─────────────────────────────────────────────────────
     def seat(self, seat: int | None) -> str:
-        if seat is None:
-            return "the house"
-        if not self.names:
-            return f"seat {seat}"
-        return self.names[(seat - self.dealer) % len(self.names)]
+        return self.narrator.seat(seat)
 
     def seat_and_number(self, seat: int) -> str:
         return f"{self.seat(seat)} (seat {seat})" if self.names else f"seat {seat}"
 
     def card(self, card: str | None) -> str:
-        return "" if card is None else self.display.get(card, card)
+        return self.narrator.card(card)
 
     def cards(self, cards: list[str]) -> str:
-        return " ".join(self.card(c) for c in cards)
+        return self.narrator.cards(cards)
 
     # ── lines ─────────────────────────────────────────────────────
     def seating(self) -> list[str]:
@@ -93,11 +82,22 @@ class HandTranscript:
         return ["seats: " + ", ".join(f"{self.seat(s)} seat {s}" for s in order)]
 
     def lines(self, record: Record) -> list[str]:
-        render = self.renderers.get(record.get("type", ""), lambda r: [self._other(r)])
+        if record.get("type") != "choice":
+            self.events.append(record)
+        render = self.renderers.get(record.get("type", ""), self._narrated)
         try:
             return render(record)
         except (KeyError, TypeError, ValueError):  # an event of another shape: show its fields
             return [self._other(record)]
+
+    def _narrated(self, event: Record) -> list[str]:
+        clause = self.narrator.phrase(event)
+        if clause is None:
+            return [self._other(event)]
+        if event.get("type") == "pay":  # the payment sentence carries its rule ids
+            return [self.narrator.reckoner().payment(event)]
+        cited = event.get("type") in CITED
+        return [f"{clause}{_cites(event) if cited else ''}"]
 
     def _choice(self, record: Record) -> list[str]:
         # a choice other than a pass shows as the event it causes
@@ -114,19 +114,6 @@ class HandTranscript:
         ]
         return lines
 
-    def _draw(self, event: Record) -> list[str]:
-        how = " as a replacement" if event["type"] == "replacement" else ""
-        shown = ", shown" if event.get("shown") else ""
-        return [f"{self.seat(event['seat'])} draws {event['name']}{how}{shown}"]
-
-    def _untaken(self, event: Record) -> list[str]:
-        return [f"{event['name']} is not taken: to {self.seat(event['seat'])}'s {event['to']}"]
-
-    def _action(self, event: Record) -> list[str]:
-        owner = event.get("owner")
-        taken = f" from {self.seat(owner)}" if owner is not None and owner != event["seat"] else ""
-        return [f"{self.seat(event['seat'])} {event['label']}{taken}{_cites(event)}"]
-
     def _window(self, event: Record) -> list[str]:
         if len(event["offered"]) < 2:
             return []  # one seat alone could respond: the action line says it all
@@ -134,41 +121,9 @@ class HandTranscript:
         taken = ", ".join(self.seat(seat) for seat in event["taken_by"]) or "nobody"
         return [f"window on {self.card(event.get('card'))}: {chose} → {taken} ({event['why']})"]
 
-    def _restricted(self, event: Record) -> list[str]:
-        card = f" on {self.card(event['card'])}" if event.get("card") else ""
-        return [f"{self.seat(event['seat'])} is under {event['restriction']}{card}{_cites(event)}"]
-
-    def _immediate(self, event: Record) -> list[str]:
-        name = str(event.get("clause", "")).removeprefix("immediate win ")
-        return [f"{self.seat(event['seat'])} wins at once: {name}{_cites(event)}"]
-
     def _win(self, event: Record) -> list[str]:
-        seat, owner, card = event["seat"], event.get("owner"), event.get("card")
-        if event.get("context") == "deal card" and card is None:
-            how = "on the deal"
-        else:
-            whose = "own" if owner == seat else f"{self.seat(owner)}'s"
-            how = f"on {whose} {event.get('context')} {self.card(card)}".rstrip()
-        value = f" = {event['value']} {self.value_name}" if self.value_name else ""
         split = f": {event['split']}" if event.get("split") else ""
-        return [f"{self.seat(seat)} wins {how}{split}{value}"]
-
-    def _pay(self, event: Record) -> list[str]:
-        payer, payee = self.seat(event["payer"]), self.seat(event["payee"])
-        return [f"{payer} pays {payee} {event['amount']}: {event['label']}{_cites(event)}"]
-
-    def _bonus(self, event: Record) -> list[str]:
-        name = str(event.get("clause", "bonus")).removeprefix("bonus ")
-        drawn = [
-            f"{self.card(card)}{' (hit)' if hit else ''}"
-            for card, hit in zip(event["cards"], event["hit"], strict=True)
-        ]
-        missing = f", {event['missing']} missing" if event.get("missing") else ""
-        return [
-            f"{self.seat(event['seat'])} draws {event['count']} {name}: "
-            f"{', '.join(drawn) or 'none left'}{missing} — {plural(event['hits'], 'hit')}"
-            f"{_cites(event)}"
-        ]
+        return [f"{self.narrator.win_how(event)}{split}{self.narrator.value(event)}"]
 
     def _end(self, event: Record) -> list[str]:
         dealer = event.get("next_dealer")

@@ -12,7 +12,7 @@ from tablerules.dsl import ir
 from tablerules.interpreter.compiled import ImmediateInfo
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
 from tablerules.interpreter.engine.state import Offer, Payment, Seat
-from tablerules.interpreter.evaluate import Evaluator
+from tablerules.interpreter.evaluate import Decomposition, Evaluator
 from tablerules.interpreter.expressions import Compiled, Scope, Tables, compile_expr
 
 if TYPE_CHECKING:
@@ -103,8 +103,10 @@ class Settlement:
         return next(i for i in self.compiled.immediate if i.name == result.immediate)
 
     # ── a win ──────────────────────────────────────────────────
-    def win_value(self, seat: Seat, offer: Offer, winner: int, immediate: bool) -> tuple[int, str]:
-        """The winner's best value under the win's value table, and how the split reads."""
+    def best_split(
+        self, seat: Seat, offer: Offer, winner: int, immediate: bool
+    ) -> Decomposition | None:
+        """The winner's best winning split, as the win's value is reckoned on it."""
         hand = list(seat.hand)
         card = offer.card
         is_owner = winner == offer.owner
@@ -115,7 +117,11 @@ class Settlement:
         result = self.evaluator.evaluate(
             cards, self.maker.table_groups(seat), card, source, on_deal=immediate
         )
-        best = result.best
+        return result.best
+
+    def win_value(self, seat: Seat, offer: Offer, winner: int, immediate: bool) -> tuple[int, str]:
+        """The winner's best value under the win's value table, and how the split reads."""
+        best = self.best_split(seat, offer, winner, immediate)
         if best is None and immediate:
             return self._held_groups_value(seat), ""
         if best is None:
