@@ -74,7 +74,7 @@ def test_transcript_uses_display_and_seat_names(played) -> None:
     assert re.search(r"^    東  (" + CARD_NAME.pattern + " ?){13}$", transcript, re.M)  # the deal
     assert re.search(r"wins on .*\[", transcript)  # the winning split, groups and cards
     # payment lines: the amount worked out with its numbers, the label, the rule ids
-    assert re.search(r"pays \S+ 2 × unit 10 = 20 · .+ \[PMZ-", transcript)
+    assert re.search(r"pays \S+ 2 × unit = 2 × 10 = 20 · .+ \[PMZ-", transcript)
     assert "next dealer: " in transcript
     assert re.search(r"^after 3 hands: seat 0 [+-]\d+, seat 1 ", transcript, re.M)
     assert not re.search(r"\b[1-9][mps]\b", transcript)  # no card ids
