@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING
 from tablerules.dsl import ir
 from tablerules.interpreter.compiled import ImmediateInfo
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
-from tablerules.interpreter.engine.state import Offer, Payment, Seat
+from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment, Seat
 from tablerules.interpreter.evaluate import Decomposition, Evaluator
 from tablerules.interpreter.expressions import Compiled, Scope, Tables, compile_expr
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.choices import ChoiceMaker
-    from tablerules.interpreter.engine.game import Table
 
 
 class Settlement:
@@ -34,6 +33,9 @@ class Settlement:
             elif isinstance(option, int):
                 self._options[key] = option
         self._expressions: dict[int, Compiled] = {}
+
+    def _id(self, card: int | None) -> str | None:
+        return None if card is None else self.compiled.cards.ids[card]
 
     # ── names an expression may use ────────────────────────────
     def _names(self, value: int = 0, hits: int = 0, settled: int = 0) -> dict[str, int]:
@@ -67,7 +69,8 @@ class Settlement:
 
     def _pay(
         self,
-        table: Table,
+        state: HandState,
+        log: Logger,
         payment: ir.Payment,
         payee: int,
         owner: int,
@@ -80,17 +83,19 @@ class Settlement:
             return 0  # a rule that works out to nothing (or less) pays nothing
         for payer in self._payers(payment.payer, payee, owner):
             line = Payment(payer, payee, amount, payment.label or clause, clause, cites)
-            table.state.ledger.append(line)
+            state.ledger.append(line)
             received += amount
-            table.log("pay", **line.to_json())
+            log("pay", **line.to_json())
         return received
 
     # ── at once: an action's own payments ──────────────────────
-    def action_payments(self, table: Table, rule: ActionRule, seat: int, offer: Offer) -> None:
+    def action_payments(
+        self, state: HandState, log: Logger, rule: ActionRule, seat: int, offer: Offer
+    ) -> None:
         for payment in rule.pays:
             amount = self._value(payment.amount, self._scope(self._names()))
             cites = tuple(payment.cites) or rule.cites
-            self._pay(table, payment, seat, offer.owner, amount, f"action {rule.name}", cites)
+            self._pay(state, log, payment, seat, offer.owner, amount, f"action {rule.name}", cites)
 
     # ── the deal ───────────────────────────────────────────────
     def immediate_win(self, seat: Seat) -> ImmediateInfo | None:
@@ -151,7 +156,8 @@ class Settlement:
 
     def settle_win(
         self,
-        table: Table,
+        state: HandState,
+        log: Logger,
         winner: int,
         offer: Offer,
         clause: str,
@@ -159,16 +165,16 @@ class Settlement:
         several: bool,
         immediate: bool,
     ) -> None:
-        seat = table.state.seats[winner]
+        seat = state.seats[winner]
         value, split = self.win_value(seat, offer, winner, immediate)
-        table.log(
+        log(
             "win",
             clause=clause,
             cites=cites,
             seat=winner,
             context=offer.context,
             owner=offer.owner,
-            card=table.card_id(offer.card),
+            card=self._id(offer.card),
             value=value,
             split=split,
         )
@@ -183,13 +189,20 @@ class Settlement:
             amount = self._value(line.payment.amount, scope)
             cites = tuple(line.cites) or tuple(settle.cites)
             paid = self._pay(
-                table, line.payment, winner, offer.owner, amount, f"settle {settle.name}", cites
+                state,
+                log,
+                line.payment,
+                winner,
+                offer.owner,
+                amount,
+                f"settle {settle.name}",
+                cites,
             )
             received += paid
             settled += amount if paid else 0
         if not several:
-            received += self._bonuses(table, winner, offer, value, settled)
-        self._fee(table, winner, received)
+            received += self._bonuses(state, log, winner, offer, value, settled)
+        self._fee(state, log, winner, received)
 
     @staticmethod
     def _settle_line(
@@ -204,8 +217,9 @@ class Settlement:
                 return line
         return fallback
 
-    def _bonuses(self, table: Table, winner: int, offer: Offer, value: int, settled: int) -> int:
-        state = table.state
+    def _bonuses(
+        self, state: HandState, log: Logger, winner: int, offer: Offer, value: int, settled: int
+    ) -> int:
         received = 0
         for bonus in self.play.bonuses:
             if offer.context not in bonus.after or bonus.count is None or bonus.seat_cards is None:
@@ -224,14 +238,14 @@ class Settlement:
             hit_flags = [card in hitting for card in drawn]
             missing = count - available
             hits = sum(hit_flags) + (missing if bonus.missing_hits else 0)
-            table.log(
+            log(
                 "bonus",
                 clause=f"bonus {bonus.name}",
                 cites=bonus.cites,
                 seat=winner,
                 count=count,
-                cards=[table.card_id(c) for c in drawn],
-                names=[table.name(c) for c in drawn],
+                cards=[self.compiled.cards.ids[c] for c in drawn],
+                names=[self.compiled.cards.display[c] for c in drawn],
                 hit=hit_flags,
                 missing=missing,
                 hits=hits,
@@ -243,11 +257,18 @@ class Settlement:
                     amount *= hits
                 cites = tuple(bonus.pays.cites) or tuple(bonus.cites)
                 received += self._pay(
-                    table, bonus.pays, winner, offer.owner, amount, f"bonus {bonus.name}", cites
+                    state,
+                    log,
+                    bonus.pays,
+                    winner,
+                    offer.owner,
+                    amount,
+                    f"bonus {bonus.name}",
+                    cites,
                 )
         return received
 
-    def _fee(self, table: Table, winner: int, received: int) -> None:
+    def _fee(self, state: HandState, log: Logger, winner: int, received: int) -> None:
         fee = self.play.fee
         if fee is None or received <= 0:
             return
@@ -258,5 +279,5 @@ class Settlement:
         if amount <= 0:
             return
         line = Payment(winner, None, amount, "fee", "fee", tuple(fee.cites))
-        table.state.ledger.append(line)
-        table.log("pay", **line.to_json())
+        state.ledger.append(line)
+        log("pay", **line.to_json())

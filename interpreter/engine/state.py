@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+
+class Logger(Protocol):
+    """Appends one event to the hand's log (the table's `log`)."""
+
+    def __call__(
+        self, event_type: str, clause: str = "", cites: Sequence[str] = (), **data: Any
+    ) -> None: ...
 
 
 @dataclass

@@ -1,0 +1,85 @@
+"""Carrying out an action: a card taken into a group, a group declared from the hand, an
+upgrade of a table group (robbable ones wait on a window first)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablerules.interpreter.engine.state import Choice, Offer, TableGroupState
+
+if TYPE_CHECKING:
+    from tablerules.interpreter.engine.game import Table
+
+OWN_TURN = ("turn start", "turn")  # contexts with no offered card
+
+
+class ActionSteps:
+    """A mixin of `Table`: perform a chosen action and move its cards."""
+
+    def _perform(self: Table, choice: Choice, offer: Offer, then: str) -> None:
+        rule = self.play.actions[choice.action]
+        if rule.win:
+            self._finish_win([choice.seat], offer, action=rule.name)
+            return
+        if rule.robbable and choice.table_index is not None:
+            window = Offer(
+                "added card",
+                choice.seat,
+                choice.card,
+                pending=choice,
+                pending_context=offer.context,
+            )
+            self._window(window)
+            return
+        self._complete(choice, offer, then=then)
+
+    def _complete(self: Table, choice: Choice, offer: Offer, then: str = "") -> None:
+        state = self.state
+        rule = self.play.actions[choice.action]
+        seat = state.seats[choice.seat]
+        way_context = rule.ways[choice.way].context
+        card = choice.card
+        takes_card = card is not None and way_context not in OWN_TURN
+        if takes_card:
+            self._take_offered(choice, offer)
+        for held in choice.from_hand:
+            seat.hand[held] -= 1
+        if choice.table_index is not None:
+            group = seat.table[choice.table_index]
+            assert card is not None
+            group.cards.append(card)
+            group.kind = choice.kind if choice.kind is not None else group.kind
+            group.made_by = rule.name
+        else:
+            cards = sorted([*choice.from_hand, *([card] if takes_card else [])])
+            seat.table.append(TableGroupState(choice.kind or 0, cards, choice.concealed, rule.name))
+        for kind, cards in choice.extra:
+            for held in cards:
+                seat.hand[held] -= 1
+            seat.table.append(TableGroupState(kind, sorted(cards), False, rule.name))
+        self.log(
+            "action",
+            clause=f"action {rule.name}",
+            cites=rule.cites,
+            seat=choice.seat,
+            action=rule.name,
+            label=choice.label,
+            group=self.game.compiled.kinds[choice.kind].name if choice.kind is not None else None,
+            card=self.card_id(card),
+            owner=offer.owner,
+            **({"forced": True} if choice.forced else {}),
+        )
+        self.settlement.action_payments(self.state, self.log, rule, choice.seat, offer)
+        self._after_action(choice, rule, way_context, then)
+
+    def _take_offered(self: Table, choice: Choice, offer: Offer) -> None:
+        """Move the offered card out of wherever it waits: a hand, a discard pile, the air."""
+        state = self.state
+        card = choice.card
+        assert card is not None
+        if offer.context == "discard":
+            pile = state.seats[offer.owner].discards
+            if pile and pile[-1] == card:
+                pile.pop()
+        elif choice.seat == offer.owner and self.play.in_owner_hand(offer.context):
+            state.seats[choice.seat].hand[card] -= 1

@@ -1,0 +1,91 @@
+"""The end of a hand: a win handed to the settlement, a drawn hand, the next dealer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablerules.interpreter.engine.state import HandState, Offer
+
+if TYPE_CHECKING:
+    from tablerules.interpreter.engine.game import Table
+
+
+def next_dealer(
+    choice: str, state: HandState, seats: int, winner: int | None, discarder: int | None
+) -> int:
+    """The seat that deals next under a `next dealer` choice (winner, discarder, next…)."""
+    if choice == "winner" and winner is not None:
+        return winner
+    if choice == "discarder" and discarder is not None:
+        return discarder
+    if choice == "next":
+        return (state.dealer + 1) % seats
+    return state.dealer
+
+
+def take_won_card(state: HandState, offer: Offer) -> None:
+    """A card won on leaves its owner: the top of the discards, or the added card."""
+    assert offer.card is not None
+    owner = state.seats[offer.owner]
+    if offer.context == "discard" and owner.discards and owner.discards[-1] == offer.card:
+        owner.discards.pop()
+    elif offer.context == "added card" and owner.hand[offer.card] > 0:
+        owner.hand[offer.card] -= 1
+
+
+class HandEnd:
+    """A mixin of `Table`: finishing the hand with winners or as a drawn hand."""
+
+    def _finish_win(
+        self: Table,
+        winners: list[int],
+        offer: Offer,
+        immediate: str | None = None,
+        action: str = "",
+    ) -> None:
+        state = self.state
+        state.finished = True
+        state.winners = list(winners)
+        if offer.card is not None and offer.context in ("discard", "added card"):
+            take_won_card(state, offer)
+        clause = f"immediate win {immediate}" if immediate else f"action {action}"
+        cites = self.play.actions[action].cites if action in self.play.actions else ()
+        for winner in winners:
+            self.settlement.settle_win(
+                state,
+                self.log,
+                winner,
+                offer,
+                clause,
+                cites,
+                several=len(winners) > 1,
+                immediate=immediate is not None,
+            )
+        rule = self.play.next_dealer
+        several = len(winners) > 1 and rule.after_several
+        chosen = rule.after_several if several else rule.after_win
+        state.next_dealer = next_dealer(chosen, state, self.play.seats, winners[0], offer.owner)
+        self.log(
+            "end",
+            clause="next dealer",
+            cites=rule.cites,
+            winners=winners,
+            next_dealer=state.next_dealer,
+            totals=self.totals(),
+        )
+
+    def _drawn_hand(self: Table) -> None:
+        state = self.state
+        state.finished = True
+        rule = self.play.next_dealer
+        end = self.play.end
+        self.log("drawn hand", clause="end", cites=end.cites)
+        state.next_dealer = next_dealer(rule.after_drawn, state, self.play.seats, None, None)
+        self.log(
+            "end",
+            clause="next dealer",
+            cites=rule.cites,
+            winners=[],
+            next_dealer=state.next_dealer,
+            totals=self.totals(),
+        )

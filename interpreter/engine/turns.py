@@ -1,0 +1,206 @@
+"""The turn flow: the start of a hand, a seat's turn (declarations, the draw, the discard),
+a card nobody takes, and what follows an action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablerules.interpreter.engine.play_rules import ActionRule
+from tablerules.interpreter.engine.restrictions import expire
+from tablerules.interpreter.engine.state import Choice, Decision, Offer
+
+if TYPE_CHECKING:
+    from tablerules.interpreter.engine.game import Table
+
+
+class TurnFlow:
+    """A mixin of `Table`: the flow of turns from the deal to the end of the hand."""
+
+    def _start(self: Table) -> None:
+        state = self.state
+        for step in range(self.play.seats):  # immediate wins on the deal, dealer first
+            seat = (state.dealer + step) % self.play.seats
+            found = self.settlement.immediate_win(state.seats[seat])
+            if found is not None:
+                self.log(
+                    "immediate win",
+                    clause=f"immediate win {found.name}",
+                    cites=found.cites,
+                    seat=seat,
+                )
+                self._finish_win([seat], Offer("deal card", seat, None), immediate=found.name)
+                return
+        for seat, card in self._shown_on_deal:
+            self.log(
+                "shown", clause="deal", seat=seat, card=self.card_id(card), name=self.name(card)
+            )
+            if "deal card" in self.play.ways_by_context:
+                self._window(Offer("deal card", seat, card))
+                return
+        self._begin_dealer_turn()
+
+    def _begin_dealer_turn(self: Table) -> None:
+        begins = self.play.turn.dealer_begins
+        self._turn_start(self.state.dealer, "discard" if begins == "discarding" else "draw")
+
+    def _turn_start(self: Table, seat: int, then: str) -> None:
+        state = self.state
+        state.turn = seat
+        if state.seats[seat].restrictions:
+            expire(state.seats[seat], "own turn")
+        offer = Offer("turn start", seat, None)
+        choices = self.maker.choices(state, seat, offer) if self._turn_start_ways else []
+        if choices:
+            if not any(c.forced for c in choices):
+                choices.append(self.maker.pass_choice(seat, None))
+            self._decide(Decision("turn", offer, {seat: choices}, then=then))
+            return
+        if then == "discard":
+            self._discard_decision(seat)
+        else:
+            self._draw(seat)
+
+    def _draw(self: Table, seat: int, replacement: bool = False) -> None:
+        state = self.state
+        if state.seats[seat].restrictions:
+            expire(state.seats[seat], "own draw")
+        if state.wall_left <= 0:
+            self._drawn_hand()
+            return
+        turn = self.play.turn
+        from_tail = (turn.replacement_end if replacement else turn.draw_end) == "tail"
+        if from_tail:
+            state.tail -= 1
+            card = state.wall[state.tail]
+        else:
+            card = state.wall[state.head]
+            state.head += 1
+        state.last_card_drawn = state.wall_left == 0
+        context = "replacement" if replacement else "draw"
+        shown = turn.draws_shown and not replacement
+        cards = self.game.compiled.cards
+        self.log(
+            context,
+            clause="turn",
+            cites=turn.cites,
+            seat=seat,
+            shown=shown,
+            left=state.wall_left,
+            card=cards.ids[card],
+            name=cards.display[card],
+        )
+        if shown:
+            offer = Offer(context, seat, card)
+            if turn.concealed_takes_hidden and self._taken_concealed(seat, offer):
+                return
+            self._window(offer)
+            return
+        state.seats[seat].hand[card] += 1
+        offer = Offer(context, seat, card)
+        choices = self.maker.choices(state, seat, offer)
+        choices += self.maker.choices(state, seat, Offer("turn", seat, None))
+        choices += self.maker.discards(seat, state.seats[seat])
+        self._decide(Decision("turn", offer, {seat: choices}))
+
+    def _taken_concealed(self: Table, seat: int, offer: Offer) -> bool:
+        """A shown draw its drawer must take into a concealed group goes there unseen."""
+        choices = self.maker.choices(self.state, seat, offer)
+        kinds = self.game.compiled.kinds
+        hidden = [
+            c
+            for c in choices
+            if c.forced
+            and c.kind is not None
+            and (c.concealed or kinds[c.kind].visibility == "concealed")
+        ]
+        if not hidden:
+            return False
+        self._decide(Decision("window", offer, {seat: choices}))
+        return True
+
+    def _discard_decision(self: Table, seat: int) -> None:
+        state = self.state
+        state.turn = seat
+        choices = self.maker.discards(seat, state.seats[seat])
+        if not choices:
+            self._turn_start(self.next_seat(seat), "draw")
+            return
+        self._decide(Decision("turn", Offer("turn", seat, None), {seat: choices}, then="discard"))
+
+    def _discard(self: Table, seat: int, card: int) -> None:
+        state = self.state
+        state.seats[seat].hand[card] -= 1
+        state.seats[seat].discards.append(card)
+        for rule in self.play.restrictions.values():
+            if rule.after_discarding:
+                self._add_restriction(seat, rule, Offer("discard", seat, card))
+        turn = self.play.turn
+        self.log(
+            "discard",
+            clause="turn",
+            cites=turn.cites,
+            seat=seat,
+            card=self.card_id(card),
+            name=self.name(card),
+        )
+        self._window(Offer("discard", seat, card))
+
+    def _untaken(self: Table, offer: Offer) -> None:
+        state = self.state
+        if offer.context == "added card" and offer.pending is not None:
+            origin = Offer(offer.pending_context or "draw", offer.owner, offer.card)
+            self._complete(offer.pending, origin)
+            return
+        if offer.context == "deal card":
+            self._begin_dealer_turn()
+            return
+        if offer.context == "draw" and offer.card is not None:
+            zone = self.play.turn.untaken_draw_to
+            if zone is not None:
+                state.seats[offer.owner].discards.append(offer.card)
+                self.log(
+                    "untaken",
+                    clause="turn",
+                    cites=self.play.turn.cites,
+                    seat=offer.owner,
+                    card=self.card_id(offer.card),
+                    name=self.name(offer.card),
+                    to=zone,
+                )
+        self._turn_start(self.next_seat(offer.owner), "draw")
+
+    def _continue_turn(self: Table, seat: int, then: str) -> None:
+        if then == "discard":
+            self._discard_decision(seat)
+        else:
+            self._draw(seat)
+
+    # ── after an action ────────────────────────────────────────
+    def _after_action(
+        self: Table, choice: Choice, rule: ActionRule, context: str, then: str
+    ) -> None:
+        seat = choice.seat
+        if context == "turn start":
+            self._turn_start(seat, then or "draw")
+            return
+        step = self._continuation(rule, seat)
+        if step == "replacement":
+            self._draw(seat, replacement=True)
+        elif step == "next draws":
+            self.log("turn passes", clause=f"action {rule.name}", cites=rule.cites, seat=seat)
+            self._turn_start(self.next_seat(seat), "draw")
+        else:
+            self._discard_decision(seat)
+
+    def _continuation(self: Table, rule: ActionRule, seat: int) -> str:
+        table = self.state.seats[seat].table
+        names = self.game.compiled.kinds
+        plain = "discard"
+        for then in rule.then:
+            if then.when_count is None:
+                plain = then.kind
+                continue
+            count = sum(1 for g in table if names[g.kind].name in then.when_kinds)
+            if count >= then.when_count:
+                return then.kind
+        return plain

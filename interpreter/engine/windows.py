@@ -1,0 +1,178 @@
+"""Claim windows: who may respond to a shown card and with what, waiting for their choices,
+and settling them by priority and the ties clause."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablerules.interpreter.engine.play_rules import PlayRules
+from tablerules.interpreter.engine.restrictions import new_restriction, restricted_by_window
+from tablerules.interpreter.engine.state import Choice, Decision, Offer
+
+if TYPE_CHECKING:
+    from tablerules.dsl import ir
+    from tablerules.interpreter.engine.game import Table
+
+
+def winning_choices(play: PlayRules, acting: list[Choice], owner: int) -> list[Choice]:
+    """The highest priority wins; ties go to all, or to the seat nearest the owner."""
+    if not acting:
+        return []
+    top = max(c.priority for c in acting)
+    best = [c for c in acting if c.priority == top]
+    best.sort(key=lambda c: (c.seat - owner) % play.seats)
+    if len(best) > 1 and play.tie_rule(best[0].action) == "all":
+        return [c for c in best if c.action == best[0].action]
+    return best[:1]
+
+
+def window_reason(
+    play: PlayRules, acting: list[Choice], winners: list[Choice]
+) -> tuple[str, str, tuple[str, ...]]:
+    """Why the window went the way it did, and the clause (with its ids) that decided it."""
+    if not winners:
+        why = "nobody took it"
+    elif len(acting) == 1:
+        why = "the only taker"
+    elif (
+        len({c.priority for c in acting}) > 1
+        and sum(c.priority == winners[0].priority for c in acting) == 1
+    ):
+        why = f"priority {winners[0].priority}"
+    else:
+        why = f"ties: {play.tie_rule(winners[0].action)}"
+    if why.startswith("ties"):
+        return why, "ties", tuple(play.ties.cites)
+    if winners and winners[0].action in play.actions:
+        return why, f"action {winners[0].action}", play.actions[winners[0].action].cites
+    return why, "turn", tuple(play.turn.cites)
+
+
+class ClaimWindows:
+    """A mixin of `Table`: windows on a card, forced choices taken, choices resolved."""
+
+    def _window(self: Table, offer: Offer) -> None:
+        state = self.state
+        options: dict[int, list[Choice]] = {}
+        seats = self.play.seats
+        ways_for = self.play.ways_for
+        for step in range(seats):
+            seat = (offer.owner + step) % seats
+            entries = ways_for(offer.context, seat, offer.owner)
+            if not entries:
+                continue
+            choices = self.maker.choices(state, seat, offer, entries)
+            if not choices:
+                continue
+            if not any(c.forced for c in choices):
+                choices.append(self.maker.pass_choice(seat, offer.card))
+            options[seat] = choices
+        if not options:
+            self._untaken(offer)
+            return
+        self._decide(Decision("window", offer, options))
+
+    def _decide(self: Table, decision: Decision) -> None:
+        """Wait for the seats of `decision`; a seat whose only choice is forced takes it.
+
+        A seat with a forced choice may not pass, nor take anything of lower priority
+        instead; only a higher-priority choice (a win) can replace it.
+        """
+        self.state.decision = decision
+        if not self._any_forced:
+            if len(decision.chosen) == len(decision.options):
+                self._resolve()
+            return
+        for seat, choices in list(decision.options.items()):
+            forced = [c.priority for c in choices if c.forced]
+            if forced:
+                floor = max(forced)
+                choices = [c for c in choices if c.forced or c.priority > floor]
+                decision.options[seat] = choices
+            if len(choices) == 1 and choices[0].forced:
+                decision.chosen[seat] = choices[0]
+        if len(decision.chosen) == len(decision.options):
+            self._resolve()
+
+    def _resolve(self: Table) -> None:
+        state = self.state
+        decision = state.decision
+        assert decision is not None
+        state.decision = None
+        offer = decision.offer
+        chosen = decision.chosen
+        if decision.kind == "turn":
+            (choice,) = chosen.values()
+            self._restrict(decision, [choice] if choice.action != "pass" else [])
+            if choice.action == "pass":
+                self._continue_turn(choice.seat, decision.then)
+            elif choice.action == "discard":
+                assert choice.card is not None
+                self._discard(choice.seat, choice.card)
+            else:
+                self._perform(choice, offer, decision.then)
+            return
+        acting = [c for c in chosen.values() if c.action != "pass"]
+        winners = winning_choices(self.play, acting, offer.owner)
+        self._restrict(decision, winners)
+        for choice in chosen.values():
+            if choice.action != "pass" and choice not in winners:
+                self.log(
+                    "outranked",
+                    clause="ties",
+                    cites=self.play.ties.cites,
+                    seat=choice.seat,
+                    action=choice.action,
+                    label=choice.label,
+                )
+        self._log_window(decision, acting, winners)
+        if not winners:
+            self._untaken(offer)
+            return
+        if winners[0].action in self.play.actions and self.play.actions[winners[0].action].win:
+            self._finish_win([c.seat for c in winners], offer, action=winners[0].action)
+            return
+        self._perform(winners[0], offer, "")
+
+    def _log_window(
+        self: Table, decision: Decision, acting: list[Choice], winners: list[Choice]
+    ) -> None:
+        """One event per window: who could respond with what, what each chose, who took the
+        card and by which rule (a higher priority, or the ties clause)."""
+        offer = decision.offer
+        why, clause, cites = window_reason(self.play, acting, winners)
+        self.log(
+            "window",
+            clause=clause,
+            cites=cites,
+            context=offer.context,
+            owner=offer.owner,
+            card=self.card_id(offer.card),
+            offered=[
+                [seat, [c.label for c in choices]] for seat, choices in decision.options.items()
+            ],
+            chosen=[[seat, choice.label] for seat, choice in decision.chosen.items()],
+            taken_by=[c.seat for c in winners],
+            why=why,
+        )
+
+    # ── restrictions a window leaves behind ────────────────────
+    def _restrict(self: Table, decision: Decision, done: list[Choice]) -> None:
+        """Restrictions on seats that passed on an action they could take."""
+        if decision.offer.context not in self._restricting_contexts:
+            return  # no restriction can follow from passing on this kind of offer
+        for seat, rule in restricted_by_window(self.play, decision, done):
+            self._add_restriction(seat, rule, decision.offer)
+
+    def _add_restriction(self: Table, seat: int, rule: ir.Restriction, offer: Offer) -> None:
+        holder = self.state.seats[seat]
+        active = new_restriction(rule, offer, self.maker.table_value(holder))
+        holder.restrictions.append(active)
+        self.log(
+            "restricted",
+            clause=f"restriction {rule.name}",
+            cites=rule.cites,
+            seat=seat,
+            restriction=rule.name,
+            card=self.card_id(active.card),
+        )
