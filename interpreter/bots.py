@@ -2,6 +2,8 @@
 their own cards, so the same bot plays every game of the family.
 
 * `RandomBot` picks uniformly among the legal choices.
+* `SamplingBot` (in `sampling_bot.py`) samples the unseen cards and plays each sensible
+  choice out with greedy bots: determinised Monte Carlo, with a budget of samples.
 * `GreedyBot` wins whenever it can, takes forced choices as given, claims or declares
   when that does not take its hand further from complete (see `distance.py`), and
   otherwise discards the card that leaves the hand closest to complete.
@@ -147,15 +149,25 @@ class _Scorer:
         return plain
 
 
-BOT_NAMES = ("random", "greedy")
+def rank_choices(table: Table, seat: int, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
+    """The choices with the distance each leaves the hand at, nearest first (stable)."""
+    scored = _Scorer(table, seat).score(choices)
+    return sorted(scored, key=lambda pair: pair[1])
+
+
+BOT_NAMES = ("random", "greedy", "sampling")
 
 
 def make_bot(name: str, seed: int, budget: Mapping[str, int] | None = None) -> Bot:
-    """A bot by name, seeded; `budget` bounds the work of bots that search."""
+    """A bot by name, seeded; `budget` bounds the work of bots that search (`samples`)."""
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed)
+    if name == "sampling":
+        from tablerules.interpreter.sampling_bot import SAMPLES, SamplingBot
+
+        return SamplingBot(seed, samples=(budget or {}).get("samples", SAMPLES))
     raise ValueError(f"no bot named {name!r} (bots: {', '.join(BOT_NAMES)})")
 
 

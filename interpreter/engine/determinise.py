@@ -1,0 +1,88 @@
+"""A copy of a hand in play as one seat might imagine it: every card that seat cannot see
+(the other seats' concealed hands and the wall) dealt again at random, everything it can
+see (its own hand, groups shown on the table, discards, the history) kept.
+
+Bots that search sample such copies and play them out (determinised Monte Carlo): they
+learn nothing the seat could not know, and the real table is never touched.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from typing import TYPE_CHECKING
+
+from tablerules.interpreter.engine.state import Decision, HandState, Seat
+
+if TYPE_CHECKING:
+    from tablerules.interpreter.engine.game import Table
+
+
+def copy_state(state: HandState) -> HandState:
+    """A copy whose mutable parts are the copy's own (cheaper than a deep copy: the events,
+    payments and choices already made are shared, never changed in place)."""
+    seats = [
+        Seat(
+            hand=list(seat.hand),
+            table=[dataclasses.replace(g, cards=list(g.cards)) for g in seat.table],
+            discards=list(seat.discards),
+            restrictions=list(seat.restrictions),
+        )
+        for seat in state.seats
+    ]
+    decision = state.decision
+    if decision is not None:
+        decision = Decision(
+            decision.kind,
+            decision.offer,
+            {s: list(choices) for s, choices in decision.options.items()},
+            dict(decision.chosen),
+            decision.then,
+        )
+    return dataclasses.replace(
+        state,
+        seats=seats,
+        wall=list(state.wall),
+        decision=decision,
+        ledger=list(state.ledger),
+        events=list(state.events),
+        winners=list(state.winners),
+    )
+
+
+def clone(table: Table) -> Table:
+    """An independent copy of a table in play (the same compiled rules, its own state)."""
+    twin = copy.copy(table)
+    twin.state = copy_state(table.state)
+    return twin
+
+
+def determinise(table: Table, seat: int, rng: random.Random) -> Table:
+    """A copy of `table` with the cards hidden from `seat` dealt again at random: each
+    other seat keeps its number of concealed cards, the wall its length."""
+    twin = clone(table)
+    state = twin.state
+    hidden: list[int] = []
+    others = [s for s in range(len(state.seats)) if s != seat]
+    sizes = []
+    for other in others:
+        hand = state.seats[other].hand
+        sizes.append(sum(hand))
+        for card, count in enumerate(hand):
+            hidden.extend([card] * count)
+    wall = state.wall[state.head : state.tail]
+    hidden.extend(wall)
+    hidden.sort()  # the new deal depends on which cards are hidden, never on where they were
+    rng.shuffle(hidden)
+    position = 0
+    for other, size in zip(others, sizes, strict=True):
+        hand = [0] * len(state.seats[other].hand)
+        for card in hidden[position : position + size]:
+            hand[card] += 1
+        state.seats[other].hand = hand
+        position += size
+    state.wall[state.head : state.tail] = hidden[position:]
+    return twin
+
+

@@ -1,0 +1,88 @@
+"""Determinised copies of a hand in play, and the sampling bot that plays them out: it
+sees only what its seat sees, leaves the real table alone, plays legal choices, and is
+reproducible from its seed."""
+
+from __future__ import annotations
+
+import random
+
+from tablerules.interpreter import Game
+from tablerules.interpreter.bots import GreedyBot, play_hand
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.determinise import clone, determinise
+from tablerules.interpreter.sampling_bot import SamplingBot
+
+
+def at_a_close_turn(game: Game, seed: int) -> tuple[Table, int]:
+    """A table where a seat, a card or two from complete, has several choices on its turn."""
+    table = Table(game, seed=seed, dealer=0)
+    bots = [GreedyBot(seed * 4 + s) for s in range(4)]
+    probe = SamplingBot(0, samples=1)
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        decision = table.state.decision
+        choices = table.legal_actions(seat)
+        if decision is not None and decision.kind == "turn" and len(choices) > 2:
+            found = probe.candidates(table, seat, choices)
+            if found is not None and len(found) > 1:
+                return table, seat
+        table.apply(bots[seat].choose(table, seat))
+    raise AssertionError("no close turn with a choice in this hand")
+
+
+def hidden_cards(table: Table, seat: int) -> list[int]:
+    state = table.state
+    cards = [
+        c
+        for s, held in enumerate(state.seats)
+        if s != seat
+        for c, n in enumerate(held.hand)
+        for _ in range(n)
+    ]
+    return sorted(cards + state.wall[state.head : state.tail])
+
+
+def test_a_determinised_copy_keeps_what_the_seat_sees(pmz: Game) -> None:
+    table, seat = at_a_close_turn(pmz, 3)
+    before = table.snapshot()
+    world = determinise(table, seat, random.Random(1))
+    real, imagined = table.state, world.state
+    assert imagined.seats[seat].hand == real.seats[seat].hand
+    for mine, theirs in zip(imagined.seats, real.seats, strict=True):
+        assert sum(mine.hand) == sum(theirs.hand)
+        assert mine.discards == theirs.discards
+        assert [g.cards for g in mine.table] == [g.cards for g in theirs.table]
+    assert hidden_cards(world, seat) == hidden_cards(table, seat)
+    others = [s for s in range(4) if s != seat]
+    assert any(imagined.seats[s].hand != real.seats[s].hand for s in others)
+    assert table.state == before  # the real table is untouched
+
+
+def test_a_clone_plays_on_without_touching_the_original(pmz: Game) -> None:
+    table, _ = at_a_close_turn(pmz, 3)
+    before = table.snapshot()
+    twin = clone(table)
+    while not twin.finished:
+        waiting = twin.waiting_for()[0]
+        twin.apply(twin.legal_actions(waiting)[0])
+    assert table.state == before and not table.finished
+
+
+def test_the_sampling_bot_does_not_peek(pmz: Game) -> None:
+    """Its choice is the same on the real table and on any table that differs only in the
+    cards its seat cannot see."""
+    table, seat = at_a_close_turn(pmz, 3)
+    on_real = SamplingBot(9, samples=2).choose(table, seat)
+    for world_seed in (1, 2):
+        world = determinise(table, seat, random.Random(world_seed))
+        assert SamplingBot(9, samples=2).choose(world, seat) == on_real
+
+
+def test_the_sampling_bot_plays_whole_hands_reproducibly(pmz: Game) -> None:
+    def hand() -> list[dict]:
+        bots = [SamplingBot(11, samples=2), *(GreedyBot(11 * 4 + s) for s in range(1, 4))]
+        return play_hand(pmz, bots, 11, dealer=1).events
+
+    first = hand()
+    assert first[-1]["type"] == "end"
+    assert hand() == first
