@@ -11,6 +11,7 @@ from pathlib import Path
 from tablerules.cli.common import load_or_report
 from tablerules.cli.play import StopFlag, stop_on_interrupt
 from tablerules.cli.progress import ProgressBar
+from tablerules.cli.simulate_chart import chart_svg
 from tablerules.cli.simulate_output import as_csv, as_json, text_table
 from tablerules.interpreter.bots import BOT_NAMES
 from tablerules.interpreter.simulate import (
@@ -113,6 +114,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--json", metavar="FILE", help="write the statistics as JSON (- for stdout)"
     )
     parser.add_argument("--csv", metavar="FILE", help="write the statistics as CSV (- for stdout)")
+    parser.add_argument(
+        "--chart",
+        metavar="FILE.svg",
+        help="draw money by ledger label and the value distribution of wins as SVG",
+    )
     parser.set_defaults(run=run)
 
 
@@ -236,6 +242,11 @@ def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, res
             to_stdout = True
         else:
             Path(target).write_text(text, encoding="utf-8")
+    if args.chart:
+        title = (
+            f"{' vs '.join(s.name for s in plan.sides)}: {tally.hands:,} hands, seed {plan.seed}"
+        )
+        Path(args.chart).write_text(chart_svg(plan, found, title), encoding="utf-8")
     if to_stdout:
         return
     names = " vs ".join(filter(None, (args.rules, args.compare)))

@@ -198,3 +198,62 @@ def test_rule_ids_are_shortened_by_runs() -> None:
 
     assert rule_ids(["PMZ-7", "PMZ-8", "PMZ-9", "PMZ-21", "HK-1"]) == "PMZ-7–9, 21 HK-1"
     assert rule_ids(["PHZ-M3"]) == "PHZ-M3"
+
+
+def test_chart_draws_each_ledger_label_with_its_interval(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import xml.etree.ElementTree as ElementTree
+
+    chart = tmp_path / "chart.svg"
+    status, _, err = run(
+        capsys,
+        "simulate",
+        PMZ,
+        "--compare",
+        TWO_HORSES,
+        "--hands",
+        "12",
+        "--seed",
+        "4",
+        "--chart",
+        str(chart),
+        "--json",
+        str(tmp_path / "s.json"),
+    )
+    assert status == 0, err
+    svg = ElementTree.parse(chart).getroot()
+    texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    labels = [
+        r["name"].removesuffix(": money per hand")
+        for r in data["rows"]
+        if r["section"] == "money by ledger label" and r["name"].endswith("money per hand")
+    ]
+    assert labels and all(label in texts for label in labels)
+    bars = [e for e in svg.iter("{http://www.w3.org/2000/svg}rect") if e.get("fill") != "white"]
+    assert len(bars) >= 2 * len(labels)
+
+
+def test_a_sampling_bot_at_one_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys,
+        "simulate",
+        PMZ,
+        "--hands",
+        "2",
+        "--seed",
+        "4",
+        "--samples",
+        "1",
+        "--bots",
+        "sampling,greedy,greedy,greedy",
+        "--compare-bots",
+        "greedy",
+        "--json",
+        "-",
+    )
+    assert status == 0, err
+    sides = json.loads(out)["sides"]
+    assert sides[0]["bots"] == ["sampling", "greedy", "greedy", "greedy"]
+    assert sides[1]["bots"] == ["greedy"] * 4

@@ -124,7 +124,9 @@ class Rows:
                     value if place < side.seats else None
                     for value, side in zip(row.values, self.plan.sides, strict=True)
                 )
-                rows.append(Row(row.section, row.name, measure, cites, present, row.difference))
+                everywhere = all(place < side.seats for side in self.plan.sides)
+                difference = row.difference if everywhere else None
+                rows.append(Row(row.section, row.name, measure, cites, present, difference))
         return rows
 
     def hand(self) -> list[Row]:
