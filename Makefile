@@ -10,7 +10,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test test-ray check lint bench bench-play play playground e2e e2e-browser clean
+.PHONY: test test-ray check lint bench bench-play bench-simulate play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -81,3 +81,7 @@ play: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+
+## bench-simulate: one simulation on one process vs every core (interleaved rounds)
+bench-simulate: $(STAMP)
+	$(BIN)/python benchmarks/bench_simulate.py
