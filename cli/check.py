@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from tablerules.cli.common import add_extends_flag, bundled_hint, check_named, policy_of
 from tablerules.dsl.loader import parse_assignments
 from tablerules.interpreter.api import Checked
-from tablerules.interpreter.api import check as check_rules_file
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -15,9 +15,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         "check",
         help="check rule files and report located errors",
         description="Parse, compose (extends) and check rule files. Exit 0 when every file "
-        "is valid, 1 when any has an error.",
+        "is valid, 1 when any has an error. A bundled rule file may be named without its "
+        "path: tablerules check paomazai.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="rule files to check")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="rule files (paths, or bundled names) to check"
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -27,6 +30,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--json", action="store_true", help="one JSON object per file")
+    add_extends_flag(parser)
     parser.set_defaults(run=run)
 
 
@@ -49,8 +53,9 @@ def run(args: argparse.Namespace) -> int:
 
     raw, option_problems = parse_assignments(args.option)
     failed = False
+    policy = policy_of(args)
     for file in args.files:
-        checked = check_rules_file(file, options=raw)
+        checked = check_named(file, raw, policy)
         diagnostics = checked.diagnostics + option_problems
         summary = _summary(checked)
         errors = [d for d in diagnostics if d.is_error or args.strict]
@@ -69,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
             continue
         for diagnostic in diagnostics:
             print(diagnostic.render())
+        hint = bundled_hint(file) if checked.loaded.rules is None else ""
+        if hint:
+            print(f"    {hint}")
         if errors:
             what = "problem" if args.strict else "error"
             print(f"{file}: {_count(len(errors), what)}")

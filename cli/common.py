@@ -1,10 +1,15 @@
-"""What several commands share: the --option flag, and loading a rule file or saying why not."""
+"""What several commands share: rule files named by path or bundled name, where `extends` may
+reach, the --option flag, and loading a rule file or saying why not."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
+from tablerules.dsl.bases import ExtendsPolicy
+from tablerules.dsl.bundled import bundled_names, display_bundled, find_bundled
 from tablerules.dsl.loader import parse_assignments
 from tablerules.interpreter.api import Checked, check
 
@@ -13,6 +18,44 @@ def add_option_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="set a table option"
     )
+
+
+def add_extends_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--extends-dir",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="let `extends` also reach files under DIR (by a relative or an absolute path); "
+        "by default only the rule file's own folder and the bundled rule files",
+    )
+
+
+def policy_of(args: argparse.Namespace) -> ExtendsPolicy:
+    """Where `extends` may reach, from the command line's --extends-dir flags."""
+    folders = getattr(args, "extends_dir", None) or []
+    return ExtendsPolicy(folders=tuple(Path(folder) for folder in folders))
+
+
+def rules_file(name: str) -> tuple[Path, str]:
+    """The rule file a command-line argument names, and how to show it.
+
+    An existing path is that file; otherwise a bundled rule file's name (`paomazai`,
+    `paomazai-two-horses`) stands for it; otherwise the path as given (reading it reports
+    what is wrong).
+    """
+    if not os.path.exists(name):
+        bundled = find_bundled(name)
+        if bundled is not None:
+            return bundled, display_bundled(bundled)
+    return Path(name), name
+
+
+def bundled_hint(name: str) -> str:
+    """For a missing file that looks like a short name: the bundled names to choose from."""
+    if os.path.exists(name) or "/" in name or name.endswith(".rules"):
+        return ""
+    return f"hint: the bundled rule files are {', '.join(bundled_names())}"
 
 
 def add_output_flags(parser: argparse.ArgumentParser) -> None:
@@ -24,13 +67,24 @@ def add_output_flags(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="print one JSON object per hand")
 
 
-def load_or_report(path: str, options: list[str]) -> Checked | None:
+def check_named(name: str, options: dict[str, str], policy: ExtendsPolicy | None = None) -> Checked:
+    """`check` of the rule file a command-line argument names (a path or a bundled name)."""
+    path, shown = rules_file(name)
+    return check(path, options=options, policy=policy, display=shown)
+
+
+def load_or_report(
+    path: str, options: list[str], policy: ExtendsPolicy | None = None
+) -> Checked | None:
     """The checked, compiled rule file; None after printing its errors to stderr."""
     raw, problems = parse_assignments(options)
-    checked = check(path, options=raw)
+    checked = check_named(path, raw, policy)
     errors = checked.errors + problems
     if errors or checked.game is None:
         for diagnostic in errors or checked.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
+        hint = bundled_hint(path)
+        if hint and checked.loaded.rules is None:
+            print(f"    {hint}", file=sys.stderr)
         return None
     return checked

@@ -8,11 +8,20 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from tablerules.cli.common import add_option_flag, load_or_report
+from tablerules.cli.common import add_extends_flag, add_option_flag, load_or_report, policy_of
+from tablerules.dsl.diagnostics import visible
+from tablerules.dsl.limits import MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
+from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.evaluate import SOURCES, Evaluation, HandError
-from tablerules.interpreter.hands import HandSpec, parse_line, parse_table, parse_win_card
+from tablerules.interpreter.hands import (
+    HandSpec,
+    parse_line,
+    parse_table,
+    parse_win_card,
+    within_limits,
+)
 
 PROGRESS_EVERY = 10_000
 T = TypeVar("T")
@@ -35,7 +44,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "\nhands file lines: HAND [| table: KIND:CARDS ...] [| win: CARD SOURCE]",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("rules", metavar="RULES", help="the rule file")
+    parser.add_argument(
+        "rules", metavar="RULES", help="the rule file (a path, or a bundled name: paomazai)"
+    )
     hands = parser.add_mutually_exclusive_group(required=True)
     hands.add_argument("--hand", help="the concealed cards, e.g. 111222333444m55m")
     hands.add_argument(
@@ -56,12 +67,13 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--on-deal", action="store_true", help="the hand was just dealt: check immediate wins"
     )
     add_option_flag(parser)
+    add_extends_flag(parser)
     parser.add_argument("--json", action="store_true", help="print JSON (see docs/cli.md)")
     parser.set_defaults(run=run)
 
 
 def _load_game(args: argparse.Namespace) -> Game | None:
-    checked = load_or_report(args.rules, args.option)
+    checked = load_or_report(args.rules, args.option, policy_of(args))
     return checked.game if checked else None
 
 
@@ -113,7 +125,7 @@ def _single_spec(game: Game, args: argparse.Namespace) -> HandSpec:
         else None
     )
     source = args.source or ("self" if win_card is not None else None)
-    return HandSpec(hand, table, win_card, source)
+    return within_limits(HandSpec(hand, table, win_card, source))
 
 
 def _labelled(flag: str, parse: Callable[[], T]) -> T:
@@ -128,37 +140,37 @@ def _labelled(flag: str, parse: Callable[[], T]) -> T:
 
 def _run_file(game: Game, args: argparse.Namespace) -> int:
     try:
-        handle = open(args.hands_file, encoding="utf-8")  # noqa: SIM115
-    except OSError as error:
-        print(f"error: cannot read {args.hands_file}: {error.strerror}", file=sys.stderr)
+        text = read_text(args.hands_file, MAX_HANDS_FILE_BYTES, args.hands_file)
+    except ReadError as error:
+        where = f" (line {error.line}, column {error.column})" if error.line else ""
+        print(f"error: {visible(str(error))}{where}", file=sys.stderr)
         return 1
     failures = 0
     show_progress = sys.stderr.isatty()
-    with handle:
-        for number, raw in enumerate(handle, start=1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            try:
-                spec = parse_line(game.evaluator, line)
-                result = game.evaluator.evaluate(
-                    spec.hand, spec.table, spec.win_card, spec.source, args.on_deal
-                )
-                record = {"line": number, **_json(game, spec, result)}
-            except NotationError as error:
-                failures += 1
-                record = {
-                    "line": number,
-                    "error": error.message,
-                    "column": error.position + 1,
-                    "text": line,
-                }
-            except (HandError, UnicodeDecodeError) as error:
-                failures += 1
-                record = {"line": number, "error": str(error), "text": line}
-            print(json.dumps(record, ensure_ascii=False))
-            if show_progress and number % PROGRESS_EVERY == 0:
-                print(f"... {number} lines", file=sys.stderr)
+    for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            spec = parse_line(game.evaluator, line)
+            result = game.evaluator.evaluate(
+                spec.hand, spec.table, spec.win_card, spec.source, args.on_deal
+            )
+            record = {"line": number, **_json(game, spec, result)}
+        except NotationError as error:
+            failures += 1
+            record = {
+                "line": number,
+                "error": error.message,
+                "column": error.position + 1,
+                "text": line[:MAX_HANDS_LINE_CHARS],
+            }
+        except HandError as error:
+            failures += 1
+            record = {"line": number, "error": str(error), "text": line[:MAX_HANDS_LINE_CHARS]}
+        print(json.dumps(record, ensure_ascii=False))
+        if show_progress and number % PROGRESS_EVERY == 0:
+            print(f"... {number} lines", file=sys.stderr)
     return 1 if failures else 0
 
 

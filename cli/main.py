@@ -47,7 +47,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _printable_output() -> None:
+    """Text that cannot be encoded for the terminal (a file name in bytes that are not
+    UTF-8) is printed escaped instead of stopping the program."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _printable_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

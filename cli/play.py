@@ -13,7 +13,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from tablerules.cli.common import add_option_flag, add_output_flags, load_or_report
+from tablerules.cli.common import (
+    add_extends_flag,
+    add_option_flag,
+    add_output_flags,
+    load_or_report,
+    policy_of,
+)
 from tablerules.cli.transcript import Report, plural
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
@@ -23,9 +29,9 @@ from tablerules.interpreter.engine.playlog import (
     Record,
     as_logged,
     choice_record,
+    files_sha256,
     header_record,
     result_record,
-    rules_sha256,
 )
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -49,9 +55,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         "  tablerules replay games.jsonl --hand 3",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("rules", metavar="RULES", help="the rule file")
+    parser.add_argument(
+        "rules", metavar="RULES", help="the rule file (a path, or a bundled name: paomazai)"
+    )
     parser.add_argument("--seed", type=int, help="seed of the first hand (default: a random one)")
     add_option_flag(parser)
+    add_extends_flag(parser)
     parser.add_argument("--hands", type=_positive, default=1, metavar="N", help="hands to play")
     parser.add_argument("--log", metavar="FILE", help="write the play log (JSON Lines) to FILE")
     parser.add_argument(
@@ -173,7 +182,7 @@ class Session:
 
 
 def run(args: argparse.Namespace) -> int:
-    checked = load_or_report(args.rules, args.option)
+    checked = load_or_report(args.rules, args.option, policy_of(args))
     if checked is None or checked.game is None or checked.loaded.rules is None:
         return 1
     game = checked.game
@@ -194,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         log.write(
             header_record(
                 args.rules,
-                rules_sha256(args.rules, checked.loaded.rules.extends),
+                files_sha256(checked.loaded.files),
                 checked.loaded.options,
                 seed,
                 args.hands,

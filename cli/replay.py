@@ -8,8 +8,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tablerules.cli.common import add_output_flags
+from tablerules.cli.common import add_extends_flag, add_output_flags, policy_of, rules_file
 from tablerules.cli.transcript import Report, plural
+from tablerules.dsl.bases import ExtendsPolicy, real_path
+from tablerules.dsl.bundled import bundled_folder
+from tablerules.dsl.diagnostics import shorten, visible
+from tablerules.dsl.limits import MAX_RULE_BYTES
+from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.playlog import (
@@ -21,10 +26,10 @@ from tablerules.interpreter.engine.playlog import (
     Record,
     as_logged,
     choice_record,
+    files_sha256,
     first_difference,
     read_log,
     result_record,
-    rules_sha256,
     text_sha256,
 )
 
@@ -57,6 +62,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--force", action="store_true", help="replay even if the rule file has changed"
     )
     add_output_flags(parser)
+    add_extends_flag(parser)
     parser.set_defaults(run=run)
 
 
@@ -64,49 +70,92 @@ def _option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _load(header: HeaderLine, log_name: str, path: str, force: bool, chosen: bool) -> Game | None:
+def _error(message: str) -> None:
+    """An error on stderr; what the log wrote is shown with its control characters visible."""
+    print(f"error: {visible(message)}", file=sys.stderr)
+
+
+def _logged_rules(name: str, log_name: str) -> tuple[Path, str] | None:
+    """The rule file a log's header names, if it lies where a log may point: under the
+    current folder, beside the log, or among the bundled files. A log is input from anyone:
+    its rule file's lines may be quoted back, and its folder is where the `extends` of the
+    rule text it carries may look."""
+    path, shown = rules_file(name)
+    allowed = [real_path(Path.cwd()), real_path(Path(log_name).parent), bundled_folder()]
+    target = real_path(path)
+    if any(target == root or target.is_relative_to(root) for root in allowed):
+        return path, shown
+    return None
+
+
+def _disk_text(path: Path) -> str | None:
+    """The text of a rule file on disk, or None when it cannot be read."""
+    try:
+        return read_text(path, MAX_RULE_BYTES)
+    except ReadError:
+        return None
+
+
+def _load(
+    header: HeaderLine, log_name: str, rules: str | None, force: bool, policy: ExtendsPolicy
+) -> Game | None:
     """The logged game, after checking the rule text is there and unchanged. A log that
     carries its own rule text (an edit made in the playground) replays that text, unless
-    `--rules` (`chosen`) names a file to use instead."""
+    `--rules` names a file to use instead."""
+    if rules is None:
+        found = _logged_rules(header.rules, log_name)
+        if found is None:
+            _error(
+                f"{log_name} names its rule file {shorten(header.rules, 80)!r}, outside the "
+                "current folder and the log's folder: give the file with --rules FILE"
+            )
+            return None
+        path, shown = found
+    else:
+        path, shown = rules_file(rules)
     options = {name: _option_text(value) for name, value in header.options.items()}
-    carried = header.rules_text if not chosen else None
-    if carried is None and not Path(path).is_file():
-        print(f"error: {log_name} was played with {path}, which is missing", file=sys.stderr)
+    carried = header.rules_text if rules is None else None
+    if carried is None and not path.is_file():
+        _error(f"{log_name} was played with {shorten(shown, 80)}, which is missing")
         return None
-    checked = check(path, text=carried, options=options)
+    checked = check(path, text=carried, options=options, policy=policy, display=shown)
     if checked.errors or checked.game is None or checked.loaded.rules is None:
         for diagnostic in checked.errors or checked.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
         return None
     extends = checked.loaded.rules.extends
-    if carried is not None:
-        digest = text_sha256(carried, extends)
-        _note_edited_copy(log_name, path, carried)
-    else:
-        digest = rules_sha256(path, extends)
+    try:
+        if carried is not None:
+            digest = text_sha256(carried, extends)
+            _note_edited_copy(log_name, path, carried)
+        else:
+            digest = files_sha256(checked.loaded.files)
+    except ReadError as error:
+        _error(f"{shown}: {error}")
+        return None
     if digest == header.rules_sha256:
         return checked.game
     hashes = f"sha256 {header.rules_sha256[:12]}… in the log, {digest[:12]}… now"
     if carried is not None:
         bases = ", ".join(extends)
-        what = f"a file that {path} extends ({bases}) has changed since {log_name} was written"
+        what = f"a file that {shown} extends ({bases}) has changed since {log_name} was written"
     else:
-        what = f"{path} (or a file it extends) has changed since {log_name} was written"
+        what = f"{shown} (or a file it extends) has changed since {log_name} was written"
         if header.rules_text is not None:  # --rules FILE against the text the log carries
-            what = f"{path} differs from the rules {log_name} was played with"
-            found = first_difference(header.rules_text, Path(path).read_text(encoding="utf-8"))
+            what = f"{shown} differs from the rules {log_name} was played with"
+            found = first_difference(header.rules_text, _disk_text(path) or "")
             if found is not None:
-                what += ": " + _line_difference(found, "the log's copy", path)
+                what += ": " + _line_difference(found, "the log's copy", shown)
     if not force:
-        print(f"error: {what} ({hashes}); --force replays it anyway", file=sys.stderr)
+        _error(f"{what} ({hashes}); --force replays it anyway")
         return None
-    print(f"warning: {what} ({hashes}); replaying anyway", file=sys.stderr)
+    print(f"warning: {visible(what)} ({hashes}); replaying anyway", file=sys.stderr)
     return checked.game
 
 
-def _note_edited_copy(log_name: str, path: str, carried: str) -> None:
+def _note_edited_copy(log_name: str, path: Path, carried: str) -> None:
     """Say so when the rule text a log carries is not the file of the same name on disk."""
-    on_disk = Path(path).read_text(encoding="utf-8") if Path(path).is_file() else None
+    on_disk = _disk_text(path) if path.is_file() else None
     if on_disk == carried:
         return
     if on_disk is None:
@@ -137,18 +186,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.log)
     except LogError as error:
-        print(f"error: {args.log}: {error}", file=sys.stderr)
+        _error(f"{args.log}: {error}")
         return 1
     hands = log.hands
     if args.hand is not None:
         if not 1 <= args.hand <= len(hands):
             held = plural(len(hands), "hand")
-            print(f"error: --hand {args.hand}: {args.log} holds {held}", file=sys.stderr)
+            _error(f"--hand {args.hand}: {args.log} holds {held}")
             return 1
         hands = [hands[args.hand - 1]]
-    game = _load(
-        log.header, args.log, args.rules or log.header.rules, args.force, args.rules is not None
-    )
+    game = _load(log.header, args.log, args.rules, args.force, policy_of(args))
     if game is None:
         return 1
     mode = "json" if args.json else "quiet" if args.quiet else "text"
@@ -163,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
             replay_hand(game, logged, report)
     except Divergence as error:
         sys.stdout.flush()
-        print(f"error: {args.log}: {error}", file=sys.stderr)
+        _error(f"{args.log}: {error}")
         return 1
     report.finish()
     _verdict(log, hands, mode)
@@ -195,6 +242,11 @@ def _verdict(log: PlayLog, hands: list[LoggedHand], mode: str) -> None:
 def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
     """Re-create one hand and check each logged line against it; raises `Divergence`."""
     hand = logged.hand
+    seats = game.compiled.rules.seats.count if game.compiled.rules.seats else 1
+    if hand.dealer >= seats:
+        raise Divergence(
+            logged.line, f"dealer: seat {hand.dealer}, but the game has seats 0 to {seats - 1}"
+        )
     table = Table(game, seed=hand.seed, dealer=hand.dealer)
     report.begin_hand(hand.index, hand.seed, hand.dealer)
     matched = 0

@@ -8,9 +8,10 @@ import json
 from pathlib import Path
 
 from tablerules.dsl.loader import load
+from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.scenarios import run_scenario
 from tablerules.interpreter.scenarios.coverage import play_rule_ids
-from tablerules.interpreter.scenarios.runner import ScenarioResult
+from tablerules.interpreter.scenarios.runner import ScenarioResult, rules_of
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -52,18 +53,9 @@ def scenario_files(paths: list[str], root: Path = SCENARIO_ROOT) -> list[Path]:
             found.append(path)
     if rule_files and root.is_dir():
         for scenario in sorted(root.rglob("*.json")):
-            if scenario not in found and _rules_of(scenario) in rule_files:
+            if scenario not in found and rules_of(scenario) in rule_files:
                 found.append(scenario)
     return found
-
-
-def _rules_of(scenario: Path) -> Path | None:
-    try:
-        data = json.loads(scenario.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    rules = data.get("rules") if isinstance(data, dict) else None
-    return (scenario.parent / rules).resolve() if isinstance(rules, str) else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,7 +99,9 @@ def print_coverage(results: list[ScenarioResult]) -> None:
     for result in results:
         if result.scenario is None or not result.passed:
             continue
-        rules = (Path(result.path).parent / result.scenario.rules).resolve()
+        rules = rules_of(Path(result.path))
+        if rules is None:
+            continue
         exercised.setdefault(rules, set()).update(result.scenario.rule_ids)
     for rules_path, ids in sorted(exercised.items()):
         loaded = load(rules_path)
@@ -124,7 +118,7 @@ def print_coverage(results: list[ScenarioResult]) -> None:
 
 def _id_order(rule_id: str) -> tuple[str, int]:
     prefix, _, number = rule_id.rpartition("-")
-    return prefix, int(number) if number.isdigit() else 0
+    return prefix, int(number) if is_digits(number) and len(number) < 10 else 0
 
 
 def _relative(path: Path) -> str:

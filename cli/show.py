@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from tablerules.cli.common import add_option_flag, load_or_report
+from tablerules.cli.common import add_extends_flag, add_option_flag, load_or_report, policy_of
 from tablerules.dsl.schema import ir_json
 
 
@@ -17,13 +17,16 @@ def register(commands: argparse._SubParsersAction) -> None:
         "are applied, with every option's value. The output validates against "
         "`tablerules schema`.",
     )
-    parser.add_argument("rules", metavar="RULES", help="the rule file")
+    parser.add_argument(
+        "rules", metavar="RULES", help="the rule file (a path, or a bundled name: paomazai)"
+    )
     add_option_flag(parser)
+    add_extends_flag(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    checked = load_or_report(args.rules, args.option)
+    checked = load_or_report(args.rules, args.option, policy_of(args))
     if checked is None:
         return 1
     loaded = checked.loaded

@@ -16,7 +16,9 @@ from lark import Token, Tree
 from tablerules.dsl import ir
 from tablerules.dsl.build_play import PlayClauses
 from tablerules.dsl.build_scoring import ScoringClauses
-from tablerules.dsl.diagnostics import DiagnosticSink
+from tablerules.dsl.diagnostics import DiagnosticSink, shorten
+from tablerules.dsl.limits import LIMIT_CODE, MAX_NUMBER
+from tablerules.dsl.numbers import is_digits, whole_number
 
 OpKind = Literal["define", "override", "remove"]
 # A rule id: capitals (and digits) naming the rule book, a hyphen, the rule's number, with
@@ -112,25 +114,36 @@ class _Builder(PlayClauses, ScoringClauses):
 
     def integer(self, token: Token, what: str) -> int:
         text = str(token)
-        if text.isdigit():
-            return int(text)
-        self.error(token, "E103", f"{what} must be a whole number, not {text!r}")
+        if is_digits(text):
+            return self.bounded(token)
+        self.error(token, "E103", f"{what} must be a whole number (digits 0-9), not {text!r}")
         return 0
+
+    def bounded(self, token: Token) -> int:
+        """The value of a word of ASCII digits, or an error naming the limit and 0."""
+        value = whole_number(str(token))
+        if value is None:
+            self.error(
+                token,
+                LIMIT_CODE,
+                f"{shorten(str(token))} is larger than the limit of {MAX_NUMBER:,}",
+            )
+            return 0
+        return value
 
     def scalar(self, node: Tree | Token) -> ir.Scalar:
         token = node.children[0] if isinstance(node, Tree) else node
         text = str(token)
         if token.type == "STRING":
             return text[1:-1]
-        if text.isdigit():
-            return int(text)
+        if is_digits(text):
+            return self.bounded(token)
         if text in ("true", "false"):
             return text == "true"
         return text
 
     def value_word(self, token: Token) -> int | str:
-        text = str(token)
-        return int(text) if text.isdigit() else text
+        return self.bounded(token) if is_digits(str(token)) else str(token)
 
     @staticmethod
     def text(token: Token) -> str:
@@ -424,8 +437,8 @@ class _Builder(PlayClauses, ScoringClauses):
         fields: dict[str, Any] = {"span": self.span(node), "cites": cites}
         if head.data == "head_same":
             word = words[0]
-            if str(word).isdigit():
-                fields.update(head="same", size=int(str(word)))
+            if is_digits(str(word)):
+                fields.update(head="same", size=self.bounded(word))
             else:
                 fields.update(head="mixed", size=0, attribute=str(word))
         elif head.data == "head_run":
@@ -532,7 +545,7 @@ class _Builder(PlayClauses, ScoringClauses):
                     rule.otherwise = self.integer(words[-1], "the number of pairs")
                 win.pairs = rule
             else:
-                limit: int | str = int(str(words[1])) if str(words[1]).isdigit() else str(words[1])
+                limit = self.value_word(words[1])
                 win.value = ir.ValueMinimum(
                     table=str(words[0]), at_least=limit, span=self.span(item), cites=item_cites
                 )

@@ -1,6 +1,6 @@
 """Parse tree to IR for expressions: amounts, counts and conditions.
 
-A mixin of the clause builder in `dsl.build`, which supplies `span`.
+A mixin of the clause builder in `dsl.build`, which supplies `span` and `bounded`.
 """
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ from typing import ClassVar
 
 from lark import Token, Tree
 from tablerules.dsl import ir
+from tablerules.dsl.numbers import is_digits
 
 
 def is_number(text: str) -> bool:
     """A whole number written with the digits 0-9 (other scripts' digits are names)."""
-    return text.isascii() and text.isdigit()
+    return is_digits(text)
 
 
 class ExpressionBuilder:
@@ -43,7 +44,7 @@ class ExpressionBuilder:
         if isinstance(node, Token):
             text = str(node)
             if is_number(text):
-                return ir.Expr(op="num", value=int(text), span=span)
+                return ir.Expr(op="num", value=self.bounded(node), span=span)
             return ir.Expr(op="ref", name=text, span=span)
         if node.data == "ref":
             return self.expr(node.children[0])

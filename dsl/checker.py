@@ -7,10 +7,10 @@ mistake is reported in the variant, a base's in the base).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 
 from tablerules.dsl import ir
 from tablerules.dsl.checker_expr import ExpressionChecks
+from tablerules.dsl.checker_limits import LimitChecks
 from tablerules.dsl.checker_play import PlayChecks
 from tablerules.dsl.diagnostics import Diagnostic
 
@@ -28,22 +28,20 @@ REMOVABLE_SECTIONS = {
 }
 
 
-class Checker(PlayChecks, ExpressionChecks):
+class Checker(LimitChecks, PlayChecks, ExpressionChecks):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.texts = texts or {}
+        self._lines: dict[str, list[str]] = {}
         self.found: list[Diagnostic] = []
 
     # ── reporting ──────────────────────────────────────────────
     def _line_text(self, file: str, line: int) -> str:
-        text = self.texts.get(file)
-        if text is None:
-            try:
-                text = Path(file).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                text = ""
-            self.texts[file] = text
-        lines = text.splitlines()
+        """The source line a finding points at, from the texts the loader read (a file
+        is never read again here: only what the author gave can be quoted)."""
+        lines = self._lines.get(file)
+        if lines is None:
+            lines = self._lines[file] = self.texts.get(file, "").split("\n")
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def report(
@@ -102,6 +100,8 @@ class Checker(PlayChecks, ExpressionChecks):
             self.report(None, "E109", "the file has no 'seats' clause", "add: seats 4")
         if rules.deck is None:
             self.report(None, "E109", "the file has no 'deck'", "add a deck { ... } block")
+        if not self.check_limits():
+            return self.found
         self.check_seats()
         self.check_options()
         self.check_attributes()

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tablerules.dsl import ir
+from tablerules.dsl.limits import LIMIT_CODE
+from tablerules.dsl.numbers import is_digits, too_large
 
 if TYPE_CHECKING:
     from tablerules.dsl.checker import Checker
@@ -44,7 +46,9 @@ class PlayChecks:
                 self.unknown(clause, "action", name, self.rules.actions)
 
     def _option_ref(self: Checker, clause: ir.Clause, name: str, *, numeric: bool) -> None:
-        if name.isdigit():
+        if is_digits(name):
+            if too_large(name):
+                self.report(clause, LIMIT_CODE, f"{name[:12]}… is larger than the limit")
             return
         option = self.rules.options.get(name)
         if option is None:

@@ -7,12 +7,18 @@ removing one that does not exist is an error too, so a typo in a variant never p
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tablerules.dsl import ir
+from tablerules.dsl.bases import BaseRefused, ExtendsPolicy, locate_base, real_path
 from tablerules.dsl.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
-from tablerules.dsl.diagnostics import Diagnostic, DiagnosticSink
+from tablerules.dsl.bundled import display_bundled, is_bundled
+from tablerules.dsl.diagnostics import Diagnostic, DiagnosticSink, shorten
+from tablerules.dsl.limits import LIMIT_CODE, MAX_EXTENDS_DEPTH, MAX_EXTENDS_FILES, MAX_RULE_BYTES
 from tablerules.dsl.parser import parse_text
+from tablerules.dsl.reading import ReadError, read_text
 
 
 def _describe(op: Operation) -> str:
@@ -78,56 +84,54 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             getattr(rules, op.section)[op.key] = op.clause
 
 
+@dataclass
+class Composition:
+    """One composition: where `extends` may reach, the texts read, the files counted."""
+
+    checked_file: Path
+    policy: ExtendsPolicy = field(default_factory=ExtendsPolicy)
+    texts: dict[str, str] = field(default_factory=dict)  # display name -> text
+    paths: list[Path] = field(default_factory=list)  # each file read, in the order read
+    files: int = 0
+
+
 def compose_file(
     path: Path,
     diagnostics: list[Diagnostic],
     text: str | None = None,
     display: str | None = None,
+    context: Composition | None = None,
     _stack: tuple[Path, ...] = (),
 ) -> ir.RuleSet | None:
-    """Read `path` (or `text` standing for it), resolve its `extends` chain, apply overlays."""
+    """Read `path` (or `text` standing for it), resolve its `extends` chain, apply overlays.
+
+    `context` says where `extends` may look (see `dsl.bases`) and keeps the texts read,
+    for the checker's source lines; by default a base must lie beside `path`.
+    """
+    context = context or Composition(path)
     name = display or str(path)
     sink = DiagnosticSink(name)
+    context.files += 1
+    context.paths.append(path)
     if text is None:
         try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            sink.add(1, 1, "E107", "the file is not UTF-8 text")
-            diagnostics.extend(sink.items)
-            return None
-        except OSError as error:
-            sink.add(1, 1, "E107", f"cannot read the file: {error.strerror or error}")
+            text = read_text(path, MAX_RULE_BYTES, "the file")
+        except ReadError as error:
+            sink.add(error.line or 1, error.column or 1, "E107", str(error))
             diagnostics.extend(sink.items)
             return None
     tree = parse_text(text, sink)
+    context.texts.setdefault(name, sink.text)
     if tree is None:
         diagnostics.extend(sink.items)
         return None
     unit = build_unit(tree, name, sink)
     rules = ir.RuleSet(file=name)
     if unit.extends is not None:
-        base_path = (path.parent / unit.extends).resolve()
         span = unit.extends_span
         assert span is not None
-        if base_path in _stack or base_path == path.resolve():
-            chain = " -> ".join(p.name for p in (*_stack, path.resolve(), base_path))
-            sink.add(span.line, span.column, "E106", f"extends goes round in a circle: {chain}")
-            diagnostics.extend(sink.items)
-            return None
-        if not base_path.is_file():
-            sink.add(span.line, span.column, "E107", f"cannot find {unit.extends!r} to extend")
-            diagnostics.extend(sink.items)
-            return None
-        base_display = str(Path(name).parent / unit.extends) if display else str(base_path)
-        errors_before = sum(d.is_error for d in diagnostics)
-        base = compose_file(
-            base_path,
-            diagnostics,
-            display=_relative(base_path, base_display),
-            _stack=(*_stack, path.resolve()),
-        )
-        if base is None or sum(d.is_error for d in diagnostics) > errors_before:
-            sink.add(span.line, span.column, "E107", f"the base file {unit.extends!r} has errors")
+        base = _compose_base(unit.extends, span, path, name, sink, diagnostics, context, _stack)
+        if base is None:
             diagnostics.extend(sink.items)
             return None
         rules = base.model_copy(deep=True)
@@ -138,8 +142,69 @@ def compose_file(
     return rules
 
 
-def _relative(path: Path, fallback: str) -> str:
+def _compose_base(
+    written: str,
+    span: ir.Span,
+    path: Path,
+    shown: str,
+    sink: DiagnosticSink,
+    diagnostics: list[Diagnostic],
+    context: Composition,
+    stack: tuple[Path, ...],
+) -> ir.RuleSet | None:
+    """The composed base a file's `extends` names, or None after reporting why not."""
     try:
-        return str(path.relative_to(Path.cwd()))
+        base_path = locate_base(written, path, context.checked_file, context.policy)
+    except BaseRefused as error:
+        sink.add(span.line, span.column, "E107", str(error))
+        return None
+    here = real_path(path)
+    chain = (*stack, here)
+    if base_path in chain:
+        names = " -> ".join(p.name for p in (*chain, base_path))
+        sink.add(span.line, span.column, "E106", f"extends goes round in a circle: {names}")
+        return None
+    if not os.path.lexists(base_path):
+        sink.add(span.line, span.column, "E107", f"cannot find {shorten(written, 80)!r} to extend")
+        return None
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        sink.add(
+            span.line,
+            span.column,
+            LIMIT_CODE,
+            f"extends goes more than {MAX_EXTENDS_DEPTH} files deep (the limit)",
+        )
+        return None
+    if context.files >= MAX_EXTENDS_FILES:
+        sink.add(
+            span.line,
+            span.column,
+            LIMIT_CODE,
+            f"the rules bring in more than {MAX_EXTENDS_FILES} files (the limit)",
+        )
+        return None
+    errors_before = sum(d.is_error for d in diagnostics)
+    base = compose_file(
+        base_path,
+        diagnostics,
+        display=_display(base_path, shown, written),
+        context=context,
+        _stack=chain,
+    )
+    if base is None or sum(d.is_error for d in diagnostics) > errors_before:
+        message = f"the base file {shorten(written, 80)!r} has errors"
+        sink.add(span.line, span.column, "E107", message)
+        return None
+    return base
+
+
+def _display(base: Path, including: str, written: str) -> str:
+    """How diagnostics name a base: relative to the current folder when below it, a bundled
+    file by its short name, otherwise as written beside the file that extends it."""
+    try:
+        return str(base.relative_to(Path.cwd().resolve()))
     except ValueError:
-        return fallback
+        pass
+    if is_bundled(base):
+        return display_bundled(base)
+    return str(Path(including).parent / written)

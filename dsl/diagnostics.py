@@ -7,9 +7,12 @@ under the right character even after wide (CJK) characters.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
+
+from tablerules.dsl.limits import LIMIT_CODE, MAX_DIAGNOSTICS
 
 Severity = Literal["error", "warning"]
 
@@ -32,8 +35,32 @@ CODES: dict[str, str] = {
     "E108": "nothing to override or remove",
     "E109": "missing clause",
     "E110": "inconsistent rule",
+    "E111": "over a limit",
     "W001": "clause cites no rule id",
 }
+
+
+MAX_MESSAGE_CHARS = 300  # a message quoting a huge word is cut, not printed whole
+MAX_SHOWN_LINE_CHARS = 160  # a long source line is shown as a window around the column
+
+
+def shorten(text: str, limit: int = 24) -> str:
+    """`text` cut to `limit` characters with an ellipsis, for quoting user input."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def visible(text: str) -> str:
+    """`text` safe to print: each control character (an escape sequence could drive the
+    terminal) and bidirectional override becomes one visible replacement character."""
+    return _CONTROL.sub(_picture, text)
+
+
+def _picture(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return chr(0x2400 + code) if code < 0x20 else "\u2421" if code == 0x7F else "\ufffd"
 
 
 def display_width(text: str) -> int:
@@ -59,6 +86,12 @@ class Diagnostic:
     hint: str = ""
     source_line: str = ""
 
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE_CHARS:
+            object.__setattr__(self, "message", shorten(self.message, MAX_MESSAGE_CHARS))
+        if len(self.hint) > MAX_MESSAGE_CHARS:
+            object.__setattr__(self, "hint", shorten(self.hint, MAX_MESSAGE_CHARS))
+
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
@@ -67,14 +100,15 @@ class Diagnostic:
         """`FILE:LINE:COL: error[CODE]: message`, then the line and a caret under the column."""
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         head = f"{where}: {self.severity}[{self.code}]: {self.message}"
-        lines = [head]
+        lines = [visible(head)]
         if self.source_line:
-            text = self.source_line.rstrip("\n").replace("\t", " ")
-            prefix = text[: max(self.column - 1, 0)]
+            text, column = _window(self.source_line.rstrip("\n").replace("\t", " "), self.column)
+            text = visible(text)
+            prefix = text[: max(column - 1, 0)]
             lines.append(f"    {text}")
             lines.append("    " + " " * display_width(prefix) + "^")
         if self.hint:
-            lines.append(f"    hint: {self.hint}")
+            lines.append(f"    hint: {visible(self.hint)}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
@@ -89,6 +123,19 @@ class Diagnostic:
         }
 
 
+def _window(text: str, column: int) -> tuple[str, int]:
+    """A long line cut to a window around `column` (marked with …), and the column in it."""
+    if len(text) <= MAX_SHOWN_LINE_CHARS:
+        return text, column
+    start = max(0, min(column - 1 - MAX_SHOWN_LINE_CHARS // 2, len(text) - MAX_SHOWN_LINE_CHARS))
+    piece = text[start : start + MAX_SHOWN_LINE_CHARS]
+    if start > 0:
+        piece = "…" + piece[1:]
+    if start + MAX_SHOWN_LINE_CHARS < len(text):
+        piece = piece[:-1] + "…"
+    return piece, column - start
+
+
 @dataclass
 class DiagnosticSink:
     """Collects diagnostics for one file so a run can report several at once."""
@@ -96,9 +143,12 @@ class DiagnosticSink:
     file: str
     text: str = ""
     items: list[Diagnostic] = field(default_factory=list)
+    _lines: tuple[str, list[str]] | None = field(default=None, repr=False)
 
     def source_line(self, line: int) -> str:
-        lines = self.text.splitlines()
+        if self._lines is None or self._lines[0] is not self.text:
+            self._lines = (self.text, self.text.split("\n"))
+        lines = self._lines[1]
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def add(
@@ -140,3 +190,21 @@ class RuleError(Exception):
 
 def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int]:
     return (diagnostic.file, diagnostic.line, diagnostic.column)
+
+
+def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """At most `MAX_DIAGNOSTICS` findings, the last one saying how many were left out."""
+    if len(diagnostics) <= MAX_DIAGNOSTICS:
+        return diagnostics
+    kept = diagnostics[: MAX_DIAGNOSTICS - 1]
+    left = len(diagnostics) - len(kept)
+    last = diagnostics[MAX_DIAGNOSTICS - 1]
+    note = Diagnostic(
+        file=last.file,
+        line=last.line,
+        column=last.column,
+        code=LIMIT_CODE,
+        message=f"{left} more findings are not shown (at most {MAX_DIAGNOSTICS} are reported)",
+        severity="error" if any(d.is_error for d in diagnostics[len(kept) :]) else "warning",
+    )
+    return [*kept, note]

@@ -10,13 +10,15 @@ diagnostics. `load_rules` is the raising form for code that wants an exception.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tablerules.dsl import ir
+from tablerules.dsl.bases import ExtendsPolicy
 from tablerules.dsl.checker import Checker, check_rules
-from tablerules.dsl.compose import compose_file
-from tablerules.dsl.diagnostics import Diagnostic, RuleError, sort_key
+from tablerules.dsl.compose import Composition, compose_file
+from tablerules.dsl.diagnostics import Diagnostic, RuleError, capped, sort_key
+from tablerules.dsl.numbers import signed_number
 
 OPTION_SOURCE = "--option"
 
@@ -29,6 +31,17 @@ class Loaded:
     rules: ir.RuleSet | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     options: dict[str, ir.Scalar] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # each file read, by its shown name
+    files: list[Path] = field(default_factory=list)  # the file, then each base, as read
+
+    def with_source(self, diagnostic: Diagnostic) -> Diagnostic:
+        """`diagnostic` with the line it points at, when it names a file read here."""
+        if diagnostic.source_line or diagnostic.file not in self.texts:
+            return diagnostic
+        lines = self.texts[diagnostic.file].split("\n")
+        if not 0 < diagnostic.line <= len(lines):
+            return diagnostic
+        return replace(diagnostic, source_line=lines[diagnostic.line - 1])
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -67,7 +80,7 @@ def _typed(option: ir.OptionDecl, raw: str) -> ir.Scalar | None:
             return False
         return None
     if option.type == "int":
-        return int(raw) if raw.lstrip("-").isdigit() else None
+        return signed_number(raw)
     for choice in option.choices:
         if str(choice) == raw:
             return choice
@@ -109,26 +122,34 @@ def load(
     path: str | Path,
     text: str | None = None,
     options: dict[str, str] | None = None,
+    policy: ExtendsPolicy | None = None,
+    display: str | None = None,
 ) -> Loaded:
-    """Parse, compose and check a rule file; `text` replaces the file's contents if given."""
+    """Parse, compose and check a rule file; `text` replaces the file's contents if given.
+
+    `policy` says where `extends` may reach (by default: beside the file, or the bundled
+    files); `display` is how diagnostics name the file (by default the path as given).
+    """
     path = Path(path)
-    shown = str(path)
+    shown = display or str(path)
     diagnostics: list[Diagnostic] = []
-    rules = compose_file(path, diagnostics, text=text, display=shown)
+    context = Composition(path, policy or ExtendsPolicy())
+    rules = compose_file(path, diagnostics, text=text, display=shown, context=context)
     if rules is None:
-        return Loaded(shown, None, sorted(diagnostics, key=sort_key))
-    texts = {shown: text} if text is not None else None
-    diagnostics.extend(check_rules(rules, texts))
+        found = capped(sorted(diagnostics, key=sort_key))
+        return Loaded(shown, None, found, texts=context.texts, files=context.paths)
+    diagnostics.extend(check_rules(rules, context.texts))
     values, problems = resolve_options(rules, options or {})
     diagnostics.sort(key=sort_key)
-    return Loaded(shown, rules, diagnostics + problems, values)
+    found = capped(diagnostics + problems)
+    return Loaded(shown, rules, found, values, context.texts, context.paths)
 
 
 def load_rules(
-    path: str | Path, options: dict[str, str] | None = None
+    path: str | Path, options: dict[str, str] | None = None, policy: ExtendsPolicy | None = None
 ) -> tuple[ir.RuleSet, dict[str, ir.Scalar]]:
     """Like `load`, but raise `RuleError` (carrying every diagnostic) when there are errors."""
-    loaded = load(path, options=options)
+    loaded = load(path, options=options, policy=policy)
     if not loaded.ok:
         raise RuleError(loaded.errors or loaded.diagnostics)
     assert loaded.rules is not None

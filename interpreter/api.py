@@ -7,12 +7,20 @@ from pathlib import Path
 from typing import Any
 
 from tablerules.dsl import ir
+from tablerules.dsl.bases import ExtendsPolicy
+from tablerules.dsl.bundled import find_bundled
 from tablerules.dsl.diagnostics import Diagnostic, RuleError
 from tablerules.dsl.loader import Loaded, load, load_rules
 from tablerules.interpreter.cards import CardTable
 from tablerules.interpreter.compiled import CompiledRules, compile_rules
 from tablerules.interpreter.evaluate import Evaluation, Evaluator, TableGroup
-from tablerules.interpreter.hands import parse_source, parse_table, parse_win_card
+from tablerules.interpreter.hands import (
+    HandSpec,
+    parse_source,
+    parse_table,
+    parse_win_card,
+    within_limits,
+)
 
 
 class Game:
@@ -54,13 +62,12 @@ class Game:
     ) -> Evaluation:
         """Evaluate a hand written in the rule file's card notation."""
         card = parse_win_card(self.evaluator, win_card) if win_card else None
-        return self.evaluator.evaluate(
-            self.parse(hand),
-            self.table(table),
-            card,
-            parse_source(source) if source else None,
-            on_deal,
+        spec = within_limits(
+            HandSpec(
+                self.parse(hand), self.table(table), card, parse_source(source) if source else None
+            )
         )
+        return self.evaluator.evaluate(spec.hand, spec.table, spec.win_card, spec.source, on_deal)
 
 
 @dataclass
@@ -81,22 +88,33 @@ class Checked:
 
 
 def check(
-    path: str | Path, text: str | None = None, options: dict[str, str] | None = None
+    path: str | Path,
+    text: str | None = None,
+    options: dict[str, str] | None = None,
+    policy: ExtendsPolicy | None = None,
+    display: str | None = None,
 ) -> Checked:
     """Parse, check and compile a rule file (or `text` standing for it); never raises on
-    bad input: every problem, including those only compiling finds, is a diagnostic."""
-    loaded = load(path, text=text, options=options)
+    bad input: every problem, including those only compiling finds, is a diagnostic.
+    `policy` says where `extends` may reach (`dsl.bases`)."""
+    loaded = load(path, text=text, options=options, policy=policy, display=display)
     diagnostics = list(loaded.diagnostics)
     game = None
     if loaded.ok and loaded.rules is not None:
         try:
             game = Game(loaded.rules, loaded.options)
         except RuleError as error:
-            diagnostics.extend(error.diagnostics)
+            diagnostics.extend(loaded.with_source(d) for d in error.diagnostics)
     return Checked(loaded, game, diagnostics)
 
 
-def load_game(path: str | Path, options: dict[str, str] | None = None) -> Game:
-    """Load, check and compile a rule file; raises `dsl.diagnostics.RuleError` on errors."""
-    rules, values = load_rules(path, options)
+def load_game(
+    path: str | Path, options: dict[str, str] | None = None, policy: ExtendsPolicy | None = None
+) -> Game:
+    """Load, check and compile a rule file; raises `dsl.diagnostics.RuleError` on errors.
+
+    A bundled rule file may be named by its short name (its file name without `.rules`)."""
+    if not Path(path).exists():
+        path = find_bundled(str(path)) or path
+    rules, values = load_rules(path, options, policy)
     return Game(rules, values)

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 
 from tablerules.dsl import ir
+from tablerules.dsl.diagnostics import display_width, visible
+from tablerules.dsl.limits import MAX_HANDS_LINE_CHARS
 
 SEPARATORS = " \t,，、"
 
@@ -28,9 +30,11 @@ class NotationError(Exception):
         return f"{self.message} (column {self.position + 1})"
 
     def render(self, label: str = "") -> str:
+        """The message, the text (control characters made visible) and carets under the
+        bad piece."""
         pointer = " " * _width(self.text[: self.position]) + "^" * max(_width(self.bad), 1)
         head = f"{label}: " if label else ""
-        return f"{head}{self}\n    {self.text}\n    {pointer}"
+        return visible(f"{head}{self}") + f"\n    {visible(self.text)}\n    {pointer}"
 
     @property
     def bad(self) -> str:
@@ -38,9 +42,7 @@ class NotationError(Exception):
 
 
 def _width(text: str) -> int:
-    from tablerules.dsl.diagnostics import display_width
-
-    return display_width(text)
+    return display_width(visible(text))
 
 
 class CardTable:
@@ -58,7 +60,7 @@ class CardTable:
         self._longest = max((len(name) for name in self.index), default=1)
         suffixes = sorted(deck.compact_suffixes, key=len, reverse=True)
         self._compact = (
-            re.compile(r"(\d+)(" + "|".join(re.escape(s) for s in suffixes) + ")")
+            re.compile(r"([0-9]+)(" + "|".join(re.escape(s) for s in suffixes) + ")")
             if suffixes
             else None
         )
@@ -74,6 +76,13 @@ class CardTable:
 
     def parse(self, text: str) -> list[int]:
         """Card indices named by `text`; raises `NotationError` at the first unknown piece."""
+        if len(text) > MAX_HANDS_LINE_CHARS:
+            raise NotationError(
+                text[:MAX_HANDS_LINE_CHARS],
+                MAX_HANDS_LINE_CHARS - 1,
+                1,
+                f"the text is {len(text):,} characters; the limit is {MAX_HANDS_LINE_CHARS:,}",
+            )
         cards: list[int] = []
         position = 0
         length = len(text)

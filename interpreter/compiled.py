@@ -9,12 +9,12 @@ and sets. Nothing here is re-parsed or re-validated when a hand is evaluated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from tablerules.dsl import ir
 from tablerules.dsl.diagnostics import Diagnostic, RuleError
+from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
 from tablerules.interpreter.cards import CardTable
-from tablerules.interpreter.patterns import Multiset, expand
+from tablerules.interpreter.patterns import Multiset, combinations_to_try, expand
 
 FIELD_SHIFT = 3
 FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
@@ -160,6 +160,7 @@ class CompiledRules:
         self.kind_index: dict[str, int] = {}
         pair_kind = self.pair_rule.kind if self.pair_rule else None
         triggers = set(self.pair_rule.if_any) if self.pair_rule else set()
+        self._reject_huge_patterns()
         for index, group in enumerate(self.rules.groups.values()):
             keep = None
             if group.never_split and group.pattern is not None:
@@ -204,6 +205,36 @@ class CompiledRules:
         )
         self.trigger_exact = not changes_pairing
 
+    def _reject_huge_patterns(self) -> None:
+        """A group standing for more card combinations than the limit is an error, found
+        by counting before anything is built."""
+        total = 0
+        for group in self.rules.groups.values():
+            if group.pattern is None:
+                continue
+            combinations = combinations_to_try(self.cards, group.pattern)
+            total += combinations
+            if total <= MAX_GROUP_INSTANCES:
+                continue
+            span = group.pattern.span or group.span
+            message = (
+                f"group {group.name!r} stands for {combinations:,} card combinations"
+                if combinations > MAX_GROUP_INSTANCES
+                else f"with group {group.name!r} the groups stand for {total:,} card combinations"
+            )
+            raise RuleError(
+                [
+                    Diagnostic(
+                        file=span.file if span else self.rules.file,
+                        line=span.line if span else 1,
+                        column=span.column if span else 1,
+                        code=LIMIT_CODE,
+                        message=f"{message}; the limit is {MAX_GROUP_INSTANCES:,}",
+                        hint="narrow the pattern with 'where' or 'same'",
+                    )
+                ]
+            )
+
     def _reject_empty_patterns(self) -> None:
         """A group whose pattern no cards of this deck can make is a mistake in the file."""
         problems = []
@@ -219,7 +250,6 @@ class CompiledRules:
                     code="E110",
                     message=f"no cards of this deck can make group {group.name!r}",
                     hint="check the pattern's values and 'where' filters, and the deck's copies",
-                    source_line=_source_line(span),
                 )
             )
         if problems:
@@ -448,16 +478,6 @@ class CompiledRules:
         if rule.if_any and triggers == 0:
             return rule.otherwise
         return rule.count
-
-
-def _source_line(span: ir.Span | None) -> str:
-    if span is None:
-        return ""
-    try:
-        lines = Path(span.file).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return ""
-    return lines[span.line - 1] if 0 < span.line <= len(lines) else ""
 
 
 def compile_rules(rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> CompiledRules:

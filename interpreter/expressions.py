@@ -17,6 +17,9 @@ from typing import Any
 from tablerules.dsl import ir, ir_scoring
 
 MAX_POWER = 64  # exponents are capped: a rule file cannot make a number without end
+# Products and powers saturate here (4.6 × 10^18, beyond any stake), so that a chain of
+# `let`s raising powers of powers cannot build a number of millions of digits.
+MAX_MAGNITUDE = 1 << 62
 
 
 class ExprError(ValueError):
@@ -62,10 +65,19 @@ def _truth(value: int) -> int:
     return 1 if value else 0
 
 
+def _saturated(value: int) -> int:
+    if value > MAX_MAGNITUDE:
+        return MAX_MAGNITUDE
+    return -MAX_MAGNITUDE if value < -MAX_MAGNITUDE else value
+
+
 def _power(base: int, exponent: int) -> int:
     if exponent < 0:  # whole numbers only: a fraction rounds down to 0
         return 1 if base == 1 else 0
-    return base ** min(exponent, MAX_POWER)
+    exponent = min(exponent, MAX_POWER)
+    if abs(base) > 1 and (abs(base).bit_length() - 1) * exponent > MAX_MAGNITUDE.bit_length():
+        return _saturated(MAX_MAGNITUDE * 2 * (-1 if base < 0 and exponent % 2 else 1))
+    return _saturated(base**exponent)
 
 
 def _divide(left: int, right: int) -> int:
@@ -75,7 +87,7 @@ def _divide(left: int, right: int) -> int:
 BINARY: dict[str, Callable[[int, int], int]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
-    "mul": lambda a, b: a * b,
+    "mul": lambda a, b: _saturated(a * b),
     "div": _divide,
     "pow": _power,
     "eq": lambda a, b: _truth(a == b),

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from tablerules.dsl import ir
+from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_LINE_CHARS
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.evaluate import SOURCES, Evaluator, HandError, TableGroup
 
@@ -28,8 +29,29 @@ class HandSpec:
     source: ir.Source | None
 
 
+def within_limits(spec: HandSpec) -> HandSpec:
+    """`spec` if its cards are within `MAX_HAND_CARDS`; raises `HandError` otherwise (the
+    time to list every split of a hand grows fast with its size)."""
+    cards = len(spec.hand) + sum(len(g.cards) for g in spec.table)
+    cards += spec.win_card is not None
+    if cards > MAX_HAND_CARDS:
+        raise HandError(f"a hand of {cards} cards; the limit is {MAX_HAND_CARDS}")
+    return spec
+
+
+def _text_within_limits(text: str) -> None:
+    if len(text) > MAX_HANDS_LINE_CHARS:
+        raise NotationError(
+            text[:MAX_HANDS_LINE_CHARS],
+            MAX_HANDS_LINE_CHARS - 1,
+            1,
+            f"the text is {len(text):,} characters; the limit is {MAX_HANDS_LINE_CHARS:,}",
+        )
+
+
 def parse_table(evaluator: Evaluator, text: str) -> list[TableGroup]:
     """Table groups from `KIND:CARDS` entries, separated by spaces, commas or semicolons."""
+    _text_within_limits(text)
     kinds = sorted(evaluator.rules.kind_index, key=len, reverse=True)
     if not text.strip():
         return []
@@ -90,6 +112,7 @@ def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
 
     Errors point into the whole line, whichever section they are in.
     """
+    _text_within_limits(line)
     parts = line.split("|")
     try:
         hand = evaluator.rules.cards.parse(parts[0])
@@ -121,4 +144,4 @@ def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
         except NotationError as error:
             raise _relocated(error, line, body_offset, name) from None
         offset += len(part) + 1
-    return HandSpec(hand, table, win_card, source)
+    return within_limits(HandSpec(hand, table, win_card, source))

@@ -75,8 +75,44 @@ def _mixed(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Mu
     return found
 
 
+def _run_steps(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> int:
+    attribute = pattern.attribute or ""
+    by_value: dict[int, int] = {}
+    for card in eligible:
+        value = table.attributes[card].get(attribute)
+        if isinstance(value, int):
+            by_value[value] = by_value.get(value, 0) + 1
+    total = 0
+    for start in by_value:
+        combos = 1
+        for offset in range(pattern.size):
+            combos *= by_value.get(start + offset, 0)
+        total += combos
+    return total
+
+
+def combinations_to_try(table: CardTable, pattern: ir.Pattern) -> int:
+    """How many card combinations expanding the pattern would try (counted, not built)."""
+    eligible = _eligible(table, pattern)
+    if pattern.head == "same":
+        return len(eligible)
+    if pattern.head == "run":
+        return _run_steps(table, pattern, eligible)
+    if pattern.head == "set":
+        attribute = pattern.attribute or ""
+        total = 1
+        for wanted in pattern.values:
+            total *= sum(
+                1 for c in eligible if str(table.attributes[c].get(attribute)) == str(wanted)
+            )
+        return total
+    return len(eligible) ** 2
+
+
 def expand(table: CardTable, pattern: ir.Pattern) -> list[Multiset]:
-    """Every card multiset the pattern allows that the deck can supply, in a stable order."""
+    """Every card multiset the pattern allows that the deck can supply, in a stable order.
+
+    The caller checks `combinations_to_try` against the limit first."""
     eligible = _eligible(table, pattern)
     if pattern.head == "same":
         found = {(card,) * pattern.size for card in eligible}

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from tablerules.interpreter.engine.playlog import (
     text_sha256,
 )
 from tablerules.interpreter.scenarios import ScenarioResult, run_scenario
+from tablerules.interpreter.scenarios.runner import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -313,16 +313,8 @@ def compare_variants(
 
 def scenarios_for(rules_path: Path) -> list[Path]:
     """The golden scenarios whose rule file is `rules_path`."""
-    found = []
     target = rules_path.resolve()
-    for path in sorted(SCENARIOS.rglob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            continue
-        if (path.parent / str(data.get("rules", ""))).resolve() == target:
-            found.append(path)
-    return found
+    return [path for path in sorted(SCENARIOS.rglob("*.json")) if rules_of(path) == target]
 
 
 def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[ScenarioResult]:

@@ -16,11 +16,12 @@ def write(folder: Path, name: str, text: str) -> Path:
 
 
 def test_a_variant_overrides_removes_and_presets(tmp_path: Path) -> None:
+    """A variant anywhere builds on a bundled file by its name."""
     base = (ROOT / "rules" / "paomazai.rules").resolve()
     variant = write(
         tmp_path,
         "two-horses.rules",
-        f'extends "{base}"\n'
+        'extends "paomazai"\n'
         "set horses = 2 [PMZ-9]\n"
         "remove form 七對\n"
         'override seat cards horses "one dragon per seat" [PMZ-14] {\n'

@@ -437,7 +437,7 @@ def test_golden_scenarios_run_in_the_app(app: AppTest) -> None:
 def failing_scenario(directory: Path) -> Path:
     """A copy of a passing scenario whose expected totals are wrong."""
     data = json.loads(RON_SCENARIO.read_text(encoding="utf-8"))
-    data["rules"] = str(PMZ)
+    data["rules"] = PMZ.name  # the bundled file, by name
     data["name"] = "deliberately wrong totals"
     data["expect"]["totals"] = [-30, 30, 0, 0]
     path = directory / "wrong_totals.json"

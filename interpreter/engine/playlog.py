@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from tablerules.dsl.limits import MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, MAX_RULE_BYTES, bytes_text
+from tablerules.dsl.reading import ReadError, read_bytes, read_text
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine import Table
@@ -129,22 +132,31 @@ class PlayLog:
 # ── writing ───────────────────────────────────────────────────────────
 
 
-def rules_sha256(path: str, extends: list[str]) -> str:
+def files_sha256(files: Sequence[str | Path]) -> str:
     """SHA-256 of the rule file's bytes followed by those of every file it extends, in
-    order (`extends` as the loader names them: the base, then the base's base...)."""
-    return _sha256(Path(path).read_bytes(), extends)
+    order (`Loaded.files`: the file, the base, the base's base...)."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(read_bytes(name, MAX_RULE_BYTES))
+    return digest.hexdigest()
+
+
+def rules_sha256(path: str, extends: list[str]) -> str:
+    """`files_sha256` of a rule file and its bases named as the loader shows them (the
+    base, then the base's base...)."""
+    return files_sha256([path, *extends])
 
 
 def text_sha256(text: str, extends: list[str]) -> str:
     """SHA-256 of a rule text (UTF-8) followed by the bytes of every file it extends: the
     digest of a rule file that exists only as text (edited, or uploaded)."""
-    return _sha256(text.encode("utf-8"), extends)
+    return _sha256(text.encode("utf-8", "surrogatepass"), extends)
 
 
 def _sha256(first: bytes, extends: list[str]) -> str:
     digest = hashlib.sha256(first)
     for name in extends:
-        digest.update(Path(name).read_bytes())
+        digest.update(read_bytes(name, MAX_RULE_BYTES))
     return digest.hexdigest()
 
 
@@ -239,10 +251,16 @@ def _path(location: tuple[int | str, ...]) -> str:
 
 def parse_line(number: int, text: str) -> BaseModel | Record:
     """One line as its model; an engine event stays the dict it was (after validation)."""
+    if len(text) * 4 > MAX_LOG_LINE_BYTES and len(text.encode()) > MAX_LOG_LINE_BYTES:
+        raise LogError(number, f"the line is over the limit of {bytes_text(MAX_LOG_LINE_BYTES)}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise LogError(number, f"not JSON: {error.msg} (column {error.colno})") from None
+    except RecursionError:
+        raise LogError(number, "not a log line: its JSON is nested too deep") from None
+    except ValueError:  # a number of thousands of digits
+        raise LogError(number, "not a log line: it holds a number too long to read") from None
     if not isinstance(data, dict):
         found = JSON_NAMES.get(type(data).__name__, type(data).__name__)
         raise LogError(number, f"expected a JSON object, found {found}")
@@ -266,21 +284,22 @@ def read_log(path: str) -> PlayLog:
     header: HeaderLine | None = None
     hands: list[LoggedHand] = []
     try:
-        with open(path, encoding="utf-8") as handle:
-            for number, text in enumerate(handle, start=1):
-                if not text.strip():
-                    raise LogError(number, "an empty line")
-                line = parse_line(number, text)
-                if header is None:
-                    if not isinstance(line, HeaderLine):
-                        raise LogError(number, "the log must begin with its header line")
-                    header = line
-                else:
-                    _place(number, line, header, hands)
-    except OSError as error:
-        raise LogError(0, f"cannot read it: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise LogError(0, "not UTF-8 text") from None
+        content = read_text(path, MAX_LOG_BYTES, "the log")
+    except ReadError as error:
+        raise LogError(error.line, str(error).replace("the log ", "it ", 1)) from None
+    lines = content.replace("\r\n", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()  # what follows the last line's end
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            raise LogError(number, "an empty line")
+        line = parse_line(number, text)
+        if header is None:
+            if not isinstance(line, HeaderLine):
+                raise LogError(number, "the log must begin with its header line")
+            header = line
+        else:
+            _place(number, line, header, hands)
     if header is None:
         raise LogError(0, "the log is empty")
     return PlayLog(header, hands)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablerules.dsl import ir
+from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.evaluate import GroupResult
 from tablerules.interpreter.expressions import ExprError, Scope, Tables, compile_expr, trace
@@ -244,7 +245,7 @@ class Reckoner:
             for e in self.events[:position]
             if e["type"] == "pay" and e["payee"] == winner
         )
-        if fee.percent.isdigit():
+        if is_digits(fee.percent):
             percent, said = int(fee.percent), f"{fee.percent}%"
         else:
             percent = self.options.get(fee.percent, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablerules.dsl import ir
+from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.compiled import ImmediateInfo
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment, Seat
@@ -273,7 +274,7 @@ class Settlement:
         if fee is None or received <= 0:
             return
         percent = (
-            self._names().get(fee.percent, 0) if not fee.percent.isdigit() else int(fee.percent)
+            self._names().get(fee.percent, 0) if not is_digits(fee.percent) else int(fee.percent)
         )
         amount = received * percent // 100
         if amount <= 0:

@@ -9,6 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from tablerules.dsl.bases import BaseRefused, ExtendsPolicy, locate_base
+from tablerules.dsl.limits import MAX_SCENARIO_BYTES
+from tablerules.dsl.numbers import whole_number
+from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
@@ -41,11 +45,13 @@ def _validator() -> jsonschema.Draft202012Validator:
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: cannot read: {error}") from None
+        data = json.loads(read_text(path, MAX_SCENARIO_BYTES, "the file"))
+    except ReadError as error:
+        raise ScenarioError(f"{path}: {error}") from None
     except json.JSONDecodeError as error:
         raise ScenarioError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
+    except (RecursionError, ValueError):
+        raise ScenarioError(f"{path}: not a scenario: its JSON is nested too deep") from None
     problems = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if problems:
         lines = []
@@ -74,6 +80,44 @@ def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
     return ""
 
 
+def scenario_rules(scenario: Path, written: str) -> Path:
+    """The rule file a scenario's `rules` names: a path relative to the scenario (under its
+    folder or among the bundled files) or a bundled name; raises `BaseRefused`."""
+    return locate_base(written, scenario, scenario, ExtendsPolicy())
+
+
+def rules_of(scenario: Path) -> Path | None:
+    """The rule file a scenario file uses, or None if it cannot be told."""
+    try:
+        data = json.loads(read_text(scenario, MAX_SCENARIO_BYTES))
+    except (ReadError, RecursionError, ValueError):
+        return None
+    written = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(written, str):
+        return None
+    try:
+        return scenario_rules(scenario, written)
+    except BaseRefused:
+        return None
+
+
+def _seat_number(game: Game, text: str) -> int | None:
+    """A seat number written in a scenario, if it names a seat of the game."""
+    seat = whole_number(text.strip())
+    return seat if seat is not None and seat < len(game.compiled.dealt_per_seat()) else None
+
+
+def _seat_problem(game: Game, scenario: Scenario) -> str:
+    """A dealer or an expected seat that the game does not have."""
+    seats = len(game.compiled.dealt_per_seat())
+    if not 0 <= scenario.dealer < seats:
+        return f"dealer: seat {scenario.dealer}, but the game has seats 0 to {seats - 1}"
+    for seat_text in [*scenario.expect.legal, *scenario.expect.illegal]:
+        if _seat_number(game, seat_text) is None:
+            return f"expect: {seat_text!r} is not a seat of the game (0 to {seats - 1})"
+    return ""
+
+
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """For an `anyOf` failure (an optional field), the error inside the branch that fits best."""
     while error.context:
@@ -94,7 +138,11 @@ def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> Sce
     except ScenarioError as error:
         return ScenarioResult(str(path), None, False, [str(error)])
     result = ScenarioResult(str(path), scenario, False)
-    rules_path = (path.parent / scenario.rules).resolve()
+    try:
+        rules_path = scenario_rules(path, scenario.rules)
+    except BaseRefused as error:
+        result.failures = [f"rules: {error}"]
+        return result
     checked = check(
         rules_path,
         text=(edited or {}).get(rules_path),
@@ -114,7 +162,7 @@ def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> Sce
     except NotationError as error:
         result.failures = [f"card notation: {error}"]
         return result
-    problem = _card_problem(game, hands, wall)
+    problem = _card_problem(game, hands, wall) or _seat_problem(game, scenario)
     if problem:
         result.failures = [problem]
         return result
@@ -122,10 +170,10 @@ def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> Sce
     result.table = table
     for number, line in enumerate(scenario.actions, start=1):
         seat_text, _, label = line.partition(":")
-        if not seat_text.strip().isdigit():
+        seat = _seat_number(game, seat_text)
+        if seat is None:
             result.failures.append(f"actions[{number - 1}]: write 'SEAT: LABEL', not {line!r}")
             return result
-        seat = int(seat_text)
         try:
             table.apply(label.strip(), seat=seat)
         except IllegalAction as error:

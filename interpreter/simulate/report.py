@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.simulate.estimate import (
     Estimate,
     difference_of_means,
@@ -220,4 +221,4 @@ def histogram(tally: Tally, side: int, key: Key = WIN_VALUE) -> dict[int, int]:
 def _rule_order(rule: str) -> tuple[str, int, str]:
     """R-2 before R-10: the prefix, then the number."""
     prefix, _, number = rule.rpartition("-")
-    return (prefix, int(number), "") if number.isdigit() else (rule, 0, rule)
+    return (prefix, int(number), "") if is_digits(number) and len(number) < 10 else (rule, 0, rule)

@@ -1,0 +1,375 @@
+"""Untrusted input gets a located error or a one-line error naming the limit it hit, never an
+internal error: each case the fuzzing of rule files, hands files and logs once turned up,
+and every kind of file a path can name."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from tablerules.cli.main import main
+from tablerules.dsl import limits
+from tablerules.dsl.loader import load
+from tablerules.interpreter.api import check
+
+ROOT = Path(__file__).resolve().parent.parent
+PMZ = ROOT / "rules" / "paomazai.rules"
+PMZ_TEXT = PMZ.read_text(encoding="utf-8")
+MINIMAL = ROOT / "docs" / "examples" / "minimal.rules"
+HAND_LOG = ROOT / "docs" / "examples" / "hand.jsonl"
+
+
+def codes(path: Path, text: str) -> list[str]:
+    checked = check(path, text=text)
+    for diagnostic in checked.diagnostics:
+        assert diagnostic.line >= 1 and diagnostic.column >= 1, diagnostic
+        diagnostic.render()
+    return [d.code for d in checked.diagnostics if d.is_error]
+
+
+def variant(*lines: str) -> str:
+    return 'extends "minimal.rules"\n' + "\n".join(lines) + "\n"
+
+
+# ── numbers: only ASCII digits, and not beyond the limit ─────────────
+
+
+@pytest.mark.parametrize("digit", ["¹", "②", "፩", "٣", "１"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "override seats {d} [PEB-2]",
+        "set bonus = {d}",
+        "option more: int {d}..3 = 1 [PEB-2]",
+        "override win [PEB-3] {{\n  groups {d}\n}}",
+        "group many [PEB-3] {{\n  pattern same {d}\n  in hand\n}}",
+        'form wide "w" [PEB-3] {{\n  {d} of pair\n  wins\n}}',
+    ],
+)
+def test_digits_of_other_scripts_are_not_numbers(digit: str, line: str) -> None:
+    found = codes(MINIMAL.with_name("snippet.rules"), variant(line.format(d=digit)))
+    assert found and "E111" not in found
+
+
+def test_a_digit_of_another_script_in_an_expression_is_a_name() -> None:
+    text = PMZ_TEXT + "\nsettle extra [PMZ-16] {\n  let x = ፩ + 1\n}\n"
+    assert codes(PMZ, text)  # an unknown name, located
+
+
+def test_the_fee_percent_must_be_written_in_ascii_digits() -> None:
+    text = PMZ_TEXT.replace("remove fee", "") + "\noverride fee ² percent of takings [PMZ-24]\n"
+    found = codes(PMZ, text)
+    assert found and all(c.startswith("E") for c in found)
+
+
+@pytest.mark.parametrize("number", ["9" * 11, "9" * 5000, "0" * 5000 + "1"])
+def test_a_huge_number_names_the_limit(number: str) -> None:
+    found = codes(MINIMAL.with_name("snippet.rules"), variant(f"override seats {number} [PEB-2]"))
+    if number.lstrip("0") == "1":
+        assert "E111" not in found
+    else:
+        assert found == ["E111"]
+
+
+def test_a_huge_pattern_size_names_the_limit() -> None:
+    text = PMZ_TEXT.replace("pattern same 3", "pattern same 99999999999999999999999", 1)
+    assert "E111" in codes(PMZ, text)
+
+
+# ── nesting ───────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize("expression", ["(1 + " * 400 + "1" + ")" * 400, "1 + " * 5000 + "1"])
+def test_deep_expressions_name_the_limit(expression: str) -> None:
+    text = PMZ_TEXT + f"\nsettle extra [PMZ-16] {{\n  let x = {expression}\n}}\n"
+    checked = check(PMZ, text=text)
+    (diagnostic,) = checked.errors
+    assert diagnostic.code == "E111" and "nested more than" in diagnostic.message
+    assert len(diagnostic.render().split("\n")[1]) < 200  # the line is shown as a window
+
+
+def test_brackets_alone_do_not_nest_an_expression() -> None:
+    text = PMZ_TEXT + "\nsettle extra [PMZ-16] {\n  let x = " + "(" * 3000 + "1" + ")" * 3000
+    assert codes(PMZ, text + "\n}\n") == []
+
+
+def test_an_expression_within_the_limit_is_fine() -> None:
+    depth = limits.MAX_EXPRESSION_DEPTH - 1
+    expression = "(unit + " * depth + "1" + ")" * depth
+    text = PMZ_TEXT + f"\nsettle extra [PMZ-16] {{\n  on discard: discarder pays {expression}\n}}\n"
+    assert codes(PMZ, text) == []
+
+
+# ── size limits ───────────────────────────────────────────────────────
+
+
+def test_a_file_over_the_size_limit() -> None:
+    text = "# " + "x" * limits.MAX_RULE_BYTES + "\n"
+    assert codes(PMZ, text) == ["E111"]
+
+
+def test_a_file_over_the_line_limit() -> None:
+    checked = check(PMZ, text="\n" * (limits.MAX_RULE_LINES + 1))
+    (diagnostic,) = checked.errors
+    assert diagnostic.code == "E111" and diagnostic.line == limits.MAX_RULE_LINES + 1
+
+
+def test_the_bundled_lines_repeated_are_refused_at_once() -> None:
+    assert codes(PMZ, PMZ_TEXT * 1000) == ["E111"]
+
+
+def deck_of(kinds: int, copies: int = 1) -> str:
+    cards = "\n".join(f"  c{i} n={i}" for i in range(kinds))
+    return f"""game big [B-1]
+seats 2 [B-1]
+attribute n: 0..{kinds} [B-1]
+deck [B-1] {{
+  copies {copies}
+{cards}
+}}
+zone hand per seat private [B-1]
+zone stock shared hidden [B-1]
+deal [B-1] {{
+  3 to each hand
+  rest to stock
+}}
+group one [B-1] {{
+  pattern same 1
+  in hand
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (deck_of(limits.MAX_CARD_KINDS + 1), "card kinds"),
+        (deck_of(20_000), "256 KB"),
+        (deck_of(4, limits.MAX_COPIES + 1), "copies"),
+        (deck_of(4).replace("seats 2", "seats 99"), "seats"),
+        (deck_of(4).replace("pattern same 1", "pattern same 9"), "cards"),
+        (deck_of(4).replace("3 to each hand", "41 to each hand"), "dealt"),
+        (deck_of(4).replace("c0 n=0", "c0 n=0 " + '"x" ' * 20), "names"),
+        (deck_of(4).replace("c0 n=0", 'c0 n=0 "' + "長" * 65 + '"'), "characters"),
+    ],
+    ids=["kinds", "20000-kinds", "copies", "seats", "group-size", "dealt", "names", "name"],
+)
+def test_deck_and_table_limits(text: str, message: str) -> None:
+    checked = check(ROOT / "big.rules", text=text)
+    limit = [d for d in checked.errors if d.code == "E111"]
+    assert limit and message in limit[0].message, [d.render() for d in checked.diagnostics]
+
+
+def test_a_deck_at_the_limits_checks() -> None:
+    text = deck_of(limits.MAX_CARD_KINDS, limits.MAX_COPIES)
+    assert check(ROOT / "big.rules", text=text).ok
+
+
+def test_a_pattern_of_too_many_combinations_is_refused_before_it_is_built() -> None:
+    cards = "\n".join(f"  c{i} n={i % 3}" for i in range(240))
+    text = deck_of(1).replace("  c0 n=0", cards).replace("0..1", "0..2")
+    text = text.replace("pattern same 1", "pattern run 3 of n")  # 80 × 80 × 80 ways
+    (diagnostic,) = check(ROOT / "big.rules", text=text).errors
+    assert diagnostic.code == "E111" and "512,000 card combinations" in diagnostic.message
+
+
+def test_diagnostics_are_capped() -> None:
+    lines = "\n".join(f"set nothing{i} = 1 [PEB-2]" for i in range(1000))
+    loaded = load(MINIMAL.with_name("snippet.rules"), text=variant(lines))
+    assert len(loaded.diagnostics) == limits.MAX_DIAGNOSTICS
+    assert "more findings are not shown" in loaded.diagnostics[-1].message
+
+
+# ── characters ────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x7f", "\u202e", "\x85", "\ud800"])
+def test_control_characters_are_refused_and_shown_harmlessly(char: str) -> None:
+    text = PMZ_TEXT.replace("# Source:", f"# Sou{char}rce:", 1)
+    (diagnostic,) = check(PMZ, text=text).errors
+    assert diagnostic.code == "E007" and (diagnostic.line, diagnostic.column) == (2, 6)
+    assert char not in diagnostic.render()
+
+
+def test_bom_and_crlf_are_read_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "pmz.rules"
+    path.write_bytes(b"\xef\xbb\xbf" + PMZ_TEXT.replace("\n", "\r\n").encode())
+    assert check(path).ok or check(path).errors[0].code == "E107"  # extends nothing: fine
+
+
+# ── files of every kind ───────────────────────────────────────────────
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "Traceback" not in err
+    return status, out + err
+
+
+def kinds_of_files(tmp_path: Path) -> dict[str, Path]:
+    fifo = tmp_path / "fifo.rules"
+    os.mkfifo(fifo)
+    loop = tmp_path / "loop.rules"
+    loop.symlink_to(tmp_path / "loop2.rules")
+    (tmp_path / "loop2.rules").symlink_to(loop)
+    latin = tmp_path / "latin.rules"
+    latin.write_bytes("game café [X-1]\n".encode("latin-1"))
+    nul = tmp_path / "nul.rules"
+    nul.write_bytes(b"game g [X-1]\n\x00\x00\n")
+    return {
+        "missing": tmp_path / "missing.rules",
+        "folder": tmp_path,
+        "fifo": fifo,
+        "symlink loop": loop,
+        "not utf-8": latin,
+        "nul bytes": nul,
+        "device": Path("/dev/zero"),
+        "empty device": Path("/dev/null"),
+        "name too long": tmp_path / ("z" * 5000),
+        "odd name": tmp_path / "a\nb\udcff.rules",
+    }
+
+
+def test_every_kind_of_file_gives_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for what, path in kinds_of_files(tmp_path).items():
+        status, output = run_cli(capsys, "check", str(path))
+        assert status == 1, (what, output)
+        assert "error[E" in output, (what, output)
+
+
+def test_a_file_over_the_size_limit_is_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    big = tmp_path / "big.rules"
+    big.write_bytes(b"#" * (limits.MAX_RULE_BYTES + 1))
+    status, output = run_cli(capsys, "check", str(big))
+    assert status == 1 and "the limit is 256 KB" in output
+
+
+# ── extends stays inside ──────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["/etc/passwd", "../../../../../../etc/passwd", "/dev/zero", "z" * 5000, "a\x00b"],
+)
+def test_extends_never_reads_outside(written: str, tmp_path: Path) -> None:
+    path = tmp_path / "v.rules"
+    checked = check(path, text=f'extends "{written}"\n')
+    (diagnostic,) = checked.diagnostics
+    assert diagnostic.code in ("E007", "E107")
+    assert "root:" not in diagnostic.render()
+
+
+def test_extends_through_a_symbolic_link_out_of_the_folder(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.rules").write_text("secret words here\n", encoding="utf-8")
+    inside = tmp_path / "inside"
+    inside.mkdir()
+    (inside / "link.rules").symlink_to(outside / "secret.rules")
+    (inside / "loop.rules").symlink_to(inside / "loop.rules")
+    for name in ("link.rules", "loop.rules"):
+        checked = check(inside / "v.rules", text=f'extends "{name}"\n')
+        rendered = "\n".join(d.render() for d in checked.diagnostics)
+        assert checked.errors and "secret words" not in rendered, rendered
+
+
+def test_extends_dir_allows_a_folder_and_absolute_paths(tmp_path: Path) -> None:
+    from tablerules.dsl.bases import ExtendsPolicy
+
+    base = tmp_path / "lib" / "base.rules"
+    base.parent.mkdir()
+    base.write_text(PMZ_TEXT, encoding="utf-8")
+    mine = tmp_path / "mine" / "v.rules"
+    mine.parent.mkdir()
+    text = f'extends "{base}"\nset horses = 2 [PMZ-9]\n'
+    assert not check(mine, text=text).ok
+    assert check(mine, text=text, policy=ExtendsPolicy(folders=(base.parent,))).ok
+
+
+def test_the_playground_policy_allows_only_bundled_files(tmp_path: Path) -> None:
+    from tablerules.dsl.bases import BUNDLED_ONLY
+
+    (tmp_path / "base.rules").write_text(PMZ_TEXT, encoding="utf-8")
+    assert check(tmp_path / "v.rules", text='extends "base.rules"\n').ok
+    refused = check(tmp_path / "v.rules", text='extends "base.rules"\n', policy=BUNDLED_ONLY)
+    assert [d.code for d in refused.errors] == ["E107"]
+    assert check(tmp_path / "v.rules", text='extends "paomazai"\n', policy=BUNDLED_ONLY).ok
+
+
+def test_extends_depth_is_limited(tmp_path: Path) -> None:
+    (tmp_path / "f0.rules").write_text(PMZ_TEXT, encoding="utf-8")
+    for index in range(1, limits.MAX_EXTENDS_DEPTH + 2):
+        (tmp_path / f"f{index}.rules").write_text(f'extends "f{index - 1}.rules"\n')
+    assert load(tmp_path / f"f{limits.MAX_EXTENDS_DEPTH - 1}.rules").ok
+    deep = load(tmp_path / f"f{limits.MAX_EXTENDS_DEPTH + 1}.rules")
+    assert "E111" in [d.code for d in deep.errors]
+
+
+# ── hands and logs ────────────────────────────────────────────────────
+
+
+def test_a_hand_over_the_card_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    every_tile = "123456789m123456789p123456789sESWNCFP" * 4
+    status, output = run_cli(capsys, "evaluate", str(PMZ), "--hand", every_tile)
+    assert status == 1 and "a hand of 136 cards; the limit is 40" in output
+
+
+def test_hands_file_lines_over_the_limits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("1m" * 2000 + "\n" + "123456789m" * 5 + "\n\x1b[31m\n", encoding="utf-8")
+    status, output = run_cli(capsys, "evaluate", str(PMZ), "--hands-file", str(hands))
+    records = [json.loads(line) for line in output.strip().split("\n")]
+    assert status == 1 and [r["line"] for r in records] == [1, 2, 3]
+    assert "1,000" in records[0]["error"] and "40" in records[1]["error"]
+
+
+def hostile_logs(tmp_path: Path) -> dict[str, str]:
+    lines = HAND_LOG.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+
+    def with_header(**fields: object) -> str:
+        return json.dumps({**header, **fields}) + "\n" + "\n".join(lines[1:]) + "\n"
+
+    def each(kind: str, **fields: object) -> str:
+        out = []
+        for line in lines:
+            record = json.loads(line)
+            out.append(json.dumps({**record, **fields} if record["type"] == kind else record))
+        return "\n".join(out) + "\n"
+
+    return {
+        "dealer 99": each("hand", dealer=99),
+        "seat 99": each("choice", seat=99),
+        "rules outside": with_header(rules="/etc/passwd"),
+        "rules a device": with_header(rules="/dev/zero"),
+        "rules a folder": with_header(rules="rules"),
+        "deep json": "[" * 100_000 + "\n",
+        "huge number": lines[0].replace('"seed": 485', '"seed": ' + "9" * 5000) + "\n",
+        "bad label": each("choice", label="\x1b[2J"),
+        "not utf-8": "\xff".encode("latin-1").decode("latin-1"),
+        "empty": "",
+        "crlf": "\r\n".join(lines) + "\r\n",
+    }
+
+
+def test_hostile_logs_are_refused_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for what, text in hostile_logs(tmp_path).items():
+        path = tmp_path / "log.jsonl"
+        path.write_bytes(text.encode("latin-1" if what == "not utf-8" else "utf-8"))
+        status, output = run_cli(capsys, "replay", str(path), "--quiet")
+        if what == "crlf":
+            assert status == 0, output
+            continue
+        assert status == 1, (what, output)
+        assert "error" in output and "\x1b" not in output and "root:" not in output, what
