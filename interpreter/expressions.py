@@ -17,9 +17,9 @@ from typing import Any
 from tablerules.dsl import ir, ir_scoring
 
 MAX_POWER = 64  # exponents are capped: a rule file cannot make a number without end
-# Products and powers saturate here (4.6 × 10^18, beyond any stake), so that a chain of
-# `let`s raising powers of powers cannot build a number of millions of digits.
-MAX_MAGNITUDE = 1 << 62
+# Products and powers saturate at 2^256 (a number of 78 digits, beyond any stake), so that a
+# chain of `let`s raising powers of powers cannot build a number of millions of digits.
+MAX_MAGNITUDE = 1 << 256
 
 
 class ExprError(ValueError):

@@ -373,3 +373,11 @@ def test_hostile_logs_are_refused_with_a_message(
             continue
         assert status == 1, (what, output)
         assert "error" in output and "\x1b" not in output and "root:" not in output, what
+
+
+def test_powers_of_powers_saturate_instead_of_growing_without_end() -> None:
+    from tablerules.interpreter.expressions import MAX_MAGNITUDE, _power
+
+    assert _power(10, 64) == 10**64
+    huge = _power(_power(_power(10**9, 64), 64), 64)
+    assert huge == MAX_MAGNITUDE and _power(-(10**9), 63) == -MAX_MAGNITUDE
