@@ -10,7 +10,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test test-ray check lint bench bench-play bench-simulate play playground e2e e2e-browser clean
+.PHONY: test test-ray wheel-smoke check lint bench bench-play bench-simulate play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,11 @@ e2e-browser:
 	for tool in /usr/bin/chromium /usr/bin/chromedriver; do \
 		[ -x $$tool ] || { echo "e2e: $$tool is missing after the installation" >&2; exit 1; }; \
 	done
+
+## wheel-smoke: build the wheel, install it in a fresh virtual environment and run the
+## command from there (check and play the bundled files by name, replay, python -m)
+wheel-smoke: $(STAMP)
+	PYTHON=$(BIN)/python .ci/wheel-smoke
 
 ## check: validate the bundled rule files
 check: $(STAMP)
