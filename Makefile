@@ -67,11 +67,13 @@ check: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-## bench: run the benchmarks against the peer libraries
+## bench: hand evaluation against the mahjong library, and the command line as whole processes
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_evaluate.py
+	$(BIN)/python benchmarks/bench_cli.py
 
-## bench-play: whole random-bot hands of both games beside RLCard's mahjong environment
+## bench-play: whole random-bot hands of both games beside RLCard's mahjong environment,
+## play --log beside the API, and the memory of a long run
 bench-play: $(STAMP)
 	$(BIN)/python benchmarks/bench_play.py
 

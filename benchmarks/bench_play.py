@@ -1,51 +1,67 @@
-"""Benchmark whole games played by random bots: our engine's sides against RLCard's mahjong.
+"""Benchmark whole games: our engine against RLCard's mahjong, the CLI against the API, memory.
 
-Every side plays the same number of full games (one game = one hand, deal to win or empty
-wall) with a random bot at every seat, from the same seed, in this one process and run.
-The peer is RLCard's `mahjong` env with 4 `RandomAgent`s (`peers/rlcard_mahjong.py`); our
-sides come from `our_sides()` in `peers/ours_play.py`: the engine playing 跑馬仔 and
-跑胡子 with `interpreter.bots.RandomBot`s. The report gives each side's games per second
-and its ratio to RLCard, against the target of at least 10× RLCard. Run with --help for
-the options.
+(f) Random self-play: every side plays full games (one game = one hand, deal to win or
+    empty wall) with a random bot at every seat. Sides interleave over rounds, each round
+    a new stretch of seeds; CPU time per game, min and median over the rounds, and each
+    side's ratio to RLCard's `mahjong` env with 4 `RandomAgent`s (`peers/rlcard_mahjong.py`).
+    Our sides (`peers/ours_play.py`) play 跑馬仔 and 跑胡子 with `RandomBot`s.
+(g) Engine CPU per bot decision, from the same rounds: a side's CPU time over its steps.
+(h) `tablerules play --hands N --log F --quiet` against the same hands played through
+    the API by a script (`children/play_api.py`): whole processes, CPU time, interleaved.
+(i) Resident memory of one process playing 40,000 跑胡子 hands (`children/play_memory.py`).
+
+Run with --help for the options.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
+import tempfile
 import unicodedata
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench_report import machine, progress
+from bench_timing import Figures, Ratio, Share, child_cpu_ns, child_env, interleave
 from peers import REQUIRED_KEYS, PlayFigures, PlayRunner
 from peers.ours_play import our_sides
 from peers.rlcard_mahjong import SIDE as RLCARD_SIDE
 from peers.rlcard_mahjong import RLCardMissingError, rlcard_games_per_second
 
-FULL_GAMES = 2_000
-QUICK_GAMES = 100
-SEED = 2_024  # any fixed seed: every side gets the same one, so runs repeat
-TARGET_RATIO = 10.0  # our games per second vs RLCard's
+ROOT = Path(__file__).resolve().parent.parent
+CHILDREN = ROOT / "benchmarks" / "children"
+SEED = 2_024  # any fixed seed: every side gets the same ones, so runs repeat
 
-
-def run_side(name: str, runner: PlayRunner, games: int, seed: int) -> PlayFigures:
-    """Run one side and check that it answered in the shape every side shares."""
-    progress(f"{name}: {games:,} games, seed {seed}")
-    result = runner(games, seed)
-    missing = REQUIRED_KEYS - set(result)
-    if missing:
-        raise TypeError(f"side {name!r} returned no {', '.join(sorted(missing))}")
-    if result["games"] != games:
-        raise ValueError(f"side {name!r} played {result['games']:,} games, not {games:,}")
-    progress(f"{name}: {result['games_per_s']:,.2f} games/s ({result['seconds']:.2f} s)")
-    return result
-
-
-def ratio(row: PlayFigures, peer: PlayFigures) -> float:
-    """A side's games per second over RLCard's."""
-    return row["games_per_s"] / peer["games_per_s"]
+FULL = {
+    "rounds": 12,
+    "rlcard_games": 40,
+    "our_games": 200,
+    "cli_rounds": 3,
+    "cli_hands": 1_000,
+    "memory_hands": 40_000,
+    "memory_every": 5_000,
+}
+QUICK = {
+    "rounds": 2,
+    "rlcard_games": 5,
+    "our_games": 10,
+    "cli_rounds": 1,
+    "cli_hands": 5,
+    "memory_hands": 40,
+    "memory_every": 20,
+}
+TARGETS = {
+    "ratio_to_rlcard": 20.0,  # our games per CPU second vs RLCard's, each game
+    "paomazai_us_per_decision": 18.0,
+    "cli_log_vs_api": 0.8,
+    "memory_mb": 120.0,
+}
+CLI_GAMES = {"跑馬仔": "rules/paomazai.rules", "跑胡子": "rules/paohuzi.rules"}
+MEMORY_GAME = ("跑胡子", "rules/paohuzi.rules")
 
 
 def pad(text: str, width: int) -> str:
@@ -58,102 +74,312 @@ def mark(ok: bool) -> str:
     return "✓" if ok else "✗"
 
 
+# ── (f, g) self-play ───────────────────────────────────────────────
+@dataclass
+class Side:
+    """One side's rounds: figures per game and per step, and what its games came to."""
+
+    name: str
+    rounds: list[PlayFigures] = field(default_factory=list)
+
+    def add(self, result: PlayFigures) -> None:
+        missing = REQUIRED_KEYS - set(result)
+        if missing:
+            raise TypeError(f"side {self.name!r} returned no {', '.join(sorted(missing))}")
+        self.rounds.append(result)
+
+    @property
+    def games(self) -> int:
+        return sum(r["games"] for r in self.rounds)
+
+    @property
+    def steps(self) -> float:
+        return sum(r["steps_per_game"] * r["games"] for r in self.rounds)
+
+    @property
+    def won(self) -> float:
+        return sum(r["won_share"] * r["games"] for r in self.rounds)
+
+    def per_game(self, figures: Figures) -> Figures:
+        return figures
+
+    def to_json(self, per_game: Figures, per_step: Figures) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "per_game": per_game.to_json(),
+            "games_per_cpu_s_at_median": round(per_game.per_second("median"), 2),
+            "per_decision": per_step.to_json(),
+            "steps_per_game": round(self.steps / self.games, 2),
+            "won_share": round(self.won / self.games, 4),
+            "details": self.rounds[-1].get("details", {}),
+        }
+
+
+def _share(side: Side, runner: PlayRunner, games: int, per_step: dict[str, list[float]]) -> Share:
+    def run(index: int) -> tuple[int, int]:
+        result = runner(games, SEED + index * 7_919)
+        if result["games"] != games:
+            raise ValueError(f"side {side.name!r} played {result['games']:,} games, not {games:,}")
+        side.add(result)
+        steps = result["steps_per_game"] * games
+        per_step.setdefault(side.name, []).append(result["seconds"] * 1e9 / steps)
+        return int(result["seconds"] * 1e9), games
+
+    return run
+
+
+@dataclass
+class SelfPlay:
+    sides: dict[str, Side]
+    per_game: dict[str, Figures]
+    per_step: dict[str, Figures]
+
+    def ratio(self, name: str) -> Ratio:
+        return Ratio.of(self.per_game[name], self.per_game[RLCARD_SIDE])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sides": {
+                name: side.to_json(self.per_game[name], self.per_step[name])
+                for name, side in self.sides.items()
+            },
+            "ratio_to_rlcard": {
+                name: self.ratio(name).to_json() for name in self.sides if name != RLCARD_SIDE
+            },
+        }
+
+
+def bench_self_play(plan: dict[str, int]) -> SelfPlay:
+    sides = {RLCARD_SIDE: Side(RLCARD_SIDE)}
+    runners: dict[str, tuple[PlayRunner, int]] = {
+        RLCARD_SIDE: (rlcard_games_per_second, plan["rlcard_games"])
+    }
+    for name, runner in our_sides():
+        sides[name] = Side(name)
+        runners[name] = (runner, plan["our_games"])
+    per_step: dict[str, list[float]] = {}
+    shares = {
+        name: _share(sides[name], runner, games, per_step)
+        for name, (runner, games) in runners.items()
+    }
+    progress(
+        f"(f) self-play: {plan['rounds']} rounds; RLCard {plan['rlcard_games']} games a round,"
+        f" ours {plan['our_games']}"
+    )
+    per_game = interleave(plan["rounds"], shares, progress)
+    steps = {name: Figures(tuple(values), 1) for name, values in per_step.items()}
+    return SelfPlay(sides, per_game, steps)
+
+
+# ── (h) play --log against the API ─────────────────────────────────
+@dataclass
+class CliVersusApi:
+    hands: int
+    figures: dict[str, dict[str, Figures]]  # game -> side -> figures
+    same_totals: bool
+
+    def ratio(self, game: str) -> Ratio:
+        # the CLI's speed as a share of the API's: API time / CLI time
+        sides = self.figures[game]
+        return Ratio.of(sides["play --log"], sides["API"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "games": {
+                game: {
+                    "sides": {name: f.to_json() for name, f in sides.items()},
+                    "cli_speed_vs_api": self.ratio(game).to_json(),
+                }
+                for game, sides in self.figures.items()
+            },
+            "same_totals": self.same_totals,
+        }
+
+
+def _tablerules() -> list[str]:
+    script = Path(sys.executable).with_name("tablerules")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tablerules"]
+
+
+def bench_cli_play(plan: dict[str, int], folder: Path) -> CliVersusApi:
+    hands = plan["cli_hands"]
+    figures: dict[str, dict[str, Figures]] = {}
+    same = True
+    for game, rules in CLI_GAMES.items():
+        path = str(ROOT / rules)
+        common = ["--seed", str(SEED), "--hands", str(hands), "--bots", "random"]
+        log = folder / "play.jsonl"
+        cli = [*_tablerules(), "play", path, *common, "--quiet", "--log", str(log)]
+        api = [sys.executable, str(CHILDREN / "play_api.py"), path, *common]
+        outputs = [  # untimed first runs: they also check that both play the same hands
+            subprocess.run(c, capture_output=True, text=True, check=True, env=child_env()).stdout
+            for c in (cli, api)
+        ]
+        same = same and outputs[0].strip().splitlines()[-1] == outputs[1].strip().splitlines()[-1]
+        progress(
+            f"(h) {game}: play --log against the API,"
+            f" {plan['cli_rounds']} rounds of {hands:,} hands"
+        )
+        figures[game] = interleave(
+            plan["cli_rounds"],
+            {
+                "play --log": lambda _, c=cli: (child_cpu_ns(c), hands),
+                "API": lambda _, c=api: (child_cpu_ns(c), hands),
+            },
+        )
+    return CliVersusApi(hands, figures, same)
+
+
+# ── (i) memory ─────────────────────────────────────────────────────
+def bench_memory(plan: dict[str, int]) -> dict[str, Any]:
+    name, rules = MEMORY_GAME
+    progress(f"(i) memory: {plan['memory_hands']:,} {name} hands in one process")
+    command = [
+        sys.executable,
+        str(CHILDREN / "play_memory.py"),
+        str(ROOT / rules),
+        "--hands",
+        str(plan["memory_hands"]),
+        "--every",
+        str(plan["memory_every"]),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout)
+    result["game"] = name
+    return result
+
+
+# ── report ────────────────────────────────────────────────────────
 def print_report(
-    info: dict[str, Any], peer: PlayFigures, ours: list[tuple[str, PlayFigures]]
+    info: dict[str, Any],
+    plan: dict[str, int],
+    play: SelfPlay,
+    cli: CliVersusApi | None,
+    memory: dict[str, Any] | None,
 ) -> None:
     print()
     print(f"Python   {info['python']}")
     print(f"Machine  {info['platform']}, {info['cpu']}, {info['cpu_count']} CPUs")
     print()
     print(
-        f"Whole games, a random bot at every seat — {peer['games']:,} games per side,"
-        f" seed {peer['seed']}"
+        f"(f) Whole games, a random bot at every seat — CPU time per game, {plan['rounds']} rounds"
+        " (sides interleaved); min and median over the rounds"
     )
     print(
-        f"    {'side':<16} {'games':>6} {'seconds':>9} {'games/s':>10} {'steps/game':>11}"
-        f" {'won':>7} {'drawn':>7} {'× RLCard':>9}"
+        f"    {'side':<16} {'games':>6} {'ms min':>8} {'ms median':>10} {'games/s':>9}"
+        f" {'steps/game':>11} {'won':>6} {'× RLCard min':>13} {'× median':>9}"
     )
-    for name, row in [(RLCARD_SIDE, peer), *ours]:
+    for name, side in play.sides.items():
+        figures = play.per_game[name]
+        ratio = play.ratio(name) if name != RLCARD_SIDE else Ratio(1.0, 1.0)
         print(
-            f"    {pad(name, 16)} {row['games']:>6,} {row['seconds']:>9.2f}"
-            f" {row['games_per_s']:>10,.2f} {row['steps_per_game']:>11.1f}"
-            f" {row['won_share']:>7.1%} {row['drawn_share']:>7.1%}"
-            f" {ratio(row, peer):>8.2f}×"
+            f"    {pad(name, 16)} {side.games:>6,} {figures.min_ns / 1e6:>8.3f}"
+            f" {figures.median_ns / 1e6:>10.3f} {figures.per_second('median'):>9,.1f}"
+            f" {side.steps / side.games:>11.1f} {side.won / side.games:>6.1%}"
+            f" {ratio.at_min:>12.2f}× {ratio.at_median:>8.2f}×"
         )
-    if ours:
-        shown = ", ".join(
-            f"{name} {ratio(row, peer):.1f}× {mark(ratio(row, peer) >= TARGET_RATIO)}"
-            for name, row in ours
-        )
-    else:
-        shown = "no engine side yet (benchmarks/peers/ours_play.py returns none)"
-    print(f"    target: ≥ {TARGET_RATIO:g}× RLCard games/s — {shown}")
-    details = peer.get("details", {})
-    print(
-        f"    RLCard {details.get('rlcard', '?')}, numpy {details.get('numpy', '?')}:"
-        " a game is one hand; winner +1, others -1, drawn 0 for all"
+    ours = [name for name in play.sides if name != RLCARD_SIDE]
+    shown = ", ".join(
+        f"{name} {mark(play.ratio(name).at_median >= TARGETS['ratio_to_rlcard'])}" for name in ours
     )
+    print(f"    target: ≥ {TARGETS['ratio_to_rlcard']:g}× RLCard (median) — {shown}")
     print()
-
-
-def figures(
-    info: dict[str, Any], seed: int, peer: PlayFigures, ours: list[tuple[str, PlayFigures]]
-) -> dict[str, Any]:
-    """Everything measured, for --json."""
-    return {
-        "machine": info,
-        "games_per_side": peer["games"],
-        "seed": seed,
-        "rlcard": peer,
-        "ours": {name: row for name, row in ours},
-        "ratio_to_rlcard": {name: ratio(row, peer) for name, row in ours},
-        "targets": {
-            "ratio_to_rlcard_at_least": TARGET_RATIO,
-            "met": {name: ratio(row, peer) >= TARGET_RATIO for name, row in ours},
-        },
-    }
+    print("(g) CPU per bot decision (a side's CPU time over its steps), µs")
+    for name in play.sides:
+        figures = play.per_step[name]
+        print(f"    {pad(name, 16)} min {figures.min_us:7.2f}  median {figures.median_us:7.2f}")
+    if "跑馬仔" in play.per_step:
+        us = play.per_step["跑馬仔"].median_us
+        print(
+            f"    target: 跑馬仔 ≤ {TARGETS['paomazai_us_per_decision']:g} µs (median)"
+            f" {mark(us <= TARGETS['paomazai_us_per_decision'])}"
+        )
+    print()
+    if cli is not None:
+        print(
+            f"(h) play --hands {cli.hands:,} --log F --quiet against the same hands through the"
+            " API — process CPU, ms per hand"
+        )
+        for game, sides in cli.figures.items():
+            ratio = cli.ratio(game)
+            parts = "   ".join(
+                f"{side} min {f.min_ns / 1e6:6.3f} median {f.median_ns / 1e6:6.3f}"
+                for side, f in sides.items()
+            )
+            print(
+                f"    {pad(game, 8)} {parts}   CLI at ×{ratio.at_min:.2f} (min)"
+                f" ×{ratio.at_median:.2f} (median) of the API's speed"
+            )
+        worst = min(cli.ratio(game).at_median for game in cli.figures)
+        print(
+            f"    same hands on both sides (final totals) {mark(cli.same_totals)};"
+            f" target ≥ {TARGETS['cli_log_vs_api']:g}× {mark(worst >= TARGETS['cli_log_vs_api'])}"
+        )
+        print()
+    if memory is not None:
+        samples = ", ".join(f"{s['hands']:,}: {s['rss_mb']:.0f}" for s in memory["samples"])
+        print(
+            f"(i) Resident memory playing {memory['game']} hands in one process, MB after N hands"
+        )
+        print(f"    {samples}; peak {memory['peak_mb']:.0f}")
+        print(
+            f"    target: ≤ {TARGETS['memory_mb']:g} MB"
+            f" {mark(memory['peak_mb'] <= TARGETS['memory_mb'])}"
+        )
+        print()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=(
-            "Time full games played by random bots: RLCard's mahjong (4 RandomAgents) and "
-            "each side from benchmarks/peers/ours_play.py, in one run; print games per "
-            "second and each side's ratio to RLCard (target ≥ 10×)."
+            "Time whole games played by random bots (RLCard's mahjong and our two games, "
+            "interleaved rounds, CPU time), the CPU per bot decision, `play --log` against the "
+            "API, and the memory of a long run; print the figures."
         ),
         epilog="Progress goes to stderr, the report to stdout. Exit status 1 without RLCard.",
     )
-    size = parser.add_mutually_exclusive_group()
-    size.add_argument(
-        "--quick",
-        action="store_true",
-        help=f"smoke run: {QUICK_GAMES:,} games per side instead of {FULL_GAMES:,}",
+    parser.add_argument("--quick", action="store_true", help="smoke run: a few games per part")
+    parser.add_argument(
+        "--rounds", type=int, metavar="N", help=f"self-play rounds (default {FULL['rounds']})"
     )
-    size.add_argument(
-        "--games", type=int, metavar="N", help=f"games per side (default {FULL_GAMES:,})"
-    )
-    parser.add_argument("--seed", type=int, default=SEED, help=f"seed (default {SEED})")
+    parser.add_argument("--skip-cli", action="store_true", help="leave out (h), the CLI runs")
+    parser.add_argument("--skip-memory", action="store_true", help="leave out (i), the memory run")
     parser.add_argument("--json", metavar="FILE", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
-    if args.games is None:
-        args.games = QUICK_GAMES if args.quick else FULL_GAMES
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    args.plan = dict(QUICK if args.quick else FULL)
+    if args.rounds is not None:
+        if args.rounds < 1:
+            parser.error("--rounds must be at least 1")
+        args.plan["rounds"] = args.rounds
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    plan = args.plan
     info = machine()
     try:
-        peer = run_side(RLCARD_SIDE, rlcard_games_per_second, args.games, args.seed)
+        play = bench_self_play(plan)
     except RLCardMissingError as error:
         print(error, file=sys.stderr)
         return 1
-    ours = [(name, run_side(name, runner, args.games, args.seed)) for name, runner in our_sides()]
-    print_report(info, peer, ours)
+    cli = None
+    if not args.skip_cli:
+        with tempfile.TemporaryDirectory() as folder:
+            cli = bench_cli_play(plan, Path(folder))
+    memory = None if args.skip_memory else bench_memory(plan)
+    print_report(info, plan, play, cli, memory)
     if args.json is not None:
-        result = figures(info, args.seed, peer, ours)
+        result = {
+            "machine": info,
+            "plan": plan,
+            "seed": SEED,
+            "self_play": play.to_json(),
+            "cli_play_vs_api": cli.to_json() if cli else None,
+            "memory": memory,
+            "targets": TARGETS,
+        }
         args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
         print(f"figures written to {args.json}")
     return 0

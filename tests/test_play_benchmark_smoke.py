@@ -1,47 +1,40 @@
-"""Smoke test of the whole-game benchmark: it runs both games and RLCard and writes figures
-in the shape every side shares. No timing assertions: speed is for the benchmark to show."""
+"""Smoke test of the whole-game benchmark: it runs both games and RLCard, the CLI against the
+API and the memory run, and writes figures in the shape the docs describe. No timing
+assertions: speed is for the benchmark to show."""
 
 from __future__ import annotations
 
 from conftest import QuickRun
 
-SIDE_KEYS = {
-    "side",
-    "games",
-    "seed",
-    "seconds",
-    "games_per_s",
-    "steps_per_game",
-    "won_share",
-    "drawn_share",
-}
 
-
-def test_quick_play_benchmark_writes_figures_for_every_side(quick_benchmark: QuickRun) -> None:
+def test_quick_play_benchmark_writes_figures_for_every_part(quick_benchmark: QuickRun) -> None:
     run, figures = quick_benchmark("bench_play.py")
 
-    assert {"machine", "games_per_side", "seed", "rlcard", "ours", "ratio_to_rlcard"} <= set(
-        figures
-    )
-    assert {"python", "platform", "cpu", "cpu_count"} <= set(figures["machine"])
-    games = figures["games_per_side"]
-    assert games == 100
+    assert {"machine", "plan", "seed", "self_play", "cli_play_vs_api", "memory"} <= set(figures)
+    plan = figures["plan"]
+    sides = figures["self_play"]["sides"]
+    assert set(sides) == {"RLCard mahjong", "跑馬仔", "跑胡子"}
+    for name, side in sides.items():
+        games = plan["rlcard_games" if name == "RLCard mahjong" else "our_games"]
+        assert side["games"] == games * plan["rounds"], name
+        assert side["per_game"]["rounds"] == plan["rounds"]
+        assert 0 < side["per_game"]["min_us"] <= side["per_game"]["median_us"]
+        assert 0 < side["per_decision"]["min_us"] <= side["per_decision"]["median_us"]
+        assert side["steps_per_game"] > 0 and 0 <= side["won_share"] <= 1
+    for name in ("跑馬仔", "跑胡子"):
+        details = sides[name]["details"]
+        assert details["players"] == 4 and len(details["wins_by_seat"]) == 4
+        assert figures["self_play"]["ratio_to_rlcard"][name]["at_median"] > 0
 
-    sides = {"RLCard mahjong": figures["rlcard"], **figures["ours"]}
-    assert set(figures["ours"]) == {"跑馬仔", "跑胡子"}
-    for name, row in sides.items():
-        assert set(row) >= SIDE_KEYS, name
-        assert row["side"] == name and row["games"] == games
-        assert row["seconds"] > 0 and row["games_per_s"] > 0 and row["steps_per_game"] > 0
-        assert abs(row["won_share"] + row["drawn_share"] - 1) < 1e-9
+    cli = figures["cli_play_vs_api"]
+    assert cli["same_totals"] is True
+    assert set(cli["games"]) == {"跑馬仔", "跑胡子"}
+    for game in cli["games"].values():
+        assert set(game["sides"]) == {"play --log", "API"}
+        assert game["cli_speed_vs_api"]["at_median"] > 0
 
-    for name, row in figures["ours"].items():
-        details = row["details"]
-        assert details["players"] == 4
-        assert len(details["wins_by_seat"]) == 4
-        assert 0 < details["steps_min"] <= row["steps_per_game"] <= details["steps_max"]
-        assert figures["ratio_to_rlcard"][name] > 0
-    targets = figures["targets"]
-    assert targets["ratio_to_rlcard_at_least"] == 10
-    assert set(targets["met"]) == set(figures["ours"])
-    assert "跑馬仔" in run.stdout and "跑胡子" in run.stdout and "× RLCard" in run.stdout
+    memory = figures["memory"]
+    hands = [sample["hands"] for sample in memory["samples"]]
+    assert hands[0] == 0 and hands[-1] == plan["memory_hands"]
+    assert memory["peak_mb"] >= max(sample["rss_mb"] for sample in memory["samples"]) > 0
+    assert "× RLCard" in run.stdout and "跑胡子" in run.stdout

@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 from contextlib import redirect_stdout
 from importlib.metadata import PackageNotFoundError, version
-from time import perf_counter
+from time import process_time
 from typing import Any
 
 from . import PlayFigures, play_figures
@@ -62,8 +62,9 @@ def _version(package: str) -> str:
 def rlcard_games_per_second(games: int, seed: int) -> PlayFigures:
     """Play `games` full RLCard mahjong games with 4 random agents from `seed`, timed.
 
-    Only the `env.run` loop is timed; making the env and the agents is not. A step is one
-    `env.step` call. Raises RLCardMissingError, with the install command, without RLCard.
+    Only the `env.run` loop is timed (CPU time of the process); making the env and the
+    agents is not. A step is one `env.step` call. Raises RLCardMissingError, with the install
+    command, without RLCard.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
@@ -79,7 +80,7 @@ def rlcard_games_per_second(games: int, seed: int) -> PlayFigures:
     try:
         run = env.run
         with redirect_stdout(sink):
-            start = perf_counter()
+            start = process_time()
             for _ in range(games):
                 step, mark = env.timestep, sink.tell()
                 _, payoffs = run(is_training=False)
@@ -89,7 +90,7 @@ def rlcard_games_per_second(games: int, seed: int) -> PlayFigures:
                 winners.append(winner)
                 if winner >= 0:
                     on_melds += len(env.game.players[winner].pile) >= MELDS_TO_WIN
-            seconds = perf_counter() - start
+            seconds = process_time() - start
     finally:
         numpy.random.set_state(saved)
 
