@@ -1,6 +1,6 @@
 """Parse tree to IR clauses.
 
-Walks the Lark tree of one file and turns each clause into its pydantic model, typing the
+Walks the Lark tree of one file and turns each clause into its IR record, typing the
 words the grammar leaves untyped (a count must be a whole number, a source must be a quoted
 text...). The result is a list of `Operation`s, define / override / remove, that
 `dsl.compose` applies on top of the file's base (if it `extends` one).

@@ -1,15 +1,15 @@
 """The typed intermediate representation of a rule file.
 
-A rule file parses into a `RuleSet`: plain pydantic models, one per clause, each keeping
-where it came from (`Span`) and which rule ids it implements (`cites`). The IR is what
-the checker validates, what `tablerules schema` describes, and what the interpreter compiles.
+A rule file parses into a `RuleSet`: plain records (`records.Record`), one per clause, each
+keeping where it came from (`Span`) and which rule ids it implements (`cites`). The IR is
+what the checker validates, what `tablerules schema` describes, and what the interpreter
+compiles.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
 from tablerules.dsl.ir_base import (
     CardFilter,
     CardSelector,
@@ -21,6 +21,7 @@ from tablerules.dsl.ir_base import (
     Who,
 )
 from tablerules.dsl.ir_scoring import LookupTable
+from tablerules.dsl.records import Field, PrivateAttr, Record
 
 __all__ = ["CardFilter", "CardSelector", "Clause", "Expr", "LookupTable", "Scalar", "Span"]
 
@@ -221,7 +222,7 @@ class SeatCards(Clause):
     lines: list[SeatCardsLine] = Field(default_factory=list)
 
 
-class RuleSet(BaseModel):
+class RuleSet(Record):
     """A whole rule file after `extends` and overrides are applied."""
 
     file: str
@@ -270,7 +271,7 @@ class RuleSet(BaseModel):
         return values
 
 
-class Ink(BaseModel):
+class Ink(Record):
     """Cards whose attribute has one of these values are drawn in this colour."""
 
     colour: str

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from tablerules.dsl.records import ConfigDict, Field, PrivateAttr, Record
 
 Scalar = int | bool | str
 Context = Literal["draw", "replacement", "discard", "added card", "deal card", "turn start", "turn"]
 Who = Literal["self", "others", "next", "anyone"]
 
 
-class Span(BaseModel):
+class Span(Record):
     """A position in a rule file: 1-based line and column (in characters)."""
 
     model_config = ConfigDict(frozen=True)
@@ -24,7 +24,7 @@ class Span(BaseModel):
     column: int
 
 
-class Clause(BaseModel):
+class Clause(Record):
     """Common to every clause: its position and the rule ids it cites."""
 
     span: Span | None = None
@@ -40,12 +40,12 @@ class Clause(BaseModel):
         return self._item_spans.get(item, self.span)
 
 
-class CardFilter(BaseModel):
+class CardFilter(Record):
     attribute: str
     values: list[int | str]
 
 
-class CardSelector(BaseModel):
+class CardSelector(Record):
     """Either one card by name, or every card passing all filters."""
 
     card: str | None = None
@@ -76,7 +76,7 @@ ExprOp = Literal[
 ]
 
 
-class Expr(BaseModel):
+class Expr(Record):
     """An expression over whole numbers, options, `let` names and game quantities.
 
     `/` divides and rounds down; `^` raises to a power. A comparison, `and`, `or` and `not`

@@ -4,8 +4,8 @@ the expressions of `dsl.ir_base`.
 
 from __future__ import annotations
 
-from pydantic import Field
 from tablerules.dsl.ir_base import Clause
+from tablerules.dsl.records import Field
 
 
 class TableRow(Clause):
