@@ -32,6 +32,7 @@ from tablerules.dsl.limits import (
     MAX_RULE_LINES,
     bytes_text,
 )
+from tablerules.dsl.parse_tables import load_parser
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_SYNTAX_ERRORS = 10
@@ -102,16 +103,14 @@ class _WholeWords:
         return stream
 
 
+PARSER_OPTIONS = {"propagate_positions": True, "maybe_placeholders": False}
+
+
 @cache
 def parser() -> Lark:
-    """The LALR parser for the rule language, built once per process."""
-    return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
-        parser="lalr",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        postlex=_WholeWords(),
-    )
+    """The LALR parser for the rule language, once per process; its tables come from the
+    user's cache when they were built for this very grammar (see `parse_tables`)."""
+    return load_parser(GRAMMAR_PATH.read_text(encoding="utf-8"), PARSER_OPTIONS, _WholeWords())
 
 
 # Full-width punctuation typed with a Chinese input method, read as its ASCII twin. One

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -14,6 +15,13 @@ from tablerules.interpreter import Game, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def parse_table_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Parse tables cached in the session's temporary folder, not the user's cache."""
+    if "TABLERULES_CACHE_DIR" not in os.environ:
+        os.environ["TABLERULES_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
 
 
 @pytest.fixture(scope="session")
