@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, bundled_hint, check_named, policy_of
 from tablerules.dsl.loader import parse_assignments
 from tablerules.interpreter.api import Checked
@@ -13,7 +14,7 @@ from tablerules.interpreter.api import Checked
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "check",
-        help="check rule files and report located errors",
+        help=summary("check"),
         description="Parse, compose (extends) and check rule files. Exit 0 when every file "
         "is valid, 1 when any has an error. A bundled rule file may be named without its "
         "path: tablerules check paomazai.",

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, add_option_flag, load_or_report, policy_of
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.limits import MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
@@ -30,7 +31,7 @@ T = TypeVar("T")
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "evaluate",
-        help="evaluate a hand (or a file of hands) under a rule file",
+        help=summary("evaluate"),
         description="Evaluate a hand: does it win, every way to split it into groups with "
         "per-group values, the best split, and why it does not win. Cards are written with "
         "the names and aliases the rule file declares.",

@@ -11,8 +11,9 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 
-from tablerules.cli import check, evaluate, play, replay, scenarios, schema, show, simulate
+from tablerules.cli.commands import COMMANDS
 
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.
@@ -29,22 +30,29 @@ Rules of table games written as data, run by one generic interpreter.
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The full parser; given the command being run, only that command's module is imported
+    (every other command appears by its summary)."""
     parser = argparse.ArgumentParser(
         prog="tablerules",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    check.register(commands)
-    evaluate.register(commands)
-    scenarios.register(commands)
-    show.register(commands)
-    schema.register(commands)
-    play.register(commands)
-    replay.register(commands)
-    simulate.register(commands)
+    for name, (module, summary) in COMMANDS.items():
+        if chosen is None or name == chosen:
+            import_module(module).register(commands)
+        else:
+            commands.add_parser(name, help=summary, add_help=False)
     return parser
+
+
+def _command(argv: Sequence[str]) -> str:
+    """The command named on the command line ('' when none is): its first word."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else ""
+    return ""
 
 
 def _printable_output() -> None:
@@ -58,8 +66,9 @@ def _printable_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _printable_output()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command(words) or None)
+    args = parser.parse_args(words)
     if args.command is None:
         parser.print_help()
         return 2

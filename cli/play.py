@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from tablerules.cli.commands import summary
 from tablerules.cli.common import (
     add_extends_flag,
     add_option_flag,
@@ -45,7 +46,7 @@ class PlayError(RuntimeError):
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "play",
-        help="let bots play seeded hands; print the transcript, write a log",
+        help=summary("play"),
         description="Bots at every seat play hands under a rule file. Hand K (from 1) is "
         "dealt with seed SEED+K-1 by the previous hand's next dealer; the first dealer comes "
         "from the seed. The transcript shows everything, every seat's cards included.",

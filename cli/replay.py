@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, add_output_flags, policy_of, rules_file
 from tablerules.cli.transcript import Report, plural
 from tablerules.dsl.bases import ExtendsPolicy, real_path
@@ -44,7 +45,7 @@ class Divergence(ValueError):
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "replay",
-        help="replay a play log, check it reproduces, print the transcript",
+        help=summary("replay"),
         description="Re-create each hand of a log written by `tablerules play --log` from "
         "its rules, options, seed and dealer, apply the logged choices and check that "
         "every event comes out as logged. Exit 0 when the log reproduces exactly.",

@@ -7,6 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
+from tablerules.cli.commands import summary
 from tablerules.dsl.loader import load
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.scenarios import run_scenario
@@ -17,7 +18,7 @@ from tablerules.interpreter.scenarios.runner import ScenarioResult, rules_of
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "test",
-        help="run golden scenarios (rigged hands with expected events and money)",
+        help=summary("test"),
         description="Run scenario files (*.json), every scenario under the folders given, "
         "and, for rule files (or folders of them, e.g. rules/), the scenarios under "
         "tests/golden/scenarios that use them. Exit 0 when all pass.",

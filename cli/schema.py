@@ -6,13 +6,14 @@ import argparse
 import json
 from pathlib import Path
 
+from tablerules.cli.commands import summary
 from tablerules.dsl.schema import ir_schema
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "schema",
-        help="write the JSON Schema of the rule IR",
+        help=summary("schema"),
         description="Write the JSON Schema that every compiled rule file's IR validates against.",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, add_option_flag, load_or_report, policy_of
 from tablerules.dsl.schema import ir_json
 
@@ -12,7 +13,7 @@ from tablerules.dsl.schema import ir_json
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "show",
-        help="print the expanded rules (after extends and options) as JSON",
+        help=summary("show"),
         description="Print a rule file's IR after its extends chain, overrides and removals "
         "are applied, with every option's value. The output validates against "
         "`tablerules schema`.",

@@ -8,6 +8,7 @@ import random
 import sys
 from pathlib import Path
 
+from tablerules.cli.commands import summary
 from tablerules.cli.common import load_or_report
 from tablerules.cli.play import StopFlag, stop_on_interrupt
 from tablerules.cli.progress import ProgressBar
@@ -45,7 +46,7 @@ statistics depend only on --seed and --hands, never on --jobs, Ray or an interru
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "simulate",
-        help="play many hands with bots; statistics with 95%% intervals, on every core",
+        help=summary("simulate"),
         description="Bots play N independent hands of a rule file; every statistic comes "
         "with a 95%% confidence interval. With --compare (or --compare-bots) the same hands "
         "are played a second way and each statistic is shown with the difference and its "
