@@ -1,9 +1,9 @@
 """A checked `RuleSet` compiled once into the tables the evaluator runs on.
 
 Compiling expands every group pattern into concrete card multisets, packs them as integers
-(one byte per card kind, so a hand is `int.from_bytes(counts)`), splits the deck into blocks
-that no group crosses, and resolves options, values and win conditions into plain numbers
-and sets. Nothing here is re-parsed or re-validated when a hand is evaluated.
+(one byte per card kind, so a hand is `int.from_bytes(counts)`), lays the deck out in
+blocks that no group crosses (`blocks.py`), and resolves options, values and win conditions
+into plain numbers and sets. Nothing here is re-parsed or re-validated when a hand is evaluated.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from tablerules.dsl import ir
 from tablerules.dsl.diagnostics import Diagnostic, RuleError
 from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
+from tablerules.interpreter.blocks import Block, layout
 from tablerules.interpreter.cards import CardTable
 from tablerules.interpreter.patterns import Multiset, combinations_to_try, expand
 
@@ -51,28 +52,6 @@ class Instance:
     cards: Multiset
     packed: int
     signature_shift: int
-
-
-@dataclass
-class Block:
-    """A run of card kinds that no group crosses; solved separately and memoised."""
-
-    start: int  # first card position
-    size: int  # number of card kinds
-    by_low: list[list[tuple[int, int]]]  # local lowest position -> [(packed, signature shift)]
-    memo: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def shift(self) -> int:
-        return self.start * FIELD_BITS
-
-    @property
-    def mask(self) -> int:
-        return (1 << (self.size * FIELD_BITS)) - 1
-
-    @property
-    def guard(self) -> int:
-        return int.from_bytes(bytes([GUARD_BIT]) * self.size, "little")
 
 
 @dataclass(frozen=True)
@@ -137,7 +116,6 @@ class CompiledRules:
         self._compile_immediate()
         self._compile_seat_cards()
         self._accept_cache: dict[tuple[int, int, int, bool], int] = {}
-        self.enumeration_memo: dict[int, tuple[tuple[int, ...], ...]] = {}
 
     # ── compile steps ──────────────────────────────────────────
     def _compile_win(self) -> None:
@@ -259,54 +237,10 @@ class CompiledRules:
         self._value_cache: dict[tuple[int, Multiset], int] = {}
 
     def _compile_blocks(self) -> None:
-        count = len(self.cards)
-        parent = list(range(count))
-
-        def root(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for info in self.kinds:
-            for cards in info.instances:
-                for card in cards[1:]:
-                    parent[root(card)] = root(cards[0])
-        # Blocks are runs of consecutive card positions closed under grouping: a component
-        # reaching past the current end extends the block. Small neighbours are then packed
-        # together (up to 9 kinds) so that a hand splits into few table lookups.
-        reach: dict[int, int] = {}
-        for card in range(count):
-            reach[root(card)] = card
-        blocks: list[tuple[int, int]] = []
-        start = 0
-        while start < count:
-            end = reach[root(start)] + 1
-            position = start
-            while position < end:
-                end = max(end, reach[root(position)] + 1)
-                position += 1
-            blocks.append((start, end))
-            start = end
-        merged: list[tuple[int, int]] = []
-        for block in blocks:
-            if merged and block[1] - merged[-1][0] <= 9:
-                merged[-1] = (merged[-1][0], block[1])
-            else:
-                merged.append(block)
-        self.blocks: list[Block] = []
-        for start, end in merged:
-            by_low: list[list[tuple[int, int]]] = [[] for _ in range(end - start)]
-            for instance in self.instances:
-                low = instance.cards[0]
-                if start <= low < end:
-                    local = instance.packed >> (start * FIELD_BITS)
-                    by_low[low - start].append((local, instance.signature_shift))
-            self.blocks.append(Block(start, end - start, by_low))
-        self.instances_by_low: list[list[Instance]] = [[] for _ in range(count)]
-        for instance in self.instances:
-            self.instances_by_low[instance.cards[0]].append(instance)
-        self.guard = int.from_bytes(bytes([GUARD_BIT]) * count, "little")
+        """Blocks of card kinds that no group crosses, large ones cut (see `blocks.py`)."""
+        connecting = [cards for info in self.kinds for cards in info.instances]
+        searched = [instance.cards for instance in self.instances]
+        self.blocks: list[Block] = layout(self.cards, connecting, searched)
 
     def _compile_forms(self) -> None:
         self.forms: list[FormInfo] = []

@@ -25,10 +25,10 @@ from tablerules.interpreter.compiled import (
     PAIR_STEP,
     CompiledRules,
 )
-from tablerules.interpreter.search import MEMO_LIMIT
 
 UNREACHABLE = 1 << 30
 MAX_COUNT = 15  # groups or pairs tracked at most, as in the win signatures
+TABLE_LIMIT = 1 << 16  # entries per block table before it is emptied (a bound on memory)
 
 Costs = dict[int, int]  # signature index -> fewest missing cards
 Partial = tuple[int, int, list[int]]  # (packed cards held, cards missing, signature step)
@@ -179,7 +179,7 @@ class Distance:
                     result[after] = cost + missing
         if self.prune:
             result = self._prune(result)
-        if len(memo) > MEMO_LIMIT:
+        if len(memo) > TABLE_LIMIT:
             memo.clear()
             memo[0] = {0: 0}
         memo[packed] = result

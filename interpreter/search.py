@@ -1,47 +1,42 @@
-"""Splitting a packed hand into groups.
+"""Splitting a packed hand into groups, block by block.
 
 Two searches over the same compiled instances:
 
 * `signatures` answers "which (groups, pairs, triggers) totals can the whole hand reach?"
-  as a bit set, one memoised table per block, combined by shifting. This is the fast win
-  test: a few dictionary lookups per hand once the tables are warm.
-* `decompositions` lists every way to split the hand, memoised on the remaining cards,
-  for explanations and for value-based rules.
+  as a bit set: each block's answer for its part of the hand, combined by shifting. This
+  is the fast win test: one dictionary lookup per block once its table knows the part.
+* `fragments` lists every way to split the hand, each with the sums a judge needs (total
+  value, pairs, triggers): each block's splits of its part, the blocks' splits combined.
+  `decompositions` is the same list without the sums.
 
-Both always place the lowest remaining card first, so every partition is found; hands are
-integers with one byte per card kind and a guard bit that makes "does this group fit?"
-a single subtraction.
+Both are memoised per block (per half, for a block cut in two: see `blocks.py`), never on
+the whole hand, so a new hand made of parts seen before is answered from the tables. Every
+table is bounded: one that fills up is emptied and fills again with what is asked next.
+Within a block the lowest remaining card is placed first, so every partition is found;
+hands are integers with one byte per card kind and a guard bit that makes "does this
+group fit?" a single subtraction.
 """
 
 from __future__ import annotations
 
-from tablerules.interpreter.compiled import FIELD_SHIFT, CompiledRules
+from collections.abc import Callable
 
-MEMO_LIMIT = 500_000  # entries per table before it is cleared, bounding memory on long runs
+from tablerules.interpreter.blocks import Block, Region
+from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT, CompiledRules
+
+SIGNATURE_LIMIT = 1 << 17  # entries per signature table of a block (or half) before clearing
+SPLIT_LIMIT = 1 << 15  # entries per table of splits
+Split = tuple[int, ...]  # instance ids, sorted
+# A split with what judging it needs: (ids, total value, pairs, triggers), the group kinds
+# as the rules define them (the group holding a winning card may count as another).
+Fragment = tuple[Split, int, int, int]
+Facts = tuple[int, int, int]  # an instance's (value, is pair, is trigger)
+NO_SPLIT: tuple[Fragment, ...] = (((), 0, 0, 0),)  # the one split of no cards
+NOTHING_TAKEN: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
 
 
 def _lowest(packed: int) -> int:
     return ((packed & -packed).bit_length() - 1) >> FIELD_SHIFT
-
-
-def _solve_block(
-    by_low: list[list[tuple[int, int]]], memo: dict[int, int], guard: int, packed: int
-) -> int:
-    """Signatures of every full split of one block's cards; fills `memo` on the way."""
-    result = 0
-    for group, shift in by_low[((packed & -packed).bit_length() - 1) >> FIELD_SHIFT]:
-        if ((packed | guard) - group) & guard == guard:
-            rest = packed - group
-            if rest:
-                sub = memo.get(rest)
-                if sub is None:
-                    sub = _solve_block(by_low, memo, guard, rest)
-                if sub:
-                    result |= sub << shift
-            else:
-                result |= 1 << shift
-    memo[packed] = result
-    return result
 
 
 def combine(left: int, right: int) -> int:
@@ -56,30 +51,251 @@ def combine(left: int, right: int) -> int:
     return out
 
 
+class _Leaf:
+    """A region solved by placing its lowest card first, memoised on its part."""
+
+    ordered = True  # its splits come lowest card first, as `fragments` lists them
+
+    def __init__(
+        self, guard: int, mask: int, by_low: list[list[tuple[int, int, int]]], facts: list[Facts]
+    ) -> None:
+        self.guard = guard
+        self.mask = mask
+        # local position -> groups whose lowest card it is: (packed, signature shift, id)
+        self.sig_by_low = [[(g, s) for g, s, _ in row] for row in by_low]
+        self.id_by_low = [[(g, i, *facts[i]) for g, _, i in row] for row in by_low]
+        self.signature_memo: dict[int, int] = {}
+        self.split_memo: dict[int, tuple[Fragment, ...]] = {}
+
+    def signatures(self, part: int) -> int:
+        found = self.signature_memo.get(part)
+        if found is None:
+            memo = self.signature_memo
+            if len(memo) >= SIGNATURE_LIMIT:
+                memo.clear()
+            found = self._solve(part)
+        return found
+
+    def _solve(self, packed: int) -> int:
+        """Signatures of every full split of the part; fills the memo on the way."""
+        memo = self.signature_memo
+        guard = self.guard
+        result = 0
+        for group, shift in self.sig_by_low[((packed & -packed).bit_length() - 1) >> FIELD_SHIFT]:
+            if ((packed | guard) - group) & guard == guard:
+                rest = packed - group
+                if rest:
+                    sub = memo.get(rest)
+                    if sub is None:
+                        sub = self._solve(rest)
+                    if sub:
+                        result |= sub << shift
+                else:
+                    result |= 1 << shift
+        memo[packed] = result
+        return result
+
+    def splits(self, part: int) -> tuple[Fragment, ...]:
+        found = self.split_memo.get(part)
+        if found is None:
+            if len(self.split_memo) >= SPLIT_LIMIT:
+                self.split_memo.clear()
+            found = self._enumerate(part)
+        return found
+
+    def _enumerate(self, packed: int) -> tuple[Fragment, ...]:
+        guard = self.guard
+        seen: set[Split] = set()
+        results: list[Fragment] = []
+        for group, ident, value, pair, trigger in self.id_by_low[_lowest(packed)]:
+            if ((packed | guard) - group) & guard != guard:
+                continue
+            rest = packed - group
+            for ids, total, pairs, triggers in self.splits(rest) if rest else NO_SPLIT:
+                split = tuple(sorted((ident, *ids)))
+                if split not in seen:
+                    seen.add(split)
+                    results.append((split, total + value, pairs + pair, triggers + trigger))
+        answer = tuple(results)
+        self.split_memo[packed] = answer
+        return answer
+
+
+class _Cut:
+    """A region cut in two: some crossing groups taken whole, each half solved on its own."""
+
+    ordered = False
+
+    def __init__(
+        self,
+        guard: int,
+        mask: int,
+        halves: tuple[Node, Node],
+        crossing: list[tuple[int, int, int]],
+        facts: list[Facts],
+    ) -> None:
+        self.guard = guard
+        self.mask = mask
+        self.left, self.right = halves
+        self.crossing = [(g, s, i, facts[i]) for g, s, i in crossing]  # (packed, shift, id, facts)
+        self.signature_memo: dict[int, int] = {}
+        self.split_memo: dict[int, tuple[Fragment, ...]] = {}
+
+    def _takings(self, part: int) -> list[tuple[int, int, Fragment]]:
+        """Each multiset of crossing groups that fits the part, none first:
+        (cards, signature shift, the groups as a fragment)."""
+        guard = self.guard
+        fits = [c for c in self.crossing if ((part | guard) - c[0]) & guard == guard]
+        if not fits:
+            return NOTHING_TAKEN
+        found: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
+        stack = [(0, part, 0, 0, ((), 0, 0, 0))]
+        while stack:
+            start, left, taken, shift, (ids, total, pairs, triggers) = stack.pop()
+            for index in range(start, len(fits)):
+                group, step, ident, (value, pair, trigger) = fits[index]
+                if ((left | guard) - group) & guard == guard:
+                    fragment = ((*ids, ident), total + value, pairs + pair, triggers + trigger)
+                    now = (taken + group, shift + step, fragment)
+                    found.append(now)
+                    stack.append((index, left - group, *now))
+        return found
+
+    def signatures(self, part: int) -> int:
+        found = self.signature_memo.get(part)
+        if found is not None:
+            return found
+        left, right = self.left, self.right
+        left_mask = left.mask
+        result = 0
+        for taken, shift, _ in self._takings(part):
+            rest = part - taken
+            one = rest & left_mask
+            other = rest - one
+            mine = (left.signature_memo.get(one) or left.signatures(one)) if one else 1
+            if not mine:
+                continue
+            theirs = (right.signature_memo.get(other) or right.signatures(other)) if other else 1
+            if theirs:
+                result |= combine(mine, theirs) << shift
+        if len(self.signature_memo) >= SIGNATURE_LIMIT:
+            self.signature_memo.clear()
+        self.signature_memo[part] = result
+        return result
+
+    def splits(self, part: int) -> tuple[Fragment, ...]:
+        found = self.split_memo.get(part)
+        if found is not None:
+            return found
+        left, right = self.left, self.right
+        left_mask = left.mask
+        results: list[Fragment] = []
+        for taken, _, (ids, total, pairs, triggers) in self._takings(part):
+            rest = part - taken
+            one = rest & left_mask
+            other = rest - one
+            if one:
+                mine = left.split_memo.get(one)
+                if mine is None:
+                    mine = left.splits(one)
+                if not mine:
+                    continue
+            else:
+                mine = NO_SPLIT
+            if other:
+                theirs = right.split_memo.get(other)
+                if theirs is None:
+                    theirs = right.splits(other)
+            else:
+                theirs = NO_SPLIT
+            for x, x_total, x_pairs, x_triggers in mine:
+                for y, y_total, y_pairs, y_triggers in theirs:
+                    results.append(
+                        (
+                            tuple(sorted(x + y + ids)),
+                            total + x_total + y_total,
+                            pairs + x_pairs + y_pairs,
+                            triggers + x_triggers + y_triggers,
+                        )
+                    )
+        answer = tuple(results)
+        if len(self.split_memo) >= SPLIT_LIMIT:
+            self.split_memo.clear()
+        self.split_memo[part] = answer
+        return answer
+
+
+Node = _Leaf | _Cut
+
+
 class Searcher:
-    """The searches for one compiled rule set; holds precomputed block guards."""
+    """The searches for one compiled rule set, with their per-block tables."""
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.blocks = [(b.by_low, b.memo, b.shift, b.mask, b.guard) for b in rules.blocks]
+        self.facts: list[Facts] = []
+        for instance in rules.instances:
+            info = rules.kinds[instance.kind]
+            value = rules.value_of(instance.kind, instance.cards)
+            self.facts.append((value, int(info.is_pair), int(info.is_trigger)))
+        groups = [(i.packed, i.signature_shift, i.id, i.cards) for i in rules.instances]
+        self.nodes: list[Node] = []
+        self.blocks: list[tuple[Node, int, int]] = []  # (node, shift, mask)
+        # per block: (its table's lookup, the solver that fills it, shift, mask); the tables
+        # are only ever emptied in place, so their bound lookups stay valid
+        self._signature_tables: list[
+            tuple[Callable[[int], int | None], Callable[[int], int], int, int]
+        ] = []
+        self._split_tables: list[tuple[Callable, Node, int, int]] = []
+        for block in rules.blocks:
+            node = self._node(block, block.region, groups)
+            shift = block.start * FIELD_BITS
+            self.nodes.append(node)
+            self.blocks.append((node, shift, node.mask))
+            self._signature_tables.append(
+                (node.signature_memo.get, node.signatures, shift, node.mask)
+            )
+            self._split_tables.append((node.split_memo.get, node, shift, node.mask))
         self.block_of_card = [0] * len(rules.cards)
         for index, block in enumerate(rules.blocks):
             for card in range(block.start, block.start + block.size):
                 self.block_of_card[card] = index
-        self._incomplete: dict[int, tuple[int, ...]] = {}
+        # the order of `decompositions`: by each split's ids taken lowest card first
+        ordered = sorted(rules.instances, key=lambda i: (i.cards[0], i.id))
+        self._rank = [0] * len(rules.instances)
+        for rank, instance in enumerate(ordered):
+            self._rank[instance.id] = rank
+
+    def _node(
+        self, block: Block, region: Region, groups: list[tuple[int, int, int, tuple[int, ...]]]
+    ) -> Node:
+        shift = block.start * FIELD_BITS
+        guard = sum(GUARD_BIT << ((p - block.start) * FIELD_BITS) for p in region.positions)
+        mask = sum(0xFF << ((p - block.start) * FIELD_BITS) for p in region.positions)
+        if region.halves is None:
+            chosen = set(region.positions)
+            by_low: list[list[tuple[int, int, int]]] = [[] for _ in range(block.size)]
+            for packed, step, ident, cards in groups:
+                if all(card in chosen for card in cards):
+                    by_low[cards[0] - block.start].append((packed >> shift, step, ident))
+            return _Leaf(guard, mask, by_low, self.facts)
+        halves = (
+            self._node(block, region.halves[0], groups),
+            self._node(block, region.halves[1], groups),
+        )
+        crossing = [(groups[i][0] >> shift, groups[i][1], groups[i][2]) for i in region.crossing]
+        return _Cut(guard, mask, halves, crossing, self.facts)
 
     def signatures(self, packed: int) -> int:
         """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""
         total = 1
-        for by_low, memo, shift, mask, guard in self.blocks:
+        for known, solve, shift, mask in self._signature_tables:
             part = (packed >> shift) & mask
             if not part:
                 continue
-            found = memo.get(part)
+            found = known(part)
             if found is None:
-                if len(memo) > MEMO_LIMIT:
-                    memo.clear()
-                found = _solve_block(by_low, memo, guard, part)
+                found = solve(part)
             if not found:
                 return 0
             if found & (found - 1):
@@ -88,48 +304,90 @@ class Searcher:
                 total <<= found.bit_length() - 1
         return total
 
+    def win_test(self, accept: int) -> Callable[[int], bool]:
+        """`signatures(packed) & accept`, as one function with its tables at hand: the
+        whole win test of rules whose structure alone decides a win."""
+        tables = tuple(self._signature_tables)
+
+        def wins(packed: int) -> bool:
+            total = 1
+            for known, solve, shift, mask in tables:
+                part = (packed >> shift) & mask
+                if part:
+                    found = known(part)
+                    if found is None:
+                        found = solve(part)
+                    if found & (found - 1):
+                        total = combine(total, found)
+                    elif found:
+                        total <<= found.bit_length() - 1
+                    else:
+                        return False
+            return bool(total & accept)
+
+        return wins
+
     def incomplete_blocks(self, packed: int) -> tuple[int, ...]:
         """Indexes of the blocks whose cards cannot all be split into groups.
 
         One card more can complete at most one block, so a hand with two incomplete blocks
         is no card away from winning: the play engine skips its win tests.
         """
-        found = self._incomplete.get(packed)
-        if found is not None:
-            return found
         incomplete = []
-        for index, (by_low, memo, shift, mask, guard) in enumerate(self.blocks):
+        for index, (node, shift, mask) in enumerate(self.blocks):
             part = (packed >> shift) & mask
-            if part and not (memo.get(part) or _solve_block(by_low, memo, guard, part)):
+            if part and not node.signatures(part):
                 incomplete.append(index)
-        found = tuple(incomplete)
-        if len(self._incomplete) > MEMO_LIMIT:
-            self._incomplete.clear()
-        self._incomplete[packed] = found
-        return found
+        return tuple(incomplete)
 
-    def decompositions(self, packed: int) -> tuple[tuple[int, ...], ...]:
-        """Every split of the hand into in-hand instances, as sorted tuples of instance ids."""
-        if packed == 0:
-            return ((),)
-        memo = self.rules.enumeration_memo
-        found = memo.get(packed)
-        if found is not None:
-            return found
-        guard = self.rules.guard
-        seen: set[tuple[int, ...]] = set()
-        results: list[tuple[int, ...]] = []
-        for instance in self.rules.instances_by_low[_lowest(packed)]:
-            group = instance.packed
-            if ((packed | guard) - group) & guard != guard:
+    def fragments(self, packed: int) -> tuple[Fragment, ...]:
+        """Every split of the hand into in-hand instances (instance ids, sorted) with its
+        total value, pairs and triggers, in the order of a search that places the lowest
+        card first, the smallest id first."""
+        found: list[tuple[Fragment, ...]] = []
+        ordered_already = True  # a leaf lists its splits lowest card first; a cut does not
+        ids: Split = ()
+        total = pairs = triggers = 0
+        single = True
+        for known, node, shift, mask in self._split_tables:
+            part = (packed >> shift) & mask
+            if not part:
                 continue
-            for rest in self.decompositions(packed - group):
-                split = tuple(sorted((instance.id, *rest)))
-                if split not in seen:
-                    seen.add(split)
-                    results.append(split)
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        answer = tuple(results)
-        memo[packed] = answer
-        return answer
+            splits = known(part)
+            if splits is None:
+                splits = node.splits(part)
+            if not splits:
+                return ()
+            found.append(splits)
+            ordered_already = node.ordered
+            if single and len(splits) == 1:
+                more, value, pair, trigger = splits[0]
+                ids += more
+                total += value
+                pairs += pair
+                triggers += trigger
+            else:
+                single = False
+        if len(found) == 1 and (ordered_already or len(found[0]) == 1):
+            return found[0]
+        if single:
+            return ((tuple(sorted(ids)), total, pairs, triggers),) if found else NO_SPLIT
+        combined: list[Fragment] = [((), 0, 0, 0)]
+        for splits in found:
+            combined = [
+                (x + y, x_total + y_total, x_pairs + y_pairs, x_triggers + y_triggers)
+                for x, x_total, x_pairs, x_triggers in combined
+                for y, y_total, y_pairs, y_triggers in splits
+            ]
+        rank = self._rank
+        ordered = [(tuple(sorted(f[0])), f[1], f[2], f[3]) for f in combined]
+        ordered.sort(key=lambda fragment: sorted(rank[i] for i in fragment[0]))
+        return tuple(ordered)
+
+    def decompositions(self, packed: int) -> tuple[Split, ...]:
+        """Every split of the hand, as in `fragments`, without the sums."""
+        return tuple(fragment[0] for fragment in self.fragments(packed))
+
+    def table_sizes(self) -> list[tuple[int, int]]:
+        """(signature entries, split entries) held per block: what the tables cost."""
+        return [(len(n.signature_memo), len(n.split_memo)) for n in self.nodes]

@@ -1,0 +1,200 @@
+"""The result of evaluating a hand: whether it wins, every split, the best one, and why not.
+
+Whether a hand wins, and which split is best, are known as soon as the splits are judged;
+naming each group (kind, cards, display names, value, which holds the winning card) and
+writing the reasons take longer, and a win test or a simulation never reads them. So an
+`Evaluation` keeps the judged splits as plain tuples and builds its `decompositions`,
+`best` and `reasons` the first time they are read, the same every time after.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+# A judged split: (instance ids, position of the group holding the winning card or None,
+# total value, pairs, triggers, wins). A split of a winning form is marked by `FORM` in
+# the position's place.
+Candidate = tuple[tuple[int, ...], int | None, int, int, int, bool]
+FORM = -1
+
+
+@dataclass(frozen=True)
+class GroupResult:
+    kind: str
+    formed_as: str
+    cards: tuple[str, ...]
+    names: tuple[str, ...]
+    value: int
+    on_table: bool
+    holds_winning_card: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "formed_as": self.formed_as,
+            "cards": list(self.cards),
+            "names": list(self.names),
+            "value": self.value,
+            "on_table": self.on_table,
+            "winning_card": self.holds_winning_card,
+        }
+
+
+@dataclass
+class Decomposition:
+    groups: list[GroupResult]
+    total: int
+    pairs: int
+    wins: bool
+    problem: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "groups": [g.to_json() for g in self.groups],
+            "total": self.total,
+            "pairs": self.pairs,
+            "wins": self.wins,
+            "problem": self.problem,
+        }
+
+    def key(self) -> tuple[object, ...]:
+        return tuple(sorted((g.kind, g.cards, g.on_table) for g in self.groups))
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a hand does not win (or which special rule made it win), with the rule ids."""
+
+    code: str
+    message: str
+    cites: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "cites": list(self.cites)}
+
+
+class Explainer(Protocol):
+    """What builds an evaluation's details on demand: the evaluator that judged it, with
+    the evaluation's context (what it needs to know of the hand)."""
+
+    def decomposition(self, candidate: Candidate, context: Any) -> Decomposition: ...
+
+    def reasons(self, evaluation: Evaluation, context: Any) -> list[Reason]: ...
+
+
+_UNBUILT: Any = object()
+
+
+class Evaluation:
+    """Whether a hand wins and how: built from judged splits, details on first reading."""
+
+    __slots__ = (
+        "_best",
+        "_best_index",
+        "_built",
+        "_context",
+        "_decompositions",
+        "_explainer",
+        "_reasons",
+        "candidates",
+        "immediate",
+        "value_name",
+        "wins",
+    )
+
+    def __init__(
+        self,
+        wins: bool,
+        value_name: str | None = None,
+        candidates: list[Candidate] | None = None,
+        best: int | None = None,
+        explainer: Explainer | None = None,
+        context: Any = None,
+    ) -> None:
+        self.wins = wins
+        self.value_name = value_name
+        self.immediate: str | None = None
+        self.candidates = candidates if candidates is not None else []
+        self._best_index = best
+        self._explainer = explainer
+        self._context = context
+        self._built: dict[int, Decomposition] | None = None
+        self._decompositions: list[Decomposition] | None = None
+        self._best: Decomposition | None = _UNBUILT if best is not None else None
+        self._reasons: list[Reason] | None = None if explainer is not None else []
+
+    # ── details, built when first read ─────────────────────────
+    def _build(self, index: int) -> Decomposition:
+        built = self._built
+        if built is None:
+            built = self._built = {}
+        found = built.get(index)
+        if found is None:
+            assert self._explainer is not None
+            candidate = self.candidates[index]
+            found = built[index] = self._explainer.decomposition(candidate, self._context)
+        return found
+
+    @property
+    def best(self) -> Decomposition | None:
+        """The winning split with the highest total (the first such); None when none wins."""
+        if self._best is _UNBUILT:
+            assert self._best_index is not None
+            self._best = self._build(self._best_index)
+        return self._best
+
+    @best.setter
+    def best(self, value: Decomposition | None) -> None:
+        self._best = value
+
+    @property
+    def decompositions(self) -> list[Decomposition]:
+        """Every split, judged, in search order; a split reading the same as an earlier
+        one (same kinds and cards: the winning card in either of two like groups) is
+        listed once. Without a winning card, splits never read the same."""
+        if self._decompositions is None:
+            seen: set[tuple[object, ...]] = set()
+            found: list[Decomposition] = []
+            for index, candidate in enumerate(self.candidates):
+                decomposition = self._build(index)
+                placement = candidate[1]
+                if placement is not None and placement != FORM:
+                    key = decomposition.key()
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                found.append(decomposition)
+            self._decompositions = found
+        return self._decompositions
+
+    @decompositions.setter
+    def decompositions(self, value: list[Decomposition]) -> None:
+        self._decompositions = value
+
+    @property
+    def reasons(self) -> list[Reason]:
+        if self._reasons is None:
+            assert self._explainer is not None
+            self._reasons = self._explainer.reasons(self, self._context)
+        return self._reasons
+
+    @reasons.setter
+    def reasons(self, value: list[Reason]) -> None:
+        self._reasons = value
+
+    @property
+    def winning(self) -> list[Decomposition]:
+        return [d for d in self.decompositions if d.wins]
+
+    def to_json(self) -> dict[str, object]:
+        best = self.best
+        return {
+            "wins": self.wins,
+            "immediate": self.immediate,
+            "value_name": self.value_name,
+            "best": self.decompositions.index(best) if best is not None else None,
+            "best_total": best.total if best is not None else None,
+            "decompositions": [d.to_json() for d in self.decompositions],
+            "reasons": [r.to_json() for r in self.reasons],
+        }
