@@ -45,6 +45,7 @@ class FieldSpec:
     default: Any = MISSING
     default_factory: Any = MISSING
     description: str | None = None
+    exclude: bool = False  # left out of `model_dump` (still in the schema, as in pydantic)
 
     @property
     def required(self) -> bool:
@@ -64,9 +65,16 @@ def Field(
     *,
     default_factory: Any = MISSING,
     description: str | None = None,
+    exclude: bool = False,
 ) -> Any:
-    """A field with a default (or a factory) and a description for the JSON Schema."""
-    return FieldSpec(default=default, default_factory=default_factory, description=description)
+    """A field with a default (or a factory), a description for the JSON Schema, and
+    whether `model_dump` leaves it out."""
+    return FieldSpec(
+        default=default,
+        default_factory=default_factory,
+        description=description,
+        exclude=exclude,
+    )
 
 
 @dataclass(frozen=True)
@@ -108,7 +116,11 @@ class Record:
                 continue
             if isinstance(declared, FieldSpec):
                 spec = FieldSpec(
-                    name, declared.default, declared.default_factory, declared.description
+                    name,
+                    declared.default,
+                    declared.default_factory,
+                    declared.description,
+                    declared.exclude,
                 )
             elif isinstance(declared, list | dict | set):
                 spec = FieldSpec(name, default_factory=lambda v=declared: copy.copy(v))
@@ -162,7 +174,7 @@ class Record:
 
     def model_dump(self, mode: str = "python") -> dict[str, Any]:
         """The fields as plain data, recursively (tuples become lists in JSON mode)."""
-        return {f.name: _dump(getattr(self, f.name), mode) for f in self._fields}
+        return {f.name: _dump(getattr(self, f.name), mode) for f in self._fields if not f.exclude}
 
     @classmethod
     def model_rebuild(cls) -> None:
@@ -231,6 +243,8 @@ def _mirror(root: type[Record]) -> Any:
             options: dict[str, Any] = {}
             if spec.description is not None:
                 options["description"] = spec.description
+            if spec.exclude:
+                options["exclude"] = True
             if spec.default is not MISSING:
                 body[spec.name] = pydantic.Field(spec.default, **options)
             elif spec.default_factory is not MISSING:
