@@ -130,21 +130,38 @@ def _orders(cards: CardTable, positions: tuple[int, ...]) -> list[list[int]]:
 def _narrowest_cut(
     cards: CardTable, groups: list[Multiset], positions: tuple[int, ...], inside: list[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...], list[int]] | None:
-    """Two halves and the groups crossing between them, with the fewest crossing."""
+    """Two halves and the groups crossing between them, with the fewest crossing.
+
+    For each order of the positions, a group with its cards at ranks lo..hi of the order
+    crosses every cut after lo and up to hi: one sweep counts the crossings of every cut.
+    """
     size = len(positions)
     smallest = -(-size // 3)
-    best: tuple[int, int, tuple[int, ...], tuple[int, ...], list[int]] | None = None
+    best: tuple[int, int, list[int], int] | None = None  # (crossing, imbalance, order, cut)
     for order in _orders(cards, positions):
-        for cut in range(smallest, size - smallest + 1):
-            left = set(order[:cut])
-            crossing = [
-                i
-                for i in inside
-                if any(c in left for c in groups[i]) and not all(c in left for c in groups[i])
-            ]
-            score = (len(crossing), abs(size - 2 * cut))
+        rank = {position: index for index, position in enumerate(order)}
+        starts = [0] * (size + 2)
+        for i in inside:
+            ranks = [rank[card] for card in groups[i]]
+            low, high = min(ranks), max(ranks)
+            if low < high:
+                starts[low + 1] += 1
+                starts[high + 1] -= 1
+        crossing = 0
+        for cut in range(1, size - smallest + 1):
+            crossing += starts[cut]
+            if cut < smallest:
+                continue
+            score = (crossing, abs(size - 2 * cut))
             if best is None or score < best[:2]:
-                best = (*score, tuple(sorted(order[:cut])), tuple(sorted(order[cut:])), crossing)
+                best = (*score, order, cut)
     if best is None or best[0] > MAX_CROSSING:
         return None
-    return best[2], best[3], best[4]
+    _, _, order, cut = best
+    left = set(order[:cut])
+    crossing_groups = [
+        i
+        for i in inside
+        if any(c in left for c in groups[i]) and not all(c in left for c in groups[i])
+    ]
+    return tuple(sorted(left)), tuple(sorted(order[cut:])), crossing_groups

@@ -248,7 +248,10 @@ class Searcher:
         ] = []
         self._split_tables: list[tuple[Callable, Node, int, int]] = []
         for block in rules.blocks:
-            node = self._node(block, block.region, groups)
+            inside = [
+                i for i, g in enumerate(groups) if block.start <= g[3][0] < block.start + block.size
+            ]
+            node = self._node(block, block.region, groups, inside)
             shift = block.start * FIELD_BITS
             self.nodes.append(node)
             self.blocks.append((node, shift, node.mask))
@@ -267,24 +270,34 @@ class Searcher:
             self._rank[instance.id] = rank
 
     def _node(
-        self, block: Block, region: Region, groups: list[tuple[int, int, int, tuple[int, ...]]]
+        self,
+        block: Block,
+        region: Region,
+        groups: list[tuple[int, int, int, tuple[int, ...]]],
+        inside: list[int],
     ) -> Node:
+        """The solver of a region, given the groups (indexes into `groups`) within it."""
         shift = block.start * FIELD_BITS
         guard = sum(GUARD_BIT << ((p - block.start) * FIELD_BITS) for p in region.positions)
         mask = sum(0xFF << ((p - block.start) * FIELD_BITS) for p in region.positions)
         if region.halves is None:
-            chosen = set(region.positions)
             by_low: list[list[tuple[int, int, int]]] = [[] for _ in range(block.size)]
-            for packed, step, ident, cards in groups:
-                if all(card in chosen for card in cards):
-                    by_low[cards[0] - block.start].append((packed >> shift, step, ident))
+            for i in inside:
+                packed, step, ident, cards = groups[i]
+                by_low[cards[0] - block.start].append((packed >> shift, step, ident))
             return _Leaf(guard, mask, by_low, self.facts)
+        left = set(region.halves[0].positions)
+        crossing = set(region.crossing)
+        own: tuple[list[int], list[int]] = ([], [])
+        for i in inside:
+            if i not in crossing:
+                own[0 if groups[i][3][0] in left else 1].append(i)
         halves = (
-            self._node(block, region.halves[0], groups),
-            self._node(block, region.halves[1], groups),
+            self._node(block, region.halves[0], groups, own[0]),
+            self._node(block, region.halves[1], groups, own[1]),
         )
-        crossing = [(groups[i][0] >> shift, groups[i][1], groups[i][2]) for i in region.crossing]
-        return _Cut(guard, mask, halves, crossing, self.facts)
+        cut = [(groups[i][0] >> shift, groups[i][1], groups[i][2]) for i in region.crossing]
+        return _Cut(guard, mask, halves, cut, self.facts)
 
     def signatures(self, packed: int) -> int:
         """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""

@@ -84,5 +84,3 @@ def determinise(table: Table, seat: int, rng: random.Random) -> Table:
         position += size
     state.wall[state.head : state.tail] = hidden[position:]
     return twin
-
-
