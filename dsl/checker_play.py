@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from tablerules.dsl.checker import Checker
 
 
-
 class PlayChecks:
     """A mixin of `dsl.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
 

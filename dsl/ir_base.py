@@ -91,5 +91,3 @@ class Expr(Record):
     name: str | None = None
     args: list[Expr] = Field(default_factory=list)
     span: Span | None = Field(None, exclude=True, description="where it is written")
-
-

@@ -24,6 +24,7 @@ describes the IR exactly as pydantic does.
 from __future__ import annotations
 
 import copy
+import json
 import sys
 from dataclasses import dataclass
 from typing import Any, ClassVar, dataclass_transform
@@ -176,6 +177,20 @@ class Record:
         """The fields as plain data, recursively (tuples become lists in JSON mode)."""
         return {f.name: _dump(getattr(self, f.name), mode) for f in self._fields if not f.exclude}
 
+    def model_dump_json(self) -> str:
+        """The JSON form of `model_dump(mode="json")`, compact, as pydantic writes it."""
+        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def model_validate(cls, data: Any) -> Any:
+        """A record from plain data (as `model_dump` writes it), checked by the mirror
+        pydantic model: a wrong field raises pydantic's `ValidationError`."""
+        return _from_mirror(_mirror(cls).model_validate(data))
+
+    @classmethod
+    def model_validate_json(cls, text: str | bytes) -> Any:
+        return _from_mirror(_mirror(cls).model_validate_json(text))
+
     @classmethod
     def model_rebuild(cls) -> None:
         """Nothing to rebuild: kept so the IR reads like the pydantic models it mirrors."""
@@ -197,8 +212,24 @@ def _dump(value: Any, mode: str) -> Any:
     return value
 
 
-# ── the mirror pydantic models, for the JSON Schema ─────────────────
+# ── the mirror pydantic models, for the JSON Schema and validation ──
 _MIRRORS: dict[type[Record], Any] = {}
+_RECORDS: dict[Any, type[Record]] = {}  # mirror -> record
+
+
+def _from_mirror(value: Any) -> Any:
+    """A validated mirror model (and what it holds) as records."""
+    record = _RECORDS.get(type(value))
+    if record is not None:
+        fields = type(value).model_fields
+        return record(**{name: _from_mirror(getattr(value, name)) for name in fields})
+    if isinstance(value, list):
+        return [_from_mirror(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_from_mirror(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _from_mirror(item) for key, item in value.items()}
+    return value
 
 
 def _records() -> list[type[Record]]:
@@ -258,4 +289,5 @@ def _mirror(root: type[Record]) -> Any:
     for mirror in made.values():
         mirror.model_rebuild(_types_namespace=namespace)
     _MIRRORS.update(made)
+    _RECORDS.update({mirror: record for record, mirror in made.items()})
     return made[root]
