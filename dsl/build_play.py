@@ -23,6 +23,7 @@ class PlayClauses(ExpressionBuilder):
         "ctx_discard": "discard",
         "ctx_added": "added card",
         "ctx_deal": "deal card",
+        "ctx_dealt": "deal",
         "ctx_turn_start": "turn start",
         "ctx_turn": "turn",
     }
@@ -119,6 +120,7 @@ class PlayClauses(ExpressionBuilder):
                 action.ways.append(self.way(item, parts, item_cites))
             elif kind == "action_win":
                 action.win = True
+                action.win_with_forced = bool(self.trees(parts, "with_forced"))
             elif kind == "action_makes":
                 action.makes = str(parts[0])
                 for part in self.trees(parts):
@@ -145,6 +147,8 @@ class PlayClauses(ExpressionBuilder):
                     then.when_count = self.integer(words[0], "a count")
                     then.when_kinds = [str(w) for w in words[1:]]
                 action.then.append(then)
+            elif kind == "action_keeps":
+                action.keeps_discard = True
             elif kind == "action_pays":
                 action.pays.append(self.payment(parts[0], item_cites))
             else:
@@ -191,10 +195,21 @@ class PlayClauses(ExpressionBuilder):
             parts, _ = self.split(item.children)
             restriction.note_item(item.data, self.span(item))
             if item.data == "restriction_after":
-                restriction.after_passing = [str(w) for w in self.tokens(parts)]
+                names = [str(w) for w in self.tokens(parts)]
                 for part in self.trees(parts):
-                    if part.data == "lost_to":
-                        restriction.unless_lost_to = str(part.children[0])
+                    if part.data == "after_pass":
+                        restriction.after_passing = names
+                    elif part.data == "after_decline":
+                        restriction.after_declining = names
+                    elif part.data == "lost_to":
+                        self.error(
+                            part,
+                            "E110",
+                            "'unless lost to' has no effect: only a seat that chose to pass "
+                            "is restricted, never one that chose the action and lost it",
+                            "drop 'unless lost to ...'; to restrict a seat whatever else it "
+                            "chose, write 'after declining ...'",
+                        )
                     else:
                         restriction.after_context = self.CONTEXTS[part.data]
             elif item.data == "restriction_discarding":

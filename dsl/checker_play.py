@@ -95,12 +95,20 @@ class PlayChecks:
                 self.report(way, "E110", "a winning way takes no cards: drop the part after ':'")
             if not action.win and way.effect == "none":
                 self.report(way, "E109", "say which cards the action takes, after ':'")
-            if way.context in ("turn start", "turn") and way.effect not in (
+            if way.context in ("turn start", "turn", "deal") and way.effect not in (
                 "from_hand",
                 "none",
             ):
                 self.report(
                     way, "E110", f"there is no card on '{way.context}': use 'N alike from hand'"
+                )
+            if way.context == "deal" and (action.win or way.who != "self"):
+                self.report(
+                    way,
+                    "E110",
+                    "on the deal a seat lays down its own cards: write "
+                    "'on deal by self: N alike from hand' (a win on the deal is an "
+                    "'immediate win' clause)",
                 )
             if (
                 way.context in ("draw", "replacement")
@@ -126,9 +134,41 @@ class PlayChecks:
             )
         for then in action.then:
             self.kind_refs(then, then.when_kinds)
+        self._check_keeps_discard(action)
+        if action.win_with_forced and not any(
+            other.forced and other.makes for other in self.rules.actions.values()
+        ):
+            self.report(
+                self.at(action, "action_win"),
+                "E110",
+                "'win with forced groups': no forced action of these rules makes a group",
+                "drop 'with forced groups', or make the action that lays the group 'forced'",
+            )
         for payment in action.pays:
             self._check_payment(payment, set())
         self.kind_refs(self.at(action, "action_also"), action.also_kinds)
+
+    def _check_keeps_discard(self: Checker, action: ir.Action) -> None:
+        """'unless nothing is left to discard' withholds a choice: never a forced or a
+        winning one, and only where a discard follows."""
+        if not action.keeps_discard:
+            return
+        where = self.at(action, "action_keeps")
+        if action.forced or action.win:
+            what = "forced" if action.forced else "a win"
+            self.report(
+                where,
+                "E110",
+                f"action {action.name!r} is {what}: it cannot be withheld for lack of a discard",
+                "drop 'unless nothing is left to discard'",
+            )
+        elif action.then and all(then.kind != "discard" for then in action.then):
+            self.report(
+                where,
+                "E110",
+                f"action {action.name!r} is never followed by a discard",
+                "drop 'unless nothing is left to discard', or add 'then discard'",
+            )
 
     def _check_ties(self: Checker) -> None:
         ties = self.rules.ties
@@ -157,17 +197,17 @@ class PlayChecks:
     def _check_restriction(self: Checker, restriction: ir.Restriction) -> None:
         after = self.at(restriction, "restriction_after")
         self._action_refs(after, restriction.after_passing)
+        self._action_refs(after, restriction.after_declining)
         self._action_refs(self.at(restriction, "restriction_forbids"), restriction.forbids)
-        if restriction.unless_lost_to:
-            self._action_refs(after, [restriction.unless_lost_to])
-        if (
-            not (restriction.after_passing or restriction.after_discarding)
-            or not restriction.forbids
-        ):
+        passing = (
+            restriction.after_passing or restriction.after_declining or restriction.after_discarding
+        )
+        if not passing or not restriction.forbids:
             self.report(
                 restriction,
                 "E109",
-                "a restriction needs 'after passing ...' (or 'after discarding') and 'forbids ...'",
+                "a restriction needs 'after passing ...' (or 'after declining ...', "
+                "'after discarding') and 'forbids ...'",
             )
 
     def _check_end(self: Checker) -> None:

@@ -336,6 +336,11 @@ class Action(Clause):
     title: str = ""
     ways: list[Way] = Field(default_factory=list)
     win: bool = False
+    win_with_forced: bool = Field(
+        False,
+        description="a win on the card also counts the group a forced action would make "
+        "with it (the card onto a table group, or with cards from the hand)",
+    )
     makes: str | None = None
     concealed: bool = False
     makes_alternative: str | None = None
@@ -346,6 +351,9 @@ class Action(Clause):
     then: list[Continuation] = Field(default_factory=list)
     pays: list[Payment] = Field(default_factory=list)
     also_kinds: list[str] = Field(default_factory=list)
+    keeps_discard: bool = Field(
+        False, description="not offered when it would leave no card that may be discarded"
+    )
 
 
 class Ties(Clause):
@@ -356,14 +364,19 @@ class Ties(Clause):
 
 
 class Restriction(Clause):
-    """What a seat may not do after passing on something, and for how long."""
+    """What a seat may not do after passing on something, and for how long.
+
+    `after_passing`: the seat could take one of the actions and chose to pass (a seat that
+    chose an action and lost it to another's did not pass). `after_declining`: the seat could
+    take one of them and chose anything else, a pass or another action.
+    """
 
     name: str
     title: str = ""
     after_passing: list[str] = Field(default_factory=list)
+    after_declining: list[str] = Field(default_factory=list)
     after_discarding: bool = False
     after_context: Context | None = None
-    unless_lost_to: str | None = None
     forbids: list[str] = Field(default_factory=list)
     forbids_context: Context | None = None
     that_card: bool = False

@@ -10,7 +10,9 @@ from typing import Literal
 from tablerules.dsl.records import ConfigDict, Field, PrivateAttr, Record
 
 Scalar = int | bool | str
-Context = Literal["draw", "replacement", "discard", "added card", "deal card", "turn start", "turn"]
+Context = Literal[
+    "draw", "replacement", "discard", "added card", "deal card", "deal", "turn start", "turn"
+]
 Who = Literal["self", "others", "next", "anyone"]
 
 

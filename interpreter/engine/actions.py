@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablerules.interpreter.engine.state import Choice, Offer, TableGroupState
+from tablerules.interpreter.engine.views import lies
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
 
-OWN_TURN = ("turn start", "turn")  # contexts with no offered card
+OWN_TURN = ("turn start", "turn", "deal")  # contexts with no offered card
 
 
 class ActionSteps:
@@ -49,14 +50,18 @@ class ActionSteps:
             assert card is not None
             group.cards.append(card)
             group.kind = choice.kind if choice.kind is not None else group.kind
+            group.concealed = choice.concealed  # it now lies as the new kind lies
             group.made_by = rule.name
         else:
             cards = sorted([*choice.from_hand, *([card] if takes_card else [])])
-            seat.table.append(TableGroupState(choice.kind or 0, cards, choice.concealed, rule.name))
+            group = TableGroupState(choice.kind or 0, cards, choice.concealed, rule.name)
+            seat.table.append(group)
         for kind, cards in choice.extra:
             for held in cards:
                 seat.hand[held] -= 1
             seat.table.append(TableGroupState(kind, sorted(cards), False, rule.name))
+        kinds = self.game.compiled.kinds
+        ids = self.game.compiled.cards.ids
         self.log(
             "action",
             clause=f"action {rule.name}",
@@ -64,9 +69,14 @@ class ActionSteps:
             seat=choice.seat,
             action=rule.name,
             label=choice.label,
-            group=self.game.compiled.kinds[choice.kind].name if choice.kind is not None else None,
+            group=kinds[choice.kind].name if choice.kind is not None else None,
             card=self.card_id(card),
             owner=offer.owner,
+            cards=[ids[c] for c in sorted(group.cards)],
+            taken=[ids[c] for c in choice.from_hand],
+            onto=choice.table_index,
+            extra=[[kinds[k].name, [ids[c] for c in cards]] for k, cards in choice.extra],
+            lies=lies(kinds[group.kind].visibility, group.concealed),
             **({"forced": True} if choice.forced else {}),
         )
         self.settlement.action_payments(self.state, self.log, rule, choice.seat, offer)

@@ -23,7 +23,10 @@ class ChoiceMaker:
         self._discard_rows: dict[int, list[Choice]] = {}
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
-        self._keep_sizes = tuple(k.keep_together or 0 for k in play.compiled.keep_together)
+        # 'never split' groups lock the cards held that many times or more
+        sizes = [k.keep_together for k in play.compiled.keep_together if k.keep_together]
+        self._keep = min(sizes) if sizes else 0
+        self._keeps_discard = any(a.keeps_discard for a in play.actions.values())
         self._signatures = evaluator.search.signatures
         self._incomplete_blocks = evaluator.search.incomplete_blocks
         # a hand's packed form and incomplete blocks, by its counts: a hand is asked about
@@ -110,6 +113,7 @@ class ChoiceMaker:
         last = state.last_card_drawn and state.wall_left <= 0
         forbidden = {a for r in seat.restrictions for a in r.forbids} if seat.restrictions else ()
         found: list[Choice] = []
+        pending_win: tuple[WayRule, ActionRule] | None = None  # judged with forced groups
         for way, action in entries:
             # cheap refusals first: most seats hold nothing for most cards
             effect = way.effect
@@ -126,10 +130,27 @@ class ChoiceMaker:
             if action.win:  # the common case, kept off the generator path
                 if self.can_win(seat, offer, seat_index == offer.owner):
                     found.append(self._win_choice(seat_index, action, way, card))
+                elif action.win_with_forced and pending_win is None:
+                    pending_win = (way, action)
                 continue
             found.extend(self._from_way(state, seat_index, seat, offer, action, way))
-        if self._keep_sizes and found:
-            found = [c for c in found if not self._splits_kept_group(hand, c)]
+        if self._keep and found:
+            found = [c for c in found if not self._breaks_locked(hand, c, in_hand)]
+        if self._keeps_discard and found:
+            found = [
+                c
+                for c in found
+                if not play.actions[c.action].keeps_discard
+                or self._leaves_discard(hand, c, in_hand)
+            ]
+        if (
+            pending_win is not None
+            and found
+            and card is not None
+            and any(self._wins_with(seat, c, in_hand) for c in self._forced_groups(found, card))
+        ):  # a win that counts the group a forced action makes with the card
+            way, action = pending_win
+            found.insert(0, self._win_choice(seat_index, action, way, card))
         if len(found) > 1:
             unique: dict[tuple[object, ...], Choice] = {}
             for choice in found:
@@ -152,19 +173,97 @@ class ChoiceMaker:
             self._passes[key] = choice
         return choice
 
-    def _splits_kept_group(self, hand: list[int], choice: Choice) -> bool:
-        """Whether a choice takes some, not all, of the cards of a 'never split' group held."""
+    # ── locked cards, discards left, groups a forced action makes ──
+    def locked(self, hand: list[int], card: int) -> bool:
+        """Whether the hand holds `card` as a 'never split' group: it may not be discarded,
+        nor taken by a choice that does not take every copy into one group."""
+        return bool(self._keep) and hand[card] >= self._keep
+
+    def _breaks_locked(self, hand: list[int], choice: Choice, in_hand: bool) -> bool:
+        """Whether a choice takes some, not all, of the copies of a locked card, or spreads
+        them over several groups. A card just received (`in_hand`) does not lock."""
         taken: dict[int, int] = {}
+        groups: dict[int, set[int]] = {}
         for card in choice.from_hand:
             taken[card] = taken.get(card, 0) + 1
-        for _, cards in choice.extra:
+            groups.setdefault(card, set()).add(0)
+        for index, (_, cards) in enumerate(choice.extra, start=1):
             for card in cards:
                 taken[card] = taken.get(card, 0) + 1
+                groups.setdefault(card, set()).add(index)
+        keep = self._keep
         for card, count in taken.items():
-            held = hand[card]
-            if held - count > 0 and any(held >= size for size in self._keep_sizes):
+            held = hand[card] - (1 if in_hand and card == choice.card else 0)
+            if held >= keep and (held > count or len(groups[card]) > 1):
                 return True
         return False
+
+    def _hand_after(self, hand: list[int], choice: Choice, in_hand: bool) -> list[int]:
+        """The concealed cards once the choice is carried out."""
+        left = list(hand)
+        if in_hand and choice.card is not None:
+            left[choice.card] -= 1
+        for card in choice.from_hand:
+            left[card] -= 1
+        for _, cards in choice.extra:
+            for card in cards:
+                left[card] -= 1
+        return left
+
+    def _leaves_discard(self, hand: list[int], choice: Choice, in_hand: bool) -> bool:
+        """Whether a card that may be discarded is left once the choice is carried out."""
+        keep = self._keep
+        left = self._hand_after(hand, choice, in_hand)
+        return any(n and not (keep and n >= keep) for n in left)
+
+    def _forced_groups(self, found: list[Choice], card: int) -> list[Choice]:
+        """The forced choices that make a group with the offered card."""
+        return [
+            c
+            for c in found
+            if c.forced
+            and c.kind is not None
+            and c.card == card
+            and (c.from_hand or c.table_index is not None)
+        ]
+
+    def _wins_with(self, seat: Seat, choice: Choice, in_hand: bool) -> bool:
+        hand, table = self.after_group(seat, choice, in_hand)
+        return self.evaluator.evaluate(hand, table).wins
+
+    def after_group(
+        self, seat: Seat, choice: Choice, in_hand: bool
+    ) -> tuple[list[int], list[TableGroup]]:
+        """The concealed cards (as a list) and the table groups once a group-making choice
+        is carried out: what a win counting that group is judged on."""
+        card = choice.card
+        assert card is not None and choice.kind is not None
+        left = self._hand_after(seat.hand, choice, in_hand)
+        table = self.table_groups(seat)
+        if choice.table_index is not None:
+            grown = tuple(sorted([*seat.table[choice.table_index].cards, card]))
+            table[choice.table_index] = TableGroup(choice.kind, grown)
+        else:
+            table.append(TableGroup(choice.kind, tuple(sorted([*choice.from_hand, card]))))
+        for kind, cards in choice.extra:
+            table.append(TableGroup(kind, tuple(sorted(cards))))
+        return [c for c, n in enumerate(left) for _ in range(n)], table
+
+    def forced_group_outcomes(
+        self, state: HandState, seat_index: int, offer: Offer
+    ) -> list[tuple[list[int], list[TableGroup]]]:
+        """For a win on the offered card that counts forced groups: each way the seat's
+        forced actions would lay the card down, as (concealed cards, table groups)."""
+        card = offer.card
+        if card is None:
+            return []
+        entries = self.play.ways_for(offer.context, seat_index, offer.owner)
+        if not any(action.win and action.win_with_forced for _, action in entries):
+            return []
+        seat = state.seats[seat_index]
+        in_hand = seat_index == offer.owner and self.play.in_owner_hand(offer.context)
+        found = self.choices(state, seat_index, offer, entries)
+        return [self.after_group(seat, c, in_hand) for c in self._forced_groups(found, card)]
 
     def _win_choice(self, seat: int, action: ActionRule, way: WayRule, card: int | None) -> Choice:
         key = (seat, action.name, way.index, card)
@@ -355,4 +454,7 @@ class ChoiceMaker:
                 for c in range(len(self.cards))
             ]
             self._discard_rows[seat_index] = row
+        keep = self._keep
+        if keep:  # cards held as a 'never split' group may not be discarded
+            return [row[card] for card, count in enumerate(seat.hand) if count and count < keep]
         return [row[card] for card, count in enumerate(seat.hand) if count]

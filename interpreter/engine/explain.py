@@ -55,3 +55,20 @@ def explain(table: Table, seat: int, action: str) -> str:
     if rule.win:
         return f"the hand does not win with {table.name(offer.card)}{cites}"
     return f"the cards for {action} are not in hand{cites}"
+
+
+def locked_discard(table: Table, seat: int, label: str) -> str | None:
+    """Why `discard CARD` is refused when the card belongs to a group that is never split."""
+    cards = table.game.compiled.cards
+    name = label.split(" ", 1)[1] if " " in label else ""
+    card = cards.lookup(name) if name else None
+    holder = table.state.seats[seat]
+    if card is None or not table.maker.locked(holder.hand, card):
+        return None
+    for kind in table.game.compiled.keep_together:
+        if kind.keep_together and holder.hand[card] >= kind.keep_together:
+            cites = f" [{', '.join(kind.cites)}]" if kind.cites else ""
+            held = cards.display[card] * holder.hand[card]
+            never = "which is never split: none of it is discarded"
+            return f"{held} is held as a {kind.name}, {never}{cites}"
+    return None

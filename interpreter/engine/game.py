@@ -23,6 +23,7 @@ from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
+from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
 from tablerules.interpreter.engine.state import Choice, HandState
@@ -119,8 +120,6 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
 
     def explain(self, seat: int, action: str) -> str:
         """Why `action` (an action name, `discard` or `pass`) is or is not legal for `seat`."""
-        from tablerules.interpreter.engine.explain import explain
-
         return explain(self, seat, action)
 
     def apply(self, choice: Choice | str, seat: int | None = None) -> None:
@@ -197,7 +196,10 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         action = label.split(" ", 1)[0]
         legal = self.legal_actions(seat)
         same = [c.label for c in legal if c.action == action]
-        if same:
+        locked = locked_discard(self, seat, label) if action == "discard" else None
+        if locked is not None:
+            reason = locked
+        elif same:
             reason = f"no {action} like that now; the {action} choices are: {', '.join(same)}"
         else:
             reason = self.explain(seat, action)

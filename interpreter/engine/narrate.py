@@ -55,6 +55,7 @@ class Narrator:
         self.unnamed = unnamed
         self.display = dict(zip(compiled.cards.ids, compiled.cards.display, strict=True))
         self.value_name = compiled.value_name
+        self.draws_shown = bool(compiled.rules.turn and compiled.rules.turn.draws_shown)
         self.phrases: dict[str, Callable[[Record], str]] = {
             "deal": self._deal,
             "shown": lambda e: f"{self.seat(e['seat'])} shows {self.card(e['card'])}",
@@ -62,7 +63,7 @@ class Narrator:
             "replacement": self._draw,
             "discard": lambda e: f"{self.seat(e['seat'])} discards {self.card(e['card'])}",
             "untaken": self._untaken,
-            "turn passes": lambda e: f"{self.seat(e['seat'])} ends the turn without a discard",
+            "turn passes": self._turn_passes,
             "action": self._action,
             "outranked": lambda e: f"{self.seat(e['seat'])} {e['label']} is outranked",
             "window": self._window,
@@ -159,7 +160,17 @@ class Narrator:
         named = self.card(card)
         if what:
             return f"{seat} draws {named} as a replacement"
-        return f"{seat} draws {named}{', shown' if event.get('shown') else ''}"
+        if event.get("shown"):
+            return f"{seat} draws {named}, shown"
+        if self.draws_shown:  # a draw taken straight into a group the others do not see
+            return f"{seat} draws {named}, not shown"
+        return f"{seat} draws {named}"
+
+    def _turn_passes(self, event: Record) -> str:
+        seat = self.seat(event["seat"])
+        if event.get("why") == "nothing to discard":
+            return f"{seat} has nothing it may discard: the turn passes"
+        return f"{seat} ends the turn without a discard"
 
     def _untaken(self, event: Record) -> str:
         card, seat = self.card(event["card"]), self.seat(event["seat"])

@@ -37,6 +37,7 @@ class ActionRule:
     name: str
     title: str
     win: bool
+    win_with_forced: bool
     makes: int | None
     concealed: bool
     alternative: int | None
@@ -47,6 +48,7 @@ class ActionRule:
     then: list[ir.Continuation]
     pays: list[ir.Payment]
     also_kinds: tuple[int, ...]
+    keeps_discard: bool
     cites: tuple[str, ...]
     ways: list[WayRule] = field(default_factory=list)
 
@@ -79,6 +81,7 @@ class PlayRules:
                 name=action.name,
                 title=action.title,
                 win=action.win,
+                win_with_forced=action.win_with_forced,
                 makes=kind[action.makes] if action.makes else None,
                 concealed=action.concealed,
                 alternative=kind[action.makes_alternative] if action.makes_alternative else None,
@@ -89,6 +92,7 @@ class PlayRules:
                 then=list(action.then),
                 pays=list(action.pays),
                 also_kinds=tuple(kind[k] for k in action.also_kinds),
+                keeps_discard=action.keeps_discard,
                 cites=tuple(action.cites),
             )
             for index, way in enumerate(action.ways):
@@ -180,7 +184,7 @@ class PlayRules:
             if rule.after_context:
                 contexts.add(rule.after_context)
                 continue
-            for name in rule.after_passing:
+            for name in (*rule.after_passing, *rule.after_declining):
                 action = self.actions.get(name)
                 if action is not None:
                     contexts.update(way.context for way in action.ways)

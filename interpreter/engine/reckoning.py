@@ -288,7 +288,7 @@ def win_stories(table: Table, seat_name: Callable[[int | None], str]) -> list[Wi
         card = event.get("card")
         offer = Offer(event["context"], event["owner"], index[card] if card else None)
         immediate = str(event.get("clause", "")).startswith("immediate win")
-        best = table.settlement.best_split(table.state.seats[seat], offer, seat, immediate)
+        best = table.settlement.best_split(table.state, offer, seat, immediate)
         stories.append(
             WinStory(
                 seat=seat,

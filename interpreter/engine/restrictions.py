@@ -8,40 +8,32 @@ from __future__ import annotations
 
 from tablerules.dsl import ir
 from tablerules.interpreter.engine.play_rules import PlayRules
-from tablerules.interpreter.engine.state import ActiveRestriction, Choice, Decision, Offer, Seat
+from tablerules.interpreter.engine.state import ActiveRestriction, Decision, Offer, Seat
 
 
-def restricted_by_window(
-    play: PlayRules, decision: Decision, done: list[Choice]
-) -> list[tuple[int, ir.Restriction]]:
-    """(seat, rule) for each restriction the seats of a resolved window incur: a seat that
-    could take one of a rule's `after passing` actions and did not (unless it chose the
-    action and lost it to the rule's `unless lost to` action). A seat that acted incurs none.
+def restricted_by_window(play: PlayRules, decision: Decision) -> list[tuple[int, ir.Restriction]]:
+    """(seat, rule) for each restriction the seats of a resolved window incur.
+
+    `after passing`: the seat could take one of the rule's actions and chose to pass; a seat
+    that chose an action and lost it to another's did not pass. `after declining`: the seat
+    could take one of them and chose anything else (a pass, or another action).
     """
     offer = decision.offer
-    done_by = {(c.seat, c.action) for c in done}
-    winning_action = done[0].action if done else None
-    acted = {c.seat for c in done}
     found: list[tuple[int, ir.Restriction]] = []
     for seat, choices in decision.options.items():
-        if seat in acted:
-            continue  # a seat that took an action passed on nothing
-        available = {c.action for c in choices}
         picked = decision.chosen.get(seat)
+        if picked is None:
+            continue
+        available = {c.action for c in choices}
         for rule in play.restrictions.values():
             if rule.after_context and rule.after_context != offer.context:
                 continue
-            passed = [a for a in rule.after_passing if a in available and (seat, a) not in done_by]
-            if not passed:
-                continue
-            if (
-                picked is not None
-                and picked.action in rule.after_passing
-                and rule.unless_lost_to is not None
-                and winning_action == rule.unless_lost_to
-            ):
-                continue
-            found.append((seat, rule))
+            passed = picked.action == "pass" and any(a in available for a in rule.after_passing)
+            declined = picked.action not in rule.after_declining and any(
+                a in available for a in rule.after_declining
+            )
+            if passed or declined:
+                found.append((seat, rule))
     return found
 
 

@@ -110,9 +110,12 @@ class Settlement:
 
     # ── a win ──────────────────────────────────────────────────
     def best_split(
-        self, seat: Seat, offer: Offer, winner: int, immediate: bool
+        self, state: HandState, offer: Offer, winner: int, immediate: bool
     ) -> Decomposition | None:
-        """The winner's best winning split, as the win's value is reckoned on it."""
+        """The winner's best winning split, as the win's value is reckoned on it: the best
+        over the card placed in the concealed split and, for a win that counts forced
+        groups, over each group a forced action would make with the card."""
+        seat = state.seats[winner]
         hand = list(seat.hand)
         card = offer.card
         is_owner = winner == offer.owner
@@ -123,11 +126,20 @@ class Settlement:
         result = self.evaluator.evaluate(
             cards, self.maker.table_groups(seat), card, source, on_deal=immediate
         )
-        return result.best
+        best = result.best
+        if not immediate:
+            for cards, table in self.maker.forced_group_outcomes(state, winner, offer):
+                counted = self.evaluator.evaluate(cards, table).best
+                if counted is not None and (best is None or counted.total > best.total):
+                    best = counted
+        return best
 
-    def win_value(self, seat: Seat, offer: Offer, winner: int, immediate: bool) -> tuple[int, str]:
+    def win_value(
+        self, state: HandState, offer: Offer, winner: int, immediate: bool
+    ) -> tuple[int, str]:
         """The winner's best value under the win's value table, and how the split reads."""
-        best = self.best_split(seat, offer, winner, immediate)
+        seat = state.seats[winner]
+        best = self.best_split(state, offer, winner, immediate)
         if best is None and immediate:
             return self._held_groups_value(seat), ""
         if best is None:
@@ -167,7 +179,7 @@ class Settlement:
         immediate: bool,
     ) -> None:
         seat = state.seats[winner]
-        value, split = self.win_value(seat, offer, winner, immediate)
+        value, split = self.win_value(state, offer, winner, immediate)
         log(
             "win",
             clause=clause,

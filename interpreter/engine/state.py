@@ -87,6 +87,7 @@ class Decision:
     options: dict[int, list[Choice]]
     chosen: dict[int, Choice] = field(default_factory=dict)
     then: str = ""  # for a turn decision after a claim: what it is ("discard")
+    hidden: bool = False  # the offered card is seen by its owner only (a draw taken unseen)
 
     @property
     def waiting(self) -> list[int]:
@@ -128,6 +129,7 @@ class HandState:
     winners: list[int] = field(default_factory=list)
     next_dealer: int | None = None
     last_card_drawn: bool = False
+    deal_step: int = 0  # declarations on the deal: the seat (counted from the dealer) asked next
 
     @property
     def wall_left(self) -> int:

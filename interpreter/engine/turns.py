@@ -37,6 +37,24 @@ class TurnFlow:
             if "deal card" in self.play.ways_by_context:
                 self._window(Offer("deal card", seat, card))
                 return
+        self._declare_on_deal()
+
+    def _declare_on_deal(self: Table) -> None:
+        """What the rules lay down on the deal (`on deal` ways), every seat from the dealer
+        on, before the first turn; then the dealer's turn begins."""
+        state = self.state
+        seats = self.play.seats
+        if "deal" in self.play.ways_by_context:
+            while state.deal_step < seats:
+                seat = (state.dealer + state.deal_step) % seats
+                offer = Offer("deal", seat, None)
+                choices = self.maker.choices(state, seat, offer)
+                if choices:
+                    if not any(c.forced for c in choices):
+                        choices.append(self.maker.pass_choice(seat, None))
+                    self._decide(Decision("turn", offer, {seat: choices}, then="deal"))
+                    return
+                state.deal_step += 1
         self._begin_dealer_turn()
 
     def _begin_dealer_turn(self: Table) -> None:
@@ -77,7 +95,12 @@ class TurnFlow:
             state.head += 1
         state.last_card_drawn = state.wall_left == 0
         context = "replacement" if replacement else "draw"
+        offer = Offer(context, seat, card)
         shown = turn.draws_shown and not replacement
+        unseen: list[Choice] = []
+        if shown and turn.concealed_takes_hidden:
+            unseen = self._taken_unseen(seat, offer)
+            shown = not unseen
         cards = self.game.compiled.cards
         self.log(
             context,
@@ -89,40 +112,44 @@ class TurnFlow:
             card=cards.ids[card],
             name=cards.display[card],
         )
+        if unseen:  # only its drawer sees it: a window for the drawer alone
+            self._decide(Decision("window", offer, {seat: unseen}, hidden=True))
+            return
         if shown:
-            offer = Offer(context, seat, card)
-            if turn.concealed_takes_hidden and self._taken_concealed(seat, offer):
-                return
             self._window(offer)
             return
         state.seats[seat].hand[card] += 1
-        offer = Offer(context, seat, card)
         choices = self.maker.choices(state, seat, offer)
         choices += self.maker.choices(state, seat, Offer("turn", seat, None))
         choices += self.maker.discards(seat, state.seats[seat])
         self._decide(Decision("turn", offer, {seat: choices}))
 
-    def _taken_concealed(self: Table, seat: int, offer: Offer) -> bool:
-        """A shown draw its drawer must take into a concealed group goes there unseen."""
+    def _taken_unseen(self: Table, seat: int, offer: Offer) -> list[Choice]:
+        """A draw its drawer must take into a group not shown in full (concealed, or partly
+        shown) goes there unseen: the drawer's choices then, or none if it is shown."""
         choices = self.maker.choices(self.state, seat, offer)
         kinds = self.game.compiled.kinds
-        hidden = [
-            c
-            for c in choices
-            if c.forced
-            and c.kind is not None
-            and (c.concealed or kinds[c.kind].visibility == "concealed")
-        ]
-        if not hidden:
-            return False
-        self._decide(Decision("window", offer, {seat: choices}))
-        return True
+        for choice in choices:
+            if (
+                choice.forced
+                and choice.kind is not None
+                and (choice.concealed or kinds[choice.kind].visibility != "shown")
+            ):
+                return choices
+        return []
 
     def _discard_decision(self: Table, seat: int) -> None:
         state = self.state
         state.turn = seat
         choices = self.maker.discards(seat, state.seats[seat])
-        if not choices:
+        if not choices:  # nothing it may discard (an empty hand, or locked cards only)
+            self.log(
+                "turn passes",
+                clause="turn",
+                cites=self.play.turn.cites,
+                seat=seat,
+                why="nothing to discard",
+            )
             self._turn_start(self.next_seat(seat), "draw")
             return
         self._decide(Decision("turn", Offer("turn", seat, None), {seat: choices}, then="discard"))
@@ -152,7 +179,7 @@ class TurnFlow:
             self._complete(offer.pending, origin)
             return
         if offer.context == "deal card":
-            self._begin_dealer_turn()
+            self._declare_on_deal()
             return
         if offer.context == "draw" and offer.card is not None:
             zone = self.play.turn.untaken_draw_to
@@ -170,7 +197,10 @@ class TurnFlow:
         self._turn_start(self.next_seat(offer.owner), "draw")
 
     def _continue_turn(self: Table, seat: int, then: str) -> None:
-        if then == "discard":
+        if then == "deal":  # the seat passed its declarations on the deal: the next seat's
+            self.state.deal_step += 1
+            self._declare_on_deal()
+        elif then == "discard":
             self._discard_decision(seat)
         else:
             self._draw(seat)
@@ -183,11 +213,20 @@ class TurnFlow:
         if context == "turn start":
             self._turn_start(seat, then or "draw")
             return
+        if context == "deal":  # the same seat may have more to lay down
+            self._declare_on_deal()
+            return
         step = self._continuation(rule, seat)
         if step == "replacement":
             self._draw(seat, replacement=True)
         elif step == "next draws":
-            self.log("turn passes", clause=f"action {rule.name}", cites=rule.cites, seat=seat)
+            self.log(
+                "turn passes",
+                clause=f"action {rule.name}",
+                cites=rule.cites,
+                seat=seat,
+                why=f"after {rule.name}",
+            )
             self._turn_start(self.next_seat(seat), "draw")
         else:
             self._discard_decision(seat)

@@ -15,16 +15,35 @@ def _cards(table: Table, counts: list[int]) -> list[str]:
     return [ids[c] for c, n in enumerate(counts) for _ in range(n)]
 
 
+def lies(visibility: str, concealed: bool) -> str:
+    """How a table group lies for the other seats: `concealed` (no card seen), `partly
+    shown` (one card seen) or `shown`. An action that lays its group concealed hides it
+    whatever its kind says."""
+    return "concealed" if concealed else visibility
+
+
+def seen_cards(cards: list[str], how: str) -> list[str]:
+    """The cards of a table group as another seat sees them."""
+    if how == "concealed":
+        return [HIDDEN] * len(cards)
+    if how == "partly shown":
+        return cards[:1] + [HIDDEN] * (len(cards) - 1)
+    return cards
+
+
 def _group(table: Table, group: Any, visible: bool) -> dict[str, Any]:
     compiled = table.game.compiled
     kind = compiled.kinds[group.kind]
     ids = compiled.cards.ids
+    how = lies(kind.visibility, group.concealed)
     cards = [ids[c] for c in group.cards]
-    if not visible and group.concealed:
-        cards = [HIDDEN] * len(cards)
-    elif not visible and kind.visibility == "partly shown":
-        cards = [cards[0]] + [HIDDEN] * (len(cards) - 1)
-    return {"kind": kind.name, "cards": cards, "concealed": group.concealed, "by": group.made_by}
+    return {
+        "kind": kind.name,
+        "cards": cards if visible else seen_cards(cards, how),
+        "concealed": how == "concealed",
+        "lies": how,
+        "by": group.made_by,
+    }
 
 
 def _pending(table: Table, seat: int | None) -> dict[str, Any] | None:
@@ -46,7 +65,7 @@ def _pending(table: Table, seat: int | None) -> dict[str, Any] | None:
         seat is not None
         and offer.context in ("draw", "replacement")
         and seat != offer.owner
-        and kept
+        and (kept or decision.hidden)
     ):
         data["card"] = HIDDEN
     return data
@@ -100,22 +119,12 @@ def seat_view(table: Table, viewer: int) -> dict[str, Any]:
     }
 
 
-def concealed_action(table: Table, event: dict[str, Any]) -> bool:
-    """Whether an `action` event made a group other seats do not see (a concealed group, or
-    the concealed form an action makes), so its cards are not theirs to read."""
-    compiled = table.game.compiled
-    group = event.get("group")
-    kind = compiled.kind_index.get(group) if group is not None else None
-    if kind is not None and compiled.kinds[kind].visibility == "concealed":
-        return True
-    rule = table.play.actions.get(event.get("action", ""))
-    return bool(rule and rule.concealed and kind is not None and kind == rule.makes)
-
-
 def seat_event(table: Table, event: dict[str, Any], viewer: int) -> dict[str, Any] | None:
     """One event as `viewer` may read it (None: nothing of it is theirs to see). Others'
-    kept draws, hands and concealed groups are hidden; of a claim window a seat sees its own
-    options and choice, and who took the card; others' restrictions are their own affair."""
+    hands, the cards they draw unseen (kept, or taken straight into a group not shown in
+    full) and the hidden cards of their groups are hidden; of a claim window a seat sees its
+    own options and choice, and who took the card; others' restrictions are their own affair.
+    """
     kind = event["type"]
     if kind == "deal":
         return {
@@ -125,26 +134,38 @@ def seat_event(table: Table, event: dict[str, Any], viewer: int) -> dict[str, An
                 for index, hand in enumerate(event["hands"])
             ],
         }
-    seat = event.get("seat")
-    if seat == viewer:
-        return event
-    if kind in ("draw", "replacement"):
-        if kind == "draw" and table.play.turn.draws_shown and event.get("shown", True):
-            return event
-        return {**event, "card": HIDDEN, "name": HIDDEN}
     if kind == "window":
-        return {
+        window = {
             **event,
             "offered": [entry for entry in event["offered"] if entry[0] == viewer],
             "chosen": [entry for entry in event["chosen"] if entry[0] == viewer],
         }
+        if event.get("hidden") and event.get("owner") != viewer:
+            window["card"] = HIDDEN
+        return window
+    if event.get("seat") == viewer:
+        return event
+    if kind in ("draw", "replacement"):
+        return event if event.get("shown") else {**event, "card": HIDDEN, "name": HIDDEN}
     if kind == "restricted":
         return None
     if kind == "outranked":
         return {**event, "label": event["action"]}
-    if kind == "action" and concealed_action(table, event):
-        return {**event, "label": event["action"], "card": HIDDEN}
+    if kind == "action" and event.get("lies", "shown") != "shown":
+        return _seen_action(table, event)
     return event
+
+
+def _seen_action(table: Table, event: dict[str, Any]) -> dict[str, Any]:
+    """Another seat's group laid down not shown in full: its cards as they lie."""
+    cards = table.game.compiled.cards
+    seen = seen_cards(list(event.get("cards") or []), event["lies"])
+    action: dict[str, Any] = {**event, "cards": seen, "taken": [HIDDEN] * len(event["taken"])}
+    if event.get("card") is not None and event.get("owner") == event.get("seat"):
+        action["card"] = seen[0] if seen else HIDDEN  # its own card, drawn unseen
+    names = [HIDDEN if card == HIDDEN else cards.display[cards.index[card]] for card in seen]
+    action["label"] = f"{event['action']} {''.join(names)}".rstrip()
+    return action
 
 
 def seat_events(table: Table, viewer: int) -> list[dict[str, Any]]:

@@ -103,7 +103,10 @@ class ClaimWindows:
         chosen = decision.chosen
         if decision.kind == "turn":
             (choice,) = chosen.values()
-            self._restrict(decision, [choice] if choice.action != "pass" else [])
+            self._restrict(decision)
+            if any(c.action != "discard" for c in decision.options[choice.seat]):
+                taken = [] if choice.action in ("pass", "discard") else [choice]
+                self._log_window(decision, taken, taken)
             if choice.action == "pass":
                 self._continue_turn(choice.seat, decision.then)
             elif choice.action == "discard":
@@ -114,7 +117,7 @@ class ClaimWindows:
             return
         acting = [c for c in chosen.values() if c.action != "pass"]
         winners = winning_choices(self.play, acting, offer.owner)
-        self._restrict(decision, winners)
+        self._restrict(decision)
         for choice in chosen.values():
             if choice.action != "pass" and choice not in winners:
                 self.log(
@@ -154,14 +157,27 @@ class ClaimWindows:
             chosen=[[seat, choice.label] for seat, choice in decision.chosen.items()],
             taken_by=[c.seat for c in winners],
             why=why,
+            **({"hidden": True} if self._unseen(decision) else {}),
+        )
+
+    def _unseen(self: Table, decision: Decision) -> bool:
+        """Whether the card of a decision is its owner's alone to see: a draw taken unseen,
+        or a card the owner keeps (a kept draw or replacement it decides on)."""
+        offer = decision.offer
+        if decision.hidden:
+            return True
+        return (
+            offer.card is not None
+            and offer.context in ("draw", "replacement")
+            and self.play.in_owner_hand(offer.context)
         )
 
     # ── restrictions a window leaves behind ────────────────────
-    def _restrict(self: Table, decision: Decision, done: list[Choice]) -> None:
-        """Restrictions on seats that passed on an action they could take."""
+    def _restrict(self: Table, decision: Decision) -> None:
+        """Restrictions on seats that passed on (or declined) an action they could take."""
         if decision.offer.context not in self._restricting_contexts:
             return  # no restriction can follow from passing on this kind of offer
-        for seat, rule in restricted_by_window(self.play, decision, done):
+        for seat, rule in restricted_by_window(self.play, decision):
             self._add_restriction(seat, rule, decision.offer)
 
     def _add_restriction(self: Table, seat: int, rule: ir.Restriction, offer: Offer) -> None:
