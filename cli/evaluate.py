@@ -15,7 +15,9 @@ from tablerules.dsl.limits import MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
 from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.cards import NotationError
-from tablerules.interpreter.evaluate import SOURCES, Evaluation, HandError
+from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
+from tablerules.interpreter.evaluate import Evaluation, HandError
+from tablerules.interpreter.evaluation import Decomposition
 from tablerules.interpreter.hands import (
     HandSpec,
     parse_line,
@@ -42,7 +44,10 @@ def register(commands: argparse._SubParsersAction) -> None:
         "  tablerules evaluate rules/paohuzi.rules --hand 一二三壹貳叁二七十四四四五五 "
         "--win-card 五 --from discard --json\n"
         "  tablerules evaluate rules/paomazai.rules --hands-file hands.txt --json\n"
-        "\nhands file lines: HAND [| table: KIND:CARDS ...] [| win: CARD SOURCE]",
+        "  tablerules evaluate rules/variants/paomazai-faan.rules --hand 1112223334445m "
+        "--win-card 5m --from replacement --last-card\n"
+        "\nhands file lines: HAND [| table: KIND:CARDS ...] [| concealed: KIND:CARDS ...]"
+        " [| win: CARD FROM]",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -56,16 +61,40 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--table", default="", help="groups on the table, e.g. 'pong:EEE kong:1111m'"
     )
+    parser.add_argument(
+        "--concealed-table",
+        default="",
+        metavar="GROUPS",
+        help="groups on the table that took no other seat's card, e.g. a concealed kong",
+    )
     parser.add_argument("--win-card", metavar="C", help="the winning card, not included in --hand")
     parser.add_argument(
         "--from",
         dest="source",
-        choices=SOURCES,
-        help="where the winning card came from: own draw (self), another's discard, "
-        "another's shown draw (draw); default self",
+        choices=tuple(WIN_FROM),
+        help="where the winning card came from: own draw (self), own replacement after a "
+        "kong (replacement), another's discard (discard), a card added to another's table "
+        "group (robbed), another's shown draw (draw), the dealer's card shown on the deal "
+        "(shown); default self",
     )
     parser.add_argument(
         "--on-deal", action="store_true", help="the hand was just dealt: check immediate wins"
+    )
+    table = parser.add_argument_group("the table, for hand patterns")
+    table.add_argument(
+        "--seat",
+        metavar="SEAT",
+        help="the winner's seat, by its name in the rule file's seats clause or its number "
+        "counted from the dealer (default: the dealer)",
+    )
+    table.add_argument(
+        "--last-card", action="store_true", help="the winning card is the wall's last card"
+    )
+    table.add_argument(
+        "--first-discard", action="store_true", help="the winning card is the hand's first discard"
+    )
+    table.add_argument(
+        "--first-draw", action="store_true", help="the winning card is the winner's first draw"
     )
     add_option_flag(parser)
     add_extends_flag(parser)
@@ -80,9 +109,10 @@ def _load_game(args: argparse.Namespace) -> Game | None:
 
 def _conflicts(args: argparse.Namespace) -> str:
     """Flag combinations that would otherwise be silently ignored."""
-    if args.hands_file and (args.table or args.win_card or args.source):
+    if args.hands_file and (args.table or args.concealed_table or args.win_card or args.source):
         return (
-            "--table, --win-card and --from apply to --hand; in a hands file write them on the line"
+            "--table, --concealed-table, --win-card and --from apply to --hand; in a hands file"
+            " write them on the line"
         )
     if args.source and not args.win_card:
         return "--from says where the winning card came from: give it with --win-card"
@@ -97,12 +127,22 @@ def run(args: argparse.Namespace) -> int:
     game = _load_game(args)
     if game is None:
         return 1
+    try:
+        seat = _seat(game, args.seat)
+    except HandError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     if args.hands_file:
-        return _run_file(game, args)
+        return _run_file(game, args, seat)
     try:
         spec = _single_spec(game, args)
         result = game.evaluator.evaluate(
-            spec.hand, spec.table, spec.win_card, spec.source, args.on_deal
+            spec.hand,
+            spec.table,
+            spec.win_card,
+            spec.source,
+            args.on_deal,
+            _conditions(spec, args, seat),
         )
     except NotationError as error:
         print(f"error: {error.render()}", file=sys.stderr)
@@ -120,13 +160,44 @@ def run(args: argparse.Namespace) -> int:
 def _single_spec(game: Game, args: argparse.Namespace) -> HandSpec:
     hand = _labelled("--hand", lambda: game.parse(args.hand))
     table = _labelled("--table", lambda: parse_table(game.evaluator, args.table))
+    table += _labelled(
+        "--concealed-table",
+        lambda: parse_table(game.evaluator, args.concealed_table, claimed=False),
+    )
     win_card = (
         _labelled("--win-card", lambda: parse_win_card(game.evaluator, args.win_card))
         if args.win_card
         else None
     )
-    source = args.source or ("self" if win_card is not None else None)
-    return within_limits(HandSpec(hand, table, win_card, source))
+    how = args.source or ("self" if win_card is not None else None)
+    source = WIN_FROM[how][2] if how is not None else None
+    return within_limits(HandSpec(hand, table, win_card, source, how))
+
+
+def _seat(game: Game, text: str | None) -> int:
+    """The winner's seat counted from the dealer, from a seat name or number."""
+    if text is None:
+        return 0
+    names = game.compiled.seat_names
+    seats = len(game.compiled.dealt_per_seat())
+    if text in names:
+        return names.index(text)
+    if text.isascii() and text.isdigit() and int(text) < seats:
+        return int(text)
+    known = ", ".join(names) if names else f"0 to {seats - 1}"
+    raise HandError(f"--seat {text}: no such seat (seats: {known})")
+
+
+def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinConditions:
+    facts = {
+        "last_card": args.last_card,
+        "first_discard": args.first_discard,
+        "first_draw": args.first_draw,
+    }
+    if spec.how is None:
+        context = "deal" if args.on_deal else "draw"
+        return WinConditions(context=context, seat=seat, **facts)
+    return win_from(spec.how, seat, **facts)[1]
 
 
 def _labelled(flag: str, parse: Callable[[], T]) -> T:
@@ -139,7 +210,7 @@ def _labelled(flag: str, parse: Callable[[], T]) -> T:
         ) from None
 
 
-def _run_file(game: Game, args: argparse.Namespace) -> int:
+def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
     try:
         text = read_text(args.hands_file, MAX_HANDS_FILE_BYTES, args.hands_file)
     except ReadError as error:
@@ -155,7 +226,12 @@ def _run_file(game: Game, args: argparse.Namespace) -> int:
         try:
             spec = parse_line(game.evaluator, line)
             result = game.evaluator.evaluate(
-                spec.hand, spec.table, spec.win_card, spec.source, args.on_deal
+                spec.hand,
+                spec.table,
+                spec.win_card,
+                spec.source,
+                args.on_deal,
+                _conditions(spec, args, seat),
             )
             record = {"line": number, **_json(game, spec, result)}
         except NotationError as error:
@@ -181,10 +257,15 @@ def _json(game: Game, spec: HandSpec, result: Evaluation) -> dict[str, Any]:
         "rules": game.compiled.name,
         "hand": [ids[c] for c in spec.hand],
         "table": [
-            {"kind": game.compiled.kinds[g.kind].name, "cards": [ids[c] for c in g.cards]}
+            {
+                "kind": game.compiled.kinds[g.kind].name,
+                "cards": [ids[c] for c in g.cards],
+                "claimed": g.claimed,
+            }
             for g in spec.table
         ],
         "win_card": ids[spec.win_card] if spec.win_card is not None else None,
+        "from": spec.how,
         "source": spec.source,
         **result.to_json(),
     }
@@ -201,15 +282,16 @@ def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
         )
         lines.append(f"  table: {shown}")
     if spec.win_card is not None:
-        lines.append(f"  winning card: {names[spec.win_card]} (from {spec.source})")
+        lines.append(f"  winning card: {names[spec.win_card]} (from {spec.how})")
     unit = f" {result.value_name}" if result.value_name else ""
     if result.wins and result.immediate:
         lines.append(f"WINS at once: {result.immediate}")
     elif result.wins:
         count = len(result.winning)
         headline = f"WINS — {count} winning split" + ("" if count == 1 else "s")
-        if result.best is not None and result.value_name:
-            headline += f", best {result.best.total}{unit}"
+        best = _best_text(result)
+        if best:
+            headline += f", best {best}"
         lines.append(headline)
     else:
         lines.append("does not win")
@@ -217,12 +299,34 @@ def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
         marker = "*" if decomposition is result.best else " "
         groups = "  ".join(_group_text(g, bool(result.value_name)) for g in decomposition.groups)
         total = f"  = {decomposition.total}{unit}" if result.value_name else ""
+        held = "   (the groups held on the deal)" if decomposition.held else ""
         status = "" if decomposition.wins else f"   ✗ {decomposition.problem}"
-        lines.append(f" {marker}#{number} {groups}{total}{status}")
+        lines.append(f" {marker}#{number} {groups}{total}{held}{status}")
+        lines += _judgement_lines(decomposition)
     for reason in result.reasons:
         cites = f" [{', '.join(reason.cites)}]" if reason.cites else ""
         lines.append(f"  because: {reason.message}{cites}")
     return "\n".join(lines)
+
+
+def _best_text(result: Evaluation) -> str:
+    """`16 胡息`, `8 番`, `16 胡息, 2 名堂`: the best split's total and scores."""
+    best = result.best
+    if best is None:
+        return ""
+    parts = [f"{best.total} {result.value_name}"] if result.value_name else []
+    if best.judgement is not None:
+        parts += [f"{s.value} {s.name}" for s in best.judgement.scores.values()]
+    return ", ".join(parts)
+
+
+def _judgement_lines(decomposition: Decomposition) -> list[str]:
+    """The hand patterns of a split, with their arithmetic, under its line."""
+    judgement = decomposition.judgement
+    if judgement is None or not judgement.patterns:
+        return []
+    sentence = judgement.sentence()
+    return [f"     {sentence}"] if sentence else []
 
 
 def _group_text(group: Any, with_value: bool) -> str:

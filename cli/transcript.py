@@ -13,7 +13,17 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.playlog import Record, dumps
 
-WIN_FIELDS = ("seat", "context", "owner", "card", "value", "split")
+WIN_FIELDS = (
+    "seat",
+    "context",
+    "owner",
+    "card",
+    "value",
+    "split",
+    "patterns",
+    "scores",
+    "explanation",
+)
 # the events whose lines end with their clause's rule ids (moves of the turn go without)
 CITED = frozenset({"action", "restricted", "immediate win", "bonus", "drawn hand"})
 
@@ -123,7 +133,10 @@ class HandTranscript:
 
     def _win(self, event: Record) -> list[str]:
         split = f": {event['split']}" if event.get("split") else ""
-        return [f"{self.narrator.win_how(event)}{split}{self.narrator.value(event)}"]
+        lines = [f"{self.narrator.win_how(event)}{split}{self.narrator.value(event)}"]
+        if event.get("explanation"):  # what the hand patterns make, with the arithmetic
+            lines.append(f"  {event['explanation']}")
+        return lines
 
     def _end(self, event: Record) -> list[str]:
         dealer = event.get("next_dealer")

@@ -54,6 +54,8 @@ KEYED = (
     "settles",
     "bonuses",
     "tables",
+    "patterns",
+    "scores",
 )
 SECTION_WORDS = {
     "options": "option",
@@ -70,6 +72,8 @@ SECTION_WORDS = {
     "settles": "settle block",
     "bonuses": "bonus",
     "tables": "table",
+    "patterns": "pattern",
+    "scores": "score",
 }
 
 
@@ -235,6 +239,8 @@ class _Builder(PlayClauses, ScoringClauses):
             "remove_bonus": "bonuses",
             "remove_fee": "fee",
             "remove_table": "tables",
+            "remove_pattern": "patterns",
+            "remove_score": "scores",
         }[target.data]
         self.split(clause.children)  # validates the citation, if any
         key = str(target.children[0]) if target.children else None
@@ -546,9 +552,14 @@ class _Builder(PlayClauses, ScoringClauses):
                 win.pairs = rule
             else:
                 limit = self.value_word(words[1])
-                win.value = ir.ValueMinimum(
-                    table=str(words[0]), at_least=limit, span=self.span(item), cites=item_cites
-                )
+                if item.data == "win_score":
+                    win.score = ir.ScoreMinimum(
+                        score=str(words[0]), at_least=limit, span=self.span(item), cites=item_cites
+                    )
+                else:
+                    win.value = ir.ValueMinimum(
+                        table=str(words[0]), at_least=limit, span=self.span(item), cites=item_cites
+                    )
             win.cites.extend(c for c in item_cites if c not in win.cites)
         return "win", None, win
 
@@ -575,6 +586,9 @@ class _Builder(PlayClauses, ScoringClauses):
         rest, cites = self.split(node.children)
         name, title = self.name_and_title(rest)
         win = ir.ImmediateWin(name=name, title=title, span=self.span(node), cites=cites)
+        for item in self.trees(rest, "immediate_valued"):
+            win.held_value = True
+            self.split(item.children)  # validates the citation, if any
         for item in self.trees(rest, "immediate_when"):
             parts, item_cites = self.split(item.children)
             win.note_item(item.data, self.span(item))
@@ -597,21 +611,7 @@ class _Builder(PlayClauses, ScoringClauses):
             parts, line_cites = self.split(line.children)
             table.note_item(line.data, self.span(line))
             seat = str(parts[0])
-            items: list[ir.CardSelector] = []
-            for part in parts[1:]:
-                if part.data == "card_ref":
-                    items.append(ir.CardSelector(card=str(part.children[0])))
-                else:
-                    filters = []
-                    for flt in part.children:
-                        fwords = self.tokens(flt.children)
-                        filters.append(
-                            ir.CardFilter(
-                                attribute=str(fwords[0]),
-                                values=[self.value_word(w) for w in fwords[1:]],
-                            )
-                        )
-                    items.append(ir.CardSelector(filters=filters))
+            items = self.card_items(parts[1:])
             table.lines.append(
                 ir.SeatCardsLine(seat=seat, items=items, span=self.span(line), cites=line_cites)
             )

@@ -11,28 +11,14 @@ from typing import Any, ClassVar
 
 from lark import Token, Tree
 from tablerules.dsl import ir
-from tablerules.dsl.build_expr import ExpressionBuilder
+from tablerules.dsl.build_expr import CONTEXTS, WHO, ExpressionBuilder
 
 
 class PlayClauses(ExpressionBuilder):
     """The play half: turn flow, actions, ties, restrictions, end, settlement, bonuses."""
 
-    CONTEXTS: ClassVar[dict[str, ir.Context]] = {
-        "ctx_draw": "draw",
-        "ctx_replacement": "replacement",
-        "ctx_discard": "discard",
-        "ctx_added": "added card",
-        "ctx_deal": "deal card",
-        "ctx_dealt": "deal",
-        "ctx_turn_start": "turn start",
-        "ctx_turn": "turn",
-    }
-    WHO: ClassVar[dict[str, ir.Who]] = {
-        "who_self": "self",
-        "who_others": "others",
-        "who_next": "next",
-        "who_anyone": "anyone",
-    }
+    CONTEXTS: ClassVar[dict[str, ir.Context]] = CONTEXTS
+    WHO: ClassVar[dict[str, ir.Who]] = WHO
 
     def let(self, lets: dict[str, ir.Expr], parts: list[Any]) -> None:
         """`let NAME = EXPRESSION`, once per name in a block."""

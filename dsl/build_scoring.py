@@ -1,4 +1,4 @@
-"""Parse tree to IR for how hands score: lookup tables.
+"""Parse tree to IR for how hands score: lookup tables, hand patterns and scores.
 
 A mixin of the clause builder in `dsl.build`, which supplies the shared helpers (`split`,
 `tokens`, `trees`, `span`, `integer`, `name_and_title`, `error`).
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from lark import Tree
 from tablerules.dsl import ir, ir_scoring
+from tablerules.dsl.build_expr import is_number
 
 
 class ScoringClauses:
-    """Lookup tables: a number in, a number out."""
+    """Lookup tables, hand patterns and the scores they make."""
 
     def clause_lookup_table(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
@@ -29,3 +30,54 @@ class ScoringClauses:
                 ir_scoring.TableRow(key=key, value=value, span=self.span(row), cites=row_cites)
             )
         return "tables", name, table
+
+    def clause_hand_pattern(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
+        rest, cites = self.split(node.children)
+        name, title = self.name_and_title(rest)
+        pattern = ir_scoring.HandPattern(name=name, title=title, span=self.span(node), cites=cites)
+        for item in self.trees(rest):
+            parts, item_cites = self.split(item.children)
+            pattern.note_item(item.data, self.span(item))
+            pattern.cites.extend(c for c in item_cites if c not in pattern.cites)
+            if item.data == "pattern_when":
+                pattern.when.append(self.expr(parts[0]))
+            elif item.data == "pattern_counts":
+                if pattern.counts is not None:
+                    self.error(item, "E102", "'counts' is given twice")
+                pattern.counts = self.expr(parts[0])
+            elif item.data == "pattern_worth":
+                amount_node, *score = parts
+                word = str(amount_node.children[0])
+                pattern.worth.append(
+                    ir_scoring.Worth(
+                        op="add" if amount_node.data == "worth_add" else "times",
+                        amount=int(word) if is_number(word) else word,
+                        score=str(score[0]) if score else None,
+                        span=self.span(item),
+                        cites=item_cites,
+                    )
+                )
+            elif item.data == "pattern_excludes":
+                pattern.excludes.extend(str(w) for w in parts)
+            else:
+                pattern.limit = True
+        return "patterns", name, pattern
+
+    def clause_score(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
+        rest, cites = self.split(node.children)
+        name, title = self.name_and_title(rest)
+        score = ir_scoring.Score(name=name, title=title, span=self.span(node), cites=cites)
+        for item in self.trees(rest):
+            parts, item_cites = self.split(item.children)
+            score.note_item(item.data, self.span(item))
+            score.cites.extend(c for c in item_cites if c not in score.cites)
+            if item.data == "score_best":
+                score.decides_best = True
+                continue
+            word = str(parts[0])
+            number: int | str = int(word) if is_number(word) else word
+            if item.data == "score_starts":
+                score.starts_at = number
+            else:
+                score.at_most = number
+        return "scores", name, score

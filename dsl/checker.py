@@ -12,6 +12,7 @@ from tablerules.dsl import ir
 from tablerules.dsl.checker_expr import ExpressionChecks
 from tablerules.dsl.checker_limits import LimitChecks
 from tablerules.dsl.checker_play import PlayChecks
+from tablerules.dsl.checker_scoring import ScoringChecks
 from tablerules.dsl.diagnostics import Diagnostic
 
 # Ink colours a look clause may name (pictures are drawn with these).
@@ -28,7 +29,7 @@ REMOVABLE_SECTIONS = {
 }
 
 
-class Checker(LimitChecks, PlayChecks, ExpressionChecks):
+class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.texts = texts or {}
@@ -116,6 +117,7 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks):
         self.check_look()
         self.check_play()
         self.check_tables()
+        self.check_scoring()
         self.check_citations()
         return self.found
 
@@ -423,12 +425,7 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks):
                 if line.seat in seen:
                     self.report(line, "E102", f"seat {line.seat!r} is listed twice")
                 seen.add(line.seat)
-                for item in line.items:
-                    if item.card is not None and item.card not in card_words:
-                        ids = [c.id for c in self.rules.deck.cards] if self.rules.deck else []
-                        self.unknown(line, "card", item.card, ids)
-                    for flt in item.filters:
-                        self.check_attribute_refs(line, {flt.attribute: flt.values})
+                self.check_card_items(line, line.items, sets=False)
 
     def check_look(self) -> None:
         look = self.rules.look
@@ -460,6 +457,8 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks):
             *self.rules.settles.values(),
             *self.rules.bonuses.values(),
             *self.rules.tables.values(),
+            *self.rules.patterns.values(),
+            *self.rules.scores.values(),
         ]
         for clause in clauses:
             if clause.span and clause.span.file != self.rules.file:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tablerules.dsl import ir
+from tablerules.dsl.checker_expr import ACTION, BONUS, SETTLE, Place
 from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.numbers import is_digits, too_large
 
@@ -57,8 +58,10 @@ class PlayChecks:
         elif not numeric and option.type != "bool":
             self.report(clause, "E103", f"option {name!r} is not true/false")
 
-    def _check_payment(self: Checker, payment: ir.Payment, names: set[str]) -> None:
-        self.check_expr(payment, payment.amount, names)
+    def _check_payment(
+        self: Checker, payment: ir.Payment, names: set[str], place: Place = SETTLE
+    ) -> None:
+        self.check_expr(payment, payment.amount, names, place)
 
     # ── clauses ────────────────────────────────────────────────
     def _check_turn(self: Checker) -> None:
@@ -145,7 +148,7 @@ class PlayChecks:
                 "drop 'with forced groups', or make the action that lays the group 'forced'",
             )
         for payment in action.pays:
-            self._check_payment(payment, set())
+            self._check_payment(payment, set(), ACTION)
         self.kind_refs(self.at(action, "action_also"), action.also_kinds)
 
     def _check_keeps_discard(self: Checker, action: ir.Action) -> None:
@@ -226,11 +229,11 @@ class PlayChecks:
         if bonus.seat_cards and bonus.seat_cards not in self.rules.seat_cards:
             where = self.at(bonus, "bonus_hit")
             self.unknown(where, "seat cards", bonus.seat_cards, self.rules.seat_cards)
-        names = self.check_lets(bonus, bonus.lets)
+        names = self.check_lets(bonus, bonus.lets, BONUS)
         if bonus.count is not None:
-            self.check_expr(bonus, bonus.count, names)
+            self.check_expr(bonus, bonus.count, names, BONUS)
         if bonus.pays is not None:
-            self._check_payment(bonus.pays, names)
+            self._check_payment(bonus.pays, names, BONUS)
         if bonus.count is None or bonus.seat_cards is None or bonus.zone is None:
             self.report(
                 bonus, "E109", "a bonus needs 'count', 'drawn from' and 'hit when in seat cards'"

@@ -11,19 +11,35 @@ from __future__ import annotations
 from typing import Literal
 
 from tablerules.dsl.ir_base import (
+    HAND_OPS,
     CardFilter,
     CardSelector,
     Clause,
     Context,
     Expr,
+    ExprOp,
     Scalar,
     Span,
     Who,
 )
-from tablerules.dsl.ir_scoring import LookupTable
+from tablerules.dsl.ir_scoring import HandPattern, LookupTable, Score, ScoreMinimum, Worth
 from tablerules.dsl.records import Field, PrivateAttr, Record
 
-__all__ = ["CardFilter", "CardSelector", "Clause", "Expr", "LookupTable", "Scalar", "Span"]
+__all__ = [
+    "HAND_OPS",
+    "CardFilter",
+    "CardSelector",
+    "Clause",
+    "Expr",
+    "ExprOp",
+    "HandPattern",
+    "LookupTable",
+    "Scalar",
+    "Score",
+    "ScoreMinimum",
+    "Span",
+    "Worth",
+]
 
 Source = Literal["self", "discard", "draw"]
 
@@ -180,6 +196,7 @@ class WinRule(Clause):
     groups: int | None = None
     pairs: PairRule | None = None
     value: ValueMinimum | None = None
+    score: ScoreMinimum | None = None
 
 
 class FormShape(Clause):
@@ -207,6 +224,9 @@ class ImmediateWin(Clause):
     name: str
     title: str = ""
     conditions: list[ImmediateCondition] = Field(default_factory=list)
+    held_value: bool = Field(
+        False, description="valued by the groups it counts, even when the hand splits"
+    )
 
 
 class SeatCardsLine(Clause):
@@ -253,6 +273,8 @@ class RuleSet(Record):
     fee: Fee | None = None
     next_dealer: NextDealer | None = None
     tables: dict[str, LookupTable] = Field(default_factory=dict)
+    patterns: dict[str, HandPattern] = Field(default_factory=dict)
+    scores: dict[str, Score] = Field(default_factory=dict)
     # (section, name) -> where a variant removed it; lets the checker blame the removal
     _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
 

@@ -48,10 +48,13 @@ class CardFilter(Record):
 
 
 class CardSelector(Record):
-    """Either one card by name, or every card passing all filters."""
+    """One card by name, every card passing all filters, or a seat-relative card set
+    (`seat cards NAME`: the winner's set; `round cards NAME`: the round's set)."""
 
     card: str | None = None
     filters: list[CardFilter] = Field(default_factory=list)
+    seat_set: str | None = None
+    round_set: str | None = None
 
 
 ExprOp = Literal[
@@ -75,7 +78,30 @@ ExprOp = Literal[
     "or",
     "not",
     "if",
+    "cards",
+    "distinct",
+    "groups",
+    "claimed",
+    "form",
+    "won",
+    "last card",
+    "first discard",
+    "first draw",
+    "dealer wins",
 ]
+# quantities of a winning hand and conditions of the table: they need a winner
+HAND_OPS = (
+    "cards",
+    "distinct",
+    "groups",
+    "claimed",
+    "form",
+    "won",
+    "last card",
+    "first discard",
+    "first draw",
+    "dealer wins",
+)
 
 
 class Expr(Record):
@@ -86,10 +112,21 @@ class Expr(Record):
     three arguments: the condition, the value when it holds and the value when not.
     `call` looks a number up in a table (or takes `min`/`max` of its arguments).
     `count KIND` is the number of the winner's table groups of that kind.
+
+    The quantities of a winning hand (`cards`, `distinct`, `groups`, `claimed`, `form`) and
+    the conditions of the table (`won`, `last card`, `first discard`, `first draw`,
+    `dealer wins`) are read from the winning split and how it was won; `name` holds the
+    attribute of `distinct` and the form of `form`.
     """
 
     op: ExprOp
     value: int | None = None
     name: str | None = None
     args: list[Expr] = Field(default_factory=list)
+    kinds: list[str] = Field(default_factory=list, description="`groups of KIND ...`")
+    items: list[CardSelector] = Field(
+        default_factory=list, description="the cards of `cards`, `distinct … in`, `groups with`"
+    )
+    context: Context | None = Field(None, description="`won on CONTEXT`")
+    who: Who | None = Field(None, description="`won on CONTEXT by WHO`")
     span: Span | None = Field(None, exclude=True, description="where it is written")

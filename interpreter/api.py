@@ -13,10 +13,11 @@ from tablerules.dsl.diagnostics import Diagnostic, RuleError
 from tablerules.dsl.loader import Loaded, load, load_rules
 from tablerules.interpreter.cards import CardTable
 from tablerules.interpreter.compiled import CompiledRules, compile_rules
+from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
 from tablerules.interpreter.evaluate import Evaluation, Evaluator, TableGroup
 from tablerules.interpreter.hands import (
     HandSpec,
-    parse_source,
+    parse_how,
     parse_table,
     parse_win_card,
     within_limits,
@@ -49,8 +50,9 @@ class Game:
         win_card: int | None = None,
         source: ir.Source | None = None,
         on_deal: bool = False,
+        conditions: WinConditions | None = None,
     ) -> Evaluation:
-        return self.evaluator.evaluate(hand, table or [], win_card, source, on_deal)
+        return self.evaluator.evaluate(hand, table or [], win_card, source, on_deal, conditions)
 
     def evaluate_text(
         self,
@@ -59,15 +61,26 @@ class Game:
         win_card: str | None = None,
         source: str | None = None,
         on_deal: bool = False,
+        seat: int = 0,
+        **facts: object,
     ) -> Evaluation:
-        """Evaluate a hand written in the rule file's card notation."""
+        """Evaluate a hand written in the rule file's card notation; `source` says where the
+        winning card came from (self, replacement, discard, robbed, draw or shown), `seat`
+        the winner's seat counted from the dealer, `facts` the other `WinConditions`."""
         card = parse_win_card(self.evaluator, win_card) if win_card else None
+        how = parse_how(source) if source else ("self" if card is not None else None)
+        evaluated_source = WIN_FROM[how][2] if how is not None else None
         spec = within_limits(
-            HandSpec(
-                self.parse(hand), self.table(table), card, parse_source(source) if source else None
-            )
+            HandSpec(self.parse(hand), self.table(table), card, evaluated_source, how)
         )
-        return self.evaluator.evaluate(spec.hand, spec.table, spec.win_card, spec.source, on_deal)
+        conditions = None
+        if how is not None:
+            conditions = win_from(how, seat, **facts)[1]
+        elif on_deal:
+            conditions = WinConditions(context="deal", seat=seat, **facts)  # type: ignore[arg-type]
+        return self.evaluator.evaluate(
+            spec.hand, spec.table, spec.win_card, spec.source, on_deal, conditions
+        )
 
 
 @dataclass

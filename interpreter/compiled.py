@@ -15,6 +15,9 @@ from tablerules.dsl.diagnostics import Diagnostic, RuleError
 from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
 from tablerules.interpreter.blocks import Block, layout
 from tablerules.interpreter.cards import CardTable
+from tablerules.interpreter.expressions import Tables
+from tablerules.interpreter.hand_patterns import Scoring
+from tablerules.interpreter.hand_quantities import HandQuantities
 from tablerules.interpreter.patterns import Multiset, combinations_to_try, expand
 
 FIELD_SHIFT = 3
@@ -81,6 +84,8 @@ class ImmediateInfo:
     title: str
     conditions: tuple[tuple[int, tuple[int, ...]], ...]  # (count, n-alike sizes of the kinds)
     cites: tuple[str, ...]
+    kinds: tuple[tuple[int, int], ...] = ()  # (kind, n-alike size) of every kind it counts
+    held_value: bool = False  # valued by the groups it counts, even when the hand splits
 
 
 class CompiledRules:
@@ -115,6 +120,7 @@ class CompiledRules:
         self._compile_forms()
         self._compile_immediate()
         self._compile_seat_cards()
+        self._compile_scoring()
         self._accept_cache: dict[tuple[int, int, int, bool], int] = {}
 
     # ── compile steps ──────────────────────────────────────────
@@ -275,8 +281,21 @@ class CompiledRules:
                     if pattern is not None:
                         sizes.append(pattern.size)
                 conditions.append((condition.count, tuple(sizes)))
+            kinds = {
+                (self.kind_index[kind], self.rules.groups[kind].pattern.size)  # type: ignore[union-attr]
+                for condition in win.conditions
+                for kind in condition.kinds
+                if self.rules.groups[kind].pattern is not None
+            }
             self.immediate.append(
-                ImmediateInfo(win.name, win.title, tuple(conditions), tuple(win.cites))
+                ImmediateInfo(
+                    win.name,
+                    win.title,
+                    tuple(conditions),
+                    tuple(win.cites),
+                    tuple(sorted(kinds)),
+                    win.held_value,
+                )
             )
 
     def _compile_seat_cards(self) -> None:
@@ -297,6 +316,18 @@ class CompiledRules:
                         )
                 per_seat[line.seat] = frozenset(chosen)
             self.seat_cards[table.name] = per_seat
+
+    def _compile_scoring(self) -> None:
+        """Lookup tables, hand quantities, hand patterns and scores."""
+        self.numbers: dict[str, int] = {}  # the options an expression can read
+        for name, value in self.options.items():
+            if isinstance(value, bool | int):
+                self.numbers[name] = int(value)
+        self.tables = Tables(self.rules.tables)
+        self.quantities = HandQuantities(self.cards, self.seat_names, self.seat_cards)
+        self.scoring = Scoring(self.rules, self.options, self.tables, self.quantities)
+        if self.scoring.minimum is not None:
+            self.structural_exact = False  # a split may fail its minimum score
 
     # ── the deal ───────────────────────────────────────────────
     def deal_plan(self) -> list[DealLine]:

@@ -76,7 +76,8 @@ class Details:
         ids, placement, total, pairs, triggers, wins = candidate
         _, table, source, _, _ = context  # a plain tuple on the hot path (see `Context`)
         if placement == FORM:
-            return Decomposition(self.plain_groups(ids), total, 0, wins=True, problem="")
+            form = self.form_of(ids)
+            return Decomposition(self.plain_groups(ids), total, 0, wins=True, form=form)
         if placement is None:
             groups = self.plain_groups(ids)
         else:
@@ -85,6 +86,18 @@ class Details:
             groups = [self.table_result(g) for g in table] + groups
         problem = "" if wins else self.problem(len(groups), pairs, triggers, total)
         return Decomposition(groups, total, pairs, wins=wins, problem=problem)
+
+    def form_of(self, ids: Sequence[int]) -> str | None:
+        """The winning form whose shape the split `ids` has."""
+        rules = self.rules
+        for form in rules.forms:
+            if (
+                form.wins
+                and len(ids) == form.count
+                and all(rules.instances[i].kind in form.kinds for i in ids)
+            ):
+                return form.name
+        return None
 
     def group_result(self, instance: Instance, kind: int, holds: bool) -> GroupResult:
         """The shared, immutable result for one in-hand group; built once per combination."""
@@ -100,6 +113,7 @@ class Details:
                 value=rules.value_of(kind, instance.cards),
                 on_table=False,
                 holds_winning_card=holds,
+                indices=instance.cards,
             )
             self._group_cache[key] = found
         return found
@@ -137,6 +151,8 @@ class Details:
             value=self.rules.value_of(group.kind, group.cards),
             on_table=True,
             holds_winning_card=False,
+            indices=tuple(group.cards),
+            claimed=group.claimed,
         )
 
     def problem(self, groups: int, pairs: int, triggers: int, total: int) -> str:

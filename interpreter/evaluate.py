@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from tablerules.dsl import ir
 from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, CompiledRules, ImmediateInfo
+from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import (
     FORM,
@@ -26,6 +27,7 @@ from tablerules.interpreter.evaluation import (
     GroupResult,
     Reason,
 )
+from tablerules.interpreter.judging import held_split, judge, judge_evaluation
 from tablerules.interpreter.patterns import Multiset
 from tablerules.interpreter.search import NO_SPLIT, Searcher
 
@@ -51,10 +53,12 @@ class HandError(ValueError):
 
 @dataclass(frozen=True)
 class TableGroup:
-    """A group already on the table: its kind index and its cards."""
+    """A group already on the table: its kind index, its cards, and whether it took another
+    seat's card (a claimed group; one declared from the hand alone is not)."""
 
     kind: int
     cards: Multiset
+    claimed: bool = True
 
 
 class Evaluator:
@@ -90,6 +94,7 @@ class Evaluator:
         self._minimum = rules.value_minimum if rules.value_minimum is not None else -(1 << 62)
         if rules.rules.win is None:
             self._minimum = 1 << 62
+        self._scored = rules.scoring.active  # winning splits are judged by hand patterns
 
     def _facts_of(self, kind: int, cards: Multiset) -> Facts:
         info = self.rules.kinds[kind]
@@ -144,7 +149,10 @@ class Evaluator:
     # ── fast win test ──────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:
         """Win test for a concealed hand given as packed counts, no table groups."""
-        return self._judge(packed, packed, None, (), None, None).wins
+        result = self._judge(packed, packed, None, (), None, None)
+        if self._scored and result.wins:
+            self._score(result, packed, (), None, None)
+        return result.wins
 
     def quick_wins(
         self,
@@ -152,8 +160,10 @@ class Evaluator:
         table: Sequence[TableGroup],
         win_card: int | None,
         source: ir.Source | None,
+        conditions: WinConditions | None = None,
     ) -> bool:
-        """Win test for play: the signature tables first, a full evaluation only if needed.
+        """Win test for play: the signature tables first, a full evaluation only if needed
+        (with how the hand is won, for rules whose hand patterns may decide).
 
         `counts` is the concealed hand as counts per card kind, without the winning card.
         """
@@ -169,7 +179,10 @@ class Evaluator:
                 return False
             if rules.structural_exact:
                 return True
-        return self._judge(full, pre, list(counts), table, win_card, source).wins
+        result = self._judge(full, pre, list(counts), table, win_card, source)
+        if self._scored and result.wins:
+            self._score(result, full, table, source, conditions)
+        return result.wins
 
     def wins(
         self,
@@ -188,33 +201,87 @@ class Evaluator:
         win_card: int | None = None,
         source: ir.Source | None = None,
         on_deal: bool = False,
+        conditions: WinConditions | None = None,
     ) -> Evaluation:
-        """Evaluate a hand: concealed cards, table groups, and the winning card if any."""
+        """Evaluate a hand: concealed cards, table groups, and the winning card if any.
+
+        `conditions` say how the hand was won, for hand patterns (by default what `source`
+        implies); `on_deal` first looks for a win declared on the deal.
+        """
         if not table and win_card is None and not on_deal and len(hand) < 128:
             # concealed cards alone, the common case of a bulk check: a count above the
             # deck's copies carries into its byte's top bit
             pre = sum(map(self._one.__getitem__, hand))
             if not (pre + self._excess) & self._guard:
-                return self._judge(pre, pre, None, (), None, None)
+                result = self._judge(pre, pre, None, (), None, None)
+                if self._scored:
+                    self._score(result, pre, (), None, conditions)
+                return result
         if win_card is not None and source is None:
             source = "self"
         pre = self._pack(hand, table, win_card)
         full = pre + self._one[win_card] if win_card is not None else pre
+        result = self._judge(full, pre, None, table, win_card, source)
+        if self._scored:
+            self._score(result, full, table, source, conditions)
         if on_deal:
             immediate = self._immediate(self.rules.unpack(pre), table)
             if immediate is not None:
-                result = self._judge(full, pre, None, table, win_card, source)
-                result.wins = True
-                result.immediate = immediate.name
-                result.reasons = [
-                    Reason(
-                        "immediate",
-                        f"{immediate.name} ({immediate.title}): wins on the deal",
-                        immediate.cites,
-                    )
-                ]
-                return result
-        return self._judge(full, pre, None, table, win_card, source)
+                self._win_on_deal(result, full, table, source, conditions, immediate)
+        return result
+
+    def _whole(self, full: int, table: Sequence[TableGroup]) -> list[int]:
+        """The whole winning hand as counts per card kind: concealed cards, the winning
+        card and the table groups."""
+        counts = self.rules.unpack(full)
+        for group in table:
+            for card in group.cards:
+                counts[card] += 1
+        return counts
+
+    def _score(
+        self,
+        result: Evaluation,
+        full: int,
+        table: Sequence[TableGroup],
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+    ) -> None:
+        """Judge the winning splits' hand patterns (see `judging.py`)."""
+        facts = conditions or WinConditions.from_source(source)
+        judge_evaluation(self.rules, result, self._whole(full, table), facts)
+
+    def _win_on_deal(
+        self,
+        result: Evaluation,
+        full: int,
+        table: Sequence[TableGroup],
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+        immediate: ImmediateInfo,
+    ) -> None:
+        """An immediate win: the hand wins whatever its splits; its value is its best split's
+        or, when its groups are incomplete (or it is valued by its groups), the groups held."""
+        if immediate.held_value or not result.wins:
+            counts = self._whole(full, table)
+            held = held_split(self.rules, counts, immediate)
+            if self._scored:
+                judge(self.rules, held, counts, conditions or WinConditions(context="deal"))
+            splits = result.decompositions
+            if immediate.held_value:
+                for split in splits:
+                    split.wins = False
+            result.decompositions = [held, *splits]
+            result.best = held
+        result.wins = True
+        result.immediate = immediate.name
+        result.reasons = [
+            Reason(
+                "immediate",
+                f"{immediate.name} ({immediate.title}): wins on the deal",
+                immediate.cites,
+            )
+        ]
 
     def _immediate(self, counts: list[int], table: Sequence[TableGroup]) -> ImmediateInfo | None:
         """The first immediate win whose condition the dealt cards meet, if any."""

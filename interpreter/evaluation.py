@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tablerules.interpreter.explanation import Judgement
+
 # A judged split: (instance ids, position of the group holding the winning card or None,
 # total value, pairs, triggers, wins). A split of a winning form is marked by `FORM` in
 # the position's place.
@@ -28,6 +30,8 @@ class GroupResult:
     value: int
     on_table: bool
     holds_winning_card: bool
+    indices: tuple[int, ...] = ()  # the cards as card kinds
+    claimed: bool = False  # a table group that took another seat's card
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -43,20 +47,33 @@ class GroupResult:
 
 @dataclass
 class Decomposition:
+    """One split of the hand into groups (a form's split, or the groups held for a win on
+    the deal), whether it wins, and what its hand patterns are worth."""
+
     groups: list[GroupResult]
     total: int
     pairs: int
     wins: bool
     problem: str = ""
+    form: str | None = None  # the form this split is, if any
+    held: bool = False  # the groups held for a win on the deal, not a complete split
+    judgement: Judgement | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "groups": [g.to_json() for g in self.groups],
             "total": self.total,
             "pairs": self.pairs,
             "wins": self.wins,
             "problem": self.problem,
         }
+        if self.form is not None:
+            data["form"] = self.form
+        if self.held:
+            data["held"] = True
+        if self.judgement is not None:
+            data.update(self.judgement.to_json())
+        return data
 
     def key(self) -> tuple[object, ...]:
         return tuple(sorted((g.kind, g.cards, g.on_table) for g in self.groups))
@@ -186,6 +203,26 @@ class Evaluation:
     @property
     def winning(self) -> list[Decomposition]:
         return [d for d in self.decompositions if d.wins]
+
+    # ── hand patterns may change the verdict (see `judging.py`) ─
+    def split(self, index: int) -> Decomposition:
+        """Candidate `index` as a decomposition (built once)."""
+        return self._build(index)
+
+    def lose(self, index: int, problem: str) -> None:
+        """Candidate `index` does not win after all, for `problem`."""
+        ids, placement, total, pairs, triggers, _ = self.candidates[index]
+        self.candidates[index] = (ids, placement, total, pairs, triggers, False)
+        split = self._build(index)
+        split.wins = False
+        split.problem = problem
+        self._reasons = None if self._explainer is not None else []
+
+    def choose(self, index: int | None) -> None:
+        """Make candidate `index` the best split (None: no split wins)."""
+        self._best_index = index
+        self._best = _UNBUILT if index is not None else None
+        self.wins = index is not None
 
     def to_json(self) -> dict[str, object]:
         best = self.best

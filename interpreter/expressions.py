@@ -204,6 +204,8 @@ def _render(expression: ir.Expr, leaf: Leaf | None, outer: int) -> str:
     if op == "call":
         inner = ", ".join(_render(a, leaf, 0) for a in expression.args)
         return f"{expression.name}({inner})"
+    if op in ir.HAND_OPS:
+        return hand_text(expression)
     level = PRECEDENCE.get(op, ATOM)
     args = expression.args
     if op == "neg":
@@ -220,6 +222,44 @@ def _render(expression: ir.Expr, leaf: Leaf | None, outer: int) -> str:
         right = _render(args[1], leaf, right_level)
         text = f"{left} {SYMBOLS[op]} {right}"
     return f"({text})" if level < outer else text
+
+
+def _items_text(items: list[ir.CardSelector]) -> str:
+    words = []
+    for item in items:
+        if item.card is not None:
+            words.append(item.card)
+        elif item.seat_set is not None:
+            words.append(f"seat cards {item.seat_set}")
+        elif item.round_set is not None:
+            words.append(f"round cards {item.round_set}")
+        else:
+            inner = ", ".join(
+                f"{f.attribute} {' '.join(str(v) for v in f.values)}" for f in item.filters
+            )
+            words.append(f"({inner})")
+    return " ".join(words)
+
+
+def hand_text(expression: ir.Expr) -> str:
+    """A quantity of the winning hand or a condition of the table, as the rule file says it."""
+    op = expression.op
+    items = _items_text(expression.items)
+    if op == "cards":
+        return f"cards {items}".rstrip()
+    if op == "distinct":
+        return f"distinct {expression.name}" + (f" in {items}" if items else "")
+    if op in ("groups", "claimed"):
+        text = "groups" if op == "groups" else "claimed groups"
+        if expression.kinds:
+            text += " of " + " ".join(expression.kinds)
+        return text + (f" with {items}" if items else "")
+    if op == "form":
+        return f"form {expression.name}"
+    if op == "won":
+        by = f" by {expression.who}" if expression.who else ""
+        return f"won on {expression.context}{by}"
+    return op
 
 
 @dataclass(frozen=True)

@@ -16,17 +16,20 @@ from dataclasses import dataclass
 from tablerules.dsl import ir
 from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_LINE_CHARS
 from tablerules.interpreter.cards import NotationError
-from tablerules.interpreter.evaluate import SOURCES, Evaluator, HandError, TableGroup
+from tablerules.interpreter.conditions import WIN_FROM
+from tablerules.interpreter.evaluate import Evaluator, HandError, TableGroup
 
 
 @dataclass(frozen=True)
 class HandSpec:
-    """A hand ready to evaluate."""
+    """A hand ready to evaluate; `how` is where the winning card came from (a `WIN_FROM`
+    word: self, replacement, discard, robbed, draw, shown)."""
 
     hand: list[int]
     table: list[TableGroup]
     win_card: int | None
     source: ir.Source | None
+    how: str | None = None
 
 
 def within_limits(spec: HandSpec) -> HandSpec:
@@ -49,8 +52,11 @@ def _text_within_limits(text: str) -> None:
         )
 
 
-def parse_table(evaluator: Evaluator, text: str) -> list[TableGroup]:
-    """Table groups from `KIND:CARDS` entries, separated by spaces, commas or semicolons."""
+def parse_table(evaluator: Evaluator, text: str, claimed: bool = True) -> list[TableGroup]:
+    """Table groups from `KIND:CARDS` entries, separated by spaces, commas or semicolons.
+
+    Groups are claimed (they took another seat's card) unless `claimed` is false or their
+    kind lies concealed."""
     _text_within_limits(text)
     kinds = sorted(evaluator.rules.kind_index, key=len, reverse=True)
     if not text.strip():
@@ -74,7 +80,9 @@ def parse_table(evaluator: Evaluator, text: str) -> list[TableGroup]:
                 text, offset + error.position, error.length, error.message
             ) from None
         try:
-            groups.append(evaluator.table_group(match.group(1), cards))
+            group = evaluator.table_group(match.group(1), cards)
+            visible = evaluator.rules.kinds[group.kind].visibility != "concealed"
+            groups.append(TableGroup(group.kind, group.cards, claimed and visible))
         except HandError as error:
             raise NotationError(text, match.start(), end - match.start(), str(error)) from None
     return groups
@@ -88,10 +96,11 @@ def _example(evaluator: Evaluator) -> str:
     return "KIND:CARDS"
 
 
-def parse_source(text: str) -> ir.Source:
-    if text not in SOURCES:
-        raise HandError(f"the winning card comes from one of {', '.join(SOURCES)}, not {text!r}")
-    return text  # type: ignore[return-value]
+def parse_how(text: str) -> str:
+    """Where a winning card came from: a `WIN_FROM` word."""
+    if text not in WIN_FROM:
+        raise HandError(f"the winning card comes from one of {', '.join(WIN_FROM)}, not {text!r}")
+    return text
 
 
 def parse_win_card(evaluator: Evaluator, text: str) -> int:
@@ -108,7 +117,8 @@ def _relocated(error: NotationError, line: str, offset: int, label: str) -> Nota
 
 
 def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
-    """One line of a hands file: `HAND [| table: GROUPS] [| win: CARD SOURCE]`.
+    """One line of a hands file:
+    `HAND [| table: GROUPS] [| concealed: GROUPS] [| win: CARD FROM]`.
 
     Errors point into the whole line, whichever section they are in.
     """
@@ -120,7 +130,7 @@ def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
         raise _relocated(error, line, 0, "") from None
     table: list[TableGroup] = []
     win_card: int | None = None
-    source: ir.Source | None = None
+    how: str | None = None
     offset = len(parts[0]) + 1
     for part in parts[1:]:
         label, colon, body = part.partition(":")
@@ -128,7 +138,9 @@ def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
         body_offset = offset + len(label) + len(colon)
         try:
             if name == "table":
-                table = parse_table(evaluator, body)
+                table += parse_table(evaluator, body)
+            elif name == "concealed":
+                table += parse_table(evaluator, body, claimed=False)
             elif name == "win":
                 words = body.split()
                 if not words:
@@ -138,10 +150,11 @@ def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
                     win_card = parse_win_card(evaluator, words[0])
                 except NotationError as error:
                     raise _relocated(error, body, start, "") from None
-                source = parse_source(words[1]) if len(words) > 1 else "self"
+                how = parse_how(words[1]) if len(words) > 1 else "self"
             else:
-                raise HandError(f"unknown section {name!r}: use 'table:' or 'win:'")
+                raise HandError(f"unknown section {name!r}: use 'table:', 'concealed:' or 'win:'")
         except NotationError as error:
             raise _relocated(error, line, body_offset, name) from None
         offset += len(part) + 1
-    return within_limits(HandSpec(hand, table, win_card, source))
+    source = WIN_FROM[how][2] if how is not None else None
+    return within_limits(HandSpec(hand, table, win_card, source, how))

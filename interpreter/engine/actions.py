@@ -45,6 +45,7 @@ class ActionSteps:
             self._take_offered(choice, offer)
         for held in choice.from_hand:
             seat.hand[held] -= 1
+        claimed = takes_card and offer.owner != choice.seat  # another seat's card
         if choice.table_index is not None:
             group = seat.table[choice.table_index]
             assert card is not None
@@ -52,9 +53,10 @@ class ActionSteps:
             group.kind = choice.kind if choice.kind is not None else group.kind
             group.concealed = choice.concealed  # it now lies as the new kind lies
             group.made_by = rule.name
+            group.claimed = group.claimed or claimed
         else:
             cards = sorted([*choice.from_hand, *([card] if takes_card else [])])
-            group = TableGroupState(choice.kind or 0, cards, choice.concealed, rule.name)
+            group = TableGroupState(choice.kind or 0, cards, choice.concealed, rule.name, claimed)
             seat.table.append(group)
         for kind, cards in choice.extra:
             for held in cards:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from tablerules.interpreter.compiled import FIELD_BITS
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
+from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
 HAND_CACHE_LIMIT = 200_000
@@ -35,21 +36,25 @@ class ChoiceMaker:
         self._block_of_card = evaluator.search.block_of_card
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
+        self._judged = play.compiled.scoring.minimum is not None  # a win may need a score
 
     def name(self, card: int) -> str:
         return self.cards.display[card]
 
     # ── the seat's cards as the evaluator sees them ─────────────
     def table_groups(self, seat: Seat) -> list[TableGroup]:
-        return [TableGroup(g.kind, tuple(sorted(g.cards))) for g in seat.table]
+        return [TableGroup(g.kind, tuple(sorted(g.cards)), g.claimed) for g in seat.table]
 
     def table_value(self, seat: Seat) -> int:
         compiled = self.play.compiled
         return sum(compiled.value_of(g.kind, tuple(sorted(g.cards))) for g in seat.table)
 
-    def can_win(self, seat: Seat, offer: Offer, is_owner: bool) -> bool:
+    def can_win(
+        self, seat: Seat, offer: Offer, is_owner: bool, state: HandState, seat_index: int
+    ) -> bool:
         """Whether the seat wins with the offered card: the signature tables answer most
-        cases in a few lookups; a full evaluation runs only for hands that pass them."""
+        cases in a few lookups; a full evaluation runs only for hands that pass them (with
+        how the hand would be won, when hand patterns may decide)."""
         source = WIN_SOURCE.get((offer.context, is_owner))
         card = offer.card
         if source is None or card is None:
@@ -90,7 +95,12 @@ class ChoiceMaker:
         counts = list(hand)
         if held:
             counts[card] -= 1  # the winning card is the one just received
-        return self.evaluator.quick_wins(counts, self.table_groups(seat), card, source)
+        conditions = None
+        if self._judged:
+            conditions = win_conditions(state, self.play, seat_index, offer)
+        return self.evaluator.quick_wins(
+            counts, self.table_groups(seat), card, source, conditions
+        )
 
     # ── enumeration ────────────────────────────────────────────
     def choices(
@@ -128,7 +138,7 @@ class ChoiceMaker:
             if action.name in forbidden and self._restricted(state, seat, action.name, offer):
                 continue
             if action.win:  # the common case, kept off the generator path
-                if self.can_win(seat, offer, seat_index == offer.owner):
+                if self.can_win(seat, offer, seat_index == offer.owner, state, seat_index):
                     found.append(self._win_choice(seat_index, action, way, card))
                 elif action.win_with_forced and pending_win is None:
                     pending_win = (way, action)
@@ -327,7 +337,7 @@ class ChoiceMaker:
             "card": card,
         }
         if action.win:
-            if self.can_win(seat, offer, seat_index == offer.owner):
+            if self.can_win(seat, offer, seat_index == offer.owner, state, seat_index):
                 yield Choice(label=action.name, **base)
             return
         hand = seat.hand

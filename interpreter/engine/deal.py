@@ -31,6 +31,7 @@ def deal_hand(
         tail=0,
         dealer=dealer,
         turn=dealer,
+        draws=[0] * seats,
     )
     shown: list[tuple[int, int]] = []
     if hands is not None:

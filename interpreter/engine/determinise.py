@@ -48,6 +48,7 @@ def copy_state(state: HandState) -> HandState:
         ledger=list(state.ledger),
         events=list(state.events),
         winners=list(state.winners),
+        draws=list(state.draws),
     )
 
 

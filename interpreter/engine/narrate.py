@@ -208,7 +208,7 @@ class Narrator:
     def win_how(self, event: Record) -> str:
         """`Al wins on Bea's discard 9 cups` (or `on own draw …`, `on the deal`)."""
         seat, owner, card = event["seat"], event.get("owner"), event.get("card")
-        if event.get("context") == "deal card" and card is None:
+        if event.get("context") == "deal":  # a win declared on the deal
             how = "on the deal"
         else:
             whose = "own" if owner == seat else f"{self.seat(owner)}'s"

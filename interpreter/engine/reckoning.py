@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
 
 Record = dict[str, Any]
-TROUBLE = (ExprError, ValueError, KeyError, ZeroDivisionError, TypeError)
+# what an expression may raise when it reads something the events cannot tell (a quantity
+# of the winning hand, say): its working is then left out
+TROUBLE = (ExprError, ValueError, KeyError, ZeroDivisionError, TypeError, AttributeError)
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class WinStory:
     groups: list[GroupResult] = field(default_factory=list)
     floor: str = ""
     lets: list[str] = field(default_factory=list)
+    patterns: str = ""  # what the win's hand patterns make, with the arithmetic
 
     @property
     def sum(self) -> str:
@@ -171,6 +174,16 @@ class Reckoner:
     def _win_of(self, seat: int) -> Record | None:
         return next((e for e in self.events if e["type"] == "win" and e["seat"] == seat), None)
 
+    def _judged(self, win: Record) -> dict[str, int]:
+        """The names a win's hand patterns give a settlement: each score's value, each
+        pattern's count (0 when it does not count)."""
+        names = {name: 0 for name in self.rules.patterns}
+        for pattern in win.get("patterns", []):
+            names[pattern["name"]] = pattern["count"] if pattern["excluded_by"] is None else 0
+        for name, score in win.get("scores", {}).items():
+            names[name] = score["value"]
+        return names
+
     def _settled(self, winner: int) -> int:
         """What the winner's settle clauses came to (each clause's amount once)."""
         amounts: dict[str, int] = {}
@@ -185,7 +198,7 @@ class Reckoner:
         win = self._win_of(event["payee"])
         if settle is None or win is None:
             return None
-        scope = self._scope(win["seat"], value=win.get("value", 0))
+        scope = self._scope(win["seat"], value=win.get("value", 0), **self._judged(win))
         self._let(settle.lets, scope)
         for line in settle.lines:
             payment = line.payment
@@ -219,7 +232,9 @@ class Reckoner:
         win = self._win_of(winner)
         if bonus is None or bonus.pays is None or drawn is None or win is None:
             return None
-        scope = self._scope(winner, value=win.get("value", 0), settled=self._settled(winner))
+        scope = self._scope(
+            winner, value=win.get("value", 0), settled=self._settled(winner), **self._judged(win)
+        )
         self._let(bonus.lets, scope)
         hits = drawn["hits"]
         scope.names["hits"] = hits
@@ -270,7 +285,8 @@ class Reckoner:
         lines: list[str] = []
         for settle in self.rules.settles.values():
             try:
-                lines += self._let(settle.lets, self._scope(win["seat"], value=win.get("value", 0)))
+                scope = self._scope(win["seat"], value=win.get("value", 0), **self._judged(win))
+                lines += self._let(settle.lets, scope)
             except TROUBLE:
                 continue
         return lines
@@ -300,6 +316,7 @@ def win_stories(table: Table, seat_name: Callable[[int | None], str]) -> list[Wi
                 groups=list(best.groups) if best else [],
                 floor=reckoner.floor(event),
                 lets=reckoner.lets(event),
+                patterns=event.get("explanation", ""),
             )
         )
     return stories

@@ -11,10 +11,14 @@ from typing import TYPE_CHECKING
 from tablerules.dsl import ir
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.compiled import ImmediateInfo
+from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment, Seat
+from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Decomposition, Evaluator
-from tablerules.interpreter.expressions import Compiled, Scope, Tables, compile_expr
+from tablerules.interpreter.expressions import Compiled, Scope, compile_expr
+from tablerules.interpreter.hand_quantities import HandView
+from tablerules.interpreter.judging import best_split
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.choices import ChoiceMaker
@@ -26,13 +30,9 @@ class Settlement:
         self.evaluator = evaluator
         self.maker = maker
         self.compiled = play.compiled
-        self.tables = Tables(play.compiled.rules.tables)
-        self._options: dict[str, int] = {}
-        for key, option in self.play.options.items():
-            if isinstance(option, bool):
-                self._options[key] = int(option)
-            elif isinstance(option, int):
-                self._options[key] = option
+        self.tables = play.compiled.tables
+        self._options = play.compiled.numbers
+        self._quantities = play.compiled.quantities.compile
         self._expressions: dict[int, Compiled] = {}
 
     def _id(self, card: int | None) -> str | None:
@@ -46,7 +46,9 @@ class Settlement:
         """An expression's value, compiled the first time it is met."""
         compiled = self._expressions.get(id(expression))
         if compiled is None:
-            compiled = self._expressions[id(expression)] = compile_expr(expression)
+            compiled = self._expressions[id(expression)] = compile_expr(
+                expression, self._quantities
+            )
         return compiled(scope)
 
     def _scope(self, names: dict[str, int], seat: Seat | None = None) -> Scope:
@@ -110,11 +112,17 @@ class Settlement:
 
     # ── a win ──────────────────────────────────────────────────
     def best_split(
-        self, state: HandState, offer: Offer, winner: int, immediate: bool
+        self,
+        state: HandState,
+        offer: Offer,
+        winner: int,
+        immediate: bool,
+        conditions: WinConditions | None = None,
     ) -> Decomposition | None:
         """The winner's best winning split, as the win's value is reckoned on it: the best
         over the card placed in the concealed split and, for a win that counts forced
-        groups, over each group a forced action would make with the card."""
+        groups, over each group a forced action would make with the card (each judged under
+        `conditions` when the rules have hand patterns)."""
         seat = state.seats[winner]
         hand = list(seat.hand)
         card = offer.card
@@ -124,48 +132,39 @@ class Settlement:
             hand[card] -= 1
         cards = [c for c, n in enumerate(hand) for _ in range(n)]
         result = self.evaluator.evaluate(
-            cards, self.maker.table_groups(seat), card, source, on_deal=immediate
+            cards,
+            self.maker.table_groups(seat),
+            card,
+            source,
+            on_deal=immediate,
+            conditions=conditions,
         )
-        best = result.best
+        candidates = [result.best] if result.best is not None else []
         if not immediate:
             for cards, table in self.maker.forced_group_outcomes(state, winner, offer):
-                counted = self.evaluator.evaluate(cards, table).best
-                if counted is not None and (best is None or counted.total > best.total):
-                    best = counted
-        return best
+                counted = self.evaluator.evaluate(cards, table, conditions=conditions).best
+                if counted is not None:
+                    candidates.append(counted)
+        return best_split(self.compiled, candidates) if candidates else None
 
-    def win_value(
-        self, state: HandState, offer: Offer, winner: int, immediate: bool
-    ) -> tuple[int, str]:
-        """The winner's best value under the win's value table, and how the split reads."""
-        seat = state.seats[winner]
-        best = self.best_split(state, offer, winner, immediate)
-        if best is None and immediate:
-            return self._held_groups_value(seat), ""
-        if best is None:
-            return 0, ""
-        split = "  ".join(f"{g.kind}[{''.join(g.names)}]({g.value})" for g in best.groups)
-        return best.total, split
-
-    def _held_groups_value(self, seat: Seat) -> int:
-        """An immediate win's value when its groups are incomplete: the n-alike groups held
-        (of the kinds its conditions count), each card at its largest such group."""
-        compiled = self.compiled
-        sizes: dict[int, int] = {}
-        for win in compiled.rules.immediate_wins.values():
-            for condition in win.conditions:
-                for name in condition.kinds:
-                    kind = compiled.kind_index[name]
-                    pattern = compiled.rules.groups[name].pattern
-                    if pattern is not None:
-                        sizes[kind] = pattern.size
-        total = 0
-        for card, count in enumerate(seat.hand):
-            fitting = [(size, kind) for kind, size in sizes.items() if size <= count]
-            if fitting:
-                size, kind = max(fitting)
-                total += compiled.value_of(kind, (card,) * size)
-        return total
+    def _view(
+        self, seat: Seat, offer: Offer, best: Decomposition, conditions: WinConditions
+    ) -> HandView:
+        """The winning hand as hand quantities read it: every card it holds, its split."""
+        whole = list(seat.hand)
+        for group in seat.table:
+            for card in group.cards:
+                whole[card] += 1
+        held = conditions.relation[0] == "self" and self.play.in_owner_hand(offer.context)
+        if offer.card is not None and not held:
+            whole[offer.card] += 1
+        return HandView(
+            counts=whole,
+            groups=[(g.kind, g.indices, g.on_table, g.claimed) for g in best.groups],
+            conditions=conditions,
+            form=best.form,
+            value=best.total,
+        )
 
     def settle_win(
         self,
@@ -179,7 +178,15 @@ class Settlement:
         immediate: bool,
     ) -> None:
         seat = state.seats[winner]
-        value, split = self.win_value(state, offer, winner, immediate)
+        conditions = win_conditions(state, self.play, winner, offer)
+        best = self.best_split(state, offer, winner, immediate, conditions)
+        value = best.total if best is not None else 0
+        split = (
+            "  ".join(f"{g.kind}[{''.join(g.names)}]({g.value})" for g in best.groups)
+            if best is not None
+            else ""
+        )
+        judgement = best.judgement if best is not None else None
         log(
             "win",
             clause=clause,
@@ -190,13 +197,23 @@ class Settlement:
             card=self._id(offer.card),
             value=value,
             split=split,
+            **(judgement.to_json() if judgement is not None else {}),
         )
+        names = {**self._names(value=value), "streak": conditions.streak}
+        for pattern in self.compiled.rules.patterns:
+            names[pattern] = 0
+        view = None
+        if best is not None and judgement is not None:
+            for result in judgement.patterns:
+                names[result.name] = result.count if result.counts else 0
+            for score in judgement.scores.values():
+                names[score.name] = score.value
+            view = self._view(seat, offer, best, conditions)
         received = settled = 0
-        relation = self.play.relation(winner, offer.owner)
         for settle in self.play.settles:
-            scope = self._scope(self._names(value=value), seat)
+            scope = Scope(dict(names), self.tables, self._counts(seat), view)
             self._let(settle.lets, scope)
-            line = self._settle_line(settle, offer.context, relation)
+            line = self._settle_line(settle, offer.context, conditions.relation)
             if line is None:
                 continue
             amount = self._value(line.payment.amount, scope)
@@ -214,7 +231,7 @@ class Settlement:
             received += paid
             settled += amount if paid else 0
         if not several:
-            received += self._bonuses(state, log, winner, offer, value, settled)
+            received += self._bonuses(state, log, winner, offer, names, view, settled)
         self._fee(state, log, winner, received)
 
     @staticmethod
@@ -231,13 +248,21 @@ class Settlement:
         return fallback
 
     def _bonuses(
-        self, state: HandState, log: Logger, winner: int, offer: Offer, value: int, settled: int
+        self,
+        state: HandState,
+        log: Logger,
+        winner: int,
+        offer: Offer,
+        names: dict[str, int],
+        view: HandView | None,
+        settled: int,
     ) -> int:
         received = 0
         for bonus in self.play.bonuses:
             if offer.context not in bonus.after or bonus.count is None or bonus.seat_cards is None:
                 continue
-            scope = self._scope(self._names(value=value, settled=settled), state.seats[winner])
+            counts = self._counts(state.seats[winner])
+            scope = Scope({**names, "settled": settled}, self.tables, counts, view)
             self._let(bonus.lets, scope)
             count = self._value(bonus.count, scope)
             available = min(count, state.wall_left)

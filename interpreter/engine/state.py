@@ -23,6 +23,7 @@ class TableGroupState:
     cards: list[int]
     concealed: bool
     made_by: str
+    claimed: bool = False  # it took another seat's card (a group declared from the hand did not)
 
 
 @dataclass
@@ -130,6 +131,10 @@ class HandState:
     next_dealer: int | None = None
     last_card_drawn: bool = False
     deal_step: int = 0  # declarations on the deal: the seat (counted from the dealer) asked next
+    round: int = 0  # the round of the game, from 0
+    streak: int = 0  # hands the dealer has kept the deal before this one
+    discards_made: int = 0  # discards so far in the hand, by every seat
+    draws: list[int] = field(default_factory=list)  # draws so far, per seat (not replacements)
 
     @property
     def wall_left(self) -> int:

@@ -28,7 +28,7 @@ class TurnFlow:
                     cites=found.cites,
                     seat=seat,
                 )
-                self._finish_win([seat], Offer("deal card", seat, None), immediate=found.name)
+                self._finish_win([seat], Offer("deal", seat, None), immediate=found.name)
                 return
         for seat, card in self._shown_on_deal:
             self.log(
@@ -94,6 +94,8 @@ class TurnFlow:
             card = state.wall[state.head]
             state.head += 1
         state.last_card_drawn = state.wall_left == 0
+        if not replacement:
+            state.draws[seat] += 1
         context = "replacement" if replacement else "draw"
         offer = Offer(context, seat, card)
         shown = turn.draws_shown and not replacement
@@ -158,6 +160,7 @@ class TurnFlow:
         state = self.state
         state.seats[seat].hand[card] -= 1
         state.seats[seat].discards.append(card)
+        state.discards_made += 1
         for rule in self.play.restrictions.values():
             if rule.after_discarding:
                 self._add_restriction(seat, rule, Offer("discard", seat, card))

@@ -1,0 +1,26 @@
+"""The conditions of a win in play, read from the state of the hand: how the winning card
+came, whether it was the wall's last card or the hand's first discard, the winner's seat
+from the dealer, the round and the dealer's streak."""
+
+from __future__ import annotations
+
+from tablerules.interpreter.conditions import RELATIONS, WinConditions
+from tablerules.interpreter.engine.play_rules import PlayRules
+from tablerules.interpreter.engine.state import HandState, Offer
+
+
+def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer) -> WinConditions:
+    """What hand patterns and settlement read about `winner` winning on `offer`."""
+    seats = play.seats
+    context = offer.context
+    drawn = context in ("draw", "replacement")
+    return WinConditions(
+        context=context,
+        relation=play.relation(winner, offer.owner) if context != "deal" else RELATIONS["self"],
+        last_card=drawn and state.last_card_drawn and state.wall_left <= 0,
+        first_discard=context == "discard" and state.discards_made == 1,
+        first_draw=context == "draw" and winner == offer.owner and state.draws[winner] == 1,
+        seat=(winner - state.dealer) % seats,
+        round=state.round,
+        streak=state.streak,
+    )
