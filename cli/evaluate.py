@@ -88,6 +88,18 @@ def register(commands: argparse._SubParsersAction) -> None:
         "counted from the dealer (default: the dealer)",
     )
     table.add_argument(
+        "--round",
+        metavar="ROUND",
+        help="the round, by its name in the rule file's rounds clause or its number from 0",
+    )
+    table.add_argument(
+        "--streak",
+        type=int,
+        default=0,
+        metavar="N",
+        help="hands the dealer has kept the deal before this one (default 0)",
+    )
+    table.add_argument(
         "--last-card", action="store_true", help="the winning card is the wall's last card"
     )
     table.add_argument(
@@ -129,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         seat = _seat(game, args.seat)
+        args.round_index = _round(game, args.round)
     except HandError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -188,11 +201,27 @@ def _seat(game: Game, text: str | None) -> int:
     raise HandError(f"--seat {text}: no such seat (seats: {known})")
 
 
+def _round(game: Game, text: str | None) -> int:
+    """The round from its name or number (0: the first)."""
+    if text is None:
+        return 0
+    names = game.compiled.round_names
+    rounds = game.compiled.rounds
+    if text in names:
+        return names.index(text)
+    if text.isascii() and text.isdigit() and rounds is not None and int(text) < rounds:
+        return int(text)
+    known = ", ".join(names) if names else "none: the rule file has no rounds clause"
+    raise HandError(f"--round {text}: no such round (rounds: {known})")
+
+
 def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinConditions:
     facts = {
         "last_card": args.last_card,
         "first_discard": args.first_discard,
         "first_draw": args.first_draw,
+        "round": args.round_index,
+        "streak": args.streak,
     }
     if spec.how is None:
         context = "deal" if args.on_deal else "draw"

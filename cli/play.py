@@ -34,8 +34,10 @@ from tablerules.interpreter.engine.playlog import (
     header_record,
     result_record,
 )
+from tablerules.interpreter.match import Match, seed_dealer
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+GAME_HANDS = 1000  # with --game, the most hands played unless --hands says
 PROGRESS_SECONDS = 1.0
 
 
@@ -62,7 +64,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, help="seed of the first hand (default: a random one)")
     add_option_flag(parser)
     add_extends_flag(parser)
-    parser.add_argument("--hands", type=_positive, default=1, metavar="N", help="hands to play")
+    parser.add_argument(
+        "--hands",
+        type=_positive,
+        metavar="N",
+        help="hands to play (default 1; with --game, the most to play, default 1000)",
+    )
+    parser.add_argument(
+        "--game",
+        action="store_true",
+        help="play one whole game: hands until the rule file's rounds are over",
+    )
     parser.add_argument("--log", metavar="FILE", help="write the play log (JSON Lines) to FILE")
     parser.add_argument(
         "--bots", choices=tuple(BOTS), default="greedy", help="the bots' play (default greedy)"
@@ -139,21 +151,18 @@ class Session:
         self.report.record(record)
 
     def play_hand(
-        self, index: int, seed: int, dealer: int | None, make: Callable[[int], Bot]
+        self, index: int, seed: int, match: Match, make: Callable[[int], Bot]
     ) -> Table | None:
-        """Play one hand to its end; None if stopped first (the log then ends mid-hand)."""
-        table = Table(self.game, seed=seed, dealer=dealer)
+        """Play the game's next hand to its end; None if stopped first (the log then ends
+        mid-hand)."""
+        table = match.table(seed=seed)
         seats = table.play.seats
         bots = [make(seed * seats + seat) for seat in range(seats)]
-        hand = {
-            "type": "hand",
-            "index": index,
-            "seed": seed,
-            "dealer": table.state.dealer,
-        }
+        hand = hand_record(index, seed, table)
         if self.log is not None:
             self.log.write(hand)
-        self.report.begin_hand(index, seed, table.state.dealer)
+        state = table.state
+        self.report.begin_hand(index, seed, state.dealer, state.round, state.streak)
         logged = self._flush(table, 0)
         while not table.finished:
             if self.stop.requested:
@@ -194,6 +203,15 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"error: cannot write {args.log}: {error.strerror or error}", file=sys.stderr)
         return 1
+    if args.game and game.compiled.rounds is None:
+        print(
+            f"error: --game plays until the rounds are over, and {args.rules} has no "
+            "'rounds' clause (play --hands N instead)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.hands is None:
+        args.hands = GAME_HANDS if args.game else 1
     mode = "json" if args.json else "quiet" if args.quiet else "text"
     report = Report(game, mode)
     report.title(
@@ -224,20 +242,36 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, seed: int, make: Callable[[int], Bot], session: Session) -> int:
     progress = Progress(args.hands)
-    dealer: int | None = None
+    game = session.game
+    seats = game.compiled.rules.seats.count if game.compiled.rules.seats else 1
+    match = Match(game, seed_dealer(seed, seats))
     for index in range(1, args.hands + 1):
         try:
-            table = session.play_hand(index, seed + index - 1, dealer, make)
+            table = session.play_hand(index, seed + index - 1, match, make)
         except PlayError as error:
             print(f"error: {error}", file=sys.stderr)
             return 1
         if table is None:
             return _interrupted(session)
-        following = table.state.next_dealer
-        dealer = following if following is not None else table.state.dealer
         progress.update(index)
+        if match.advance(table) is None:  # the last round is over
+            if args.game:
+                break
+            following = table.state.next_dealer
+            match = Match(game, following if following is not None else table.state.dealer)
     session.report.finish()
     return 0
+
+
+def hand_record(index: int, seed: int, table: Table) -> Record:
+    """The log's line opening a hand: its number, seed, dealer and, in a game that has
+    begun, its round and the dealer's streak."""
+    record: Record = {"type": "hand", "index": index, "seed": seed, "dealer": table.state.dealer}
+    if table.state.round:
+        record["round"] = table.state.round
+    if table.state.streak:
+        record["streak"] = table.state.streak
+    return record
 
 
 def _interrupted(session: Session) -> int:

@@ -248,8 +248,8 @@ def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
         raise Divergence(
             logged.line, f"dealer: seat {hand.dealer}, but the game has seats 0 to {seats - 1}"
         )
-    table = Table(game, seed=hand.seed, dealer=hand.dealer)
-    report.begin_hand(hand.index, hand.seed, hand.dealer)
+    table = Table(game, seed=hand.seed, dealer=hand.dealer, round=hand.round, streak=hand.streak)
+    report.begin_hand(hand.index, hand.seed, hand.dealer, hand.round, hand.streak)
     matched = 0
     for number, item in logged.items:
         if isinstance(item, ChoiceLine):

@@ -150,8 +150,25 @@ class HandTranscript:
         return f"{record.get('type')}: {fields}{_cites(record)}"
 
 
+def placed(game: Game, round: int, streak: int) -> str:
+    """` · round 南 · dealer streak 2`: where a hand stands in its game (its round, and how
+    many hands in a row the dealer has kept the deal before it)."""
+    text = ""
+    names = game.compiled.round_names
+    if game.compiled.rounds is not None:
+        text += f" · round {names[round] if round < len(names) else round + 1}"
+    if streak:
+        text += f" · dealer streak {streak}"
+    return text
+
+
 def result_line(
-    index: int, seed: int, dealer: int, result: Record, transcript: HandTranscript
+    index: int,
+    seed: int,
+    dealer: int,
+    result: Record,
+    transcript: HandTranscript,
+    where: str = "",
 ) -> str:
     """One line per hand: who dealt, who won, who deals next, and the money by seat."""
     winners = result["winners"]
@@ -163,7 +180,7 @@ def result_line(
     following = result["next_dealer"]
     after = f" · next dealer seat {following}" if following is not None else ""
     return (
-        f"hand {index} · seed {seed} · dealer seat {dealer} · {outcome}{after} · "
+        f"hand {index} · seed {seed} · dealer seat {dealer}{where} · {outcome}{after} · "
         f"{seat_totals(result['totals'])}"
     )
 
@@ -192,6 +209,7 @@ class Report:
         self.hand: HandTranscript | None = None
         self.current: tuple[int, int, int] = (0, 0, 0)
         self.wins: list[Record] = []
+        self.where = ""  # the hand's place in its game: its round, the dealer's streak
         self.totals: list[int] = []
         self.played = 0
 
@@ -199,12 +217,16 @@ class Report:
         if self.mode == "text":
             self.out(text)
 
-    def begin_hand(self, index: int, seed: int, dealer: int) -> None:
+    def begin_hand(
+        self, index: int, seed: int, dealer: int, round: int = 0, streak: int = 0
+    ) -> None:
         self.hand = HandTranscript(self.game, dealer)
         self.current = (index, seed, dealer)
+        self.where = placed(self.game, round, streak)
         self.wins = []
         if self.mode == "text":
-            self.out(f"hand {index} · seed {seed} · dealer seat {dealer}")
+            where = self.where
+            self.out(f"hand {index} · seed {seed} · dealer seat {dealer}{where}")
             for line in self.hand.seating():
                 self.out(f"  {line}")
 
@@ -225,7 +247,7 @@ class Report:
         if self.mode == "json":
             self.out(dumps(hand_json(index, seed, dealer, result, self.wins)))
         else:
-            self.out(result_line(index, seed, dealer, result, self.hand))
+            self.out(result_line(index, seed, dealer, result, self.hand, self.where))
 
     def finish(self) -> None:
         if self.mode != "json" and self.played:

@@ -38,6 +38,7 @@ SINGLETONS = (
     "end",
     "fee",
     "next_dealer",
+    "rounds",
 )
 KEYED = (
     "options",
@@ -56,6 +57,7 @@ KEYED = (
     "tables",
     "patterns",
     "scores",
+    "round_cards",
 )
 SECTION_WORDS = {
     "options": "option",
@@ -74,6 +76,7 @@ SECTION_WORDS = {
     "tables": "table",
     "patterns": "pattern",
     "scores": "score",
+    "round_cards": "round cards",
 }
 
 
@@ -241,6 +244,8 @@ class _Builder(PlayClauses, ScoringClauses):
             "remove_table": "tables",
             "remove_pattern": "patterns",
             "remove_score": "scores",
+            "remove_round_cards": "round_cards",
+            "remove_rounds": "rounds",
         }[target.data]
         self.split(clause.children)  # validates the citation, if any
         key = str(target.children[0]) if target.children else None
@@ -578,6 +583,14 @@ class _Builder(PlayClauses, ScoringClauses):
                     span=self.span(item),
                     cites=item_cites,
                 )
+            elif item.data == "form_cards":
+                more = [p for p in parts if isinstance(p, Token) and p.type == "WORD"]
+                form.cards = ir.FormCards(
+                    cards=self.card_items(parts),
+                    more=self.integer(more[-1], "a number of cards") if more else 0,
+                    span=self.span(item),
+                    cites=item_cites,
+                )
             else:
                 form.wins = item.data == "wins"
         return "forms", name, form
@@ -616,6 +629,19 @@ class _Builder(PlayClauses, ScoringClauses):
                 ir.SeatCardsLine(seat=seat, items=items, span=self.span(line), cites=line_cites)
             )
         return "seat_cards", name, table
+
+
+    def clause_round_cards(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
+        _, name, table = self.clause_seat_cards(node)
+        return "round_cards", name, table
+
+    def clause_rounds(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
+        rest, cites = self.split(node.children)
+        words = self.tokens(rest)
+        count = self.integer(words[0], "the number of rounds")
+        names = [str(w) for w in words[1:]]
+        model = ir.Rounds(count=count, names=names, span=self.span(node), cites=cites)
+        return "rounds", None, model
 
 
 def build_unit(tree: Tree, file: str, sink: DiagnosticSink) -> FileUnit:

@@ -291,17 +291,22 @@ class PlayClauses(ExpressionBuilder):
             parts, line_cites = self.split(line.children)
             dealer.note_item(line.data, self.span(line))
             dealer.cites.extend(c for c in line_cites if c not in dealer.cites)
-            case, choice = parts
+            case, *condition, choice = parts
             value = {
                 "choose_winner": "winner",
                 "choose_discarder": "discarder",
                 "choose_dealer": "dealer",
                 "choose_next": "next",
             }[choice.data]
-            field_name = {
-                "after_win": "after_win",
-                "after_several": "after_several",
-                "after_drawn": "after_drawn",
-            }[case.data]
-            setattr(dealer, field_name, value)
+            dealer.lines.append(
+                ir.DealerLine(
+                    case=case.data.removeprefix("after_"),
+                    condition=self.expr(condition[0]) if condition else None,
+                    choice=value,
+                    span=self.span(line),
+                    cites=line_cites,
+                )
+            )
+            if not condition:
+                setattr(dealer, case.data, value)
         return "next_dealer", None, dealer

@@ -390,10 +390,18 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
 
     def check_forms(self) -> None:
         for form in self.rules.forms.values():
-            if form.shape is None:
-                self.report(form, "E109", f"form {form.name!r} gives no shape, e.g. '7 of PAIR'")
-            else:
+            if form.shape is None and form.cards is None:
+                self.report(
+                    form,
+                    "E109",
+                    f"form {form.name!r} gives no shape, e.g. '7 of PAIR' or 'each of A B C once'",
+                )
+            if form.shape is not None and form.cards is not None:
+                self.report(form.cards, "E110", "a form is a split into groups or a set of cards")
+            if form.shape is not None:
                 self.kind_refs(form.shape, form.shape.kinds)
+            if form.cards is not None:
+                self.check_card_items(form.cards, form.cards.cards, sets=False)
 
     def check_immediate_wins(self) -> None:
         for win in self.rules.immediate_wins.values():
@@ -412,18 +420,36 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
 
     def check_seat_cards(self) -> None:
         seat_names = self.rules.seats.names if self.rules.seats else []
-        card_words: set[str] = set()
-        if self.rules.deck:
-            for card in self.rules.deck.cards:
-                card_words.add(card.id)
-                card_words.update(card.names)
-        for table in self.rules.seat_cards.values():
+        self._check_card_sets(self.rules.seat_cards, seat_names, "seat")
+        rounds = self.rules.rounds
+        round_names = rounds.names if rounds else []
+        if self.rules.round_cards and not round_names:
+            first = next(iter(self.rules.round_cards.values()))
+            self.report(
+                first, "E109", "round cards need named rounds: 'rounds N named NAME ...'"
+            )
+        self._check_card_sets(self.rules.round_cards, round_names, "round")
+        if rounds is not None:
+            if rounds.count < 1:
+                self.report(rounds, "E104", "a game needs at least one round")
+            if rounds.names and len(rounds.names) != rounds.count:
+                self.report(
+                    rounds, "E110", f"{rounds.count} rounds but {len(rounds.names)} round names"
+                )
+            if len(set(rounds.names)) != len(rounds.names):
+                self.report(rounds, "E102", "a round name is given twice")
+
+    def _check_card_sets(
+        self, tables: dict[str, ir.SeatCards], names: list[str], what: str
+    ) -> None:
+        """Seat cards (by seat name) and round cards (by round name)."""
+        for table in tables.values():
             seen: set[str] = set()
             for line in table.lines:
-                if line.seat not in seat_names:
-                    self.unknown(line, "seat", line.seat, seat_names)
+                if line.seat not in names:
+                    self.unknown(line, what, line.seat, names)
                 if line.seat in seen:
-                    self.report(line, "E102", f"seat {line.seat!r} is listed twice")
+                    self.report(line, "E102", f"{what} {line.seat!r} is listed twice")
                 seen.add(line.seat)
                 self.check_card_items(line, line.items, sets=False)
 
@@ -457,6 +483,8 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
             *self.rules.settles.values(),
             *self.rules.bonuses.values(),
             *self.rules.tables.values(),
+            *self.rules.round_cards.values(),
+            *([self.rules.rounds] if self.rules.rounds else []),
             *self.rules.patterns.values(),
             *self.rules.scores.values(),
         ]

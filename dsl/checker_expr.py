@@ -24,18 +24,27 @@ class Place:
     its block's `let` names."""
 
     what: str
-    quantities: tuple[str, ...] = ()  # value, hits, settled
-    hand: bool = False  # quantities of the winning hand, conditions of the table
+    quantities: tuple[str, ...] = ()  # value, hits, settled, streak
+    hand: bool = False  # quantities of the winning hand
+    conditions: bool = False  # conditions of the table: how the hand was won
     patterns: bool = False  # hand patterns by name
     scores: bool = False  # scores by name
 
 
-ACTION = Place("an action's payment")
-SETTLE = Place("a settlement", ("value",), hand=True, patterns=True, scores=True)
-BONUS = Place(
-    "a bonus draw", ("value", "hits", "settled"), hand=True, patterns=True, scores=True
+ACTION = Place("an action's payment", ("streak",))
+SETTLE = Place(
+    "a settlement", ("value", "streak"), hand=True, conditions=True, patterns=True, scores=True
 )
-PATTERN = Place("a hand pattern", ("value",), hand=True, patterns=True)
+BONUS = Place(
+    "a bonus draw",
+    ("value", "hits", "settled", "streak"),
+    hand=True,
+    conditions=True,
+    patterns=True,
+    scores=True,
+)
+PATTERN = Place("a hand pattern", ("value", "streak"), hand=True, conditions=True, patterns=True)
+DEALER = Place("the next dealer", ("streak",), conditions=True)
 
 
 def references(expression: ir.Expr) -> Iterator[ir.Expr]:
@@ -125,13 +134,21 @@ class ExpressionChecks:
             return "is a score: it can be read in settlement and bonus draws"
         if name in self.rules.patterns:
             return "is a hand pattern: it can be read in patterns, settlement and bonus draws"
-        if name in ("value", "hits", "settled"):
-            return f"({name}) belongs to a win"
+        if name in ("value", "hits", "settled", "streak"):
+            return f"({name}) is not known here"
         return ""
 
     def _check_hand(self: Checker, where: ir.Clause, expression: ir.Expr, place: Place) -> None:
         op = expression.op
-        if not place.hand:
+        if op in ir.TABLE_CONDITIONS and not place.conditions:
+            self.report(
+                where,
+                "E110",
+                f"'{op}' reads how a hand was won: write it in a hand pattern, a settlement, a"
+                f" bonus draw or the next dealer, not in {place.what}",
+            )
+            return
+        if op in ir.HAND_QUANTITIES and not place.hand:
             self.report(
                 where,
                 "E110",
@@ -172,8 +189,8 @@ class ExpressionChecks:
                 self.check_round_set(where, named)
 
     def check_round_set(self: Checker, where: ir.Clause, name: str) -> None:
-        """Round card sets arrive with rounds; until then every name is unknown."""
-        self.unknown(where, "round cards", name, [])
+        if name not in self.rules.round_cards:
+            self.unknown(where, "round cards", name, self.rules.round_cards)
 
     def _minus_hint(self: Checker, name: str, names: set[str], place: Place) -> str:
         """`value-6` is one name; when its parts are names or numbers, say what was meant."""

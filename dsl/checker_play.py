@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tablerules.dsl import ir
-from tablerules.dsl.checker_expr import ACTION, BONUS, SETTLE, Place
+from tablerules.dsl.checker_expr import ACTION, BONUS, DEALER, SETTLE, Place
 from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.numbers import is_digits, too_large
 
@@ -34,6 +34,10 @@ class PlayChecks:
             self._check_bonus(bonus)
         if self.rules.fee is not None:
             self._option_ref(self.rules.fee, self.rules.fee.percent, numeric=True)
+        if self.rules.next_dealer is not None:
+            for line in self.rules.next_dealer.lines:
+                if line.condition is not None:
+                    self.check_expr(line, line.condition, set(), DEALER)
 
     # ── helpers ────────────────────────────────────────────────
     def _zone_ref(self: Checker, clause: ir.Clause, zone: str | None) -> None:

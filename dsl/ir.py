@@ -12,6 +12,8 @@ from typing import Literal
 
 from tablerules.dsl.ir_base import (
     HAND_OPS,
+    HAND_QUANTITIES,
+    TABLE_CONDITIONS,
     CardFilter,
     CardSelector,
     Clause,
@@ -27,6 +29,8 @@ from tablerules.dsl.records import Field, PrivateAttr, Record
 
 __all__ = [
     "HAND_OPS",
+    "HAND_QUANTITIES",
+    "TABLE_CONDITIONS",
     "CardFilter",
     "CardSelector",
     "Clause",
@@ -204,12 +208,22 @@ class FormShape(Clause):
     kinds: list[str]
 
 
+class FormCards(Clause):
+    """`each of CARDS once, and N more`: the hand holds every one of these cards, and N more
+    of them, and nothing else."""
+
+    cards: list[CardSelector] = Field(default_factory=list)
+    more: int = 0
+
+
 class Form(Clause):
-    """A whole-hand shape named by the documents, that wins or never wins."""
+    """A whole-hand shape named by the documents, that wins or never wins: a split into N
+    groups of some kinds (`shape`), or a set of cards (`cards`)."""
 
     name: str
     title: str = ""
     shape: FormShape | None = None
+    cards: FormCards | None = None
     wins: bool = False
 
 
@@ -273,6 +287,10 @@ class RuleSet(Record):
     fee: Fee | None = None
     next_dealer: NextDealer | None = None
     tables: dict[str, LookupTable] = Field(default_factory=dict)
+    rounds: Rounds | None = None
+    round_cards: dict[str, SeatCards] = Field(
+        default_factory=dict, description="card sets by round name, as seat cards by seat"
+    )
     patterns: dict[str, HandPattern] = Field(default_factory=dict)
     scores: dict[str, Score] = Field(default_factory=dict)
     # (section, name) -> where a variant removed it; lets the checker blame the removal
@@ -447,10 +465,33 @@ class Fee(Clause):
     percent: str
 
 
+DealerChoice = Literal["winner", "discarder", "dealer", "next"]
+
+
+class DealerLine(Clause):
+    """`after CASE [if CONDITION]: CHOICE`, a line of the next dealer clause."""
+
+    case: Literal["win", "several", "drawn"]
+    condition: Expr | None = None
+    choice: DealerChoice
+
+
 class NextDealer(Clause):
-    after_win: Literal["winner", "discarder", "dealer", "next"] = "winner"
-    after_several: Literal["winner", "discarder", "dealer", "next"] | None = None
-    after_drawn: Literal["winner", "discarder", "dealer", "next"] = "dealer"
+    """Who deals the next hand. `lines` are read in order (the first whose case fits and
+    whose condition holds decides); the three fields are the lines without a condition."""
+
+    after_win: DealerChoice = "winner"
+    after_several: DealerChoice | None = None
+    after_drawn: DealerChoice = "dealer"
+    lines: list[DealerLine] = Field(default_factory=list)
+
+
+class Rounds(Clause):
+    """A game of several hands: `count` rounds, each named; a round ends when the deal has
+    passed as many times as there are seats."""
+
+    count: int
+    names: list[str] = Field(default_factory=list)
 
 
 RuleSet.model_rebuild()

@@ -89,19 +89,11 @@ ExprOp = Literal[
     "first draw",
     "dealer wins",
 ]
-# quantities of a winning hand and conditions of the table: they need a winner
-HAND_OPS = (
-    "cards",
-    "distinct",
-    "groups",
-    "claimed",
-    "form",
-    "won",
-    "last card",
-    "first discard",
-    "first draw",
-    "dealer wins",
-)
+# quantities of a winning hand (they need a winning split) and conditions of the table
+# (they need a win, or a hand's end)
+HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form")
+TABLE_CONDITIONS = ("won", "last card", "first discard", "first draw", "dealer wins")
+HAND_OPS = HAND_QUANTITIES + TABLE_CONDITIONS
 
 
 class Expr(Record):

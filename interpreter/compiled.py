@@ -79,6 +79,31 @@ class FormInfo:
 
 
 @dataclass(frozen=True)
+class CardForm:
+    """A form that is a set of cards: each of `cards` once, and `more` of them again."""
+
+    name: str
+    title: str
+    cards: tuple[int, ...]
+    more: int
+    wins: bool
+    cites: tuple[str, ...]
+    outside: int  # the packed bits of every card not in the set
+
+    def matches(self, packed: int) -> bool:
+        """Whether a hand (packed counts, the winning card included) is this form."""
+        if packed & self.outside:
+            return False
+        total = 0
+        for card in self.cards:
+            count = (packed >> (card * FIELD_BITS)) & 0xFF
+            if not count:
+                return False
+            total += count
+        return total == len(self.cards) + self.more
+
+
+@dataclass(frozen=True)
 class ImmediateInfo:
     name: str
     title: str
@@ -250,7 +275,23 @@ class CompiledRules:
 
     def _compile_forms(self) -> None:
         self.forms: list[FormInfo] = []
+        self.card_forms: list[CardForm] = []
+        everything = int.from_bytes(bytes([0xFF]) * len(self.cards), "little")
         for form in self.rules.forms.values():
+            if form.cards is not None:
+                cards = tuple(sorted(self._card_set(form.cards.cards)))
+                inside = sum(0xFF << (card * FIELD_BITS) for card in cards)
+                self.card_forms.append(
+                    CardForm(
+                        name=form.name,
+                        title=form.title,
+                        cards=cards,
+                        more=form.cards.more,
+                        wins=form.wins,
+                        cites=tuple(form.cites),
+                        outside=everything & ~inside,
+                    )
+                )
             if form.shape is None:
                 continue
             self.forms.append(
@@ -268,6 +309,7 @@ class CompiledRules:
             and not self.keep_together
             and self.trigger_exact
             and not any(form.wins for form in self.forms)
+            and not any(form.wins for form in self.card_forms)
         )
 
     def _compile_immediate(self) -> None:
@@ -299,23 +341,33 @@ class CompiledRules:
             )
 
     def _compile_seat_cards(self) -> None:
-        self.seat_cards: dict[str, dict[str, frozenset[int]]] = {}
-        for table in self.rules.seat_cards.values():
-            per_seat: dict[str, frozenset[int]] = {}
-            for line in table.lines:
-                chosen: set[int] = set()
-                for item in line.items:
-                    if item.card is not None:
-                        card = self.cards.lookup(item.card)
-                        if card is not None:
-                            chosen.add(card)
-                    else:
-                        filters = {f.attribute: list(f.values) for f in item.filters}
-                        chosen.update(
-                            c for c in range(len(self.cards)) if self.cards.matches(c, filters)
-                        )
-                per_seat[line.seat] = frozenset(chosen)
-            self.seat_cards[table.name] = per_seat
+        """Seat cards by seat name and round cards by round name, as sets of card kinds."""
+        self.seat_cards = self._card_sets(self.rules.seat_cards)
+        self.round_cards = self._card_sets(self.rules.round_cards)
+        rounds = self.rules.rounds
+        self.rounds: int | None = rounds.count if rounds is not None else None
+        self.round_names: list[str] = list(rounds.names) if rounds is not None else []
+
+    def _card_sets(
+        self, tables: dict[str, ir.SeatCards]
+    ) -> dict[str, dict[str, frozenset[int]]]:
+        sets: dict[str, dict[str, frozenset[int]]] = {}
+        for table in tables.values():
+            sets[table.name] = {line.seat: self._card_set(line.items) for line in table.lines}
+        return sets
+
+    def _card_set(self, items: list[ir.CardSelector]) -> frozenset[int]:
+        """The card kinds that card names and filters select."""
+        chosen: set[int] = set()
+        for item in items:
+            if item.card is not None:
+                card = self.cards.lookup(item.card)
+                if card is not None:
+                    chosen.add(card)
+            elif item.filters:
+                filters = {f.attribute: list(f.values) for f in item.filters}
+                chosen.update(c for c in range(len(self.cards)) if self.cards.matches(c, filters))
+        return frozenset(chosen)
 
     def _compile_scoring(self) -> None:
         """Lookup tables, hand quantities, hand patterns and scores."""
@@ -324,7 +376,9 @@ class CompiledRules:
             if isinstance(value, bool | int):
                 self.numbers[name] = int(value)
         self.tables = Tables(self.rules.tables)
-        self.quantities = HandQuantities(self.cards, self.seat_names, self.seat_cards)
+        self.quantities = HandQuantities(
+            self.cards, self.seat_names, self.seat_cards, self.round_names, self.round_cards
+        )
         self.scoring = Scoring(self.rules, self.options, self.tables, self.quantities)
         if self.scoring.minimum is not None:
             self.structural_exact = False  # a split may fail its minimum score

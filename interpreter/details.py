@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tablerules.dsl import ir
 from tablerules.interpreter.compiled import CompiledRules, FormInfo, Instance
 from tablerules.interpreter.evaluation import (
+    CARD_FORM,
     FORM,
     Candidate,
     Decomposition,
@@ -78,6 +79,8 @@ class Details:
         if placement == FORM:
             form = self.form_of(ids)
             return Decomposition(self.plain_groups(ids), total, 0, wins=True, form=form)
+        if placement == CARD_FORM:
+            return self.card_form(ids[0], context[0])
         if placement is None:
             groups = self.plain_groups(ids)
         else:
@@ -86,6 +89,22 @@ class Details:
             groups = [self.table_result(g) for g in table] + groups
         problem = "" if wins else self.problem(len(groups), pairs, triggers, total)
         return Decomposition(groups, total, pairs, wins=wins, problem=problem)
+
+    def card_form(self, index: int, full: int) -> Decomposition:
+        """A hand that is a form of cards, as one group of all its cards."""
+        form = self.rules.card_forms[index]
+        cards = tuple(c for c, n in enumerate(self.rules.unpack(full)) for _ in range(n))
+        group = GroupResult(
+            kind=form.name,
+            formed_as=form.name,
+            cards=tuple(self.rules.cards.ids[c] for c in cards),
+            names=tuple(self.rules.cards.display[c] for c in cards),
+            value=0,
+            on_table=False,
+            holds_winning_card=False,
+            indices=cards,
+        )
+        return Decomposition([group], 0, 0, wins=True, form=form.name)
 
     def form_of(self, ids: Sequence[int]) -> str | None:
         """The winning form whose shape the split `ids` has."""
@@ -188,9 +207,19 @@ class Details:
     def _form_reasons(self, evaluation: Evaluation, context: Context) -> list[Reason]:
         """A form that never wins, named while no split (nor earlier form) had won."""
         reasons: list[Reason] = []
+        winning = any(c[5] for c in evaluation.candidates if c[1] != FORM)
+        if not context.table:
+            for card_form in self.rules.card_forms:
+                if not card_form.wins and not winning and card_form.matches(context.full):
+                    reasons.append(
+                        Reason(
+                            "form",
+                            f"{card_form.name} ({card_form.title}) never wins",
+                            card_form.cites,
+                        )
+                    )
         if not context.splits:
             return reasons
-        winning = any(c[5] for c in evaluation.candidates if c[1] != FORM)
         for form in forms_made(self.rules, context.splits).made:
             if form.wins:
                 winning = True

@@ -20,6 +20,7 @@ from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, CompiledRules
 from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import (
+    CARD_FORM,
     FORM,
     Candidate,
     Decomposition,
@@ -86,6 +87,8 @@ class Evaluator:
         ]
         self._any_relabel = any(k.relabel for k in kinds)
         self._winning_forms = any(form.wins for form in rules.forms)
+        # winning forms of cards, by index: a hand that is one wins whatever its splits
+        self._card_forms = [(i, f) for i, f in enumerate(rules.card_forms) if f.wins]
         # the win clause as numbers: pairs needed with / without a trigger group (None: any),
         # the lowest total that wins (no split wins without a win clause)
         rule = rules.pair_rule
@@ -175,8 +178,9 @@ class Evaluator:
             groups = len(table)
             pairs = sum(kinds[g.kind].is_pair for g in table)
             triggers = sum(kinds[g.kind].is_trigger for g in table)
-            if not self._signatures(full) & rules.accept_mask(groups, pairs, triggers):
-                return False
+            splits = self._signatures(full) & rules.accept_mask(groups, pairs, triggers)
+            if not splits and (table or not any(f.matches(full) for _, f in self._card_forms)):
+                return False  # no split wins, nor is the hand a form of cards
             if rules.structural_exact:
                 return True
         result = self._judge(full, pre, list(counts), table, win_card, source)
@@ -374,6 +378,12 @@ class Evaluator:
                 if best is None or total > best_total:
                     best, best_total = len(candidates), total
                 candidates.append((ids, FORM, total, 0, 0, True))
+        if self._card_forms and not table:
+            for index, form in self._card_forms:
+                if form.matches(full):
+                    if best is None:
+                        best = len(candidates)
+                    candidates.append(((index,), CARD_FORM, 0, 0, 0, True))
         context = (
             full,
             table,

@@ -16,9 +16,11 @@ from tablerules.interpreter.explanation import Judgement
 
 # A judged split: (instance ids, position of the group holding the winning card or None,
 # total value, pairs, triggers, wins). A split of a winning form is marked by `FORM` in
-# the position's place.
+# the position's place; a hand that is a winning form of cards by `CARD_FORM`, its ids then
+# holding the form's index among the rules' card forms.
 Candidate = tuple[tuple[int, ...], int | None, int, int, int, bool]
 FORM = -1
+CARD_FORM = -2
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ class Evaluation:
             for index, candidate in enumerate(self.candidates):
                 decomposition = self._build(index)
                 placement = candidate[1]
-                if placement is not None and placement != FORM:
+                if placement is not None and placement >= 0:
                     key = decomposition.key()
                     if key in seen:
                         continue

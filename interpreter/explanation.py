@@ -133,7 +133,12 @@ class Judgement:
         quiet = [p for p in self.patterns if not p.terms and p.counts]
         if quiet:
             parts.append(", ".join(p.name for p in quiet))
-        left_out = [f"{p.name} (not with {p.excluded_by})" for p in self.patterns if not p.counts]
+        limits = {p.name for p in self.patterns if p.limit and p.counts}
+        left_out = [
+            f"{p.name} (not with {p.excluded_by})"
+            for p in self.patterns
+            if not p.counts and p.excluded_by not in limits  # a limit alone counts: it says so
+        ]
         if left_out:
             parts.append("; ".join(left_out))
         return "; ".join(parts)

@@ -36,6 +36,7 @@ class ChoiceMaker:
         self._block_of_card = evaluator.search.block_of_card
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
+        self._card_forms = [form for form in play.compiled.card_forms if form.wins]
         self._judged = play.compiled.scoring.minimum is not None  # a win may need a score
 
     def name(self, card: int) -> str:
@@ -77,21 +78,27 @@ class ChoiceMaker:
             packed = int.from_bytes(key, "little")
             known = self._hands[key] = (packed, self._incomplete_blocks(packed))
         packed, incomplete = known
-        if len(incomplete) > 1 or (incomplete and incomplete[0] != self._block_of_card[card]):
-            return False  # one card cannot complete two blocks, nor a block it is not in
         packed += 1 << (card * FIELD_BITS)
-        if self._prefilter:
-            kinds = compiled.kinds
-            pairs = triggers = 0
-            for group in seat.table:
-                info = kinds[group.kind]
-                pairs += info.is_pair
-                triggers += info.is_trigger
-            mask = compiled.accept_mask(len(seat.table), pairs, triggers)
-            if not self._signatures(packed) & mask:
-                return False
-            if compiled.structural_exact:
-                return True
+        cards_form = (
+            bool(self._card_forms)
+            and not seat.table
+            and any(form.matches(packed) for form in self._card_forms)
+        )  # a form of cards wins whatever its groups: no test below may refuse it
+        if not cards_form:
+            if len(incomplete) > 1 or (incomplete and incomplete[0] != self._block_of_card[card]):
+                return False  # one card cannot complete two blocks, nor a block it is not in
+            if self._prefilter:
+                kinds = compiled.kinds
+                pairs = triggers = 0
+                for group in seat.table:
+                    info = kinds[group.kind]
+                    pairs += info.is_pair
+                    triggers += info.is_trigger
+                mask = compiled.accept_mask(len(seat.table), pairs, triggers)
+                if not self._signatures(packed) & mask:
+                    return False
+                if compiled.structural_exact:
+                    return True
         counts = list(hand)
         if held:
             counts[card] -= 1  # the winning card is the one just received

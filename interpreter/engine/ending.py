@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.engine.state import HandState, Offer
+from tablerules.interpreter.engine.win_facts import win_conditions
+from tablerules.interpreter.expressions import Scope
+from tablerules.interpreter.hand_quantities import HandView
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
@@ -36,6 +40,44 @@ def take_won_card(state: HandState, offer: Offer) -> None:
 class HandEnd:
     """A mixin of `Table`: finishing the hand with winners or as a drawn hand."""
 
+    def _dealer_choice(self: Table, winners: list[int], offer: Offer | None) -> str:
+        """The `next dealer` line that decides: for several winners an `after several
+        winners` line first; the first line of the case whose condition holds."""
+        rule = self.play.next_dealer
+        if not winners:
+            cases: tuple[str, ...] = ("drawn",)
+        else:
+            cases = ("several", "win") if len(winners) > 1 else ("win",)
+        facts: WinConditions | None = None
+        for case in cases:
+            for line_case, condition, choice in self.play.dealer_lines:
+                if line_case != case:
+                    continue
+                if condition is not None:
+                    if facts is None:
+                        facts = self._dealer_facts(winners, offer)
+                    scope = Scope(
+                        {**self.game.compiled.numbers, "streak": self.state.streak},
+                        self.game.compiled.tables,
+                        {},
+                        HandView([], [], facts),
+                    )
+                    if not condition(scope):
+                        continue
+                return choice
+        if not winners:
+            return rule.after_drawn
+        return rule.after_several if len(winners) > 1 and rule.after_several else rule.after_win
+
+    def _dealer_facts(self: Table, winners: list[int], offer: Offer | None) -> WinConditions:
+        """How the hand ended, as a next dealer line reads it: the first winner's win (the
+        dealer's, if the dealer is among the winners); for a drawn hand, no win."""
+        state = self.state
+        if not winners or offer is None:
+            return WinConditions(context="", relation=(), seat=-1, streak=state.streak)
+        winner = state.dealer if state.dealer in winners else winners[0]
+        return win_conditions(state, self.play, winner, offer)
+
     def _finish_win(
         self: Table,
         winners: list[int],
@@ -62,8 +104,7 @@ class HandEnd:
                 immediate=immediate is not None,
             )
         rule = self.play.next_dealer
-        several = len(winners) > 1 and rule.after_several
-        chosen = rule.after_several if several else rule.after_win
+        chosen = self._dealer_choice(winners, offer)
         state.next_dealer = next_dealer(chosen, state, self.play.seats, winners[0], offer.owner)
         self.log(
             "end",
@@ -80,7 +121,8 @@ class HandEnd:
         rule = self.play.next_dealer
         end = self.play.end
         self.log("drawn hand", clause="end", cites=end.cites)
-        state.next_dealer = next_dealer(rule.after_drawn, state, self.play.seats, None, None)
+        chosen = self._dealer_choice([], None)
+        state.next_dealer = next_dealer(chosen, state, self.play.seats, None, None)
         self.log(
             "end",
             clause="next dealer",

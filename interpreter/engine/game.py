@@ -57,10 +57,13 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         wall: Sequence[int] | None = None,
         hands: Sequence[Sequence[int]] | None = None,
         shown: int | None = None,
+        round: int = 0,
+        streak: int = 0,
     ) -> None:
         """A seeded hand, or a rigged one: `hands` per seat (absolute seat order) and the
         `wall` in draw order; `shown` is the dealer's card shown on the deal, if the deal
-        shows one."""
+        shows one. `round` (from 0) and `streak` (hands the dealer has kept the deal before
+        this one) place the hand in a game (see `interpreter.match`)."""
         self.game = game
         self.play, self.maker, self.settlement = _play_parts(game)
         self._turn_start_ways = "turn start" in self.play.ways_by_context
@@ -81,7 +84,9 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         self.state, self._shown_on_deal = deal_hand(
             game.compiled, self.play.seats, dealer, wall, hands, shown
         )
+        self.state.round, self.state.streak = round, streak
         deal = game.compiled.rules.deal
+        placed = {"round": round, "streak": streak} if round or streak else {}
         self.log(
             "deal",
             clause="deal",
@@ -89,6 +94,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
             dealer=dealer,
             hands=[self._ids(seat.hand) for seat in self.state.seats],
             wall=len(self.state.wall),
+            **placed,
         )
         self._start()
 

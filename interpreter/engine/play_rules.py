@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from tablerules.dsl import ir
 from tablerules.interpreter.compiled import CompiledRules
+from tablerules.interpreter.expressions import Compiled, compile_expr
 
 WIN_SOURCE = {  # the evaluator's name for where a winning card came from
     ("draw", True): "self",
@@ -70,6 +71,17 @@ class PlayRules:
         self.end = rules.end or ir.EndRule()
         self.ties = rules.ties or ir.Ties()
         self.next_dealer = rules.next_dealer or ir.NextDealer()
+        # the next dealer's lines in order: (case, condition or None, choice)
+        self.dealer_lines: list[tuple[str, Compiled | None, str]] = [
+            (
+                line.case,
+                compile_expr(line.condition, compiled.quantities.compile)
+                if line.condition is not None
+                else None,
+                line.choice,
+            )
+            for line in self.next_dealer.lines
+        ]
         self.restrictions = dict(rules.restrictions)
         self.settles = list(rules.settles.values())
         self.bonuses = list(rules.bonuses.values())

@@ -49,6 +49,8 @@ class HandLine(_Line):
     index: int = Field(ge=1)
     seed: int
     dealer: int = Field(ge=0)
+    round: int = Field(0, ge=0)  # the round of the game, from 0 (left out when 0)
+    streak: int = Field(0, ge=0)  # hands the dealer kept the deal before (left out when 0)
 
 
 class ChoiceLine(_Line):

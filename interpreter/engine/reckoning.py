@@ -157,9 +157,9 @@ class Reckoner:
 
     def _scope(self, seat: int | None = None, **names: int) -> Scope:
         counts = self.counts(seat) if seat is not None else {}
-        return Scope(
-            {**self.options, "value": 0, "hits": 0, "settled": 0, **names}, self.tables, counts
-        )
+        deal = next((e for e in self.events if e["type"] == "deal"), {})
+        known = {"value": 0, "hits": 0, "settled": 0, "streak": deal.get("streak", 0)}
+        return Scope({**self.options, **known, **names}, self.tables, counts)
 
     def _let(self, lets: dict[str, ir.Expr], scope: Scope) -> list[str]:
         """Work the `let` names out into `scope`; each as a line `name = … = n`."""
