@@ -2,10 +2,11 @@
 
 (d) Cold start: `tablerules evaluate RULES --hand ...` from process start to exit, in units
     of `python -c pass` (the interpreter's own start), for both bundled games.
-(e) Bulk checks: `tablerules evaluate rules/paomazai.rules --hands-file F` against a plain
-    script that parses each line with a regular expression, asks `mahjong`'s
-    `Agari.is_agari` and prints JSON (`peers/agari_script.py`): lines per second of CPU,
-    start-up included on both sides.
+(e) Bulk checks: `tablerules evaluate rules/paomazai.rules --hands-file F`, with every
+    split (`--detail full`), the best split (`--detail best`) or the verdict alone
+    (`--detail wins`), against a plain script that parses each line with a regular
+    expression, asks `mahjong`'s `Agari.is_agari` and prints JSON (`peers/agari_script.py`):
+    lines per second of CPU, start-up included on both sides.
 
 Each round runs every command once, in rotating order; the CPU time is the child's user +
 system time. One untimed run first leaves what an installed copy has: compiled modules
@@ -140,7 +141,9 @@ def bench_hands_file(rounds: int, lines: int, folder: Path) -> HandsFile:
     base = [*tablerules, "evaluate", str(ROOT / "rules" / "paomazai.rules"), "--hands-file"]
     commands = {
         "regex + is_agari + json script": [sys.executable, str(PEER_SCRIPT), str(path)],
-        "tablerules --hands-file": [*base, str(path)],
+        "--hands-file (full)": [*base, str(path)],
+        "--hands-file --detail best": [*base, str(path), "--detail", "best"],
+        "--hands-file --detail wins": [*base, str(path), "--detail", "wins"],
     }
     sides = {
         name: (lambda _, command=command: run_once(command, lines))

@@ -27,6 +27,7 @@ from tablerules.interpreter.hands import (
 )
 
 PROGRESS_EVERY = 10_000
+DETAILS = ("full", "best", "wins")
 T = TypeVar("T")
 
 
@@ -43,7 +44,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--from discard\n"
         "  tablerules evaluate rules/paohuzi.rules --hand 一二三壹貳叁二七十四四四五五 "
         "--win-card 五 --from discard --json\n"
-        "  tablerules evaluate rules/paomazai.rules --hands-file hands.txt --json\n"
+        "  tablerules evaluate rules/paomazai.rules --hands-file hands.txt --detail wins\n"
         "  tablerules evaluate rules/variants/paomazai-faan.rules --hand 1112223334445m "
         "--win-card 5m --from replacement --last-card\n"
         "\nhands file lines: HAND [| table: KIND:CARDS ...] [| concealed: KIND:CARDS ...]"
@@ -111,6 +112,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_option_flag(parser)
     add_extends_flag(parser)
     parser.add_argument("--json", action="store_true", help="print JSON (see docs/cli.md)")
+    parser.add_argument(
+        "--detail",
+        choices=DETAILS,
+        default="full",
+        help="how much to report per hand: every split and the reasons (full, the default), "
+        "the best split only (best), or whether it wins (wins)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -164,9 +172,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(_json(game, spec, result), ensure_ascii=False))
+        record = {**_echo(game, spec), **_record(result, args.detail)}
+        print(json.dumps(record, ensure_ascii=False))
     else:
-        print(render_text(game, spec, result))
+        print(render_text(game, spec, result, args.detail))
     return 0
 
 
@@ -248,21 +257,29 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
         return 1
     failures = 0
     show_progress = sys.stderr.isatty()
+    out = sys.stdout
+    evaluator = game.evaluator
+    quick = args.detail == "wins" and not args.on_deal  # whether it wins, and nothing else
     for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
-            spec = parse_line(game.evaluator, line)
-            result = game.evaluator.evaluate(
-                spec.hand,
-                spec.table,
-                spec.win_card,
-                spec.source,
-                args.on_deal,
-                _conditions(spec, args, seat),
+            spec = parse_line(evaluator, line)
+            conditions = _conditions(spec, args, seat)
+            if quick:
+                wins = evaluator.wins(
+                    spec.hand, spec.table, spec.win_card, spec.source, conditions
+                )
+                out.write(f'{{"line": {number}, "wins": {"true" if wins else "false"}}}\n')
+                continue
+            result = evaluator.evaluate(
+                spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
             )
-            record = {"line": number, **_json(game, spec, result)}
+            if args.detail == "full":
+                record = {"line": number, **_echo(game, spec), **result.to_json()}
+            else:
+                record = {"line": number, **_record(result, args.detail)}
         except NotationError as error:
             failures += 1
             record = {
@@ -274,13 +291,14 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
         except HandError as error:
             failures += 1
             record = {"line": number, "error": str(error), "text": line[:MAX_HANDS_LINE_CHARS]}
-        print(json.dumps(record, ensure_ascii=False))
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
         if show_progress and number % PROGRESS_EVERY == 0:
             print(f"... {number} lines", file=sys.stderr)
     return 1 if failures else 0
 
 
-def _json(game: Game, spec: HandSpec, result: Evaluation) -> dict[str, Any]:
+def _echo(game: Game, spec: HandSpec) -> dict[str, Any]:
+    """The hand as given, in card ids: what a full record repeats before its result."""
     ids = game.cards.ids
     return {
         "rules": game.compiled.name,
@@ -296,12 +314,26 @@ def _json(game: Game, spec: HandSpec, result: Evaluation) -> dict[str, Any]:
         "win_card": ids[spec.win_card] if spec.win_card is not None else None,
         "from": spec.how,
         "source": spec.source,
-        **result.to_json(),
     }
 
 
-def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
-    """A readable report using the cards' own display names."""
+def _record(result: Evaluation, detail: str) -> dict[str, Any]:
+    """The result's fields for a level of detail (see `--detail`)."""
+    if detail == "full":
+        return result.to_json()
+    record: dict[str, Any] = {"wins": result.wins}
+    if result.immediate:
+        record["immediate"] = result.immediate
+    if detail == "best":
+        best = result.best
+        record["best_total"] = best.total if best is not None else None
+        record["best"] = best.to_json() if best is not None else None
+    return record
+
+
+def render_text(game: Game, spec: HandSpec, result: Evaluation, detail: str = "full") -> str:
+    """A readable report using the cards' own display names; `detail` (see `--detail`)
+    leaves out the splits but the best (`best`), or everything but the verdict (`wins`)."""
     names = game.cards.display
     lines = [f"{game.compiled.name}: {' '.join(names[c] for c in spec.hand)}"]
     if spec.table:
@@ -315,6 +347,8 @@ def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
     unit = f" {result.value_name}" if result.value_name else ""
     if result.wins and result.immediate:
         lines.append(f"WINS at once: {result.immediate}")
+    elif result.wins and detail == "wins":
+        lines.append("WINS")
     elif result.wins:
         count = len(result.winning)
         headline = f"WINS — {count} winning split" + ("" if count == 1 else "s")
@@ -324,7 +358,11 @@ def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
         lines.append(headline)
     else:
         lines.append("does not win")
+    if detail == "wins":
+        return "\n".join(lines)
     for number, decomposition in enumerate(result.decompositions, start=1):
+        if detail == "best" and decomposition is not result.best:
+            continue
         marker = "*" if decomposition is result.best else " "
         groups = "  ".join(_group_text(g, bool(result.value_name)) for g in decomposition.groups)
         total = f"  = {decomposition.total}{unit}" if result.value_name else ""
@@ -332,7 +370,7 @@ def render_text(game: Game, spec: HandSpec, result: Evaluation) -> str:
         status = "" if decomposition.wins else f"   ✗ {decomposition.problem}"
         lines.append(f" {marker}#{number} {groups}{total}{held}{status}")
         lines += _judgement_lines(decomposition)
-    for reason in result.reasons:
+    for reason in result.reasons if detail == "full" or not result.wins else ():
         cites = f" [{', '.join(reason.cites)}]" if reason.cites else ""
         lines.append(f"  because: {reason.message}{cites}")
     return "\n".join(lines)

@@ -59,11 +59,24 @@ class CardTable:
                 self.index.setdefault(name, i)
         self._longest = max((len(name) for name in self.index), default=1)
         suffixes = sorted(deck.compact_suffixes, key=len, reverse=True)
-        self._compact = (
-            re.compile(r"([0-9]+)(" + "|".join(re.escape(s) for s in suffixes) + ")")
-            if suffixes
-            else None
-        )
+        compact = r"([0-9]+)(" + "|".join(re.escape(s) for s in suffixes) + ")"
+        self._compact = re.compile(compact) if suffixes else None
+        # A quicker reading of text split at spaces into words that are each a compact run
+        # (`123m`, `11m55p`) or a string of one-character names that no longer name starts
+        # with (`EESS`); any other word sends the text to the card-by-card reading, which
+        # also says what is wrong.
+        self._runs = re.compile("(?:[0-9]+(?:" + "|".join(map(re.escape, suffixes)) + "))+")
+        self._quick = all(len(end) == 1 for end in suffixes)  # one-character suffixes only
+        self._digits: dict[str, dict[str, int]] = {}  # suffix -> digit -> card
+        for end in suffixes if self._quick else ():
+            found = {d: self.index[d + end] for d in "0123456789" if d + end in self.index}
+            self._digits[end] = found
+        longer = {name[0] for name in self.index if len(name) > 1}
+        self._letters = {
+            name: card
+            for name, card in self.index.items()
+            if len(name) == 1 and name not in longer and not name.isdigit()
+        }
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -83,6 +96,30 @@ class CardTable:
                 1,
                 f"the text is {len(text):,} characters; the limit is {MAX_HANDS_LINE_CHARS:,}",
             )
+        if not self._quick or "\t" in text or any(c in text for c in SEPARATORS[2:]):
+            return self._parse_slowly(text)
+        cards: list[int] = []
+        digits = self._digits
+        try:
+            for word in text.split(" "):
+                if not word:
+                    continue
+                run = digits.get(word[-1])
+                if run is not None and word[:-1].isdigit():  # one compact run: `123m`
+                    cards.extend(map(run.__getitem__, word[:-1]))
+                elif word[0].isdigit():  # several: `11m55p`
+                    if self._compact is None or not self._runs.fullmatch(word):
+                        return self._parse_slowly(text)
+                    for numbers, end in self._compact.findall(word):
+                        cards.extend(map(digits[end].__getitem__, numbers))
+                else:
+                    cards.extend(map(self._letters.__getitem__, word))
+        except KeyError:  # a digit that makes no card, or a piece that names none
+            return self._parse_slowly(text)
+        return cards
+
+    def _parse_slowly(self, text: str) -> list[int]:
+        """Card by card, with the position of the first piece that names no card."""
         cards: list[int] = []
         position = 0
         length = len(text)

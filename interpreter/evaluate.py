@@ -170,20 +170,35 @@ class Evaluator:
 
         `counts` is the concealed hand as counts per card kind, without the winning card.
         """
-        rules = self.rules
         pre = int.from_bytes(bytes(counts), "little")
-        full = pre + (1 << (win_card * FIELD_BITS)) if win_card is not None else pre
+        return self._wins(pre, table, win_card, source, conditions)
+
+    def _wins(
+        self,
+        pre: int,
+        table: Sequence[TableGroup],
+        win_card: int | None,
+        source: ir.Source | None,
+        conditions: WinConditions | None = None,
+    ) -> bool:
+        rules = self.rules
+        full = pre + self._one[win_card] if win_card is not None else pre
         if not self._winning_forms:
-            kinds = rules.kinds
-            groups = len(table)
-            pairs = sum(kinds[g.kind].is_pair for g in table)
-            triggers = sum(kinds[g.kind].is_trigger for g in table)
-            splits = self._signatures(full) & rules.accept_mask(groups, pairs, triggers)
+            if not table:
+                if rules.structural_exact:
+                    return self.wins_packed(full)
+                accept = self._accept_concealed
+            else:
+                kinds = rules.kinds
+                pairs = sum(kinds[g.kind].is_pair for g in table)
+                triggers = sum(kinds[g.kind].is_trigger for g in table)
+                accept = rules.accept_mask(len(table), pairs, triggers)
+            splits = self._signatures(full) & accept
             if not splits and (table or not any(f.matches(full) for _, f in self._card_forms)):
                 return False  # no split wins, nor is the hand a form of cards
             if rules.structural_exact:
                 return True
-        result = self._judge(full, pre, list(counts), table, win_card, source)
+        result = self._judge(full, pre, None, table, win_card, source)
         if self._scored and result.wins:
             self._score(result, full, table, source, conditions)
         return result.wins
@@ -194,8 +209,14 @@ class Evaluator:
         table: Sequence[TableGroup] = (),
         win_card: int | None = None,
         source: ir.Source | None = None,
+        conditions: WinConditions | None = None,
     ) -> bool:
-        return self.evaluate(hand, table, win_card, source).wins
+        """Whether the hand wins (as `evaluate(...).wins`, immediate wins aside): the
+        signature tables first, the splits judged only when they cannot decide."""
+        if win_card is not None and source is None:
+            source = "self"
+        pre = self._pack(hand, table, win_card)
+        return self._wins(pre, table, win_card, source, conditions)
 
     # ── full evaluation ────────────────────────────────────────
     def evaluate(

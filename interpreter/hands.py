@@ -123,6 +123,14 @@ def parse_line(evaluator: Evaluator, line: str) -> HandSpec:
     Errors point into the whole line, whichever section they are in.
     """
     _text_within_limits(line)
+    if "|" not in line:  # concealed cards alone, the usual line
+        try:
+            hand = evaluator.rules.cards.parse(line)
+        except NotationError as error:
+            raise _relocated(error, line, 0, "") from None
+        if len(hand) > MAX_HAND_CARDS:
+            raise HandError(f"a hand of {len(hand)} cards; the limit is {MAX_HAND_CARDS}")
+        return HandSpec(hand, [], None, None)
     parts = line.split("|")
     try:
         hand = evaluator.rules.cards.parse(parts[0])

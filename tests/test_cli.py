@@ -174,3 +174,30 @@ def test_hands_file_errors_point_into_the_whole_line(tmp_path: Path, capsys) -> 
     assert first["error"] == "win: unknown card '5x'" and first["column"] == 29
     assert second["error"] == "table: unknown card 'Q'"
     assert second["text"][second["column"] - 1 :] == "Q"
+
+
+def test_less_detail_keeps_every_verdict_and_best_split(tmp_path: Path, capsys) -> None:
+    """--detail best and --detail wins report what --detail full decides, line for line."""
+    lines = [
+        "111222333444m55m",
+        "1133557799m EESS",
+        "123m 456p 55s | table: pong:EEE kong:9999m | win: 5s discard",
+        "123m 456p 5s | table: 碰:東東東 槓:9999m | win: 5s self",
+        "11m 234p 567s 789s 99m",
+        "123m 456p 789s EE 5x",
+    ]
+    hands = tmp_path / "hands.txt"
+    hands.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    records = {}
+    for detail in ("full", "best", "wins"):
+        main(["evaluate", PMZ, "--hands-file", str(hands), "--detail", detail])
+        records[detail] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for full, best, wins in zip(*records.values(), strict=True):
+        assert full["line"] == best["line"] == wins["line"]
+        if "error" in full:
+            assert full == best == wins
+            continue
+        assert set(wins) == {"line", "wins"} and full["wins"] == best["wins"] == wins["wins"]
+        assert best["best_total"] == full["best_total"]
+        chosen = full["decompositions"][full["best"]] if full["best"] is not None else None
+        assert best["best"] == chosen

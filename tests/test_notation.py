@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import pytest
 from tablerules.interpreter import Game
 from tablerules.interpreter.cards import NotationError
@@ -62,3 +65,27 @@ def test_table_groups_are_checked_against_their_kind(pmz: Game) -> None:
         pmz.table("kong:111m")
     with pytest.raises(NotationError, match="KIND:CARDS"):
         pmz.table("EEE")
+
+
+def _reading(parse: Callable[[str], list[int]], text: str) -> tuple[object, ...]:
+    try:
+        return ("cards", parse(text))
+    except NotationError as error:
+        return ("error", error.position, error.length, error.message)
+
+
+@pytest.mark.parametrize("game_name", ["pmz", "phz"])
+def test_the_quick_reading_agrees_with_the_card_by_card_one(
+    game_name: str, request: pytest.FixtureRequest
+) -> None:
+    """Words of compact runs or one-character names are read without a scan per
+    character; on every text, cards and errors alike, the result is the same."""
+    game: Game = request.getfixturevalue(game_name)
+    cards = game.cards
+    names = sorted(cards.index)
+    pieces = [*names, "1", "2", "5", "9", "0", "m", "p", "s", " ", "  ", ",", "、", "\t"]
+    pieces += ["x", "²", "紅", "中中", "11m", "55p"]
+    rng = random.Random(11)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        assert _reading(cards.parse, text) == _reading(cards._parse_slowly, text), text
