@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import signal
 import sys
@@ -30,6 +31,7 @@ from tablerules.interpreter.engine.playlog import (
     Record,
     as_logged,
     choice_record,
+    dumps,
     files_sha256,
     header_record,
     result_record,
@@ -181,14 +183,27 @@ class Session:
         result = result_record(table)
         if self.log is not None:
             self.log.write(result)
+            self.log.flush()
         self.report.end_hand(result)
         self.finished += 1
         return table
 
     def _flush(self, table: Table, logged: int) -> int:
-        for event in table.events[logged:]:
-            self.emit(as_logged(event))
-        return len(table.events)
+        """The new events to the log, written once as JSON; the report gets those it reads
+        as they read back from the log."""
+        events = table.events
+        log = self.log
+        reads = self.report.reads
+        for event in events[logged:]:
+            if log is None:
+                if reads(event["type"]):
+                    self.report.record(as_logged(event))
+                continue
+            line = dumps(event)
+            log.write_line(line)
+            if reads(event["type"]):
+                self.report.record(json.loads(line))
+        return len(events)
 
 
 def run(args: argparse.Namespace) -> int:

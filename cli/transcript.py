@@ -230,6 +230,11 @@ class Report:
             for line in self.hand.seating():
                 self.out(f"  {line}")
 
+    def reads(self, kind: str) -> bool:
+        """Whether `record` needs records of this type: every one for the full transcript,
+        only the wins for a line per hand."""
+        return self.mode == "text" or kind == "win"
+
     def record(self, record: Record) -> None:
         assert self.hand is not None
         if record.get("type") == "win":

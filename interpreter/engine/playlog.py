@@ -1,16 +1,18 @@
 """The play log: JSON Lines written by `tablerules play --log`, read back by `replay`.
 
 A header line, then for each hand a `hand` line, the engine's events and the choices
-applied (in the order they happened) and a `result` line. Every line is written whole and
-flushed, so a log cut short (Ctrl-C, a killed process) still reads line by line.
+applied (in the order they happened) and a `result` line. Lines are written whole, in one
+write per hand (and per few hundred lines), so a log cut short (Ctrl-C, a killed process)
+still reads line by line, up to the last line written.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -200,8 +202,20 @@ def first_difference(ours: str, theirs: str) -> tuple[int, str, str] | None:
     return None
 
 
-def dumps(record: Record) -> str:
-    return json.dumps(record, ensure_ascii=False)
+def _line_encoder() -> Callable[[Record], str]:
+    """`json.dumps(record, ensure_ascii=False)`, the same text, made once: `json.dumps`
+    with options builds an encoder on every call, and a log writes one per event. The C
+    encoder is used directly when this Python has it."""
+    encoder = json.JSONEncoder(ensure_ascii=False)
+    if c_make_encoder is None:
+        return encoder.encode
+    chunks = c_make_encoder(
+        None, encoder.default, encode_basestring, None, ": ", ", ", False, False, True
+    )
+    return lambda record: "".join(chunks(record, 0))
+
+
+dumps = _line_encoder()
 
 
 def as_logged(event: Record) -> Record:
@@ -225,19 +239,35 @@ def result_record(table: Table) -> Record:
 
 
 class LogWriter:
-    """Writes records one whole line at a time and flushes each."""
+    """Writes records as lines, gathered and handed to the file in one write per `flush`
+    (the end of a hand), or when enough have gathered; a write holds whole lines only."""
+
+    GATHER = 512  # lines kept before they are written even in the middle of a hand
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.handle = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        self.handle = open(path, "wb", buffering=0)  # noqa: SIM115 - every write goes out whole
         self.lines = 0
+        self._waiting: list[str] = []
 
     def write(self, record: Record) -> None:
-        self.handle.write(dumps(record) + "\n")
-        self.handle.flush()
+        self.write_line(dumps(record))
+
+    def write_line(self, line: str) -> None:
+        """A record already written as JSON (one line, no newline)."""
+        self._waiting.append(line)
         self.lines += 1
+        if len(self._waiting) >= self.GATHER:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._waiting:
+            self._waiting.append("")
+            self.handle.write("\n".join(self._waiting).encode("utf-8"))
+            self._waiting = []
 
     def close(self) -> None:
+        self.flush()
         self.handle.close()
 
 
