@@ -24,8 +24,13 @@ from collections.abc import Callable
 from tablerules.interpreter.blocks import Block, Region
 from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT, CompiledRules
 
-SIGNATURE_LIMIT = 1 << 17  # entries per signature table of a block (or half) before clearing
-SPLIT_LIMIT = 1 << 15  # entries per table of splits
+# Entries a table holds before it is emptied, bounding memory on long runs. A small block's
+# parts recur, so its tables earn their room; a cut block's parts are most of a hand, so its
+# tables only serve the same hand asked again (as play does, card after card), and stay small.
+SIGNATURE_LIMIT = 1 << 17  # signatures per block (or half) solved whole
+SPLIT_LIMIT = 1 << 15  # lists of splits per block solved whole
+CUT_SIGNATURE_LIMIT = 1 << 14  # signatures per cut block (or cut half)
+CUT_SPLIT_LIMIT = 1 << 12  # lists of splits per cut block
 Split = tuple[int, ...]  # instance ids, sorted
 # A split with what judging it needs: (ids, total value, pairs, triggers), the group kinds
 # as the rules define them (the group holding a winning card may count as another).
@@ -178,7 +183,7 @@ class _Cut:
             theirs = (right.signature_memo.get(other) or right.signatures(other)) if other else 1
             if theirs:
                 result |= combine(mine, theirs) << shift
-        if len(self.signature_memo) >= SIGNATURE_LIMIT:
+        if len(self.signature_memo) >= CUT_SIGNATURE_LIMIT:
             self.signature_memo.clear()
         self.signature_memo[part] = result
         return result
@@ -219,7 +224,7 @@ class _Cut:
                         )
                     )
         answer = tuple(results)
-        if len(self.split_memo) >= SPLIT_LIMIT:
+        if len(self.split_memo) >= CUT_SPLIT_LIMIT:
             self.split_memo.clear()
         self.split_memo[part] = answer
         return answer

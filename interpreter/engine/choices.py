@@ -11,7 +11,7 @@ from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
-HAND_CACHE_LIMIT = 200_000
+HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
 
 
 class ChoiceMaker:
