@@ -23,7 +23,7 @@ from tablerules.interpreter.engine.determinise import clone, determinise
 SAMPLES = 8
 WIDTH = 4
 MARGIN = 0  # candidates: only the choices as near to complete as the best
-CLOSE = 2  # search only when the hand is at most this many cards from complete
+CLOSE = 1  # search only when the hand is at most this many cards from complete
 
 
 class SamplingBot:
