@@ -1,12 +1,13 @@
 """A bot that searches: determinised Monte Carlo over the engine.
 
-On its own turn, when it has more than one sensible choice, `SamplingBot` imagines the
-cards it cannot see (the other hands and the wall) dealt again at random, plays each
-candidate choice on that imagined table, lets greedy bots play the hand out, and reads its
-own money at the end. Over `samples` such deals (the same deals for every candidate, so
-they are compared on equal luck) it takes the choice with the most money. Candidates are
-the choices the greedy bot rates within one card of its best, at most `width` of them.
-Claim windows, forced choices and wins it plays as the greedy bot does.
+On its own turn, once its hand is a card from complete (`CLOSE`), `SamplingBot` takes
+the choices the greedy bot rates best (at most `width` of them; the greedy bot would pick
+one of them at random), imagines the cards it cannot see (the other hands and the wall)
+dealt again at random, plays each candidate on that imagined table, lets greedy bots play
+the hand out, and reads its own money at the end. Over `samples` such deals (the same
+deals for every candidate, so they are compared on equal luck) it takes the choice with
+the most money: which card to keep waiting on, which to give away. Earlier in the hand,
+in claim windows, for forced choices and wins it plays as the greedy bot does.
 
 It knows no game: only the legal choices, the engine, and what its seat can see. Its
 budget is a number of samples, not a time, so a simulation stays reproducible.
