@@ -14,7 +14,16 @@ from tablerules.interpreter.sampling_bot import SamplingBot
 
 
 def at_a_close_turn(game: Game, seed: int) -> tuple[Table, int]:
-    """A table where a seat, a card or two from complete, has several choices on its turn."""
+    """A table where a seat a card from complete has several choices on its turn (in the
+    first hand from `seed` on that has one)."""
+    for attempt in range(seed, seed + 20):
+        found = _close_turn(game, attempt)
+        if found is not None:
+            return found
+    raise AssertionError("no close turn with a choice in 20 hands")
+
+
+def _close_turn(game: Game, seed: int) -> tuple[Table, int] | None:
     table = Table(game, seed=seed, dealer=0)
     bots = [GreedyBot(seed * 4 + s) for s in range(4)]
     probe = SamplingBot(0, samples=1)
@@ -27,7 +36,7 @@ def at_a_close_turn(game: Game, seed: int) -> tuple[Table, int]:
             if found is not None and len(found) > 1:
                 return table, seat
         table.apply(bots[seat].choose(table, seat))
-    raise AssertionError("no close turn with a choice in this hand")
+    return None
 
 
 def hidden_cards(table: Table, seat: int) -> list[int]:
