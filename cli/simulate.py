@@ -48,7 +48,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "simulate",
         help=summary("simulate"),
         description="Bots play N independent hands of a rule file; every statistic comes "
-        "with a 95%% confidence interval. With --compare (or --compare-bots) the same hands "
+        "with a 95% confidence interval. With --compare (or --compare-bots) the same hands "
         "are played a second way and each statistic is shown with the difference and its "
         "interval; * marks a significant difference.",
         epilog=EXAMPLES,

@@ -194,7 +194,7 @@ def test_ctrl_c_prints_the_statistics_so_far_and_resume_finishes_the_same(
 
 
 def test_rule_ids_are_shortened_by_runs() -> None:
-    from tablerules.cli.simulate_output import rule_ids
+    from tablerules.interpreter.simulate.wording import rule_ids
 
     assert rule_ids(["PMZ-7", "PMZ-8", "PMZ-9", "PMZ-21", "HK-1"]) == "PMZ-7–9, 21 HK-1"
     assert rule_ids(["PHZ-M3"]) == "PHZ-M3"
