@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         import ray
 
         began = time.perf_counter()
-        ray.init(num_cpus=cores, include_dashboard=False, log_to_driver=False)
+        ray.init(address="local", num_cpus=cores, include_dashboard=False, log_to_driver=False)
         ray_start = time.perf_counter() - began
         sides["--ray (local)"] = Where(ray=True)
     walls: dict[str, list[float]] = {name: [] for name in sides}

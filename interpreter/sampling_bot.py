@@ -25,6 +25,7 @@ SAMPLES = 8
 WIDTH = 4
 MARGIN = 0  # candidates: only the choices as near to complete as the best
 CLOSE = 1  # search only when the hand is at most this many cards from complete
+SEARCH_WINDOWS = True  # also weigh claiming against passing when no other seat may respond
 
 
 class SamplingBot:
@@ -37,7 +38,8 @@ class SamplingBot:
     def choose(self, table: Table, seat: int) -> Choice:
         decision = table.state.decision
         choices = table.legal_actions(seat)
-        if decision is None or decision.kind != "turn" or len(choices) == 1:
+        alone = decision is not None and len(decision.options) == 1  # no other seat's choice
+        if not alone or len(choices) == 1 or (decision.kind != "turn" and not SEARCH_WINDOWS):
             return self.greedy.choose(table, seat)
         actions = table.play.actions
         if any(c.forced or (c.action in actions and actions[c.action].win) for c in choices):

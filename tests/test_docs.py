@@ -38,7 +38,7 @@ from tablerules.interpreter.compiled import compile_rules
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 EXAMPLES = DOCS / "examples"
-DOC_FILES = [DOCS / "language.md", DOCS / "cli.md"]
+DOC_FILES = [DOCS / "language.md", DOCS / "cli.md", DOCS / "simulate.md"]
 RULES_MARKS = ("file", "from", "check", "expect", "planned")
 KNOWN_MARKS = (*RULES_MARKS, "name")
 OUTPUT_OF = re.compile(r"<!--\s*output of:\s*(.+?)\s*-->")

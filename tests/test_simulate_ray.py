@@ -23,7 +23,7 @@ TWO_HORSES = str(ROOT / "rules" / "variants" / "paomazai-two-horses.rules")
 def test_ray_tasks_give_the_statistics_of_one_process(pmz: Game) -> None:
     plan = Plan((side_for("pmz", pmz, "greedy"),), 11, 60, 10)
     alone = Simulation(plan).run(Where(jobs=1))
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         on_ray = Simulation(plan).run(Where(ray=True))
     finally:

@@ -123,8 +123,10 @@ def run_ray(
         }
         if address:
             options["address"] = address
-        elif cpus:
-            options["num_cpus"] = cpus
+        else:  # a runtime of our own, even where another one is running
+            options["address"] = "local"
+            if cpus:
+                options["num_cpus"] = cpus
         try:
             ray.init(**options)
         except Exception as error:  # Ray reports an unreachable cluster in many ways
