@@ -23,7 +23,7 @@ from typing import Any
 
 from bench_report import machine, progress
 from tablerules.interpreter import load_game
-from tablerules.interpreter.simulate import Plan, Simulation, Tally, Where, side_for
+from tablerules.interpreter.simulate import Plan, Simulation, Tally, Where, remember, side_for
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules" / "paomazai.rules"
@@ -76,7 +76,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     game = load_game(args.rules)
-    plan = Plan((side_for(args.rules.name, game, args.bots),), args.seed, args.hands)
+    side = side_for(args.rules.name, game, args.bots)
+    remember(side, game)  # as the command does: forked workers start with the compiled game
+    plan = Plan((side,), args.seed, args.hands)
     cores = len(os.sched_getaffinity(0))
     sides: dict[str, Where] = {"--jobs 1": Where(jobs=1), "--jobs auto": Where(jobs=0)}
     ray_start = None
@@ -162,6 +164,7 @@ def report(
             f"--jobs 1 once the runtime is up (starting it took {ray_start:.1f} s)"
         )
     print("    every run gave identical statistics")
+    print("    CPU s: this process and the pool's workers (Ray's workers are not counted)")
     print()
     return {
         "machine": {**info, "cores": cores},
