@@ -94,9 +94,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--jobs",
         type=_jobs,
-        default=1,
         metavar="N|auto",
-        help="processes to play on (auto: every core; default 1)",
+        help="processes to play on (auto: every core; default 1, or every core with --ray)",
     )
     parser.add_argument(
         "--ray",
@@ -196,7 +195,9 @@ def run(args: argparse.Namespace) -> int:
     except CheckpointError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    where = Where(jobs=args.jobs, ray=args.ray is not None, address=args.ray or None)
+    ray = args.ray is not None
+    jobs = args.jobs if args.jobs is not None else 0 if ray else 1
+    where = Where(jobs=jobs, ray=ray, address=args.ray or None)
     bar = ProgressBar(plan.hands, simulation.tally.hands)
     stop = StopFlag()
     interrupted = False
