@@ -162,3 +162,33 @@ def test_common_random_numbers_show_what_a_variant_changes(pmz: Game) -> None:
     assert win.difference.half_width == 0  # the same wins, hand by hand
     hits = next(r for name, r in found.items() if name.startswith("hits of bonus"))
     assert hits.significant and hits.difference is not None and hits.difference.mean < 0
+
+
+def test_named_patterns_and_scores_come_from_the_win_event() -> None:
+    """A win event's patterns count unless another excluded them; each score is a per-win
+    value with its distribution, like the hand's value."""
+    events = [
+        {"seq": 0, "type": "deal", "dealer": 1},
+        {
+            "seq": 1,
+            "type": "win",
+            "seat": 2,
+            "owner": 2,
+            "context": "draw",
+            "value": 3,
+            "clause": "action W",
+            "cites": ["R-1"],
+            "patterns": [
+                {"name": "P", "cites": ["R-7"], "count": 1, "excluded_by": None},
+                {"name": "Q", "cites": ["R-8"], "count": 1, "excluded_by": "P"},
+            ],
+            "scores": {"S": {"name": "S", "value": 4}},
+        },
+        {"seq": 2, "type": "end", "winners": [2], "totals": [-5, -5, 15, -5]},
+    ]
+    seen = observe(events, 4)
+    assert seen.values[("pattern", "P")] == 1 and ("pattern", "Q") not in seen.values
+    assert seen.cites[("pattern", "P")] == {"R-7"}
+    assert seen.samples[("score", "S")] == [4] and seen.histograms[("score", "S")] == [4]
+    assert seen.values[("seat", "self-draw", 2)] == 1
+    assert seen.values[("position", "win", 1)] == 1  # seat 2 is one after dealer 1

@@ -92,6 +92,7 @@ def observe(events: Sequence[dict[str, Any]], seats: int) -> Observation:
                 value = int(event.get("value", 0))
                 seen.samples.setdefault(WIN_VALUE, []).append(value)
                 seen.histograms.setdefault(WIN_VALUE, []).append(value)
+                _patterns_and_scores(seen, event)
         elif kind == "action" and event.get("forced"):
             forced = ("forced", str(event.get("action", "")))
             seen.add(forced)
@@ -124,3 +125,19 @@ def observe(events: Sequence[dict[str, Any]], seats: int) -> Observation:
     seen.add(("hand", "draws"), draws)
     seen.add(("hand", "winners"), len(winners))
     return seen
+
+
+def _patterns_and_scores(seen: Observation, win: dict[str, Any]) -> None:
+    """The named hand patterns a win counts (not those another excluded), and the value
+    of each of its scores, as the win event carries them."""
+    for pattern in win.get("patterns") or ():
+        if pattern.get("excluded_by") is None:
+            row = ("pattern", str(pattern.get("name", "")))
+            seen.add(row)
+            seen.cite(row, pattern.get("cites"))
+    for name, score in (win.get("scores") or {}).items():
+        key = ("score", str(name))
+        value = int(score.get("value", 0)) if isinstance(score, dict) else int(score)
+        seen.samples.setdefault(key, []).append(value)
+        seen.histograms.setdefault(key, []).append(value)
+        seen.cite(key, win.get("cites"))

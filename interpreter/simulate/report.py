@@ -138,17 +138,27 @@ class Rows:
         return rows
 
     def win_values(self) -> list[Row]:
+        unit = self.plan.sides[0].value_name
+        rows = self.distribution(WIN_VALUE, "value of a win", unit, self._cites(ALL_WINS))
+        scores: set[Key] = set()
+        for side in self.tally.sides:
+            scores.update(k for k in side.samples if k[0] == "score")
+        for key in sorted(scores, key=str):
+            name = str(key[1])
+            rows += self.distribution(key, f"{name} of a win", "", self._cites(key))
+        return rows
+
+    def distribution(self, key: Key, section: str, unit: str, cites: tuple[str, ...]) -> list[Row]:
+        """The mean of a per-win value, then the share of wins at each value (or range)."""
         sides = self.tally.sides
-        cites = self._cites(ALL_WINS)
         means = []
         for side in sides:
-            n, total, squares = side.samples.get(WIN_VALUE, (0, 0, 0))
+            n, total, squares = side.samples.get(key, (0, 0, 0))
             means.append(mean_estimate(n, total, squares))
         difference = difference_of_means(means[0], means[1]) if self.paired else None
-        rows = [
-            Row("value of a win", "mean value of a win", "per win", cites, tuple(means), difference)
-        ]
-        histograms = [side.histograms.get(WIN_VALUE, {}) for side in sides]
+        title = f"mean {section} ({unit})" if unit else f"mean {section}"
+        rows = [Row(section, title, "per win", cites, tuple(means), difference)]
+        histograms = [side.histograms.get(key, {}) for side in sides]
         counts = [sum(h.values()) for h in histograms]
         values = sorted({v for h in histograms for v in h})
         for low, high in value_bins(values):
@@ -158,7 +168,7 @@ class Rows:
                 shares.append(rate_estimate(n, hits))
             name = f"value {low}" if low == high else f"value {low}–{high}"
             diff = difference_of_means(shares[0], shares[1]) if self.paired else None
-            rows.append(Row("value of a win", name, "share of wins", cites, tuple(shares), diff))
+            rows.append(Row(section, name, "share of wins", cites, tuple(shares), diff))
         return rows
 
     def events(self) -> list[Row]:
@@ -172,6 +182,9 @@ class Rows:
             rows.append(self._row("what fires, per hand", name, key, "mean", self._cites(key)))
         for key in self._keys("bonus hits"):
             name = f"hits of {key[1]}"
+            rows.append(self._row("what fires, per hand", name, key, "mean", self._cites(key)))
+        for key in self._keys("pattern"):
+            name = f"pattern {key[1]}"
             rows.append(self._row("what fires, per hand", name, key, "mean", self._cites(key)))
         return rows
 
