@@ -38,8 +38,9 @@ examples:
   tablerules simulate rules/paohuzi.rules --hands 1000000 --ray --checkpoint phz.json
   tablerules simulate rules/paohuzi.rules --hands 1000000 --ray ray://head:10001
 
-Hand i (from 0) is dealt with a seed hashed from --seed and i, by seat i mod SEATS: the
-statistics depend only on --seed and --hands, never on --jobs, Ray or an interruption.
+Hand i (from 0) is dealt with a seed hashed from --seed and i, by seat i mod SEATS (in
+round i div SEATS, for rule files with rounds): the statistics depend only on --seed and
+--hands, never on --jobs, Ray or an interruption.
 """
 
 

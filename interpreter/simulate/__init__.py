@@ -20,6 +20,7 @@ from tablerules.interpreter.simulate.plan import (
     Shard,
     Side,
     hand_dealer,
+    hand_position,
     hand_seed,
     side_for,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "Where",
     "available_cores",
     "hand_dealer",
+    "hand_position",
     "hand_seed",
     "histogram",
     "remember",

@@ -4,7 +4,9 @@ A simulation plays hands 0…N-1. Hand `i` depends only on the simulation's seed
 
 * its seed is `hand_seed(seed, i)`, a 64-bit number hashed from both (so runs with nearby
   seeds share no hands);
-* its dealer is seat `i mod seats`: every seat deals equally often, whatever N;
+* its dealer is seat `i mod seats` (every seat deals equally often, whatever N), its round
+  the turn of the table it falls in, its dealer's streak 0: the match layer's
+  `position_for_index`;
 * the bot at seat `s` draws its ties from the seed `hand_seed * seats + s` (as `play` does).
 
 Hands are independent, so the hands can be cut into shards and played in any order, on
@@ -20,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 
 from tablerules.dsl import ir
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.match import Position, position_for_index
 
 SHARDS_TARGET = 400  # about this many shards per run: fine-grained progress and balance
 SHARD_MIN = 10
@@ -32,9 +35,16 @@ def hand_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+def hand_position(index: int, seats: int, rounds: int | None = None) -> Position:
+    """Where hand `index` stands in the game, from the match layer: seat `index mod seats`
+    deals (each seat deals N/seats hands), each turn of the table is the next round
+    (modulo the rule file's rounds), and no dealer has a streak."""
+    return position_for_index(index, seats, rounds)
+
+
 def hand_dealer(index: int, seats: int) -> int:
-    """The dealer of hand `index`: the seats take turns, so each deals N/seats hands."""
-    return index % seats
+    """The dealer of hand `index`."""
+    return hand_position(index, seats).dealer
 
 
 @dataclass(frozen=True)

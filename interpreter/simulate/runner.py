@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 from tablerules.dsl import ir
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots import make_bot, play_hand
+from tablerules.interpreter.bots import make_bot
+from tablerules.interpreter.engine import Table
 from tablerules.interpreter.simulate.observe import Observation, observe
-from tablerules.interpreter.simulate.plan import Plan, Shard, Side, hand_dealer, hand_seed
+from tablerules.interpreter.simulate.plan import Plan, Shard, Side, hand_position, hand_seed
 from tablerules.interpreter.simulate.tally import Tally
 
 _GAMES: dict[str, Game] = {}  # side fingerprint -> compiled game, per process
@@ -42,7 +43,13 @@ def play_one(plan: Plan, side: Side, game: Game, index: int) -> Observation:
     bots = [
         make_bot(side.bots[seat], seed * seats + seat, plan.bot_budget) for seat in range(seats)
     ]
-    table = play_hand(game, bots, seed, hand_dealer(index, seats))
+    position = hand_position(index, seats, game.compiled.rounds)
+    table = Table(
+        game, seed=seed, dealer=position.dealer, round=position.round, streak=position.streak
+    )
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        table.apply(bots[seat].choose(table, seat))
     return observe(table.events, seats)
 
 
