@@ -10,7 +10,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test test-ray wheel-smoke check lint bench bench-play bench-simulate play playground e2e e2e-browser clean
+.PHONY: test test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-simulate play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,16 @@ e2e-browser:
 ## command from there (check and play the bundled files by name, replay, python -m)
 wheel-smoke: $(STAMP)
 	PYTHON=$(BIN)/python .ci/wheel-smoke
+
+## fuzz: the long fuzzing campaign (100,000 inputs over rule files, card notation, hands
+## files and play logs, on every core); findings go to fuzz/findings/, the summary to
+## fuzz/last-run.json (docs/reliability.md quotes it)
+fuzz: $(STAMP)
+	$(BIN)/python -m fuzz.run --inputs 100000 --json fuzz/last-run.json
+
+## bench-limits: the worst rule files within the limits, checked in fresh processes
+bench-limits: $(STAMP)
+	$(BIN)/python benchmarks/bench_limits.py
 
 ## check: validate the bundled rule files
 check: $(STAMP)

@@ -16,7 +16,14 @@ from tablerules.dsl.bases import BaseRefused, ExtendsPolicy, locate_base, real_p
 from tablerules.dsl.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
 from tablerules.dsl.bundled import display_bundled, is_bundled
 from tablerules.dsl.diagnostics import Diagnostic, DiagnosticSink, shorten
-from tablerules.dsl.limits import LIMIT_CODE, MAX_EXTENDS_DEPTH, MAX_EXTENDS_FILES, MAX_RULE_BYTES
+from tablerules.dsl.limits import (
+    LIMIT_CODE,
+    MAX_COMPOSED_BYTES,
+    MAX_EXTENDS_DEPTH,
+    MAX_EXTENDS_FILES,
+    MAX_RULE_BYTES,
+    bytes_text,
+)
 from tablerules.dsl.parser import parse_text
 from tablerules.dsl.reading import ReadError, read_text
 
@@ -93,6 +100,7 @@ class Composition:
     texts: dict[str, str] = field(default_factory=dict)  # display name -> text
     paths: list[Path] = field(default_factory=list)  # each file read, in the order read
     files: int = 0
+    characters: int = 0  # of every text read
 
 
 def compose_file(
@@ -120,6 +128,17 @@ def compose_file(
             sink.add(error.line or 1, error.column or 1, "E107", str(error))
             diagnostics.extend(sink.items)
             return None
+    context.characters += len(text)
+    if context.characters > MAX_COMPOSED_BYTES and len(text) <= MAX_COMPOSED_BYTES:
+        sink.add(
+            1,
+            1,
+            LIMIT_CODE,
+            f"with this file the rules come to more than {bytes_text(MAX_COMPOSED_BYTES)} "
+            "of text (the limit for a file and the files it extends)",
+        )
+        diagnostics.extend(sink.items)
+        return None
     tree = parse_text(text, sink)
     context.texts.setdefault(name, sink.text)
     if tree is None:

@@ -10,7 +10,8 @@ Real games sit far below every one of them.
 from __future__ import annotations
 
 # ── a rule file ───────────────────────────────────────────────────────
-MAX_RULE_BYTES = 256 * 1024  # the bundled games are under 10 KB
+MAX_RULE_BYTES = 64 * 1024  # one file; the bundled games are under 10 KB
+MAX_COMPOSED_BYTES = 96 * 1024  # a file and every file it brings in through `extends`
 MAX_RULE_LINES = 5_000
 MAX_NUMBER = 1_000_000_000  # any whole number written in a rule file
 MAX_SEATS = 16

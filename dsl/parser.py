@@ -334,13 +334,13 @@ def _code_part(row: str) -> str:
     return row
 
 
-def _blank_clause(text: str, line: int) -> str:
-    """Replace the top-level clause around `line` with empty lines, keeping line numbers."""
+def _blank_through_clause(text: str, line: int) -> str:
+    """Blank every line up to the end of the top-level clause around `line`, keeping line
+    numbers: the next attempt parses only what follows, so a file with ten mistakes near
+    its end is read about once, not ten times."""
     lines = text.split("\n")
-    start, end = _clause_bounds(lines, min(line - 1, len(lines) - 1))
-    for i in range(start, end):
-        lines[i] = ""
-    return "\n".join(lines)
+    _, end = _clause_bounds(lines, min(line - 1, len(lines) - 1))
+    return "\n" * end + "\n".join(lines[end:])
 
 
 def _over_size(text: str, sink: DiagnosticSink) -> bool:
@@ -437,7 +437,7 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
             if line not in seen:
                 sink.add(line, column, code, message, hint=hint)
                 seen.add(line)
-            blanked = _blank_clause(attempt, line)
+            blanked = _blank_through_clause(attempt, line)
             if blanked == attempt:
                 return None
             attempt = blanked

@@ -15,80 +15,94 @@ from tablerules.interpreter.cards import CardTable
 Multiset = tuple[int, ...]  # sorted card indices, repeats allowed
 
 
-def _same_on(table: CardTable, cards: tuple[int, ...], attributes: list[str]) -> bool:
-    for name in attributes:
-        values = {table.attributes[c].get(name) for c in cards}
-        if len(values) != 1:
-            return False
-    return True
-
-
 def _eligible(table: CardTable, pattern: ir.Pattern) -> list[int]:
     return [c for c in range(len(table)) if table.matches(c, pattern.where)]
 
 
-def _run(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Multiset]:
+def _partitions(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> list[list[int]]:
+    """The eligible cards grouped by the attributes the pattern's `same` names: a group's
+    cards all come from one part, so each part is expanded on its own."""
+    parts: dict[tuple[object, ...], list[int]] = {}
+    for card in eligible:
+        key = tuple(table.attributes[card].get(name) for name in pattern.same)
+        parts.setdefault(key, []).append(card)
+    return list(parts.values())
+
+
+def _run_steps(table: CardTable, pattern: ir.Pattern, cards: list[int]) -> list[list[list[int]]]:
+    """For each possible start value: the cards at each of the run's positions."""
     attribute = pattern.attribute or ""
     by_value: dict[int, list[int]] = {}
-    for card in eligible:
+    for card in cards:
         value = table.attributes[card].get(attribute)
-        if isinstance(value, int):
+        if isinstance(value, int) and not isinstance(value, bool):
             by_value.setdefault(value, []).append(card)
-    found: set[Multiset] = set()
+    runs = []
     for start in sorted(by_value):
         steps = [by_value.get(start + offset, []) for offset in range(pattern.size)]
-        for combo in product(*steps):
-            if _same_on(table, combo, pattern.same):
-                found.add(tuple(sorted(combo)))
+        if all(steps):
+            runs.append(steps)
+    return runs
+
+
+def _set_steps(table: CardTable, pattern: ir.Pattern, cards: list[int]) -> list[list[int]]:
+    attribute = pattern.attribute or ""
+    return [
+        [c for c in cards if str(table.attributes[c].get(attribute)) == str(wanted)]
+        for wanted in pattern.values
+    ]
+
+
+def _choices(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> list[list[list[int]]]:
+    """Every list of per-position card choices whose product the pattern allows."""
+    found = []
+    for part in _partitions(table, pattern, eligible):
+        if pattern.head == "run":
+            found.extend(_run_steps(table, pattern, part))
+        else:
+            found.append(_set_steps(table, pattern, part))
     return found
 
 
-def _set(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Multiset]:
-    attribute = pattern.attribute or ""
-    choices = []
-    for wanted in pattern.values:
-        choices.append(
-            [c for c in eligible if str(table.attributes[c].get(attribute)) == str(wanted)]
-        )
+def _product_size(steps: list[list[int]]) -> int:
+    size = 1
+    for step in steps:
+        size *= len(step)
+    return size
+
+
+def _expand_choices(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Multiset]:
     found: set[Multiset] = set()
-    for combo in product(*choices):
-        if _same_on(table, combo, pattern.same):
+    for steps in _choices(table, pattern, eligible):
+        for combo in product(*steps):
             found.add(tuple(sorted(combo)))
     return found
 
 
-def _mixed(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Multiset]:
+def _mixed_parts(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> list[list[int]]:
+    """The eligible cards grouped by the shared attribute and those `same` names."""
     shared = pattern.attribute or ""
+    parts: dict[tuple[object, ...], list[int]] = {}
+    for card in eligible:
+        attributes = table.attributes[card]
+        key = (attributes.get(shared), *(attributes.get(name) for name in pattern.same))
+        parts.setdefault(key, []).append(card)
+    return list(parts.values())
+
+
+def _mixed(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Multiset]:
     split_on = str(pattern.values[0]) if pattern.values else ""
     first, second = pattern.split
     found: set[Multiset] = set()
-    for a in eligible:
-        for b in eligible:
-            attrs_a, attrs_b = table.attributes[a], table.attributes[b]
-            if a == b or attrs_a.get(shared) != attrs_b.get(shared):
-                continue
-            if attrs_a.get(split_on) == attrs_b.get(split_on):
-                continue
-            combo = (a,) * first + (b,) * second
-            if _same_on(table, combo, pattern.same):
-                found.add(tuple(sorted(combo)))
+    for part in _mixed_parts(table, pattern, eligible):
+        for a in part:
+            for b in part:
+                if a == b or table.attributes[a].get(split_on) == table.attributes[b].get(
+                    split_on
+                ):
+                    continue
+                found.add(tuple(sorted((a,) * first + (b,) * second)))
     return found
-
-
-def _run_steps(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> int:
-    attribute = pattern.attribute or ""
-    by_value: dict[int, int] = {}
-    for card in eligible:
-        value = table.attributes[card].get(attribute)
-        if isinstance(value, int):
-            by_value[value] = by_value.get(value, 0) + 1
-    total = 0
-    for start in by_value:
-        combos = 1
-        for offset in range(pattern.size):
-            combos *= by_value.get(start + offset, 0)
-        total += combos
-    return total
 
 
 def combinations_to_try(table: CardTable, pattern: ir.Pattern) -> int:
@@ -96,17 +110,9 @@ def combinations_to_try(table: CardTable, pattern: ir.Pattern) -> int:
     eligible = _eligible(table, pattern)
     if pattern.head == "same":
         return len(eligible)
-    if pattern.head == "run":
-        return _run_steps(table, pattern, eligible)
-    if pattern.head == "set":
-        attribute = pattern.attribute or ""
-        total = 1
-        for wanted in pattern.values:
-            total *= sum(
-                1 for c in eligible if str(table.attributes[c].get(attribute)) == str(wanted)
-            )
-        return total
-    return len(eligible) ** 2
+    if pattern.head in ("run", "set"):
+        return sum(_product_size(steps) for steps in _choices(table, pattern, eligible))
+    return sum(len(part) ** 2 for part in _mixed_parts(table, pattern, eligible))
 
 
 def expand(table: CardTable, pattern: ir.Pattern) -> list[Multiset]:
@@ -116,10 +122,8 @@ def expand(table: CardTable, pattern: ir.Pattern) -> list[Multiset]:
     eligible = _eligible(table, pattern)
     if pattern.head == "same":
         found = {(card,) * pattern.size for card in eligible}
-    elif pattern.head == "run":
-        found = _run(table, pattern, eligible)
-    elif pattern.head == "set":
-        found = _set(table, pattern, eligible)
+    elif pattern.head in ("run", "set"):
+        found = _expand_choices(table, pattern, eligible)
     else:
         found = _mixed(table, pattern, eligible)
     usable = [m for m in found if max(m.count(c) for c in set(m)) <= table.copies]

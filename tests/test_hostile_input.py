@@ -146,7 +146,7 @@ group one [B-1] {{
     ("text", "message"),
     [
         (deck_of(limits.MAX_CARD_KINDS + 1), "card kinds"),
-        (deck_of(20_000), "256 KB"),
+        (deck_of(20_000), limits.bytes_text(limits.MAX_RULE_BYTES)),
         (deck_of(4, limits.MAX_COPIES + 1), "copies"),
         (deck_of(4).replace("seats 2", "seats 99"), "seats"),
         (deck_of(4).replace("pattern same 1", "pattern same 9"), "cards"),
@@ -248,7 +248,7 @@ def test_a_file_over_the_size_limit_is_not_read(
     big = tmp_path / "big.rules"
     big.write_bytes(b"#" * (limits.MAX_RULE_BYTES + 1))
     status, output = run_cli(capsys, "check", str(big))
-    assert status == 1 and "the limit is 256 KB" in output
+    assert status == 1 and f"the limit is {limits.bytes_text(limits.MAX_RULE_BYTES)}" in output
 
 
 # ── extends stays inside ──────────────────────────────────────────────
@@ -381,3 +381,26 @@ def test_powers_of_powers_saturate_instead_of_growing_without_end() -> None:
     assert _power(10, 64) == 10**64
     huge = _power(_power(_power(10**9, 64), 64), 64)
     assert huge == MAX_MAGNITUDE and _power(-(10**9), 63) == -MAX_MAGNITUDE
+
+
+def test_a_file_and_its_bases_are_limited_together(tmp_path: Path) -> None:
+    padding = "#" * (limits.MAX_RULE_BYTES - 100) + "\n"
+    (tmp_path / "base.rules").write_text(padding + PMZ_TEXT[:50], encoding="utf-8")
+    (tmp_path / "middle.rules").write_text(padding + 'extends "base.rules"\n', encoding="utf-8")
+    checked = check(tmp_path / "top.rules", text='extends "middle.rules"\n')
+    assert "E111" in [d.code for d in checked.diagnostics]
+
+
+def test_a_run_in_a_large_deck_counts_only_cards_that_can_go_together() -> None:
+    """16 suits × 16 ranks: a run of 8 in one suit is 16 × 9 groups, not 16^8 tries."""
+    cards = "\n".join(f"  c{i} n={i // 16 + 1} suit=s{i % 16}" for i in range(256))
+    text = deck_of(1).replace("  c0 n=0", cards).replace("0..1", "1..16")
+    text = text.replace(
+        "attribute n:",
+        f"attribute suit: {' | '.join(f's{i}' for i in range(16))} [B-1]\nattribute n:",
+    )
+    text = text.replace("pattern same 1", "pattern run 8 of n, same suit")
+    checked = check(ROOT / "big.rules", text=text)
+    assert checked.ok, [d.render() for d in checked.diagnostics]
+    (kind,) = checked.game.compiled.kinds
+    assert len(kind.instances) == 16 * 9
