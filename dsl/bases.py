@@ -72,6 +72,8 @@ def locate_base(name: str, including: Path, checked_file: Path, policy: ExtendsP
         raise BaseRefused("extends needs the name of a rule file")
     roots = policy.allowed(checked_file)
     written = Path(name)
+    if written.is_absolute() and not policy.own_folder:
+        raise BaseRefused("extends may only name the bundled rule files here")
     if written.is_absolute() and not policy.folders:
         raise BaseRefused(
             "extends takes a path relative to this file, or a bundled file's name; "

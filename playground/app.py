@@ -9,7 +9,6 @@ is a new module and one line in `TABS`.
 from __future__ import annotations
 
 from hashlib import sha256
-from pathlib import Path
 
 import streamlit as st
 from tablerules.playground.context import Context, widget_key
@@ -22,6 +21,7 @@ from tablerules.playground.session import (
     bundled_rule_files,
     decode_upload,
     display_path,
+    upload_name,
 )
 from tablerules.playground.tabs import compare, hand, rules, scenarios
 
@@ -81,7 +81,7 @@ def take_upload(box: st.delta_generator.DeltaGenerator) -> tuple[str, str] | Non
                 st.session_state["upload_error"] = f"{upload.name}: {error}"
             else:
                 st.session_state.pop("upload_error", None)
-                label = Path(upload.name).name + UPLOADED
+                label = upload_name(upload.name) + UPLOADED
                 st.session_state["uploaded"] = (label, text)
                 st.session_state["rule_file"] = label  # the box names what is now in use
     if st.session_state.get("upload_error"):

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.diagnostics import Diagnostic
-from tablerules.interpreter.api import Checked, Game, check
+from tablerules.dsl.bundled import bundled_files, bundled_folder
+from tablerules.dsl.diagnostics import Diagnostic, visible
+from tablerules.dsl.limits import MAX_RULE_BYTES, bytes_text
+from tablerules.interpreter.api import Checked, Game
 from tablerules.interpreter.bots import GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.playlog import (
@@ -27,17 +29,17 @@ from tablerules.interpreter.engine.playlog import (
 )
 from tablerules.interpreter.scenarios import ScenarioResult, run_scenario
 from tablerules.interpreter.scenarios.runner import rules_of
+from tablerules.playground.budget import checked_within_budget
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES = ROOT / "rules"
+RULES = bundled_folder()  # in the source tree rules/, in an installed wheel tablerules/rules/
 SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
-MAX_UPLOAD_MB = 1  # what the upload box accepts, and says it accepts
-MAX_RULE_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+MAX_UPLOAD_MB = 1  # what the upload box accepts, and says it accepts (a whole megabyte)
 
 
 def bundled_rule_files() -> list[Path]:
     """The rule files shipped with the project: the games, then their variants."""
-    return sorted(RULES.glob("*.rules")) + sorted((RULES / "variants").glob("*.rules"))
+    return bundled_files()
 
 
 def display_path(path: Path) -> str:
@@ -45,6 +47,13 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(ROOT))
     except ValueError:
         return str(path)
+
+
+def upload_name(name: str) -> str:
+    """An uploaded file's name as the playground shows and uses it: its last part, printable,
+    never empty nor a folder's name."""
+    shown = visible(Path(name).name)[:64]
+    return shown if shown not in ("", ".", "..") else "uploaded.rules"
 
 
 class UploadError(ValueError):
@@ -55,7 +64,8 @@ def decode_upload(data: bytes) -> str:
     """The text of an uploaded rule file, or a clear reason why it is not one."""
     if len(data) > MAX_RULE_BYTES:
         raise UploadError(
-            f"the file is {len(data):,} bytes; a rule file is text under {MAX_UPLOAD_MB} MB"
+            f"the file is {len(data):,} bytes; a rule file is text of at most "
+            f"{bytes_text(MAX_RULE_BYTES)}"
         )
     if b"\x00" in data:
         raise UploadError("the file is not text (it contains NUL bytes): upload a .rules file")
@@ -89,7 +99,7 @@ class RuleDraft:
     def update(self, text: str, options: dict[str, str] | None = None) -> None:
         """Check `text` (as if it were the file, so `extends` resolves beside it)."""
         self.text = text
-        self.checked = check(self.path, text=text, options=options)
+        self.checked = checked_within_budget(self.path, text, options)
         if self.checked.ok:
             self.last_good = self.checked
             self.last_good_text = text
@@ -318,6 +328,11 @@ def scenarios_for(rules_path: Path) -> list[Path]:
 
 
 def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[ScenarioResult]:
-    """Run scenarios; with a draft, against its text as edited rather than the saved file."""
-    edited = {draft.path.resolve(): draft.text} if draft is not None else None
+    """Run scenarios; with a draft, against its text as edited rather than the saved file:
+    the text in the editor if it checks (it has passed the trial of `playground.budget`),
+    else the last version that did."""
+    edited = None
+    if draft is not None:
+        text = draft.text if not draft.broken else draft.last_good_text
+        edited = {draft.path.resolve(): text} if text else None
     return [run_scenario(path, edited) for path in paths]

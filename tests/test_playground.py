@@ -192,7 +192,7 @@ def test_a_draft_broken_from_the_start_runs_nothing() -> None:
         (b"game x\x00\x01\x02", "NUL bytes"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "NUL bytes"),
         (b"game \xff\xfe ok", "not UTF-8 text (byte 5"),
-        (b"#" * (session_module.MAX_RULE_BYTES + 1), "under 1 MB"),
+        (b"#" * (session_module.MAX_RULE_BYTES + 1), "at most 64 KB"),
     ],
 )
 def test_upload_that_is_not_a_rule_file_is_refused_clearly(data: bytes, reason: str) -> None:

@@ -1,0 +1,77 @@
+"""The playground tries rule text it has not seen in a worker process, under a CPU and a
+memory budget, before the server checks or plays it; `extends` reaches only bundled files."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from tablerules.dsl.bundled import bundled_folder
+from tablerules.playground import budget
+from tablerules.playground.session import RuleDraft, upload_name
+
+ROOT = Path(__file__).resolve().parent.parent
+PMZ = bundled_folder() / "paomazai.rules"
+PMZ_TEXT = PMZ.read_text(encoding="utf-8")
+
+
+def heavy_rules() -> str:
+    """Rules within every limit whose greedy hand takes minutes: 16 seats, 256 card kinds."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from fuzz.adversarial import _big_deck
+
+    return _big_deck(play=True).replace("  40 to each hand", "  30 to each hand")
+
+
+@pytest.fixture
+def quick_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "CPU_SECONDS", 1)
+    monkeypatch.setattr(budget, "_verdicts", budget.OrderedDict())
+
+
+def test_an_edited_file_is_tried_then_runs(quick_budget: None) -> None:
+    draft = RuleDraft.open(PMZ)
+    draft.update(PMZ_TEXT.replace("= 10   [PMZ-16]", "= 20   [PMZ-16]", 1) + "\n# edited\n")
+    assert not draft.broken and draft.game is not None
+
+
+def test_rules_over_budget_are_stopped_without_freezing_other_users(
+    quick_budget: None,
+) -> None:
+    """While one session waits for a heavy trial, the server's other threads keep going;
+    the heavy rules are refused and the last version that worked keeps running."""
+    draft = RuleDraft.open(PMZ)
+    good = draft.game
+    trial = threading.Thread(target=draft.update, args=(heavy_rules(),))
+    trial.start()
+    ticks = 0
+    started = time.monotonic()
+    while trial.is_alive():
+        time.sleep(0.01)
+        ticks += 1
+    waited = time.monotonic() - started
+    assert draft.broken and draft.game is good
+    (diagnostic,) = draft.diagnostics
+    assert diagnostic.code == "E111" and "the playground stopped these rules" in diagnostic.message
+    # The other thread ran all along: at least half of its ticks came through.
+    assert ticks >= waited / 0.01 / 2, (ticks, waited)
+
+
+def test_extends_in_the_playground_reaches_only_bundled_files(tmp_path: Path) -> None:
+    draft = RuleDraft(path=bundled_folder() / "mine.rules", text="")
+    for written in ("/etc/passwd", "../../../../../etc/passwd", str(PMZ)):
+        draft.update(f'extends "{written}"\n')
+        assert draft.broken
+        assert "root:" not in "\n".join(d.render() for d in draft.diagnostics)
+    draft.update('extends "paomazai"\nset horses = 2 [PMZ-9]\n')
+    assert not draft.broken
+
+
+def test_an_uploaded_name_is_only_a_name() -> None:
+    assert upload_name("../../etc/x.rules") == "x.rules"
+    assert upload_name("..") == "uploaded.rules"
+    assert "\x1b" not in upload_name("\x1b[2Jevil.rules")
