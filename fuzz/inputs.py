@@ -17,7 +17,7 @@ from tablerules.interpreter.api import load_game
 
 from fuzz.corpus import Corpus, corpus
 from fuzz.grammar import RandomChooser, derive
-from fuzz.mutate import GENTLE, damage_bytes, mutate, random_bytes
+from fuzz.mutate import GENTLE, MAX_CHARACTERS, damage_bytes, mutate, random_bytes
 
 MAX_HANDS_FILE_LINES = 1_000
 
@@ -53,7 +53,7 @@ def rules_input(index: int, seed: int) -> bytes:
     if roll < 0.25:  # gentle: often still a valid file, so compiling and play are fuzzed
         text = rng.choice(texts)
         for _ in range(rng.randint(1, 3)):
-            text = rng.choice(GENTLE)(text, rng, seeds.words, texts)
+            text = rng.choice(GENTLE)(text, rng, seeds.words, texts)[:MAX_CHARACTERS]
     elif roll < 0.6:
         text = mutate(rng.choice(texts), rng, seeds.words, texts)
     elif roll < 0.85:

@@ -13,6 +13,11 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
+from tablerules.dsl.limits import MAX_RULE_BYTES
+
+# Mutations compound (a block repeated thousands of times, then nested deep): a text is cut
+# at four times the largest file the tool reads, far past every limit already.
+MAX_CHARACTERS = 4 * MAX_RULE_BYTES
 Mutation = Callable[[str, random.Random, Sequence[str], Sequence[str]], str]
 TOKEN = re.compile(r"[^\s\[\]{}():,|=\"]+")
 
@@ -153,7 +158,7 @@ GENTLE: list[Mutation] = [_tweak_number, _tweak_number, _drop_line, _duplicate_l
 def mutate(text: str, rng: random.Random, words: Sequence[str], others: Sequence[str] = ()) -> str:
     """`text` after one to four random mutations."""
     for _ in range(rng.choice([1, 1, 1, 2, 3, 4])):
-        text = rng.choice(MUTATIONS)(text, rng, words, others)
+        text = rng.choice(MUTATIONS)(text, rng, words, others)[:MAX_CHARACTERS]
     return text
 
 

@@ -100,12 +100,14 @@ def _run_chunk(job: tuple[str, list[int]]) -> tuple[str, Tally, float]:
     tally = Tally()
     make, run = INPUTS[target], TARGETS[target]
     for index in indexes:
-        data = make(index, _settings.seed)
+        data = b""
         started = time.process_time()  # CPU time: the machine may be shared
         kind = "finding"
         problem = ""
         signal.alarm(_settings.hard)
         try:
+            data = make(index, _settings.seed)
+            started = time.process_time()
             kind = run(data, index)
         except Timeout:
             problem = f"over the hard limit of {_settings.hard} s"
