@@ -84,9 +84,9 @@ class ExpressionBuilder:
             elif node.data == "card_filters":
                 filters = []
                 for flt in node.children:
-                    words = [str(w) for w in flt.children if isinstance(w, Token)]
-                    values: list[int | str] = [int(w) if is_number(w) else w for w in words[1:]]
-                    filters.append(ir.CardFilter(attribute=words[0], values=values))
+                    tokens = [w for w in flt.children if isinstance(w, Token)]
+                    values = [self.value_word(w) for w in tokens[1:]]
+                    filters.append(ir.CardFilter(attribute=str(tokens[0]), values=values))
                 items.append(ir.CardSelector(filters=filters))
         return items
 

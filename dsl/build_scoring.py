@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from lark import Tree
 from tablerules.dsl import ir, ir_scoring
-from tablerules.dsl.build_expr import is_number
 
 
 class ScoringClauses:
@@ -47,11 +46,10 @@ class ScoringClauses:
                 pattern.counts = self.expr(parts[0])
             elif item.data == "pattern_worth":
                 amount_node, *score = parts
-                word = str(amount_node.children[0])
                 pattern.worth.append(
                     ir_scoring.Worth(
                         op="add" if amount_node.data == "worth_add" else "times",
-                        amount=int(word) if is_number(word) else word,
+                        amount=self.value_word(amount_node.children[0]),
                         score=str(score[0]) if score else None,
                         span=self.span(item),
                         cites=item_cites,
@@ -74,8 +72,7 @@ class ScoringClauses:
             if item.data == "score_best":
                 score.decides_best = True
                 continue
-            word = str(parts[0])
-            number: int | str = int(word) if is_number(word) else word
+            number = self.value_word(parts[0])
             if item.data == "score_starts":
                 score.starts_at = number
             else:

@@ -404,3 +404,25 @@ def test_a_run_in_a_large_deck_counts_only_cards_that_can_go_together() -> None:
     assert checked.ok, [d.render() for d in checked.diagnostics]
     (kind,) = checked.game.compiled.kinds
     assert len(kind.instances) == 16 * 9
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        'score 番 "x" [PMZ-F9] {\n  starts at {n}\n}',
+        'score 番 "x" [PMZ-F9] {\n  starts at 1\n}\npattern 大 "x" [PMZ-F1] {\n'
+        "  when groups of 順 = 0\n  worth ×{n}\n}",
+        'pattern 大 "x" [PMZ-F1] {{\n  when cards (rank {n}) = 0\n  worth ×2\n}}',
+    ],
+    ids=["score", "worth", "card-filter"],
+)
+def test_huge_numbers_in_scoring_clauses_name_the_limit(clause: str) -> None:
+    """Found by the fuzz campaign: numbers of 5,000 digits in scores, patterns' worth and
+    card filters reached int() unchecked."""
+    text = (
+        PMZ_TEXT
+        + "\n"
+        + clause.replace("{n}", "9" * 5000).replace("{{", "{").replace("}}", "}")
+        + "\n"
+    )
+    assert "E111" in codes(PMZ, text)
