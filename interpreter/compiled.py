@@ -348,9 +348,7 @@ class CompiledRules:
         self.rounds: int | None = rounds.count if rounds is not None else None
         self.round_names: list[str] = list(rounds.names) if rounds is not None else []
 
-    def _card_sets(
-        self, tables: dict[str, ir.SeatCards]
-    ) -> dict[str, dict[str, frozenset[int]]]:
+    def _card_sets(self, tables: dict[str, ir.SeatCards]) -> dict[str, dict[str, frozenset[int]]]:
         sets: dict[str, dict[str, frozenset[int]]] = {}
         for table in tables.values():
             sets[table.name] = {line.seat: self._card_set(line.items) for line in table.lines}

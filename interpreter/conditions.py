@@ -63,14 +63,15 @@ WIN_FROM: dict[str, tuple[str, str, ir.Source]] = {
 }
 
 
-def win_from(
-    word: str, seat: int = 0, **facts: object
-) -> tuple[ir.Source, WinConditions]:
+def win_from(word: str, seat: int = 0, **facts: object) -> tuple[ir.Source, WinConditions]:
     """The evaluator's source and the conditions of a win `--from` WORD, by the seat."""
     context, relation, source = WIN_FROM[word]
     if word == "shown" and seat == 0:
         relation, source = "self", "self"
     conditions = WinConditions(
-        context=context, relation=RELATIONS[relation], seat=seat, **facts  # type: ignore[arg-type]
+        context=context,
+        relation=RELATIONS[relation],
+        seat=seat,
+        **facts,  # type: ignore[arg-type]
     )
     return source, conditions

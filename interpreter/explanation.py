@@ -60,9 +60,7 @@ class PatternResult:
             "title": self.title,
             "cites": list(self.cites),
             "count": self.count,
-            "worth": [
-                {"score": t.score, "op": t.op, "amount": t.amount} for t in self.terms
-            ],
+            "worth": [{"score": t.score, "op": t.op, "amount": t.amount} for t in self.terms],
             "limit": self.limit,
             "excluded_by": self.excluded_by,
         }

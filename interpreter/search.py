@@ -352,9 +352,9 @@ class Searcher:
         is no card away from winning: the play engine skips its win tests.
         """
         incomplete = []
-        for index, (node, shift, mask) in enumerate(self.blocks):
+        for index, (known, solve, shift, mask) in enumerate(self._signature_tables):
             part = (packed >> shift) & mask
-            if part and not node.signatures(part):
+            if part and not (known(part) or solve(part)):
                 incomplete.append(index)
         return tuple(incomplete)
 

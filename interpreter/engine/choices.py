@@ -4,6 +4,7 @@ seat's cards, its restrictions, the options and the last-card rule."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 
 from tablerules.interpreter.compiled import FIELD_BITS
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
@@ -12,6 +13,26 @@ from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
 HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
+Entry = tuple[WayRule, ActionRule]
+
+
+class _Screen:
+    """What a list of ways could ever offer for a card, in the cheapest terms to test."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        alike = [way.count for way, _ in entries if way.effect == "with_alike"]
+        self.alike: int | None = min(alike) if alike else None
+        self.onto_table = any(way.effect == "onto_table" for way, _ in entries)
+        self.with_cards = tuple(
+            kind for way, _ in entries if way.effect == "with_cards" for kind in way.kinds
+        )
+        from_hand = [way.count for way, _ in entries if way.effect == "from_hand"]
+        self.from_hand: int | None = min(from_hand) if from_hand else None
+        self.win = any(action.win for _, action in entries)
+        known = ("with_alike", "onto_table", "with_cards", "from_hand")
+        # any other way is left to `choices`
+        self.entries = entries  # kept alive: screens are found by the list's identity
+        self.other = any(way.effect not in known and not action.win for way, action in entries)
 
 
 class ChoiceMaker:
@@ -33,6 +54,7 @@ class ChoiceMaker:
         # a hand's packed form and incomplete blocks, by its counts: a hand is asked about
         # every card shown while it waits
         self._hands: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+        self._screens: dict[int, _Screen] = {}  # by the (shared, lasting) list of ways
         self._block_of_card = evaluator.search.block_of_card
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
@@ -50,6 +72,62 @@ class ChoiceMaker:
         compiled = self.play.compiled
         return sum(compiled.value_of(g.kind, tuple(sorted(g.cards))) for g in seat.table)
 
+    # ── who can respond at all ─────────────────────────────────
+    def responds(self, seat: Seat, offer: Offer, is_owner: bool, entries: list[Entry]) -> bool:
+        """A quick necessary condition for `choices`: False when none of the ways can give
+        the seat anything for the offered card, so the window need not ask it. Refusals
+        only (restrictions, the last card) are left to `choices`."""
+        screen = self._screens.get(id(entries))
+        if screen is None:
+            screen = self._screens[id(entries)] = _Screen(entries)
+        hand = seat.hand
+        if screen.other or (screen.from_hand is not None and max(hand) >= screen.from_hand):
+            return True
+        card = offer.card
+        if card is None:  # only groups from the hand, and other ways, take no card
+            return False
+        if screen.alike is not None and hand[card] >= screen.alike + (
+            is_owner and self.play.in_owner_hand(offer.context)
+        ):
+            return True
+        if screen.onto_table and seat.table:
+            return True
+        if screen.with_cards and any(
+            self.play.completions.get((kind, card)) for kind in screen.with_cards
+        ):
+            return True
+        return screen.win and not self._hopeless(seat, offer, is_owner)
+
+    def _hopeless(self, seat: Seat, offer: Offer, is_owner: bool) -> bool:
+        """Whether one card cannot possibly complete the seat's hand: its cards leave two
+        blocks incomplete, or one the offered card is not in (a form of cards aside)."""
+        card = offer.card
+        if self._card_forms or card is None:
+            return False
+        if is_owner and self.play.in_owner_hand(offer.context) and not seat.hand[card]:
+            return True  # the card it would win on is not there
+        incomplete = self._hand(seat.hand, offer, is_owner)[1]
+        return len(incomplete) > 1 or (
+            bool(incomplete) and incomplete[0] != self._block_of_card[card]
+        )
+
+    def _hand(self, hand: list[int], offer: Offer, is_owner: bool) -> tuple[int, tuple[int, ...]]:
+        """The hand without the offered card, packed, and its incomplete blocks."""
+        card = offer.card
+        if is_owner and card is not None and self.play.in_owner_hand(offer.context):
+            without = bytearray(hand)
+            without[card] -= 1
+            key = bytes(without)
+        else:
+            key = bytes(hand)
+        known = self._hands.get(key)
+        if known is None:
+            if len(self._hands) > HAND_CACHE_LIMIT:
+                self._hands.clear()
+            packed = int.from_bytes(key, "little")
+            known = self._hands[key] = (packed, self._incomplete_blocks(packed))
+        return known
+
     def can_win(
         self, seat: Seat, offer: Offer, is_owner: bool, state: HandState, seat_index: int
     ) -> bool:
@@ -65,19 +143,7 @@ class ChoiceMaker:
         held = is_owner and self.play.in_owner_hand(offer.context)
         if held and hand[card] == 0:
             return False
-        if held:  # the winning card is the one just received: judge the hand without it
-            without = bytearray(hand)
-            without[card] -= 1
-            key = bytes(without)
-        else:
-            key = bytes(hand)
-        known = self._hands.get(key)
-        if known is None:
-            if len(self._hands) > HAND_CACHE_LIMIT:
-                self._hands.clear()
-            packed = int.from_bytes(key, "little")
-            known = self._hands[key] = (packed, self._incomplete_blocks(packed))
-        packed, incomplete = known
+        packed, incomplete = self._hand(hand, offer, is_owner)
         packed += 1 << (card * FIELD_BITS)
         cards_form = (
             bool(self._card_forms)
@@ -105,11 +171,19 @@ class ChoiceMaker:
         conditions = None
         if self._judged:
             conditions = win_conditions(state, self.play, seat_index, offer)
-        return self.evaluator.quick_wins(
-            counts, self.table_groups(seat), card, source, conditions
-        )
+        return self.evaluator.quick_wins(counts, self.table_groups(seat), card, source, conditions)
 
     # ── enumeration ────────────────────────────────────────────
+    def choices_if_any(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
+        """`choices`, skipped when `responds` says the ways can give the seat nothing."""
+        entries = self.play.ways_for(offer.context, seat_index, offer.owner)
+        if not entries:
+            return []
+        seat = state.seats[seat_index]
+        if not self.responds(seat, offer, seat_index == offer.owner, entries):
+            return []
+        return self.choices(state, seat_index, offer, entries)
+
     def choices(
         self,
         state: HandState,
@@ -474,4 +548,4 @@ class ChoiceMaker:
         keep = self._keep
         if keep:  # cards held as a 'never split' group may not be discarded
             return [row[card] for card, count in enumerate(seat.hand) if count and count < keep]
-        return [row[card] for card, count in enumerate(seat.hand) if count]
+        return list(compress(row, seat.hand))

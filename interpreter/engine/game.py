@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +71,9 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         self._turn_start_ways = "turn start" in self.play.ways_by_context
         self._any_forced = any(a.forced for a in self.play.actions.values())
         self._restricting_contexts = self.play.restricting_contexts()
+        self._discarding_restrictions = [
+            rule for rule in self.play.restrictions.values() if rule.after_discarding
+        ]
         self.seed = seed
         self.rng = random.Random(seed)
         if wall is None and hands is None:
@@ -138,7 +143,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
                 raise IllegalAction(self._refusal(seat, choice))
             choice = match
         legal = self.legal_actions(choice.seat)
-        if not any(c is choice for c in legal) and choice not in legal:
+        if not any(map(is_, legal, repeat(choice))) and choice not in legal:
             raise IllegalAction(self._refusal(choice.seat, choice.label))
         decision = self.state.decision
         assert decision is not None

@@ -120,10 +120,12 @@ class TurnFlow:
         if shown:
             self._window(offer)
             return
-        state.seats[seat].hand[card] += 1
-        choices = self.maker.choices(state, seat, offer)
-        choices += self.maker.choices(state, seat, Offer("turn", seat, None))
-        choices += self.maker.discards(seat, state.seats[seat])
+        holder = state.seats[seat]
+        holder.hand[card] += 1
+        maker = self.maker
+        choices = maker.choices_if_any(state, seat, offer)
+        choices += maker.choices_if_any(state, seat, Offer("turn", seat, None))
+        choices += maker.discards(seat, holder)
         self._decide(Decision("turn", offer, {seat: choices}))
 
     def _taken_unseen(self: Table, seat: int, offer: Offer) -> list[Choice]:
@@ -161,9 +163,8 @@ class TurnFlow:
         state.seats[seat].hand[card] -= 1
         state.seats[seat].discards.append(card)
         state.discards_made += 1
-        for rule in self.play.restrictions.values():
-            if rule.after_discarding:
-                self._add_restriction(seat, rule, Offer("discard", seat, card))
+        for rule in self._discarding_restrictions:
+            self._add_restriction(seat, rule, Offer("discard", seat, card))
         turn = self.play.turn
         self.log(
             "discard",

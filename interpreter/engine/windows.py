@@ -56,12 +56,13 @@ class ClaimWindows:
         options: dict[int, list[Choice]] = {}
         seats = self.play.seats
         ways_for = self.play.ways_for
+        maker = self.maker
         for step in range(seats):
             seat = (offer.owner + step) % seats
             entries = ways_for(offer.context, seat, offer.owner)
-            if not entries:
+            if not entries or not maker.responds(state.seats[seat], offer, step == 0, entries):
                 continue
-            choices = self.maker.choices(state, seat, offer, entries)
+            choices = maker.choices(state, seat, offer, entries)
             if not choices:
                 continue
             if not any(c.forced for c in choices):
