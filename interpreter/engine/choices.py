@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import compress
 
-from tablerules.interpreter.compiled import FIELD_BITS
+from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
@@ -55,6 +55,13 @@ class ChoiceMaker:
         # every card shown while it waits
         self._hands: dict[bytes, tuple[int, tuple[int, ...]]] = {}
         self._screens: dict[int, _Screen] = {}  # by the (shared, lasting) list of ways
+        self._packed_completions: dict[
+            tuple[int, int], list[tuple[tuple[int, ...], tuple[int, ...], int]]
+        ] = {}
+        self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(play.compiled.cards), "little")
+        self._forbiddable = frozenset(
+            name for rule in play.restrictions.values() for name in rule.forbids
+        )
         self._block_of_card = evaluator.search.block_of_card
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
@@ -86,29 +93,30 @@ class ChoiceMaker:
         card = offer.card
         if card is None:  # only groups from the hand, and other ways, take no card
             return False
-        if screen.alike is not None and hand[card] >= screen.alike + (
-            is_owner and self.play.in_owner_hand(offer.context)
-        ):
+        held = is_owner and self.play.in_owner_hand(offer.context)  # the card is in the hand
+        if screen.alike is not None and hand[card] >= screen.alike + held:
             return True
         if screen.onto_table and seat.table:
             return True
-        if screen.with_cards and any(
-            self.play.completions.get((kind, card)) for kind in screen.with_cards
-        ):
-            return True
-        return screen.win and not self._hopeless(seat, offer, is_owner)
-
-    def _hopeless(self, seat: Seat, offer: Offer, is_owner: bool) -> bool:
-        """Whether one card cannot possibly complete the seat's hand: its cards leave two
-        blocks incomplete, or one the offered card is not in (a form of cards aside)."""
-        card = offer.card
-        if self._card_forms or card is None:
+        if screen.with_cards:
+            have = int.from_bytes(bytes(hand), "little") | self._guard
+            if held:
+                have -= 1 << (card * FIELD_BITS)
+            guard = self._guard
+            for kind in screen.with_cards:
+                for _, _, need in self._completions(kind, card):
+                    if (have - need) & guard == guard:
+                        return True
+        if not screen.win:
             return False
-        if is_owner and self.play.in_owner_hand(offer.context) and not seat.hand[card]:
-            return True  # the card it would win on is not there
-        incomplete = self._hand(seat.hand, offer, is_owner)[1]
-        return len(incomplete) > 1 or (
-            bool(incomplete) and incomplete[0] != self._block_of_card[card]
+        if self._card_forms:
+            return True  # a form of cards wins whatever its groups
+        if held and not hand[card]:
+            return False  # the card it would win on is not there
+        incomplete = self._hand(hand, offer, is_owner)[1]
+        # one card cannot complete two blocks, nor a block it is not in
+        return not incomplete or (
+            len(incomplete) == 1 and incomplete[0] == self._block_of_card[card]
         )
 
     def _hand(self, hand: list[int], offer: Offer, is_owner: bool) -> tuple[int, tuple[int, ...]]:
@@ -202,7 +210,7 @@ class ChoiceMaker:
         card = offer.card
         in_hand = seat_index == offer.owner and play.in_owner_hand(offer.context)
         last = state.last_card_drawn and state.wall_left <= 0
-        forbidden = {a for r in seat.restrictions for a in r.forbids} if seat.restrictions else ()
+        forbidden = self._forbiddable if seat.restrictions else ()
         found: list[Choice] = []
         pending_win: tuple[WayRule, ActionRule] | None = None  # judged with forced groups
         for way, action in entries:
@@ -492,11 +500,14 @@ class ChoiceMaker:
         in_hand_already: bool,
     ) -> Iterator[Choice]:
         hand = seat.hand
-        held = hand[card] - (1 if in_hand_already else 0)
+        have = int.from_bytes(bytes(hand), "little") | self._guard  # counts, guard bits set
+        if in_hand_already:
+            have -= 1 << (card * FIELD_BITS)  # the offered card is not one of the rest
+        guard = self._guard
         for kind in way.kinds:
-            for cards, rest, need in self.play.completions.get((kind, card), ()):
-                if any((hand[c] if c != card else held) < n for c, n in need):
-                    continue
+            for cards, rest, need in self._completions(kind, card):
+                if (have - need) & guard != guard:
+                    continue  # the hand lacks some card of the rest
                 left = list(hand)
                 if in_hand_already:
                     left[card] -= 1
@@ -516,6 +527,20 @@ class ChoiceMaker:
                         extra=extra,
                         **base,  # type: ignore[arg-type]
                     )
+
+    def _completions(
+        self, kind: int, card: int
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+        """The play rules' completions of `card` into groups of `kind`, with what each
+        needs from the hand packed (one byte per card kind), to test with one subtraction."""
+        key = (kind, card)
+        found = self._packed_completions.get(key)
+        if found is None:
+            found = self._packed_completions[key] = [
+                (cards, rest, sum(n << (c * FIELD_BITS) for c, n in need))
+                for cards, rest, need in self.play.completions.get(key, ())
+            ]
+        return found
 
     def _clear_copies(
         self, hand: list[int], card: int, kinds: tuple[int, ...]

@@ -164,6 +164,18 @@ class PlayRules:
             relation = "other"
         return self._ways_for.get((context, relation), [])
 
+    def ways_by_step(self, context: str) -> list[tuple[int, list[tuple[WayRule, ActionRule]]]]:
+        """For an offer in `context`: each seat, as steps after the owner (0: the owner),
+        that has some way to respond, with those ways (the same whoever the owner is)."""
+        found = self._by_step.get(context)
+        if found is None:
+            found = self._by_step[context] = [
+                (step, ways)
+                for step in range(self.seats)
+                if (ways := self.ways_for(context, step, 0))
+            ]
+        return found
+
     def _index_ways(self) -> None:
         words = {
             "self": ("self", "anyone"),
@@ -171,6 +183,7 @@ class PlayRules:
             "other": ("others", "anyone"),
         }
         self._ways_for: dict[tuple[str, str], list[tuple[WayRule, ActionRule]]] = {}
+        self._by_step: dict[str, list[tuple[int, list[tuple[WayRule, ActionRule]]]]] = {}
         for context, ways in self.ways_by_context.items():
             for relation, accepted in words.items():
                 self._ways_for[(context, relation)] = [

@@ -55,12 +55,10 @@ class ClaimWindows:
         state = self.state
         options: dict[int, list[Choice]] = {}
         seats = self.play.seats
-        ways_for = self.play.ways_for
         maker = self.maker
-        for step in range(seats):
+        for step, entries in self.play.ways_by_step(offer.context):
             seat = (offer.owner + step) % seats
-            entries = ways_for(offer.context, seat, offer.owner)
-            if not entries or not maker.responds(state.seats[seat], offer, step == 0, entries):
+            if not maker.responds(state.seats[seat], offer, step == 0, entries):
                 continue
             choices = maker.choices(state, seat, offer, entries)
             if not choices:
