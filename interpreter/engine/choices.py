@@ -22,7 +22,12 @@ class _Screen:
     def __init__(self, entries: list[Entry]) -> None:
         alike = [way.count for way, _ in entries if way.effect == "with_alike"]
         self.alike: int | None = min(alike) if alike else None
-        self.onto_table = any(way.effect == "onto_table" for way, _ in entries)
+        # (kinds of table group it adds to, the kind it makes) per way adding onto the table
+        self.onto_table = tuple(
+            (way.kinds, action.makes)
+            for way, action in entries
+            if way.effect == "onto_table" and action.makes is not None
+        )
         self.with_cards = tuple(
             kind for way, _ in entries if way.effect == "with_cards" for kind in way.kinds
         )
@@ -55,6 +60,7 @@ class ChoiceMaker:
         # every card shown while it waits
         self._hands: dict[bytes, tuple[int, tuple[int, ...]]] = {}
         self._screens: dict[int, _Screen] = {}  # by the (shared, lasting) list of ways
+        self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._packed_completions: dict[
             tuple[int, int], list[tuple[tuple[int, ...], tuple[int, ...], int]]
         ] = {}
@@ -66,6 +72,11 @@ class ChoiceMaker:
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
         self._card_forms = [form for form in play.compiled.card_forms if form.wins]
+        # a deck in one block gains nothing from the incomplete-block screen: its signature
+        # test (quick, and needed anyway) screens the win instead
+        self._signatures_decide = (
+            len(evaluator.search.blocks) == 1 and self._prefilter and not self._card_forms
+        )
         self._judged = play.compiled.scoring.minimum is not None  # a win may need a score
 
     def name(self, card: int) -> str:
@@ -80,10 +91,14 @@ class ChoiceMaker:
         return sum(compiled.value_of(g.kind, tuple(sorted(g.cards))) for g in seat.table)
 
     # ── who can respond at all ─────────────────────────────────
-    def responds(self, seat: Seat, offer: Offer, is_owner: bool, entries: list[Entry]) -> bool:
+    def responds(
+        self, state: HandState, seat_index: int, offer: Offer, entries: list[Entry]
+    ) -> bool:
         """A quick necessary condition for `choices`: False when none of the ways can give
         the seat anything for the offered card, so the window need not ask it. Refusals
         only (restrictions, the last card) are left to `choices`."""
+        seat = state.seats[seat_index]
+        is_owner = seat_index == offer.owner
         screen = self._screens.get(id(entries))
         if screen is None:
             screen = self._screens[id(entries)] = _Screen(entries)
@@ -97,7 +112,10 @@ class ChoiceMaker:
         if screen.alike is not None and hand[card] >= screen.alike + held:
             return True
         if screen.onto_table and seat.table:
-            return True
+            for kinds, makes in screen.onto_table:
+                for group in seat.table:
+                    if group.kind in kinds and card in self._additions(makes, group.cards):
+                        return True
         if screen.with_cards:
             have = int.from_bytes(bytes(hand), "little") | self._guard
             if held:
@@ -111,6 +129,8 @@ class ChoiceMaker:
             return False
         if self._card_forms:
             return True  # a form of cards wins whatever its groups
+        if self._signatures_decide:  # the win test itself is as quick as any screen
+            return self.can_win(seat, offer, is_owner, state, seat_index)
         if held and not hand[card]:
             return False  # the card it would win on is not there
         incomplete = self._hand(hand, offer, is_owner)[1]
@@ -187,8 +207,7 @@ class ChoiceMaker:
         entries = self.play.ways_for(offer.context, seat_index, offer.owner)
         if not entries:
             return []
-        seat = state.seats[seat_index]
-        if not self.responds(seat, offer, seat_index == offer.owner, entries):
+        if not self.responds(state, seat_index, offer, entries):
             return []
         return self.choices(state, seat_index, offer, entries)
 
@@ -527,6 +546,19 @@ class ChoiceMaker:
                         extra=extra,
                         **base,  # type: ignore[arg-type]
                     )
+
+    def _additions(self, makes: int, cards: list[int]) -> frozenset[int]:
+        """The cards that, added to a table group's `cards`, make a group of kind `makes`."""
+        key = (makes, tuple(sorted(cards)))
+        found = self._added.get(key)
+        if found is None:
+            instances = self.play.instance_sets[makes]
+            found = self._added[key] = frozenset(
+                card
+                for card in range(len(self.cards))
+                if tuple(sorted((*key[1], card))) in instances
+            )
+        return found
 
     def _completions(
         self, kind: int, card: int

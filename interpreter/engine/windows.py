@@ -58,7 +58,7 @@ class ClaimWindows:
         maker = self.maker
         for step, entries in self.play.ways_by_step(offer.context):
             seat = (offer.owner + step) % seats
-            if not maker.responds(state.seats[seat], offer, step == 0, entries):
+            if not maker.responds(state, seat, offer, entries):
                 continue
             choices = maker.choices(state, seat, offer, entries)
             if not choices:
