@@ -12,38 +12,28 @@ What makes this safe to do with a file on disk:
 * The file's name and contents carry the SHA-256 of the grammar text, Lark's version and
   this format's version; a file whose recorded key differs is ignored. The grammar is
   the package's own `rules.lark`, never anything a rule file names.
-* The directory is the user's cache (`$XDG_CACHE_HOME/tablerules`, else
-  `~/.cache/tablerules`), or `TABLERULES_CACHE_DIR` when set (an empty value turns the
-  cache off). Nothing read from a rule file reaches the path.
-* Writes go to a temporary file that replaces the cache in one step, so a reader never
-  sees half a file; any error while reading or writing falls back to building the tables.
+* The folder is the user's cache (`user_cache`): read only when this user alone can write
+  to it, and the file only when it is a regular file of this user, of a bounded size,
+  opened without waiting (a pipe or a device put in its place is skipped). Nothing read
+  from a rule file reaches the path or the contents.
+* Any error while reading or writing falls back to building the tables.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import lark
 from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
+from tablerules.dsl.user_cache import ENV_DIR, cache_dir, read_entry, write_entry
 
 FORMAT = 1
-ENV_DIR = "TABLERULES_CACHE_DIR"
-
-
-def cache_dir() -> Path | None:
-    """Where the tables are kept; None when caching is turned off."""
-    chosen = os.environ.get(ENV_DIR)
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "tablerules"
+MAX_TABLE_BYTES = 8 * 1024 * 1024  # the tables take under 1 MB; a larger file is not ours
+__all__ = ["ENV_DIR", "cache_dir", "load_parser", "table_key"]
 
 
 def table_key(grammar: str, options: dict[str, Any]) -> str:
@@ -59,15 +49,12 @@ def load_parser(grammar: str, options: dict[str, Any], postlex: Any) -> Lark:
     """A Lark LALR parser for `grammar`: from the cache when it holds this grammar's
     tables, else built (and the cache written for next time)."""
     key = table_key(grammar, options)
-    folder = cache_dir()
-    path = folder / f"parser-{key[:32]}.json" if folder is not None else None
-    if path is not None:
-        loaded = _read(path, key, postlex)
-        if loaded is not None:
-            return loaded
+    name = f"parser-{key[:32]}.json"
+    loaded = _read(name, key, postlex)
+    if loaded is not None:
+        return loaded
     built = Lark(grammar, parser="lalr", postlex=postlex, **options)
-    if path is not None:
-        _write(path, key, built)
+    _write(name, key, built)
     return built
 
 
@@ -76,9 +63,12 @@ def load_parser(grammar: str, options: dict[str, Any], postlex: Any) -> Lark:
 # but the tuples and the number keys; these few places are put back on reading.
 
 
-def _read(path: Path, key: str, postlex: Any) -> Lark | None:
+def _read(name: str, key: str, postlex: Any) -> Lark | None:
+    text = read_entry(name, MAX_TABLE_BYTES)
+    if text is None:
+        return None
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(text)
         if not isinstance(document, dict) or document.get("key") != key:
             return None
         data, memo = _restore(document["data"], document["memo"])
@@ -87,19 +77,11 @@ def _read(path: Path, key: str, postlex: Any) -> Lark | None:
         return None
 
 
-def _write(path: Path, key: str, parser: Lark) -> None:
+def _write(name: str, key: str, parser: Lark) -> None:
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data = dict(data)
     data["options"] = {k: v for k, v in data["options"].items() if k != "postlex"}
-    text = json.dumps({"key": key, "data": data, "memo": memo}, separators=(",", ":"))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".parser-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except OSError:
-        return  # an unwritable cache only costs the next run the build
+    write_entry(name, json.dumps({"key": key, "data": data, "memo": memo}, separators=(",", ":")))
 
 
 def _restore(data: dict[str, Any], memo: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Any]]:
