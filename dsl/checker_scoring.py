@@ -89,22 +89,41 @@ class ScoringChecks:
         return found
 
     def _check_pattern_cycles(self: Checker) -> None:
-        """A pattern may read others, but a circle of patterns has no answer."""
-        state: dict[str, str] = {}
-
-        def visit(name: str, path: list[str]) -> None:
-            state[name] = "open"
-            for ref in self._pattern_refs(self.rules.patterns[name]):
+        """A pattern may read others, but a circle of patterns has no answer. (Depth first
+        without recursion: a file may chain a thousand patterns, each reading the next.)"""
+        done: set[str] = set()
+        for root in self.rules.patterns:
+            if root in done:
+                continue
+            path = [root]
+            where = {root: 0}  # the open patterns: their place on the path
+            stack = [iter(self._pattern_refs(self.rules.patterns[root]))]
+            while stack:
+                ref = next(stack[-1], None)
+                if ref is None:
+                    stack.pop()
+                    finished = path.pop()
+                    del where[finished]
+                    done.add(finished)
+                    continue
                 other = ref.name or ""
-                if state.get(other) == "open":
-                    circle = " → ".join([*path[path.index(other) :], other])
+                if other in where:
+                    circle = _circle(path, where[other])
                     self.report(
                         ir.Clause(span=ref.span), "E110", f"patterns read each other: {circle}"
                     )
-                elif other not in state:
-                    visit(other, [*path, other])
-            state[name] = "done"
+                elif other not in done:
+                    where[other] = len(path)
+                    path.append(other)
+                    stack.append(iter(self._pattern_refs(self.rules.patterns[other])))
 
-        for name in self.rules.patterns:
-            if name not in state:
-                visit(name, [name])
+
+def _circle(path: list[str], start: int) -> str:
+    """The circle `path[start:]` back to its start as `a → b → a`, its middle left out when
+    it is long (only the names shown are looked at)."""
+    length = len(path) - start
+    if length <= 8:
+        names = [*path[start:], path[start]]
+    else:
+        names = [*path[start : start + 4], f"… {length - 6} more", *path[-2:], path[start]]
+    return " → ".join(names)

@@ -7,6 +7,7 @@ in a fresh process); the fuzz campaign mixes them in; the tests check what each 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from tablerules.dsl.limits import (
     MAX_CARD_KINDS,
@@ -145,6 +146,72 @@ def _extends_chain(count: int) -> dict[str, str]:
     return files
 
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+POINTS_HEAD = 'extends "pebbles-play.rules"\nscore points "p" [PEB-8] {\n  at most 5\n}\n'
+POINTS_WIN = (
+    "override win [PEB-3] {\n  groups 2\n  pairs of pair: 1\n  score points at least 1\n}\n"
+)
+
+
+def _pebbles() -> dict[str, str]:
+    """The small game of the documentation, as the base of the scoring files."""
+    return {
+        name: (EXAMPLES / name).read_text(encoding="utf-8")
+        for name in ("minimal.rules", "pebbles-play.rules")
+    }
+
+
+def _pattern_chain(circle: bool) -> str:
+    """As many patterns as the file holds, each reading the next (the last reads the first
+    when `circle`): the longest chain the patterns' order and circle check must follow."""
+    room = MAX_RULE_BYTES - len(POINTS_HEAD) - len(POINTS_WIN) - MARGIN
+    lines = MAX_RULE_LINES - POINTS_HEAD.count("\n") - POINTS_WIN.count("\n") - 1
+    count = min(room // len(_chained(99_999, 99_999)), lines // 4)
+    patterns = [
+        _chained(i, (i + 1) % count if circle or i < count - 1 else None) for i in range(count)
+    ]
+    return POINTS_HEAD + "".join(patterns) + POINTS_WIN
+
+
+def _chained(index: int, reads: int | None) -> str:
+    condition = f"p{reads}" if reads is not None else "1"
+    return f"pattern p{index} [PEB-8] {{\n  when {condition}\n  worth 1\n}}\n"
+
+
+def _scoring_on_the_big_deck() -> str:
+    """The largest deck with forms and a score, and as many patterns reading the hand (card
+    filters, distinct values, groups with cards) as the file holds."""
+    text = _big_deck(play=True) + (
+        'form everything "each card once" [B-1] {\n'
+        "  each of (suit s0 s1 s2 s3 s4 s5 s6 s7) once, and 40 more\n  wins\n}\n"
+        'form many "eight of anything" [B-1] {\n'
+        "  8 of alike three row short twins pair\n  wins\n}\n"
+        'score pts "points" [B-1] {\n  at most 1000\n  decides the best split\n}\n'
+    )
+    index = 0
+    while True:
+        pattern = (
+            f"pattern p{index} [B-1] {{\n"
+            f"  when distinct suit in (rank {index % 16 + 1}) < 16 and cards (colour red) > "
+            f"{index % 5}\n"
+            f"  counts groups of alike three row short with (suit s{index % 16}) "
+            "+ claimed groups + count pair\n"
+            f"  worth {index + 1}\n}}\n"
+        )
+        if len((text + pattern).encode()) > MAX_RULE_BYTES - MARGIN:
+            return text
+        text += pattern
+        index += 1
+
+
+# Files of ADVERSARIAL that are valid games (the others must give errors).
+VALID = {
+    "every deck and group limit at once",
+    "every limit at once, with play clauses",
+    "hand patterns: a chain filling the file, each reading the next",
+    "hand patterns reading the hand, forms and a score, on the largest deck",
+}
+
 # name -> the file's text (what to check), the files it extends beside it
 ADVERSARIAL: dict[str, Callable[[], tuple[str, dict[str, str]]]] = {
     "densest tokens: one line of seat names": lambda: (
@@ -178,5 +245,14 @@ ADVERSARIAL: dict[str, Callable[[], tuple[str, dict[str, str]]]] = {
     "two files filling the composed limit": lambda: (
         _fill(FILLER, 'extends "f0.rules"\n', "", MAX_COMPOSED_BYTES // 2),
         {"f0.rules": _fill(FILLER, "", "", MAX_COMPOSED_BYTES // 2)},
+    ),
+    "hand patterns: a chain filling the file, each reading the next": lambda: (
+        _pattern_chain(circle=False),
+        _pebbles(),
+    ),
+    "hand patterns: a circle filling the file": lambda: (_pattern_chain(circle=True), _pebbles()),
+    "hand patterns reading the hand, forms and a score, on the largest deck": lambda: (
+        _scoring_on_the_big_deck(),
+        {},
     ),
 }

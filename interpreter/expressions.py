@@ -17,7 +17,7 @@ from typing import Any
 from tablerules.dsl import ir, ir_scoring
 
 MAX_POWER = 64  # exponents are capped: a rule file cannot make a number without end
-# Products and powers saturate at 2^256 (a number of 78 digits, beyond any stake), so that a
+# Sums, products and powers saturate at 2^256 (a number of 78 digits, beyond any stake), so that a
 # chain of `let`s raising powers of powers cannot build a number of millions of digits.
 MAX_MAGNITUDE = 1 << 256
 
@@ -65,19 +65,25 @@ def _truth(value: int) -> int:
     return 1 if value else 0
 
 
-def _saturated(value: int) -> int:
+def saturated(value: int) -> int:
+    """`value`, held within ±2^256."""
     if value > MAX_MAGNITUDE:
         return MAX_MAGNITUDE
     return -MAX_MAGNITUDE if value < -MAX_MAGNITUDE else value
 
 
+def saturated_power(base: int, exponent: int) -> int:
+    """base ** exponent for exponent ≥ 0, held within ±2^256 without ever computing a
+    larger number (a pattern that holds a billion times, worth ×2 each time)."""
+    if abs(base) > 1 and (abs(base).bit_length() - 1) * exponent > MAX_MAGNITUDE.bit_length():
+        return saturated(MAX_MAGNITUDE * 2 * (-1 if base < 0 and exponent % 2 else 1))
+    return saturated(base**exponent)
+
+
 def _power(base: int, exponent: int) -> int:
     if exponent < 0:  # whole numbers only: a fraction rounds down to 0
         return 1 if base == 1 else 0
-    exponent = min(exponent, MAX_POWER)
-    if abs(base) > 1 and (abs(base).bit_length() - 1) * exponent > MAX_MAGNITUDE.bit_length():
-        return _saturated(MAX_MAGNITUDE * 2 * (-1 if base < 0 and exponent % 2 else 1))
-    return _saturated(base**exponent)
+    return saturated_power(base, min(exponent, MAX_POWER))
 
 
 def _divide(left: int, right: int) -> int:
@@ -85,9 +91,9 @@ def _divide(left: int, right: int) -> int:
 
 
 BINARY: dict[str, Callable[[int, int], int]] = {
-    "add": lambda a, b: a + b,
-    "sub": lambda a, b: a - b,
-    "mul": lambda a, b: _saturated(a * b),
+    "add": lambda a, b: saturated(a + b),
+    "sub": lambda a, b: saturated(a - b),
+    "mul": lambda a, b: saturated(a * b),
     "div": _divide,
     "pow": _power,
     "eq": lambda a, b: _truth(a == b),

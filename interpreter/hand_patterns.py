@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from tablerules.dsl import ir
 from tablerules.interpreter.explanation import Judgement, PatternResult, ScoreResult, Term
-from tablerules.interpreter.expressions import Compiled, Scope, Tables, compile_expr
+from tablerules.interpreter.expressions import (
+    Compiled,
+    Scope,
+    Tables,
+    compile_expr,
+    saturated,
+    saturated_power,
+)
 from tablerules.interpreter.hand_quantities import HandQuantities, HandView
 
 
@@ -61,15 +68,23 @@ def _order(patterns: dict[str, ir.HandPattern]) -> list[ir.HandPattern]:
             stack.extend(expression.args)
         return found
 
-    def place(pattern: ir.HandPattern, seen: frozenset[str]) -> None:
-        if pattern.name in placed or pattern.name in seen:
-            return
-        for name in names_read(pattern):
-            place(patterns[name], seen | {pattern.name})
-        placed[pattern.name] = pattern
-
-    for pattern in patterns.values():
-        place(pattern, frozenset())
+    # Depth first without recursion: a file may chain a thousand patterns, each reading
+    # the one before.
+    for root in patterns.values():
+        if root.name in placed:
+            continue
+        open_names = {root.name}
+        stack = [(root, iter(names_read(root)))]
+        while stack:
+            pattern, pending = stack[-1]
+            name = next(pending, None)
+            if name is None:
+                stack.pop()
+                open_names.discard(pattern.name)
+                placed[pattern.name] = pattern
+            elif name not in placed and name not in open_names:
+                open_names.add(name)
+                stack.append((patterns[name], iter(names_read(patterns[name]))))
     return list(placed.values())
 
 
@@ -188,12 +203,12 @@ class Scoring:
                 if term.score != score.name:
                     continue
                 if term.op == "add":
-                    added.append((label, term.amount * result.count))
+                    added.append((label, saturated(term.amount * result.count)))
                 else:
-                    multiplied.append((label, term.amount**result.count))
-        raw = score.start + sum(points for _, points in added)
+                    multiplied.append((label, saturated_power(term.amount, result.count)))
+        raw = saturated(score.start + sum(points for _, points in added))
         for _, factor in multiplied:
-            raw *= factor
+            raw = saturated(raw * factor)
         value = min(raw, score.cap) if score.cap is not None else raw
         return ScoreResult(
             score.name, score.start, tuple(added), tuple(multiplied), raw, score.cap, value

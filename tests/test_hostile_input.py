@@ -426,3 +426,62 @@ def test_huge_numbers_in_scoring_clauses_name_the_limit(clause: str) -> None:
         + "\n"
     )
     assert "E111" in codes(PMZ, text)
+
+
+# ── hand patterns and scores at the limits ───────────────────────────
+PEBBLES_POINTS = ROOT / "docs" / "examples" / "pebbles-points.rules"
+POINTS_HEAD = 'extends "pebbles-play.rules"\nscore points "p" [PEB-8] {\n  at most 5\n}\n'
+POINTS_WIN = (
+    "override win [PEB-3] {\n  groups 2\n  pairs of pair: 1\n  score points at least 1\n}\n"
+)
+
+
+def _pattern(name: str, condition: str, worth: str = "1") -> str:
+    return f"pattern {name} [PEB-8] {{\n  when {condition}\n  worth {worth}\n}}\n"
+
+
+@pytest.mark.parametrize("direction", ["each reads the one before", "each reads the next"])
+def test_a_thousand_patterns_in_a_chain_check_and_score(
+    direction: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found while measuring the limits: patterns were ordered, and checked for circles,
+    by recursion, one level per pattern of the chain (RecursionError)."""
+    count = 1100
+    if direction == "each reads the one before":
+        patterns = [_pattern(f"p{i}", f"p{i - 1}" if i else "1") for i in range(count)]
+    else:
+        patterns = [_pattern(f"p{i}", f"p{i + 1}" if i < count - 1 else "1") for i in range(count)]
+    path = PEBBLES_POINTS.with_name("chain.rules")
+    assert codes(path, POINTS_HEAD + "".join(patterns) + POINTS_WIN) == []
+
+
+def test_a_circle_of_a_thousand_patterns_is_named_briefly() -> None:
+    count = 1100
+    patterns = [_pattern(f"p{i}", f"p{(i + 1) % count}") for i in range(count)]
+    checked = check(PEBBLES_POINTS.with_name("circle.rules"), text=POINTS_HEAD + "".join(patterns))
+    (found,) = [d for d in checked.diagnostics if d.code == "E110"]
+    assert found.message == (
+        "patterns read each other: p0 → p1 → p2 → p3 → … 1094 more → p1098 → p1099 → p0"
+    )
+
+
+def test_a_pattern_that_holds_a_billion_times_saturates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found while measuring the limits: `counts 1000000000` with `worth ×2` raised 2 to a
+    billionth power (20 s, 450 MB, then an internal error printing it)."""
+    for name in ("minimal.rules", "pebbles-play.rules"):
+        (tmp_path / name).write_text((MINIMAL.parent / name).read_text("utf-8"), "utf-8")
+    rules = tmp_path / "counts.rules"
+    rules.write_text(
+        POINTS_HEAD
+        + "pattern big [PEB-8] {\n  counts 1000000000\n  worth ×2\n}\n"
+        + "pattern wide [PEB-8] {\n  counts 1000000000\n  worth 1000000000\n}\n"
+        + POINTS_WIN,
+        encoding="utf-8",
+    )
+    argv = ["evaluate", str(rules), "--hand", "111r 2r", "--win-card", "2r", "--json"]
+    assert main(argv) == 0
+    (split,) = json.loads(capsys.readouterr().out)["decompositions"]
+    score = split["scores"]["points"]
+    assert score["raw"] == 2**256 and score["value"] == 5
