@@ -17,6 +17,13 @@ server waits on a pipe meanwhile — other users' pages go on — and then:
 Workers are started once and kept (at most one per core); every `extends` in the playground
 may reach only the bundled rule files. Verdicts are kept by the text's digest, so a rerun or
 another user with the same text does not wait again.
+
+The trial plays one hand; other hands of the same text (another seed, other bots, a user at
+a seat) are played by the server, and a file may make some hands far slower than others.
+So the bots of every hand the server plays think on a `HandClock`: the CPU time of their
+choices in that hand is counted (this thread's alone, so a busy server does not count
+against it), and once it passes `HAND_CPU_SECONDS` the hand stops with a message instead of
+holding the server's thread.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import select
 import subprocess
 import sys
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +47,7 @@ from tablerules.dsl.diagnostics import Diagnostic
 from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.loader import Loaded
 from tablerules.interpreter.api import Checked, check
+from tablerules.interpreter.engine import Table
 
 CPU_SECONDS = 10  # to check a text and play one hand of it, in the worker
 MEMORY_MB = 1024  # the worker's address space
@@ -46,6 +55,7 @@ WALL_SECONDS = 30  # a trial is stopped after this long whatever it is doing
 STARTUP_SECONDS = 60  # a new worker's imports, on a busy machine
 WORKERS = max(1, min(os.cpu_count() or 1, 4))
 REMEMBERED = 256  # verdicts kept
+HAND_CPU_SECONDS = 20.0  # the server's bots' thinking in one hand
 
 
 @dataclass(frozen=True)
@@ -208,3 +218,31 @@ def _over_budget(path: Path, reason: str) -> Diagnostic:
         hint="make the deck, the deal or the groups smaller; `tablerules play` on your own "
         "machine has no such budget",
     )
+
+
+# ── hands the server plays ─────────────────────────────────────────
+class OverBudget(RuntimeError):
+    """A hand's bots have used up their time; the message says so to the user."""
+
+
+class HandClock:
+    """The CPU seconds the bots of one hand have spent choosing, on the server's thread."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = HAND_CPU_SECONDS if seconds is None else seconds
+        self.spent = 0.0
+
+    def choose(self, bot: Any, table: Table, seat: int) -> Any:
+        """`bot.choose(table, seat)`, timed; raises `OverBudget` once the hand's time is
+        used up (before the next choice is asked for)."""
+        if self.spent > self.seconds:
+            raise OverBudget(
+                f"the bots have thought for {self.spent:.0f} s in this hand, more than the "
+                f"playground allows ({self.seconds:.0f} s): these rules make hands too slow to "
+                "play here; `tablerules play` on your own machine has no such budget"
+            )
+        started = time.thread_time()
+        try:
+            return bot.choose(table, seat)
+        finally:
+            self.spent += time.thread_time() - started

@@ -29,7 +29,7 @@ from tablerules.interpreter.engine.playlog import (
 )
 from tablerules.interpreter.scenarios import ScenarioResult, run_scenario
 from tablerules.interpreter.scenarios.runner import rules_of
-from tablerules.playground.budget import checked_within_budget
+from tablerules.playground.budget import HandClock, OverBudget, checked_within_budget
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = bundled_folder()  # in the source tree rules/, in an installed wheel tablerules/rules/
@@ -149,6 +149,7 @@ class HandSession:
     table: Table = field(init=False)
     error: str = ""
     _bots: dict[int, GreedyBot | RandomBot] = field(default_factory=dict, init=False)
+    clock: HandClock = field(default_factory=HandClock, init=False)  # the bots' budget
 
     def __post_init__(self) -> None:
         self._rebuild()
@@ -169,7 +170,7 @@ class HandSession:
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_bot(self.bots, self.seed, seat, self.seats)
-        return bot.choose(self.table, seat).label
+        return self.clock.choose(bot, self.table, seat).label
 
     def waiting_human(self) -> int | None:
         """The seat the user plays, if the hand waits for it now."""
@@ -192,7 +193,11 @@ class HandSession:
         if not waiting or waiting[0] in self.humans:
             return False
         seat = waiting[0]
-        label = self._bot_choice(seat)
+        try:
+            label = self._bot_choice(seat)
+        except OverBudget as stopped:
+            self.error = str(stopped)
+            return False
         self.table.apply(label, seat=seat)
         self.choices.append((seat, label))
         self.cursor += 1
@@ -300,6 +305,8 @@ def compare_variants(
                 note = f"{label!r} is not legal under one of the files; bots carry on from there"
                 break
         session.to_end()
+        if session.error:  # stopped by the playground's budget
+            note = session.error
         tables.append(session.table)
     left_events, right_events = tables[0].events, tables[1].events
     first = None

@@ -75,3 +75,34 @@ def test_an_uploaded_name_is_only_a_name() -> None:
     assert upload_name("../../etc/x.rules") == "x.rules"
     assert upload_name("..") == "uploaded.rules"
     assert "\x1b" not in upload_name("\x1b[2Jevil.rules")
+
+
+def test_a_hand_whose_bots_think_too_long_stops_with_a_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text that passed its trial may still make other hands slow: the server's bots get
+    a CPU budget per hand, and the hand stops with a message when it is used up."""
+    from tablerules.interpreter.api import check
+    from tablerules.playground.session import HandSession
+
+    monkeypatch.setattr(budget, "HAND_CPU_SECONDS", 0.3)
+    checked = check(PMZ.with_name("heavy.rules"), text=heavy_rules())
+    assert checked.ok and checked.game is not None
+    session = HandSession(checked.game, seed=1)
+    started = time.process_time()
+    session.to_end()
+    assert time.process_time() - started < 15
+    assert not session.table.finished
+    assert "more than the playground allows" in session.error
+    assert session.clock.spent > 0.3
+    assert not session.forward()  # and it stays stopped
+
+
+def test_the_hand_budget_leaves_ordinary_hands_alone() -> None:
+    from tablerules.interpreter.api import check
+    from tablerules.playground.session import HandSession
+
+    session = HandSession(check(PMZ).game, seed=3)
+    session.to_end()
+    assert session.table.finished and not session.error
+    assert session.clock.spent < budget.HAND_CPU_SECONDS / 4
