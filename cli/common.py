@@ -11,6 +11,7 @@ from pathlib import Path
 from tablerules.dsl.bases import ExtendsPolicy
 from tablerules.dsl.bundled import bundled_names, display_bundled, find_bundled
 from tablerules.dsl.loader import parse_assignments
+from tablerules.dsl.reading import describe_os_error
 from tablerules.interpreter.api import Checked, check
 
 
@@ -56,6 +57,28 @@ def bundled_hint(name: str) -> str:
     if os.path.exists(name) or "/" in name or name.endswith(".rules"):
         return ""
     return f"hint: the bundled rule files are {', '.join(bundled_names())}"
+
+
+def output_problem(target: str) -> str | None:
+    """Why a file named on the command line cannot be written, found before any work is
+    done: a folder, a missing folder, a name the system refuses, a pipe nobody reads.
+    None when it can be written (or is `-`, standard output). Nothing is left behind."""
+    if target == "-":
+        return None
+    try:
+        if os.path.isdir(target):
+            return "it is a folder"
+        existed = os.path.lexists(target)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK
+        handle = os.open(target, flags, 0o666)
+    except OSError as error:
+        return describe_os_error(error)
+    except ValueError:
+        return "it is not a name a file can have"
+    os.close(handle)
+    if not existed:
+        os.unlink(target)
+    return None
 
 
 def add_output_flags(parser: argparse.ArgumentParser) -> None:

@@ -20,9 +20,11 @@ from tablerules.cli.common import (
     add_option_flag,
     add_output_flags,
     load_or_report,
+    output_problem,
     policy_of,
 )
 from tablerules.cli.transcript import Report, plural
+from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
@@ -213,10 +215,13 @@ def run(args: argparse.Namespace) -> int:
     game = checked.game
     make = BOTS[args.bots]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    problem = output_problem(args.log) if args.log else None
     try:
-        log = LogWriter(args.log) if args.log else None
+        log = LogWriter(args.log) if args.log and problem is None else None
     except OSError as error:
-        print(f"error: cannot write {args.log}: {error.strerror or error}", file=sys.stderr)
+        problem = error.strerror or str(error)
+    if problem is not None:
+        print(f"error: cannot write {visible(args.log)}: {problem}", file=sys.stderr)
         return 1
     if args.game and game.compiled.rounds is None:
         print(

@@ -15,7 +15,7 @@ from tablerules.dsl.bases import ExtendsPolicy, real_path
 from tablerules.dsl.bundled import bundled_folder
 from tablerules.dsl.diagnostics import shorten, visible
 from tablerules.dsl.limits import MAX_RULE_BYTES
-from tablerules.dsl.reading import ReadError, read_text
+from tablerules.dsl.reading import ReadError, is_file, read_text
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.playlog import (
@@ -116,7 +116,7 @@ def _load(
         path, shown = rules_file(rules)
     options = {name: _option_text(value) for name, value in header.options.items()}
     carried = header.rules_text if rules is None else None
-    if carried is None and not path.is_file():
+    if carried is None and not is_file(path):
         _error(f"{log_name} was played with {shorten(shown, 80)}, which is missing")
         return None
     checked = check(path, text=carried, options=options, policy=policy, display=shown)
@@ -156,7 +156,7 @@ def _load(
 
 def _note_edited_copy(log_name: str, path: Path, carried: str) -> None:
     """Say so when the rule text a log carries is not the file of the same name on disk."""
-    on_disk = _disk_text(path) if path.is_file() else None
+    on_disk = _disk_text(path) if is_file(path) else None
     if on_disk == carried:
         return
     if on_disk is None:

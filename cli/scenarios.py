@@ -8,8 +8,10 @@ import json
 from pathlib import Path
 
 from tablerules.cli.commands import summary
+from tablerules.dsl.bases import real_path
 from tablerules.dsl.loader import load
 from tablerules.dsl.numbers import is_digits
+from tablerules.dsl.reading import is_dir
 from tablerules.interpreter.scenarios import run_scenario
 from tablerules.interpreter.scenarios.coverage import play_rule_ids
 from tablerules.interpreter.scenarios.runner import ScenarioResult, rules_of
@@ -45,14 +47,14 @@ def scenario_files(paths: list[str], root: Path = SCENARIO_ROOT) -> list[Path]:
     rule_files: set[Path] = set()
     for text in paths:
         path = Path(text)
-        if path.is_dir():
+        if is_dir(path):
             found.extend(sorted(path.rglob("*.json")))
-            rule_files.update(p.resolve() for p in path.rglob("*.rules"))
+            rule_files.update(real_path(p) for p in path.rglob("*.rules"))
         elif path.suffix == ".rules":
-            rule_files.add(path.resolve())
+            rule_files.add(real_path(path))
         else:
             found.append(path)
-    if rule_files and root.is_dir():
+    if rule_files and is_dir(root):
         for scenario in sorted(root.rglob("*.json")):
             if scenario not in found and rules_of(scenario) in rule_files:
                 found.append(scenario)

@@ -9,11 +9,12 @@ import sys
 from pathlib import Path
 
 from tablerules.cli.commands import summary
-from tablerules.cli.common import load_or_report
+from tablerules.cli.common import load_or_report, output_problem
 from tablerules.cli.play import StopFlag, stop_on_interrupt
 from tablerules.cli.progress import ProgressBar
 from tablerules.cli.simulate_chart import chart_svg
 from tablerules.cli.simulate_output import as_csv, as_json, text_table
+from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.bots import BOT_NAMES
 from tablerules.interpreter.simulate import (
     CheckpointError,
@@ -188,6 +189,11 @@ def _renamed(side: Side) -> Side:
 
 
 def run(args: argparse.Namespace) -> int:
+    for target in (args.json, args.csv, args.chart):
+        problem = output_problem(target) if target else None
+        if problem is not None:  # found now, not after the hands are played
+            print(f"error: cannot write {visible(target)}: {problem}", file=sys.stderr)
+            return 1
     plan = build_plan(args)
     if plan is None:
         return 1
@@ -224,6 +230,15 @@ def run(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def _write(target: str, text: str) -> None:
+    """Write an output file; one that cannot be written (anymore) is said, not raised."""
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        print(f"error: cannot write {visible(target)}: {reason}", file=sys.stderr)
+
+
 def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, resumed: int) -> None:
     found = rows(plan, tally)
     meta = {
@@ -244,12 +259,12 @@ def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, res
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
             to_stdout = True
         else:
-            Path(target).write_text(text, encoding="utf-8")
+            _write(target, text)
     if args.chart:
         title = (
             f"{' vs '.join(s.name for s in plan.sides)}: {tally.hands:,} hands, seed {plan.seed}"
         )
-        Path(args.chart).write_text(chart_svg(plan, found, title), encoding="utf-8")
+        _write(args.chart, chart_svg(plan, found, title))
     if to_stdout:
         return
     names = " vs ".join(filter(None, (args.rules, args.compare)))

@@ -91,3 +91,20 @@ def decode(data: bytes, what: str = "the file") -> str:
 def read_text(path: str | Path, limit: int, what: str = "the file") -> str:
     """`read_bytes` then `decode`."""
     return decode(read_bytes(path, limit, what), what)
+
+
+def is_dir(path: str | Path) -> bool:
+    """Whether `path` is a folder; False for any name the system cannot look up (too long,
+    a symbolic-link loop, not valid text) rather than an exception."""
+    try:
+        return os.path.isdir(path)
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: str | Path) -> bool:
+    """Whether `path` is a regular file (see `is_dir`)."""
+    try:
+        return os.path.isfile(path)
+    except (OSError, ValueError):
+        return False

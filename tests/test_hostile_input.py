@@ -242,6 +242,35 @@ def test_every_kind_of_file_gives_a_message(
         assert "error[E" in output, (what, output)
 
 
+COMMANDS = {  # every command-line argument that names a file to read, or to write
+    "check": ["check", "{path}"],
+    "evaluate": ["evaluate", "{path}", "--hand", "1m"],
+    "hands file": ["evaluate", str(PMZ), "--hands-file", "{path}"],
+    "show": ["show", "{path}"],
+    "play": ["play", "{path}", "--quiet"],
+    "replay": ["replay", "{path}"],
+    "replay --rules": ["replay", str(HAND_LOG), "--rules", "{path}"],
+    "test": ["test", "{path}"],
+    "simulate": ["simulate", "{path}", "--hands", "2"],
+    "play --log": ["play", str(PMZ), "--quiet", "--log", "{path}"],
+    "simulate --json": ["simulate", str(PMZ), "--hands", "2", "--json", "{path}"],
+}
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_every_command_takes_every_kind_of_file(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by trying each: `test` on a symbolic-link loop or a name too long, `replay
+    --rules` on a name too long, `simulate --json` on a folder (after the whole simulation)
+    ended in internal errors; `play --log` on a pipe nobody reads waited for ever."""
+    for what, path in kinds_of_files(tmp_path).items():
+        argv = [part.replace("{path}", str(path)) for part in COMMANDS[command]]
+        status, output = run_cli(capsys, *argv)
+        assert status in (0, 1), (what, status, output)
+        assert status == 0 or "error" in output or "failed" in output, (what, output)
+
+
 def test_a_file_over_the_size_limit_is_not_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
