@@ -27,7 +27,7 @@ from typing import Any
 
 from bench_hands import TILE_KINDS, mahjong_hands, random_counts
 from bench_report import machine, progress
-from bench_timing import Figures, Ratio, child_cpu_ns, interleave
+from bench_timing import Figures, Ratio, child_cpu_ns, child_env, interleave
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_SCRIPT = ROOT / "benchmarks" / "peers" / "agari_script.py"
@@ -100,13 +100,22 @@ class ColdStart:
         }
 
 
-def bench_cold_start(rounds: int) -> ColdStart:
+def bench_cold_start(rounds: int, folder: Path) -> ColdStart:
     tablerules = tablerules_command()
     sides = {"python -c pass": lambda _: run_once([sys.executable, "-c", "pass"])}
     for name, (rules, hand) in HANDS.items():
         command = [*tablerules, "evaluate", str(ROOT / rules), "--hand", hand]
-        child_cpu_ns(command)  # untimed: compiled modules and parse tables cached, as installed
+        child_cpu_ns(command)  # untimed: compiled modules and caches written, as installed
         sides[f"evaluate {name}"] = lambda _, command=command: run_once(command)
+    # the very first run: nothing cached yet (an empty cache folder every time)
+    rules, hand = HANDS["跑馬仔"]
+    first = [*tablerules, "evaluate", str(ROOT / rules), "--hand", hand]
+
+    def uncached(index: int) -> tuple[int, int]:
+        empty = folder / f"empty-{index}"
+        return child_cpu_ns(first, env=child_env(TABLERULES_CACHE_DIR=str(empty))), 1
+
+    sides["evaluate 跑馬仔, nothing cached"] = uncached
     progress(f"(d) cold start: {rounds} rounds")
     return ColdStart(interleave(rounds, sides))
 
@@ -175,9 +184,13 @@ def print_report(
         print(
             f"      {side:<28} {times}   {at_min:5.1f} units (min)  {at_median:5.1f} units (median)"
         )
-    worst = max(cold.units(side)[1] for side in cold.figures if side != "python -c pass")
+    worst = max(
+        cold.units(side)[1]
+        for side in cold.figures
+        if side != "python -c pass" and "nothing cached" not in side
+    )
     print(
-        f"    target: ≤ {TARGETS['cold_start_units']:g} units (median)"
+        f"    target: ≤ {TARGETS['cold_start_units']:g} units (median, once installed and run)"
         f" {mark(worst <= TARGETS['cold_start_units'])}"
     )
     print()
@@ -198,10 +211,10 @@ def print_report(
             f"      {side:<32} {per_s}   ×{ratio.at_min:5.2f} (min)"
             f"  ×{ratio.at_median:5.2f} (median)"
         )
-    best = max(bulk.ratio(side).at_median for side in bulk.figures if not side.startswith("regex"))
+    verdicts = bulk.ratio("--hands-file --detail wins").at_median
     print(
-        f"    target: ≥ {TARGETS['hands_file_ratio']:g}× the script (median)"
-        f" {mark(best >= TARGETS['hands_file_ratio'])}"
+        f"    target: ≥ {TARGETS['hands_file_ratio']:g}× the script (median) with --detail wins,"
+        f" a verdict per line as the script prints {mark(verdicts >= TARGETS['hands_file_ratio'])}"
     )
     print()
 
@@ -224,8 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     plan = QUICK if args.quick else FULL
     info = machine()
-    cold = bench_cold_start(plan["rounds"])
     with tempfile.TemporaryDirectory() as folder:
+        cold = bench_cold_start(plan["rounds"], Path(folder))
         bulk = bench_hands_file(plan["file_rounds"], plan["lines"], Path(folder))
     print_report(info, cold, bulk, plan["rounds"], plan["file_rounds"])
     if args.json is not None:

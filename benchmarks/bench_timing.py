@@ -119,22 +119,26 @@ def cpu_calls_packing(
     return process_time_ns() - start, len(inputs)
 
 
-def child_env() -> dict[str, str]:
+def child_env(**more: str) -> dict[str, str]:
     """The environment for timed child processes: this one, with Python's default of
     caching compiled modules (an installed package has them; a cleared cache would make
-    every run compile the project's modules again)."""
+    every run compile the project's modules again), and `more` variables."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(more)
     return env
 
 
-def child_cpu_ns(command: Sequence[str], stdout: Any = subprocess.DEVNULL) -> int:
+def child_cpu_ns(
+    command: Sequence[str], stdout: Any = subprocess.DEVNULL, env: dict[str, str] | None = None
+) -> int:
     """User + system CPU time of one run of `command` (a child process), in nanoseconds.
 
     Raises `subprocess.CalledProcessError` if the command fails.
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, check=True, env=child_env())
+    environment = env if env is not None else child_env()
+    subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, check=True, env=environment)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return int(spent * 1e9)

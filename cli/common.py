@@ -91,9 +91,10 @@ def add_output_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def check_named(name: str, options: dict[str, str], policy: ExtendsPolicy | None = None) -> Checked:
-    """`check` of the rule file a command-line argument names (a path or a bundled name)."""
+    """`check` of the rule file a command-line argument names (a path or a bundled name),
+    reusing the result kept from an earlier run while the files are unchanged."""
     path, shown = rules_file(name)
-    return check(path, options=options, policy=policy, display=shown)
+    return check(path, options=options, policy=policy, display=shown, reuse=True)
 
 
 def load_or_report(

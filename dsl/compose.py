@@ -7,6 +7,7 @@ removing one that does not exist is an error too, so a typo in a variant never p
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +26,7 @@ from tablerules.dsl.limits import (
     bytes_text,
 )
 from tablerules.dsl.parser import parse_text
-from tablerules.dsl.reading import ReadError, read_text
+from tablerules.dsl.reading import ReadError, decode, read_bytes
 
 
 def _describe(op: Operation) -> str:
@@ -101,6 +102,8 @@ class Composition:
     paths: list[Path] = field(default_factory=list)  # each file read, in the order read
     files: int = 0
     characters: int = 0  # of every text read
+    digests: dict[Path, str] = field(default_factory=dict)  # SHA-256 of each file's bytes
+    resolved: list[tuple[str, Path, Path]] = field(default_factory=list)  # each extends
 
 
 def compose_file(
@@ -123,11 +126,13 @@ def compose_file(
     context.paths.append(path)
     if text is None:
         try:
-            text = read_text(path, MAX_RULE_BYTES, "the file")
+            data = read_bytes(path, MAX_RULE_BYTES, "the file")
+            text = decode(data, "the file")
         except ReadError as error:
             sink.add(error.line or 1, error.column or 1, "E107", str(error))
             diagnostics.extend(sink.items)
             return None
+        context.digests[path] = hashlib.sha256(data).hexdigest()
     context.characters += len(text)
     if context.characters > MAX_COMPOSED_BYTES and len(text) <= MAX_COMPOSED_BYTES:
         sink.add(
@@ -177,6 +182,7 @@ def _compose_base(
     except BaseRefused as error:
         sink.add(span.line, span.column, "E107", str(error))
         return None
+    context.resolved.append((written, path, base_path))
     here = real_path(path)
     chain = (*stack, here)
     if base_path in chain:

@@ -13,10 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tablerules.dsl import ir
+from tablerules.dsl import ir, load_cache
 from tablerules.dsl.bases import ExtendsPolicy
-from tablerules.dsl.checker import Checker, check_rules
-from tablerules.dsl.compose import Composition, compose_file
 from tablerules.dsl.diagnostics import Diagnostic, RuleError, capped, sort_key
 from tablerules.dsl.numbers import signed_number
 
@@ -93,6 +91,10 @@ def resolve_options(
     """The rule file's option values with command-line overrides typed and checked."""
     typed: dict[str, ir.Scalar] = {}
     problems: list[Diagnostic] = []
+    if not raw:
+        return rules.option_values(typed), problems
+    from tablerules.dsl.checker import Checker  # the checker, only when options are given
+
     checker = Checker(rules)
     for name, text in raw.items():
         option = rules.options.get(name)
@@ -124,23 +126,41 @@ def load(
     options: dict[str, str] | None = None,
     policy: ExtendsPolicy | None = None,
     display: str | None = None,
+    reuse: bool = False,
 ) -> Loaded:
     """Parse, compose and check a rule file; `text` replaces the file's contents if given.
 
     `policy` says where `extends` may reach (by default: beside the file, or the bundled
     files); `display` is how diagnostics name the file (by default the path as given).
+    `reuse`: keep the checked result of a file read from disk in the user's cache, and use
+    it while the files are unchanged (see `load_cache`): what makes a command start fast.
     """
     path = Path(path)
     shown = display or str(path)
+    policy = policy or ExtendsPolicy()
+    entry = None
+    if reuse and text is None:
+        entry = load_cache.entry_for(path, shown, policy)
+        kept = load_cache.read(entry, path, policy) if entry is not None else None
+        if kept is not None:  # these very files were checked before
+            values, problems = resolve_options(kept.rules, options or {})
+            found = capped(kept.diagnostics + problems)
+            return Loaded(shown, kept.rules, found, values, kept.texts, kept.files)
+    from tablerules.dsl.checker import check_rules
+    from tablerules.dsl.compose import Composition, compose_file
+
     diagnostics: list[Diagnostic] = []
-    context = Composition(path, policy or ExtendsPolicy())
+    context = Composition(path, policy)
     rules = compose_file(path, diagnostics, text=text, display=shown, context=context)
     if rules is None:
         found = capped(sorted(diagnostics, key=sort_key))
         return Loaded(shown, None, found, texts=context.texts, files=context.paths)
     diagnostics.extend(check_rules(rules, context.texts))
-    values, problems = resolve_options(rules, options or {})
     diagnostics.sort(key=sort_key)
+    if entry is not None:
+        result = load_cache.Cached(rules, list(diagnostics), context.texts, context.paths)
+        load_cache.write(entry, result, context.digests, context.resolved)
+    values, problems = resolve_options(rules, options or {})
     found = capped(diagnostics + problems)
     return Loaded(shown, rules, found, values, context.texts, context.paths)
 

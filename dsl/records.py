@@ -232,7 +232,7 @@ def _from_mirror(value: Any) -> Any:
     return value
 
 
-def _records() -> list[type[Record]]:
+def all_records() -> list[type[Record]]:
     """Every record class defined so far, bases before subclasses."""
     found: list[type[Record]] = []
     waiting: list[type[Record]] = [Record]
@@ -249,7 +249,7 @@ def _mirror(root: type[Record]) -> Any:
         return _MIRRORS[root]
     import pydantic
 
-    records = _records()
+    records = all_records()
     namespace: dict[str, Any] = {}
     for module in {sys.modules[record.__module__] for record in records}:
         namespace.update(vars(module))

@@ -51,9 +51,11 @@ def _cached_check(
     options: dict[str, str] | None = None,
     policy: Any = None,
     display: Any = None,
+    reuse: bool = False,
 ) -> Checked:
-    """`check`, remembered: the command is fuzzed, not the loading of the same bundled file
-    thousands of times (the rule files themselves are the `rules` target)."""
+    """`check`, remembered in memory (never in the user's cache, whatever `reuse` says):
+    the command is fuzzed, not the loading of the same bundled file thousands of times
+    (the rule files themselves are the `rules` target)."""
     return _checked(Path(path), text, tuple(sorted((options or {}).items())), policy, display)
 
 

@@ -106,11 +106,13 @@ def check(
     options: dict[str, str] | None = None,
     policy: ExtendsPolicy | None = None,
     display: str | None = None,
+    reuse: bool = False,
 ) -> Checked:
     """Parse, check and compile a rule file (or `text` standing for it); never raises on
     bad input: every problem, including those only compiling finds, is a diagnostic.
-    `policy` says where `extends` may reach (`dsl.bases`)."""
-    loaded = load(path, text=text, options=options, policy=policy, display=display)
+    `policy` says where `extends` may reach (`dsl.bases`); `reuse` keeps and reuses the
+    checked file in the user's cache (`dsl.load_cache`), as the command line does."""
+    loaded = load(path, text=text, options=options, policy=policy, display=display, reuse=reuse)
     diagnostics = list(loaded.diagnostics)
     game = None
     if loaded.ok and loaded.rules is not None:
