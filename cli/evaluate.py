@@ -11,12 +11,12 @@ from typing import Any, TypeVar
 from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, add_option_flag, load_or_report, policy_of
 from tablerules.dsl.diagnostics import visible
-from tablerules.dsl.limits import MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
+from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
 from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
-from tablerules.interpreter.evaluate import Evaluation, HandError
+from tablerules.interpreter.evaluate import Evaluation, Evaluator, HandError
 from tablerules.interpreter.evaluation import Decomposition
 from tablerules.interpreter.hands import (
     HandSpec,
@@ -260,17 +260,24 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
     out = sys.stdout
     evaluator = game.evaluator
     quick = args.detail == "wins" and not args.on_deal  # whether it wins, and nothing else
+    known: dict[str | None, WinConditions] = {}
+    verdict = _quick_verdicts(evaluator, args, seat) if quick else None
     for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if verdict is not None and "|" not in line:
+            wins = verdict(line)
+            if wins is not None:
+                out.write(f'{{"line": {number}, "wins": {"true" if wins else "false"}}}\n')
+                continue
         try:
             spec = parse_line(evaluator, line)
-            conditions = _conditions(spec, args, seat)
+            conditions = known.get(spec.how)  # they depend on how it is won, not the cards
+            if conditions is None:
+                conditions = known[spec.how] = _conditions(spec, args, seat)
             if quick:
-                wins = evaluator.wins(
-                    spec.hand, spec.table, spec.win_card, spec.source, conditions
-                )
+                wins = evaluator.wins(spec.hand, spec.table, spec.win_card, spec.source, conditions)
                 out.write(f'{{"line": {number}, "wins": {"true" if wins else "false"}}}\n')
                 continue
             result = evaluator.evaluate(
@@ -295,6 +302,24 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
         if show_progress and number % PROGRESS_EVERY == 0:
             print(f"... {number} lines", file=sys.stderr)
     return 1 if failures else 0
+
+
+def _quick_verdicts(
+    evaluator: Evaluator, args: argparse.Namespace, seat: int
+) -> Callable[[str], bool | None]:
+    """Whether a line of concealed cards alone wins, the cards read straight into packed
+    counts: the usual line of a bulk check. None leaves a line to the full reading (which
+    also says what is wrong with it)."""
+    pack = evaluator.rules.cards.packer(evaluator.ones)
+    conditions = _conditions(HandSpec([], [], None, None), args, seat)
+
+    def verdict(line: str) -> bool | None:
+        packed = pack(line)
+        if packed is None or packed[1] > MAX_HAND_CARDS:
+            return None
+        return evaluator.concealed_wins(packed[0], packed[1], conditions)
+
+    return verdict
 
 
 def _echo(game: Game, spec: HandSpec) -> dict[str, Any]:

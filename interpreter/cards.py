@@ -8,6 +8,7 @@ values carrying the position of the bad text, so a caller can point at it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tablerules.dsl import ir
@@ -15,6 +16,7 @@ from tablerules.dsl.diagnostics import display_width, visible
 from tablerules.dsl.limits import MAX_HANDS_LINE_CHARS
 
 SEPARATORS = " \t,，、"
+WORDS_KEPT = 1 << 16  # words of card text remembered by a bulk reading (`CardTable.packer`)
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,55 @@ class CardTable:
         except KeyError:  # a digit that makes no card, or a piece that names none
             return self._parse_slowly(text)
         return cards
+
+    def packer(self, ones: Sequence[int]) -> Callable[[str], tuple[int, int] | None]:
+        """A reading of text straight into packed counts, for bulk checks: `ones[card]` is
+        one copy of `card` packed. The function returns (the counts added up, the number of
+        cards), or None for text it leaves to `parse` (any text but words of compact runs
+        and one-character names, and any text `parse` would refuse)."""
+        runs = {end: {d: ones[c] for d, c in found.items()} for end, found in self._digits.items()}
+        letters = {name: ones[card] for name, card in self._letters.items()}
+        compact, whole = self._compact, self._runs
+        other_separators = re.compile("[" + re.escape(SEPARATORS[1:]) + "]")
+        quick = self._quick
+
+        def word_of(word: str) -> tuple[int, int] | None:
+            run = runs.get(word[-1])
+            digits = word[:-1]
+            if run is not None and digits.isdigit():  # one compact run: `123m`
+                return sum(map(run.__getitem__, digits)), len(digits)
+            if word[0].isdigit():  # several: `11m55p`
+                if compact is None or not whole.fullmatch(word):
+                    return None
+                packed = count = 0
+                for numbers, end in compact.findall(word):
+                    packed += sum(map(runs[end].__getitem__, numbers))
+                    count += len(numbers)
+                return packed, count
+            return sum(map(letters.__getitem__, word)), len(word)  # one-character names
+
+        words: dict[str, tuple[int, int]] = {"": (0, 0)}  # the same words come again and again
+
+        def pack(text: str) -> tuple[int, int] | None:
+            if not quick or len(text) > MAX_HANDS_LINE_CHARS or other_separators.search(text):
+                return None
+            packed = count = 0
+            for word in text.split(" "):
+                known = words.get(word)
+                if known is None:
+                    try:
+                        known = word_of(word)
+                    except KeyError:  # a digit that makes no card, or a piece that names none
+                        return None
+                    if known is None:
+                        return None
+                    if len(words) < WORDS_KEPT:
+                        words[word] = known
+                packed += known[0]
+                count += known[1]
+            return packed, count
+
+        return pack
 
     def _parse_slowly(self, text: str) -> list[int]:
         """Card by card, with the position of the first piece that names no card."""

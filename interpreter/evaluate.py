@@ -76,7 +76,8 @@ class Evaluator:
         kinds = rules.kinds
         self._facts: list[Facts] = [self._facts_of(i.kind, i.cards) for i in rules.instances]
         self._relabelled: dict[tuple[int, str], Facts] = {}
-        self._one = [1 << (card * FIELD_BITS) for card in range(len(rules.cards))]
+        # one copy of each card, packed (one byte per card kind): a hand is their sum
+        self.ones = self._one = [1 << (card * FIELD_BITS) for card in range(len(rules.cards))]
         spare = GUARD_BIT - 1 - rules.cards.copies  # added to each count: > copies sets the guard
         self._excess = int.from_bytes(bytes([spare]) * len(rules.cards), "little")
         self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(rules.cards), "little")
@@ -217,6 +218,15 @@ class Evaluator:
             source = "self"
         pre = self._pack(hand, table, win_card)
         return self._wins(pre, table, win_card, source, conditions)
+
+    def concealed_wins(
+        self, pre: int, count: int, conditions: WinConditions | None = None
+    ) -> bool | None:
+        """`wins` of `count` concealed cards given as packed counts (see `CardTable.packer`);
+        None when some card is given more often than the deck has (`wins` says so)."""
+        if count >= 128 or (pre + self._excess) & self._guard:
+            return None
+        return self._wins(pre, (), None, None, conditions)
 
     # ── full evaluation ────────────────────────────────────────
     def evaluate(

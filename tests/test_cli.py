@@ -185,6 +185,15 @@ def test_less_detail_keeps_every_verdict_and_best_split(tmp_path: Path, capsys) 
         "123m 456p 5s | table: 碰:東東東 槓:9999m | win: 5s self",
         "11m 234p 567s 789s 99m",
         "123m 456p 789s EE 5x",
+        # read straight into counts by --detail wins, or left to the full reading
+        "11m234p 567s789s 99m",
+        "EEE SSS 123m 456p 99s",
+        "11111m 234p 567s 789s",
+        "123m,456p,789s，EEE、55s",
+        "123m\t456p 789s EEE  55s",
+        "0m 123p",
+        "123²m 456p",
+        "123456789m 123456789p 123456789s EEEESSSSWWWWNN",
     ]
     hands = tmp_path / "hands.txt"
     hands.write_text("\n".join(lines) + "\n", encoding="utf-8")
