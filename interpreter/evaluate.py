@@ -437,15 +437,14 @@ class Evaluator:
         return found
 
     def _kept_cards(self, pre: int, counts: list[int] | None) -> list[tuple[int, int]]:
-        """(card, n) for each card held n-or-more times where n-alike groups are never split."""
+        """(card, copies held) for each card held n-or-more times where n-alike groups are
+        never split: every copy held stays in one group (four alike held are not a group of
+        three and a loose card)."""
         rules = self.rules
         if counts is None:
             counts = rules.unpack(pre)
-        kept = []
-        for info in rules.keep_together:
-            size = info.keep_together or 0
-            kept.extend((card, size) for card, count in enumerate(counts) if count >= size)
-        return kept
+        smallest = min(info.keep_together or 0 for info in rules.keep_together)
+        return [(card, count) for card, count in enumerate(counts) if count >= smallest]
 
     def _kept_together(
         self,
