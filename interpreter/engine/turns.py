@@ -99,9 +99,11 @@ class TurnFlow:
         context = "replacement" if replacement else "draw"
         offer = Offer(context, seat, card)
         shown = turn.draws_shown and not replacement
-        unseen: list[Choice] = []
+        drawer: list[Choice] | None = None  # the drawer's choices, once worked out
+        unseen = False
         if shown and turn.concealed_takes_hidden:
-            unseen = self._taken_unseen(seat, offer)
+            drawer = self.maker.choices_if_any(state, seat, offer)
+            unseen = self._taken_unseen(drawer)
             shown = not unseen
         cards = self.game.compiled.cards
         self.log(
@@ -115,10 +117,11 @@ class TurnFlow:
             name=cards.display[card],
         )
         if unseen:  # only its drawer sees it: a window for the drawer alone
-            self._decide(Decision("window", offer, {seat: unseen}, hidden=True))
+            assert drawer is not None
+            self._decide(Decision("window", offer, {seat: drawer}, hidden=True))
             return
         if shown:
-            self._window(offer)
+            self._window(offer, drawer)
             return
         holder = state.seats[seat]
         holder.hand[card] += 1
@@ -128,19 +131,16 @@ class TurnFlow:
         choices += maker.discards(seat, holder)
         self._decide(Decision("turn", offer, {seat: choices}))
 
-    def _taken_unseen(self: Table, seat: int, offer: Offer) -> list[Choice]:
-        """A draw its drawer must take into a group not shown in full (concealed, or partly
-        shown) goes there unseen: the drawer's choices then, or none if it is shown."""
-        choices = self.maker.choices(self.state, seat, offer)
+    def _taken_unseen(self: Table, choices: list[Choice]) -> bool:
+        """Whether a draw goes unseen: its drawer must take it (a forced choice) into a
+        group not shown in full (concealed, or partly shown)."""
         kinds = self.game.compiled.kinds
-        for choice in choices:
-            if (
-                choice.forced
-                and choice.kind is not None
-                and (choice.concealed or kinds[choice.kind].visibility != "shown")
-            ):
-                return choices
-        return []
+        return any(
+            choice.forced
+            and choice.kind is not None
+            and (choice.concealed or kinds[choice.kind].visibility != "shown")
+            for choice in choices
+        )
 
     def _discard_decision(self: Table, seat: int) -> None:
         state = self.state

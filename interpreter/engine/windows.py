@@ -51,16 +51,21 @@ def window_reason(
 class ClaimWindows:
     """A mixin of `Table`: windows on a card, forced choices taken, choices resolved."""
 
-    def _window(self: Table, offer: Offer) -> None:
+    def _window(self: Table, offer: Offer, owners: list[Choice] | None = None) -> None:
+        """Ask every seat that can do something with the offered card (`owners`: the
+        owner's choices, when already worked out)."""
         state = self.state
         options: dict[int, list[Choice]] = {}
         seats = self.play.seats
         maker = self.maker
         for step, entries in self.play.ways_by_step(offer.context):
             seat = (offer.owner + step) % seats
-            if not maker.responds(state, seat, offer, entries):
+            if step == 0 and owners is not None:
+                choices = owners
+            elif maker.responds(state, seat, offer, entries):
+                choices = maker.choices(state, seat, offer, entries)
+            else:
                 continue
-            choices = maker.choices(state, seat, offer, entries)
             if not choices:
                 continue
             if not any(c.forced for c in choices):
