@@ -1,0 +1,368 @@
+"""What the checker knows of each game, written from the rule documents (RULES.md), not
+from the engine: the cards, which groups win, what a card forces, how groups lie.
+
+A `Profile` answers the questions the invariants ask; `profile_for` picks the profile of a
+log from its header (the rule file it was played with, and its table options).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Any
+
+Group = tuple[str, tuple[str, ...]]  # (kind, cards)
+
+
+@dataclass
+class Profile:
+    """One game as the documents state it. Subclasses say how hands win."""
+
+    name: str
+    draws_shown: bool  # drawn cards are shown and offered (PHZ-9), or kept (mahjong)
+    win_action: str
+    forced_actions: frozenset[str] = frozenset()
+    claims: frozenset[str] = frozenset()  # taken on others' cards, then a discard
+    locked_size: int = 0  # cards held this many times are a group never split (0: none)
+    discard_wins: bool = True
+    options: dict[str, Any] = field(default_factory=dict)
+
+    names: dict[str, str] = field(default_factory=dict)  # display name -> card id
+
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        raise NotImplementedError
+
+    def parse_names(self, text: str) -> list[str]:
+        """Card ids from display names written one after another (as in action labels)."""
+        found: list[str] = []
+        position = 0
+        longest = max(len(name) for name in self.names)
+        while position < len(text):
+            for size in range(longest, 0, -1):
+                card = self.names.get(text[position : position + size])
+                if card is not None:
+                    found.append(card)
+                    position += size
+                    break
+            else:
+                raise ValueError(f"no card named {text[position:]!r}")
+        return found
+
+    def kind_of(self, cards: Sequence[str]) -> str:
+        """The kind of a group of cards laid down beside another (a 比 group)."""
+        return "group"
+
+    def forced(
+        self, seats: Sequence[Any], context: str, owner: int, card: str
+    ) -> tuple[int, str] | None:
+        """(seat, action) of the move a card forces, if any."""
+        return None
+
+    def lies_after(self, action: str, kind: str) -> str:
+        """How a group an action lays down lies for the other seats."""
+        return "shown"
+
+    def value(self, table: Sequence[Group]) -> int:
+        """The value the seat's table groups are worth (0 where the game counts none)."""
+        return 0
+
+
+# ── 跑胡子 ────────────────────────────────────────────────────────────
+
+
+def _phz_card(card: str) -> tuple[str, int]:
+    """(size, rank) of a 跑胡子 card id: x1…x10 small, d1…d10 big (PHZ-1)."""
+    return ("small" if card[0] == "x" else "big"), int(card[1:])
+
+
+def _phz_id(size: str, rank: int) -> str:
+    return f"{'x' if size == 'small' else 'd'}{rank}"
+
+
+PHZ_HUXI = {  # PHZ-20: small, big
+    "碰": (1, 3),
+    "坎": (3, 6),
+    "偎": (3, 6),
+    "臭偎": (3, 6),
+    "跑": (6, 9),
+    "提": (9, 12),
+}
+PHZ_TRIGGERS = ("跑", "提")  # one pair iff the hand has one of these (PHZ-12)
+
+
+def phz_value(kind: str, cards: Sequence[str]) -> int:
+    sizes = {_phz_card(c)[0] for c in cards}
+    if len(sizes) != 1:
+        return 0  # 絞: mixed sizes, worth nothing
+    big = sizes.pop() == "big"
+    if kind in PHZ_HUXI:
+        return PHZ_HUXI[kind][big]
+    ranks = sorted(_phz_card(c)[1] for c in cards)
+    if kind in ("一句話", "二七十") and ranks in ([1, 2, 3], [2, 7, 10]):
+        return 6 if big else 3
+    return 0
+
+
+def _phz_groups_with(card: str, counts: Counter[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Every in-hand group (kind, cards) that contains `card` and fits in `counts`, when
+    `card` is the lowest card left (so its partners are all still in `counts`)."""
+    size, rank = _phz_card(card)
+    other = _phz_id("big" if size == "small" else "small", rank)
+    shapes: list[tuple[str, tuple[str, ...]]] = [
+        ("對", (card, card)),
+        ("坎", (card, card, card)),
+        ("提", (card, card, card, card)),
+        ("絞", (card, card, other)),
+        ("絞", (card, other, other)),
+    ]
+    if rank <= 8:
+        run = tuple(_phz_id(size, rank + step) for step in range(3))
+        shapes.append(("一句話", run))
+    if rank == 2:
+        shapes.append(("二七十", (card, _phz_id(size, 7), _phz_id(size, 10))))
+    for kind, cards in shapes:
+        need = Counter(cards)
+        if all(counts[c] >= n for c, n in need.items()):
+            yield kind, cards
+
+
+def _phz_order(card: str) -> tuple[int, int]:
+    size, rank = _phz_card(card)
+    return (0 if size == "small" else 1, rank)
+
+
+def phz_splits(counts: Counter[str]) -> Iterator[list[Group]]:
+    """Every way to split the cards wholly into in-hand groups."""
+    left = +counts
+    if not left:
+        yield []
+        return
+    lowest = min(left, key=_phz_order)
+    for kind, cards in _phz_groups_with(lowest, left):
+        rest = left - Counter(cards)
+        for split in phz_splits(rest):
+            yield [(kind, cards), *split]
+
+
+PHZ_NAMES = {
+    **{name: f"x{rank}" for rank, name in enumerate("一二三四五六七八九十", start=1)},
+    **{name: f"d{rank}" for rank, name in enumerate("壹貳叁肆伍陸柒捌玖拾", start=1)},
+}
+
+
+@dataclass
+class Paohuzi(Profile):
+    groups_needed: int = 5
+    min_huxi: int = 6
+
+    def kind_of(self, cards: Sequence[str]) -> str:
+        """一句話, 二七十 or 絞 (PHZ-4), by the cards."""
+        parts = [_phz_card(card) for card in cards]
+        if len({size for size, _ in parts}) > 1:
+            return "絞"
+        ranks = sorted(rank for _, rank in parts)
+        return "二七十" if ranks == [2, 7, 10] else "一句話"
+
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        """PHZ-12, PHZ-20: hand and table make the groups needed, exactly one pair iff a
+        跑 or 提 is among them, at least the lowest 胡息; a 坎 held is never split."""
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        locked = {c: n for c, n in hand.items() if n >= 3}
+        table_value = sum(phz_value(kind, cards) for kind, cards in table)
+        table_triggers = sum(kind in PHZ_TRIGGERS for kind, _ in table)
+        for split in phz_splits(full):
+            if len(split) + len(table) != self.groups_needed:
+                continue
+            holders = [i for i, (_, cards) in enumerate(split) if card in cards] or [None]
+            for holder in holders:
+                if self._valid(split, holder, locked, card, source, table_value, table_triggers):
+                    return True
+        return False
+
+    def _valid(
+        self,
+        split: list[Group],
+        holder: int | None,
+        locked: dict[str, int],
+        card: str | None,
+        source: str | None,
+        table_value: int,
+        table_triggers: int,
+    ) -> bool:
+        for held, count in locked.items():  # every copy held stays in one group
+            if not any(
+                cards.count(held) - (1 if i == holder and card == held else 0) >= count
+                for i, (_, cards) in enumerate(split)
+            ):
+                return False
+        total, pairs, triggers = table_value, 0, table_triggers
+        for i, (kind, cards) in enumerate(split):
+            if i == holder and source != "self":  # completed by another's card (PHZ-20)
+                kind = {"坎": "碰", "提": "跑"}.get(kind, kind)
+            elif i == holder:
+                kind = {"坎": "偎"}.get(kind, kind)
+            total += phz_value(kind, cards)
+            pairs += kind == "對"
+            triggers += kind in PHZ_TRIGGERS
+        return pairs == (1 if triggers else 0) and total >= self.min_huxi
+
+    def forced(
+        self, seats: Sequence[Any], context: str, owner: int, card: str
+    ) -> tuple[int, str] | None:
+        """PHZ-5, PHZ-6, PHZ-7: the 提, 偎 or 跑 a drawn or discarded card forces."""
+        if context not in ("draw", "discard"):
+            return None
+        count = len(seats)
+        for step in range(count):
+            seat = (owner + step) % count
+            held = seats[seat].hand[card]
+            on_table = {kind for kind, cards in seats[seat].table if card in cards}
+            if seat == owner:
+                if context != "draw":
+                    continue
+                if held == 3 or on_table & {"偎", "臭偎"}:
+                    return seat, "提"
+                if held == 2:
+                    return seat, "偎"
+                if "碰" in on_table:
+                    return seat, "跑"
+                continue
+            if held == 3 or on_table & {"偎", "臭偎"}:
+                return seat, "跑"
+            if context == "draw" and "碰" in on_table:
+                return seat, "跑"
+        return None
+
+    def forced_outcome(
+        self, seat: Any, action: str, card: str
+    ) -> tuple[Counter[str] | None, list[Group]]:
+        """The seat's concealed cards and table once it makes the forced `action` with
+        `card` (None for the hand if the seat cannot)."""
+        hand = Counter(seat.hand)
+        table = list(seat.table)
+        size = 3 if action == "偎" else 4
+        for index, (kind, cards) in enumerate(table):
+            if card in cards and kind in ("偎", "臭偎", "碰") and size == 4:
+                table[index] = (action, (card,) * 4)
+                return +hand, table
+        need = size - 1
+        if hand[card] < need:
+            return None, table
+        hand[card] -= need
+        table.append((action, (card,) * size))
+        return +hand, table
+
+    def lies_after(self, action: str, kind: str) -> str:
+        """PHZ-4: a 偎 lies face down, a 臭偎 and a 提 show one card, the rest all."""
+        return {"偎": "concealed", "臭偎": "partly shown", "提": "partly shown"}.get(kind, "shown")
+
+    def value(self, table: Sequence[Group]) -> int:
+        return sum(phz_value(kind, cards) for kind, cards in table)
+
+
+# ── 跑馬仔 ────────────────────────────────────────────────────────────
+
+MJ_SUITS = ("m", "p", "s")
+MJ_NAMES = {
+    **{
+        f"{digit}{suit}": f"{rank}{code}"
+        for suit, code in (("萬", "m"), ("筒", "p"), ("索", "s"))
+        for rank, digit in enumerate("一二三四五六七八九", start=1)
+    },
+    **dict(zip("東南西北中發白", "ESWNCFP", strict=True)),
+}
+
+
+def _mj_melds_with(card: str, counts: Counter[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
+    shapes: list[tuple[str, tuple[str, ...]]] = [("對", (card, card)), ("刻", (card,) * 3)]
+    if card[-1] in MJ_SUITS and int(card[0]) <= 7:
+        rank, suit = int(card[0]), card[1]
+        shapes.append(("順", tuple(f"{rank + step}{suit}" for step in range(3))))
+    for kind, cards in shapes:
+        need = Counter(cards)
+        if all(counts[c] >= n for c, n in need.items()):
+            yield kind, cards
+
+
+def _mj_order(card: str) -> tuple[int, int]:
+    if card[-1] in MJ_SUITS and len(card) == 2:
+        return MJ_SUITS.index(card[1]), int(card[0])
+    return 3, "ESWNCFP".index(card)
+
+
+def mj_splits(counts: Counter[str]) -> Iterator[list[Group]]:
+    left = +counts
+    if not left:
+        yield []
+        return
+    lowest = min(left, key=_mj_order)
+    for kind, cards in _mj_melds_with(lowest, left):
+        for split in mj_splits(left - Counter(cards)):
+            yield [(kind, cards), *split]
+
+
+@dataclass
+class Paomazai(Profile):
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        """PMZ-4: four melds (pongs, kongs, runs formed in the hand) and one pair."""
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        for split in mj_splits(full):
+            pairs = sum(kind == "對" for kind, _ in split)
+            if pairs == 1 and len(split) + len(table) == 5:
+                return True
+        return False
+
+    def lies_after(self, action: str, kind: str) -> str:
+        """A concealed kong lies face down (PMZ-8); every other group is shown."""
+        return "concealed" if action == "暗槓" else "shown"
+
+
+# ── which profile a log is played under ───────────────────────────────
+
+
+def profile_for(header: dict[str, Any]) -> Profile:
+    """The profile of a log's rule file (by its file name) with the log's table options."""
+    name = PurePath(str(header.get("rules", ""))).name
+    options = dict(header.get("options") or {})
+    if name.startswith("paohuzi"):
+        three = name == "paohuzi-3p.rules"
+        default_min = 15 if three else 6
+        return Paohuzi(
+            name=name,
+            draws_shown=True,
+            win_action="胡",
+            forced_actions=frozenset({"提", "跑", "偎"}),
+            claims=frozenset({"吃", "碰"}),
+            locked_size=3,
+            options=options,
+            names=PHZ_NAMES,
+            groups_needed=7 if three else 5,
+            min_huxi=int(options.get("min_huxi", default_min)),
+        )
+    if name.startswith("paomazai"):
+        zimo = name == "paomazai-zimo-only.rules" or options.get("self_draw_only") in (
+            True,
+            "true",
+        )
+        return Paomazai(
+            name=name,
+            draws_shown=False,
+            win_action="胡",
+            claims=frozenset({"碰"}),
+            discard_wins=not zimo,
+            options=options,
+            names=MJ_NAMES,
+        )
+    raise ValueError(f"no profile for rule file {name!r}: the checker knows 跑胡子 and 跑馬仔")

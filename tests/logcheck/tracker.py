@@ -1,0 +1,191 @@
+"""The table as the referee's log tells it: every seat's hand, table groups and discards,
+and the card on offer, kept up to date event by event.
+
+Only the log's events move cards: the deal, draws, discards, untaken cards and actions
+(whose `cards`, `taken`, `onto` and `extra` fields say which cards went where).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from logcheck.games import Group, Profile
+from logcheck.logfile import Record
+
+OWN_TURN_WINDOWS = ("turn", "turn start", "deal")  # a seat's own declarations: no card
+
+
+@dataclass(frozen=True)
+class Move:
+    """Where an action event's cards went: the group it made (kind and cards), the cards
+    taken from the hand, the table group it grew (`onto`, an index) and further groups."""
+
+    group: str
+    cards: tuple[str, ...]
+    taken: tuple[str, ...]
+    onto: int | None
+    extra: tuple[Group, ...]
+
+
+@dataclass
+class SeatCards:
+    hand: Counter[str] = field(default_factory=Counter)
+    table: list[Group] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Offer:
+    """A card on offer: how it came (`context`), whose it is, and where it waits: in its
+    owner's hand (a kept draw, the dealer's shown card), on a discard pile, or in the open."""
+
+    context: str
+    owner: int
+    card: str
+    where: str  # "hand", "pile" or "open"
+
+
+class Tracker:
+    """Replays the card movements of one hand's events."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.seats: list[SeatCards] = []
+        self.dealer = 0
+        self.offer: Offer | None = None
+        self.finished = False
+        self.discarded = False  # the hand's first discard has happened
+        self.handlers = {
+            "deal": self._deal,
+            "shown": self._shown,
+            "draw": self._draw,
+            "replacement": self._replacement,
+            "discard": self._discard,
+            "untaken": self._untaken,
+            "action": self._action,
+            "win": self._finish,
+            "end": self._finish,
+        }
+
+    def apply(self, event: Record) -> None:
+        handler = self.handlers.get(event["type"])
+        if handler is not None:
+            handler(event)
+
+    # ── events ─────────────────────────────────────────────────
+    def _deal(self, event: Record) -> None:
+        self.dealer = event["dealer"]
+        self.seats = [SeatCards(hand=Counter(hand)) for hand in event["hands"]]
+
+    def _shown(self, event: Record) -> None:
+        self.offer = Offer("deal card", event["seat"], event["card"], "hand")
+
+    def _draw(self, event: Record) -> None:
+        seat, card = event["seat"], event["card"]
+        if self.profile.draws_shown:
+            self.offer = Offer("draw", seat, card, "open")
+        else:
+            self.seats[seat].hand[card] += 1
+            self.offer = Offer("draw", seat, card, "hand")
+
+    def _replacement(self, event: Record) -> None:
+        seat, card = event["seat"], event["card"]
+        self.seats[seat].hand[card] += 1
+        self.offer = Offer("replacement", seat, card, "hand")
+
+    def _discard(self, event: Record) -> None:
+        seat, card = event["seat"], event["card"]
+        self.seats[seat].hand[card] -= 1
+        self.seats[seat].discards.append(card)
+        self.offer = Offer("discard", seat, card, "pile")
+        self.discarded = True
+
+    def _untaken(self, event: Record) -> None:
+        self.seats[event["seat"]].discards.append(event["card"])
+        self.offer = None
+
+    def _action(self, event: Record) -> None:
+        seat = self.seats[event["seat"]]
+        move = self.move(event)
+        for card in move.taken:
+            seat.hand[card] -= 1
+        card = event.get("card")
+        if card is not None:
+            self._take_offered(card)
+        group: Group = (move.group, move.cards)
+        if move.onto is not None and move.onto < len(seat.table):
+            seat.table[move.onto] = group
+        else:  # a new group (or, in a broken log, a group to grow that is not there)
+            seat.table.append(group)
+        for kind, cards in move.extra:
+            for held in cards:
+                seat.hand[held] -= 1
+            seat.table.append((kind, cards))
+        self.offer = None
+
+    def move(self, event: Record) -> Move:
+        """The cards of an action event: from its fields, or for logs written before the
+        engine logged them, read from its label (`吃 四五六 + 伍五五`) and the table."""
+        if "cards" in event:
+            return Move(
+                event["group"],
+                tuple(event["cards"]),
+                tuple(event.get("taken", ())),
+                event.get("onto"),
+                tuple((kind, tuple(cards)) for kind, cards in event.get("extra", ())),
+            )
+        parts = event["label"].split(" ", 1)[1].split(" + ")
+        groups = [tuple(sorted(self.profile.parse_names(part))) for part in parts]
+        cards, card, seat = groups[0], event.get("card"), self.seats[event["seat"]]
+        if card is not None:
+            for index, (_, held) in enumerate(seat.table):
+                grown = tuple(sorted((*held, card)))
+                if grown == cards and seat.hand[card] < len(cards) - 1:
+                    return Move(event["group"], cards, (), index, ())
+        taken = list(cards)
+        if card is not None:
+            taken.remove(card)
+        extra = tuple((self.profile.kind_of(group), group) for group in groups[1:])
+        return Move(event["group"], cards, tuple(taken), None, extra)
+
+    def _take_offered(self, card: str) -> None:
+        offer = self.offer
+        if offer is None or offer.card != card:
+            return
+        if offer.where == "hand":
+            self.seats[offer.owner].hand[card] -= 1
+        elif offer.where == "pile":
+            self.seats[offer.owner].discards.pop()
+
+    def _finish(self, event: Record) -> None:
+        self.finished = True
+
+    # ── questions ──────────────────────────────────────────────
+    def hand_for_win(self, seat: int, context: str, owner: int, card: str | None) -> Counter[str]:
+        """The seat's concealed cards without the card it is asked to win on."""
+        hand = Counter(self.seats[seat].hand)
+        if card is not None and seat == owner and self._in_owner_hand(context):
+            hand[card] -= 1
+        return +hand
+
+    def _in_owner_hand(self, context: str) -> bool:
+        if context == "draw":
+            return not self.profile.draws_shown
+        return context in ("replacement", "deal card", "added card")
+
+    @staticmethod
+    def source(seat: int, context: str, owner: int) -> str:
+        """Where a winning card comes from, as the documents say it: one's own draw
+        (`self`), another's discard, or another's drawn card."""
+        if seat == owner:
+            return "self"
+        return "discard" if context in ("discard", "added card") else "draw"
+
+    def locked(self, seat: int, card: str) -> bool:
+        size = self.profile.locked_size
+        return bool(size) and self.seats[seat].hand[card] >= size
+
+    def may_discard(self, seat: int) -> list[str]:
+        """The cards the seat holds that it may discard (none of a group never split)."""
+        return [c for c, n in self.seats[seat].hand.items() if n > 0 and not self.locked(seat, c)]
