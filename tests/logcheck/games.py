@@ -8,7 +8,7 @@ log from its header (the rule file it was played with, and its table options).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
@@ -135,17 +135,27 @@ def _phz_order(card: str) -> tuple[int, int]:
     return (0 if size == "small" else 1, rank)
 
 
-def phz_splits(counts: Counter[str]) -> Iterator[list[Group]]:
-    """Every way to split the cards wholly into in-hand groups."""
+GroupsWith = Callable[[str, Counter[str]], Iterator[Group]]
+
+
+def splits(
+    counts: Counter[str], order: Callable[[str], Any], groups: GroupsWith
+) -> Iterator[list[Group]]:
+    """Every way to split the cards wholly into groups: `groups(card, counts)` gives the
+    groups holding `card` when it is the lowest card left by `order`."""
     left = +counts
     if not left:
         yield []
         return
-    lowest = min(left, key=_phz_order)
-    for kind, cards in _phz_groups_with(lowest, left):
-        rest = left - Counter(cards)
-        for split in phz_splits(rest):
+    lowest = min(left, key=order)
+    for kind, cards in groups(lowest, left):
+        for split in splits(left - Counter(cards), order, groups):
             yield [(kind, cards), *split]
+
+
+def phz_splits(counts: Counter[str]) -> Iterator[list[Group]]:
+    """Every way to split 跑胡子 cards wholly into in-hand groups."""
+    return splits(counts, _phz_order, _phz_groups_with)
 
 
 PHZ_NAMES = {
@@ -299,14 +309,8 @@ def _mj_order(card: str) -> tuple[int, int]:
 
 
 def mj_splits(counts: Counter[str]) -> Iterator[list[Group]]:
-    left = +counts
-    if not left:
-        yield []
-        return
-    lowest = min(left, key=_mj_order)
-    for kind, cards in _mj_melds_with(lowest, left):
-        for split in mj_splits(left - Counter(cards)):
-            yield [(kind, cards), *split]
+    """Every way to split mahjong tiles wholly into melds and pairs formed in the hand."""
+    return splits(counts, _mj_order, _mj_melds_with)
 
 
 @dataclass

@@ -3,8 +3,9 @@
 An invariant is a class registered with `@invariant`. A fresh instance watches each hand:
 its methods `before_TYPE` / `after_TYPE` (TYPE an event or line type, spaces as `_`) are
 called with the record, the `Tracker` (the cards before or after the record moved them)
-and the record's line; `end` is called with the hand's result line. It reports what is
-wrong with `self.fail(message, line)`. `games` limits it to profiles of those classes.
+and the record's line; `before_watched` is called before every record whose type is in
+`watches`; `end` is called with the hand's result line. It reports what is wrong with
+`self.fail(message, line)`. `games` limits it to profiles of those classes.
 To add one, write the class in a module and decorate it; `INVARIANTS` lists them all.
 """
 
@@ -38,6 +39,7 @@ class Invariant:
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     games: ClassVar[tuple[type[Profile], ...]] = ()  # empty: every game
+    watches: ClassVar[tuple[str, ...]] = ()  # record types `before_watched` sees
     hooks: ClassVar[dict[str, tuple[Callable[..., None] | None, Callable[..., None] | None]]]
 
     def __init__(self, profile: Profile) -> None:
@@ -46,6 +48,9 @@ class Invariant:
 
     def fail(self, message: str, line: int) -> None:
         self.failures.append((line, message))
+
+    def before_watched(self, record: Record, tracker: Tracker, line: int) -> None:
+        """Called before every record whose type is in `watches`."""
 
     def end(self, result: Record | None, tracker: Tracker, line: int) -> None:
         """Called once the hand's records are all seen (`result` is None if cut short)."""
@@ -63,14 +68,29 @@ def invariant(cls: type[Invariant]) -> type[Invariant]:
     hooks: dict[str, tuple[Callable[..., None] | None, Callable[..., None] | None]] = {}
     for attribute in dir(cls):
         for when in ("before_", "after_"):
-            if attribute.startswith(when):
+            if attribute.startswith(when) and attribute != "before_watched":
                 kind = attribute[len(when) :].replace("_", " ")
                 before, after = hooks.get(kind, (None, None))
                 method = getattr(cls, attribute)
                 hooks[kind] = (method, after) if when == "before_" else (before, method)
+    for kind in cls.watches:
+        before, after = hooks.get(kind, (None, None))
+        hooks[kind] = (_both(cls.before_watched, before), after)
     cls.hooks = hooks
     INVARIANTS[cls.name] = cls
     return cls
+
+
+def _both(first: Callable[..., None], then: Callable[..., None] | None) -> Callable[..., None]:
+    """A hook that calls `first`, then `then` (when there is one)."""
+    if then is None:
+        return first
+
+    def hook(check: Invariant, record: Record, tracker: Tracker, line: int) -> None:
+        first(check, record, tracker, line)
+        then(check, record, tracker, line)
+
+    return hook
 
 
 def _action(label: str) -> str:
@@ -160,10 +180,11 @@ class ClaimsLeaveADiscard(Invariant):
         "a claim followed by a discard is offered only when a card it may discard is left "
         "(PHZ-8), and the claimer then discards; only a forced move can leave nothing"
     )
+    watches = ("discard", "draw", "turn passes")
 
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
-        self.waiting: tuple[int, str] | None = None  # (seat, action) that must discard now
+        self.waiting: tuple[int, str] | None = None  # (seat, claim) that must discard now
         self.forced_last: dict[int, str] = {}
 
     def after_action(self, event: Record, tracker: Tracker, line: int) -> None:
@@ -180,7 +201,8 @@ class ClaimsLeaveADiscard(Invariant):
             )
         self.waiting = (seat, event["label"])
 
-    def _moved(self, event: Record, line: int) -> None:
+    def before_watched(self, event: Record, tracker: Tracker, line: int) -> None:
+        """The claimer's discard must be the next move."""
         if self.waiting is None:
             return
         seat, label = self.waiting
@@ -188,14 +210,7 @@ class ClaimsLeaveADiscard(Invariant):
         if not (event["type"] == "discard" and event["seat"] == seat):
             self.fail(f"seat {seat} made {label} and did not discard: {event['type']}", line)
 
-    def before_discard(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._moved(event, line)
-
-    def before_draw(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._moved(event, line)
-
     def before_turn_passes(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._moved(event, line)
         if event.get("why") == "nothing to discard" and not self.forced_last.get(event["seat"]):
             self.fail(f"seat {event['seat']} has nothing to discard after an action it chose", line)
 
@@ -278,12 +293,14 @@ class ForcedMovesHappen(Invariant):
         "(PHZ-5, PHZ-6, PHZ-7)"
     )
     games = (Paohuzi,)
+    watches = ("draw", "discard", "untaken", "turn passes", "drawn hand", "action", "win")
 
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
         self.expected: tuple[int, str, str, int] | None = None  # seat, action, card, line
 
-    def _settle(self, event: Record, line: int) -> None:
+    def before_watched(self, event: Record, tracker: Tracker, line: int) -> None:
+        """The expected move is made, a win ends the hand, or play moves on without it."""
         if self.expected is None:
             return
         seat, action, card, at = self.expected
@@ -298,30 +315,9 @@ class ForcedMovesHappen(Invariant):
                     line,
                 )
             self.expected = None
-        elif kind in ("draw", "discard", "untaken", "turn passes", "drawn hand"):
+        else:
             self.fail(f"seat {seat} had to {action} {card} (line {at}); it did not", line)
             self.expected = None
-
-    def before_draw(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._settle(event, line)
-
-    def before_discard(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._settle(event, line)
-
-    def before_untaken(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._settle(event, line)
-
-    def before_turn_passes(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._settle(event, line)
-
-    def before_drawn_hand(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._settle(event, line)
-
-    def before_action(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._settle(event, line)
-
-    def before_win(self, event: Record, tracker: Tracker, line: int) -> None:
-        self._settle(event, line)
 
     def _expect(self, tracker: Tracker, context: str, owner: int, card: str, line: int) -> None:
         forced = self.profile.forced(tracker.seats, context, owner, card)
