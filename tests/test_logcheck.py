@@ -24,9 +24,8 @@ from logcheck.play import play_log
 from tablerules.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
-RULE_FILES = [
-    ROOT / "rules" / "paohuzi.rules",
-    ROOT / "rules" / "paomazai.rules",
+RULE_FILES = [  # every bundled rule file and variant (the checker must know its game)
+    *sorted((ROOT / "rules").glob("*.rules")),
     *sorted((ROOT / "rules" / "variants").glob("*.rules")),
 ]
 IDS = [path.stem for path in RULE_FILES]
@@ -57,7 +56,7 @@ def test_every_invariant_holds_over_a_sample_of_greedy_hands(rules: Path, tmp_pa
     _played_and_checked(rules, "greedy", GREEDY_SAMPLE, tmp_path)
 
 
-@pytest.mark.parametrize("rules", RULE_FILES[:2], ids=IDS[:2])
+@pytest.mark.parametrize("rules", RULE_FILES[:3], ids=IDS[:3])
 def test_the_checked_logs_are_the_logs_tablerules_play_writes(
     rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -108,7 +108,7 @@ class ClaimWindows:
         if decision.kind == "turn":
             (choice,) = chosen.values()
             self._restrict(decision)
-            if any(c.action != "discard" for c in decision.options[choice.seat]):
+            if decision.options[choice.seat][0].action != "discard":  # discards come last
                 taken = [] if choice.action in ("pass", "discard") else [choice]
                 self._log_window(decision, taken, taken)
             if choice.action == "pass":

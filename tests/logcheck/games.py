@@ -313,15 +313,26 @@ def mj_splits(counts: Counter[str]) -> Iterator[list[Group]]:
     return splits(counts, _mj_order, _mj_melds_with)
 
 
+ORPHANS = frozenset({"1m", "9m", "1p", "9p", "1s", "9s", *"ESWNCFP"})
+
+
 @dataclass
 class Paomazai(Profile):
+    """跑馬仔 and the Hong Kong games of its family: four melds and a pair win."""
+
+    orphans: bool = False  # 十三么 wins too (PMZ-F5, HK-4)
+
     def wins(
         self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
     ) -> bool:
-        """PMZ-4: four melds (pongs, kongs, runs formed in the hand) and one pair."""
+        """PMZ-4, HK-4: four melds (pongs, kongs, runs) and one pair; with `orphans`, also
+        one of each terminal and honour and one of them again. (Where a minimum of 番 must
+        be met too, only the shape is checked here.)"""
         full = Counter(hand)
         if card is not None:
             full[card] += 1
+        if self.orphans and not table and sum(full.values()) == 14 and set(full) == ORPHANS:
+            return True
         for split in mj_splits(full):
             pairs = sum(kind == "對" for kind, _ in split)
             if pairs == 1 and len(split) + len(table) == 5:
@@ -368,5 +379,18 @@ def profile_for(header: dict[str, Any]) -> Profile:
             discard_wins=not zimo,
             options=options,
             names=MJ_NAMES,
+            orphans=name == "paomazai-faan.rules",
         )
-    raise ValueError(f"no profile for rule file {name!r}: the checker knows 跑胡子 and 跑馬仔")
+    if name == "hongkong.rules":  # HK-1…HK-7: chows of the seat before's discard, 十三么
+        return Paomazai(
+            name=name,
+            draws_shown=False,
+            win_action="胡",
+            claims=frozenset({"碰", "上"}),
+            options=options,
+            names=MJ_NAMES,
+            orphans=True,
+        )
+    raise ValueError(
+        f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔 and 香港麻雀"
+    )

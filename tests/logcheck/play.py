@@ -1,6 +1,6 @@
-"""Producing logs to check: hands played by bots at every seat, written as `tablerules play
---log` writes them (the same header, hand, choice, event and result lines, the same seeds
-and dealers), without the command's per-line flushing and transcript.
+"""Producing logs to check: `tablerules play`'s own session (the same header, hand, choice,
+event and result lines, the same seeds, dealers and bots), writing to a buffered file
+instead of flushing every line, and with no transcript.
 
 This is the only part of the checker that runs the engine; `tests/test_logcheck.py` shows
 that its log is the command's, line for line. The invariants read only the log.
@@ -15,6 +15,20 @@ from typing import Any
 BOT_KINDS = ("random", "greedy")
 
 
+class _Writer:
+    """What the session needs of a log writer, without a flush per line."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+        self.encode = json.JSONEncoder(ensure_ascii=False).encode
+        self.lines = 0
+        self.path = getattr(handle, "name", "")
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.handle.write(self.encode(record) + "\n")
+        self.lines += 1
+
+
 def play_log(
     rules: str | Path,
     log: str | Path,
@@ -23,57 +37,31 @@ def play_log(
     seed: int = 1,
     options: dict[str, str] | None = None,
 ) -> None:
-    """Play `hands` seeded hands of a rule file with bots at every seat into `log`: hand K
-    is dealt with seed SEED+K-1 by the previous hand's next dealer, the bot at seat S of a
-    hand dealt with seed H is seeded H × SEATS + S, as `tablerules play` does."""
+    """Play `hands` seeded hands of a rule file with bots at every seat into `log`, as
+    `tablerules play RULES --seed SEED --hands HANDS --bots BOTS --log LOG` does."""
+    from tablerules.cli.play import BOTS, Session
+    from tablerules.cli.transcript import Report
     from tablerules.interpreter.api import check
-    from tablerules.interpreter.bots import GreedyBot, RandomBot
-    from tablerules.interpreter.engine import Table
-    from tablerules.interpreter.engine.playlog import (
-        choice_record,
-        files_sha256,
-        header_record,
-        result_record,
-    )
+    from tablerules.interpreter.engine.playlog import files_sha256, header_record
+    from tablerules.interpreter.match import Match, seed_dealer
 
     checked = check(str(rules), options=options)
     if checked.game is None or checked.loaded.rules is None:
         problems = "\n".join(d.render() for d in checked.errors or checked.diagnostics)
         raise ValueError(f"{rules} does not load:\n{problems}")
     game = checked.game
-    make = {"random": RandomBot, "greedy": GreedyBot}[bots]
     header = header_record(
         str(rules), files_sha256(checked.loaded.files), checked.loaded.options, seed, hands, bots
     )
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
-    with open(log, "w", encoding="utf-8") as out:
-        write = out.write
-        write(dumps(header) + "\n")
-        dealer: int | None = None
+    seats = game.compiled.rules.seats.count if game.compiled.rules.seats else 1
+    with open(log, "w", encoding="utf-8") as handle:
+        writer = _Writer(handle)
+        writer.write(header)
+        session = Session(game, Report(game, "quiet", out=lambda line: None), writer)  # type: ignore[arg-type]
+        match = Match(game, seed_dealer(seed, seats))
         for index in range(1, hands + 1):
-            hand_seed = seed + index - 1
-            table = Table(game, seed=hand_seed, dealer=dealer)
-            seats = table.play.seats
-            players = [make(hand_seed * seats + seat) for seat in range(seats)]
-            record: dict[str, Any] = {
-                "type": "hand",
-                "index": index,
-                "seed": hand_seed,
-                "dealer": table.state.dealer,
-            }
-            write(dumps(record) + "\n")
-            events = table.events
-            written = 0
-            while not table.finished:
-                for event in events[written:]:
-                    write(dumps(event) + "\n")
-                written = len(events)
-                seat = table.waiting_for()[0]
-                choice = players[seat].choose(table, seat)
-                write(dumps(choice_record(choice.seat, choice.label)) + "\n")
-                table.apply(choice)
-            for event in events[written:]:
-                write(dumps(event) + "\n")
-            write(dumps(result_record(table)) + "\n")
-            following = table.state.next_dealer
-            dealer = following if following is not None else table.state.dealer
+            table = session.play_hand(index, seed + index - 1, match, BOTS[bots])
+            assert table is not None
+            if match.advance(table) is None:  # the last round is over: a new game
+                following = table.state.next_dealer
+                match = Match(game, following if following is not None else table.state.dealer)
