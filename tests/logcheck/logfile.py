@@ -15,7 +15,7 @@ from typing import Any
 
 Record = dict[str, Any]
 CHOICE_LINE = '{"type": "choice"'  # how a bot's choice line begins, as the writer lays it out
-_decode = json.JSONDecoder().decode
+_decode = json.JSONDecoder().raw_decode  # a line is one object: no leading space to skip
 
 
 class LogFormatError(ValueError):
@@ -93,9 +93,11 @@ def _hands(numbered: Iterator[tuple[int, str]], choices: bool) -> Iterator[Hand]
 
 def _parse(number: int, text: str) -> Record:
     try:
-        record = _decode(text)
+        record, end = _decode(text)
     except json.JSONDecodeError as error:
         raise LogFormatError(f"line {number}: not JSON: {error.msg}") from None
+    if text[end:].strip():
+        raise LogFormatError(f"line {number}: more after the JSON object")
     if not isinstance(record, dict) or not isinstance(record.get("type"), str):
         raise LogFormatError(f"line {number}: a record is a JSON object with a 'type'")
     return record
