@@ -2,12 +2,11 @@
 bundled rule file and variant, with both bots: every invariant holds. And each invariant
 catches the mistake it is about, shown on a log broken on purpose.
 
-The long runs are parametrized per rule file and bot so that pytest-xdist spreads them
-over the cores. Random bots play 2,000 hands of each file in every run; greedy bots, whose
-every choice weighs the whole hand (up to 140 ms a hand of 跑胡子 for three), play 2,000
-hands of each under `-m slow` (`make logcheck`) and a sample of 100 otherwise, to keep the
-suite's time. `python -m logcheck
---play RULES --hands N --bots KIND` runs the same outside pytest.
+`make logcheck` plays 2,000 hands of each rule file with each kind of bot (`-m slow`);
+`make test` plays a sample of each, to keep the suite's time (greedy bots weigh the whole
+hand at every choice: up to 130 ms a hand of 跑胡子 for three). The runs are parametrized
+per rule file and bot so that pytest-xdist spreads them over the cores.
+`python -m logcheck --play RULES --hands N --bots KIND` runs the same outside pytest.
 """
 
 from __future__ import annotations
@@ -18,10 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from logcheck import INVARIANTS, check_hands, check_log
+from logcheck import INVARIANTS, Plan, check_hands, check_log, check_plan, play_hands, play_log
+from logcheck.__main__ import main as logcheck_main
 from logcheck.logfile import read_log
-from logcheck.play import play_log
+from logcheck.run import stretches
 from tablerules.cli.main import main
+from tablerules.interpreter.match import seed_dealer
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_FILES = [  # every bundled rule file and variant (the checker must know its game)
@@ -29,31 +30,31 @@ RULE_FILES = [  # every bundled rule file and variant (the checker must know its
     *sorted((ROOT / "rules" / "variants").glob("*.rules")),
 ]
 IDS = [path.stem for path in RULE_FILES]
-HANDS = 2000
-GREEDY_SAMPLE = 100
+BOTS = ("random", "greedy")
+HANDS = 2000  # make logcheck
+SAMPLE = {"random": 300, "greedy": 60}  # make test
+SLOW_GREEDY = {"paohuzi-3p": 20}  # its greedy hands cost 130 ms each
 SEED = 7_000
 
 
-def _played_and_checked(rules: Path, bots: str, hands: int, folder: Path) -> None:
-    log = folder / "play.jsonl"
-    play_log(rules, log, hands, bots, seed=SEED)
-    report = check_log(str(log))
+def _holds(rules: Path, bots: str, hands: int) -> None:
+    report = check_plan(Plan(str(rules), hands, bots, SEED))
     assert report.hands == hands
     assert report.ok, report.summary(examples=5)
 
 
-@pytest.mark.parametrize(
-    "bots",
-    ["random", pytest.param("greedy", marks=pytest.mark.slow)],
-)
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", BOTS)
 @pytest.mark.parametrize("rules", RULE_FILES, ids=IDS)
-def test_every_invariant_holds_over_2000_hands(rules: Path, bots: str, tmp_path: Path) -> None:
-    _played_and_checked(rules, bots, HANDS, tmp_path)
+def test_every_invariant_holds_over_2000_hands(rules: Path, bots: str) -> None:
+    _holds(rules, bots, HANDS)
 
 
+@pytest.mark.parametrize("bots", BOTS)
 @pytest.mark.parametrize("rules", RULE_FILES, ids=IDS)
-def test_every_invariant_holds_over_a_sample_of_greedy_hands(rules: Path, tmp_path: Path) -> None:
-    _played_and_checked(rules, "greedy", GREEDY_SAMPLE, tmp_path)
+def test_every_invariant_holds_over_a_sample_of_hands(rules: Path, bots: str) -> None:
+    hands = SAMPLE[bots] if bots == "random" else SLOW_GREEDY.get(rules.stem, SAMPLE[bots])
+    _holds(rules, bots, hands)
 
 
 @pytest.mark.parametrize("rules", RULE_FILES[:3], ids=IDS[:3])
@@ -65,7 +66,63 @@ def test_the_checked_logs_are_the_logs_tablerules_play_writes(
     argv = ["play", str(rules), "--seed", str(SEED), "--hands", "6", "--bots", "greedy"]
     assert main([*argv, "--quiet", "--log", str(theirs)]) == 0
     capsys.readouterr()
-    assert ours.read_text(encoding="utf-8") == theirs.read_text(encoding="utf-8")
+    written = theirs.read_text(encoding="utf-8")
+    assert ours.read_text(encoding="utf-8") == written
+    header, hands = play_hands(Plan(str(rules), 6, "greedy", SEED))
+    in_memory = [json.dumps(header, ensure_ascii=False)]
+    for hand in hands:
+        in_memory += hand.lines
+    lines = written.splitlines()
+    assert json.loads(in_memory[0]) == json.loads(lines[0])
+    assert in_memory[1:] == lines[1:]
+    _, read = read_log(theirs)
+    _, played = play_hands(Plan(str(rules), 6, "greedy", SEED))
+    assert [(h.line, h.records) for h in read] == [(h.line, h.records) for h in played]
+
+
+def test_a_plan_is_cut_into_the_same_stretches_whatever_the_processes() -> None:
+    """A stretch from hand K plays what `tablerules play --seed SEED+K-1` plays: the same
+    seeds and first dealer; one process or two give the same report."""
+    plan = Plan(str(ROOT / "rules" / "paohuzi.rules"), 25, "random", SEED)
+    parts = stretches(plan, 10)
+    assert [(p.first, p.hands) for p in parts] == [(1, 10), (11, 10), (21, 5)]
+    _, hands = play_hands(parts[1])
+    hands = list(hands)
+    assert [h.index for h in hands] == list(range(11, 21))
+    assert [h.seed for h in hands] == list(range(SEED + 10, SEED + 20))
+    assert hands[0].dealer == seed_dealer(SEED + 10, 4)
+    one = check_plan(plan, size=10)
+    two = check_plan(plan, jobs=2, size=10)
+    assert one.hands == two.hands == 25
+    assert one.counts() == two.counts() and one.ok
+
+
+def test_a_failing_hand_is_written_as_a_log_replay_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A payment changed in a log: money-sums-to-zero fails in that hand only; the hand is
+    written out as a log of its own, and `tablerules replay` reads it and finds the change."""
+    log, failing = tmp_path / "play.jsonl", tmp_path / "failing"
+    play_log(ROOT / "rules" / "paomazai.rules", log, 30, "random", seed=SEED)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    pay = next(i for i, line in enumerate(lines) if '"type": "pay"' in line)
+    start = max(i for i in range(pay) if lines[i].startswith('{"type": "hand"'))
+    end = next(i for i in range(pay, len(lines)) if lines[i].startswith('{"type": "result"'))
+    record = json.loads(lines[pay])
+    record["amount"] += 1
+    lines[pay] = json.dumps(record, ensure_ascii=False)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert logcheck_main([str(log), "--failing", str(failing)]) == 1
+    assert "money-sums-to-zero: FAILED in 1 of 30 hands" in capsys.readouterr().out
+    hand = json.loads(lines[start])
+    (written,) = failing.iterdir()
+    assert written.name == f"hand-{hand['index']}.jsonl"
+    header, first, *rest = written.read_text(encoding="utf-8").splitlines()
+    assert json.loads(header)["seed"] == hand["seed"] and json.loads(header)["hands"] == 1
+    assert json.loads(first) == {**hand, "index": 1}
+    assert rest == lines[start + 1 : end + 1]
+    assert main(["replay", str(written), "--quiet"]) == 1
+    assert f"amount is {record['amount']} in the log" in capsys.readouterr().err
 
 
 # ── each invariant catches its mistake ─────────────────────────────────

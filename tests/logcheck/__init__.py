@@ -5,19 +5,28 @@ invariants the rule documents state (RULES.md ids), from the events alone: it ke
 account of the cards (`tracker`), knows each game from the documents (`games`: the cards,
 which hands win, what a card forces, how groups lie) and never asks the engine. Invariants
 are pluggable (`invariants`: a class with hooks per event type, registered with
-`@invariant`), and the checker runs as a library (`check_log`), under pytest
-(`tests/test_logcheck.py`) or from the command line (`python -m logcheck`).
+`@invariant`; the modules below hold them). The checker runs as a library (`check_log`,
+`check_hands`, `check_plan` for hands played on the spot, on every core), under pytest
+(`tests/test_logcheck.py`) or from the command line (`python -m logcheck`); README.md in
+this folder tells how to run it over a million hands and how to add invariants.
 """
 
+from logcheck import every_game, paohuzi, paomazai  # noqa: F401 - their invariants register
 from logcheck.check import Report, check_hands, check_log
 from logcheck.invariants import INVARIANTS, Invariant, Violation, invariant
+from logcheck.play import Plan, play_hands, play_log
+from logcheck.run import check_plan
 
 __all__ = [
     "INVARIANTS",
     "Invariant",
+    "Plan",
     "Report",
     "Violation",
     "check_hands",
     "check_log",
+    "check_plan",
     "invariant",
+    "play_hands",
+    "play_log",
 ]

@@ -32,6 +32,7 @@ class Hand:
     line: int  # where the hand begins in the file
     records: list[tuple[int, Record]] = field(default_factory=list)  # (line, record)
     result: Record | None = None
+    lines: list[str] = field(default_factory=list)  # its lines as written, `hand` to `result`
 
 
 def read_lines(lines: Iterable[str], choices: bool = True) -> tuple[Record, Iterator[Hand]]:
@@ -63,14 +64,22 @@ def read_log(path: str | Path, choices: bool = True) -> tuple[Record, Iterator[H
     return header, closing()
 
 
+def read_hands(lines: Iterable[str], first_line: int, choices: bool = True) -> Iterator[Hand]:
+    """The hands of a log's lines after its header (the first of them is line `first_line`
+    of the log)."""
+    return _hands(enumerate(lines, start=first_line), choices)
+
+
 def _hands(numbered: Iterator[tuple[int, str]], choices: bool) -> Iterator[Hand]:
     current: Hand | None = None
     for number, text in numbered:
-        if not choices and text.startswith(CHOICE_LINE):
+        line = text.rstrip("\n")
+        if not choices and current is not None and line.startswith(CHOICE_LINE):
+            current.lines.append(line)  # kept as written, never decoded
             continue
-        if not text.strip():
+        if not line.strip():
             continue
-        record = _parse(number, text)
+        record = _parse(number, line)
         kind = record.get("type")
         if kind == "hand":
             if current is not None:
@@ -83,10 +92,12 @@ def _hands(numbered: Iterator[tuple[int, str]], choices: bool) -> Iterator[Hand]
             raise LogFormatError(f"line {number}: a {kind} line outside a hand")
         elif kind == "result":
             current.result = record
-            yield current
-            current = None
         else:
             current.records.append((number, record))
+        current.lines.append(line)
+        if current.result is not None:
+            yield current
+            current = None
     if current is not None:  # a log cut short: its last hand has no result
         yield current
 
