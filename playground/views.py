@@ -34,13 +34,23 @@ def show_seats(table: Table, viewer: int | None, names: list[str]) -> None:
             st.markdown(f"**{title}** (seat {seat}){flags}")
             _html(row_html(compiled, data["hand"]))
             for group in data["table"]:
-                st.caption(f"{group['kind']} · by {group['by']}")
+                st.caption(group_caption(group))
                 _html(row_html(compiled, group["cards"]))
             if data["discards"]:
                 st.caption("discards")
                 _html(row_html(compiled, data["discards"]))
             if data["restrictions"]:
                 st.caption("restricted: " + ", ".join(data["restrictions"]))
+
+
+LIES = {"concealed": "face down", "partly shown": "one card shown"}
+
+
+def group_caption(group: dict[str, Any]) -> str:
+    """A table group's kind, who made it and, unless it lies face up, how the other seats
+    see it."""
+    how = LIES.get(group["lies"])
+    return f"{group['kind']} · by {group['by']}" + (f" · {how}" if how else "")
 
 
 def show_decision(session: HandSession, viewer: int | None) -> None:

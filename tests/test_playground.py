@@ -29,6 +29,7 @@ from tablerules.playground.session import (
     run_scenarios,
     scenarios_for,
 )
+from tablerules.playground.views import group_caption
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "playground" / "app.py"
@@ -294,6 +295,46 @@ def test_seat_views_hide_other_hands(app: AppTest) -> None:
     assert HIDDEN not in own and all(set(hand) == {HIDDEN} for hand in others)
     on_offer = 1 if view["pending"] and view["pending"]["card"] == HIDDEN else 0
     assert shown.count('alt="hidden"') == sum(map(len, others)) + on_offer
+
+
+def _hidden_group(seed: int) -> tuple[int, dict[str, Any]] | None:
+    """(seat, group) of a table group not shown in full at the end of a seeded hand."""
+    session = HandSession(load_game(PHZ), seed=seed)
+    session.to_end()
+    for seat, data in enumerate(session.table.view(None)["seats"]):
+        for group in data["table"]:
+            if group["lies"] != "shown":
+                return seat, group
+    return None
+
+
+def test_a_seat_view_shows_hidden_groups_as_they_lie(app: AppTest) -> None:
+    """PHZ-4: another seat's 偎 lies face down, its 提 with one card shown: a seat's view
+    draws their hidden cards as backs and says how they lie; the referee sees them whole."""
+    seed, (owner, group) = next((s, found) for s in range(60) if (found := _hidden_group(s)))
+    load(app, PHZ)
+    app.number_input(key="seed").set_value(seed).run()
+    click(app, "to_end")
+    caption = group_caption(group)
+    assert caption.endswith(("· face down", "· one card shown"))
+    assert caption in [c.value for c in app.caption]
+    assert 'alt="hidden"' not in " ".join(m.value for m in app.markdown)
+    viewer = (owner + 1) % 4
+    app.selectbox(key="view_seat").set_value(f"seat {viewer}").run()
+    assert not app.exception
+    assert caption in [c.value for c in app.caption]
+    view = app.session_state["hand"].table.view(viewer)
+    hidden = sum(
+        card == HIDDEN
+        for seat, data in enumerate(view["seats"])
+        if seat != viewer
+        for cards in [data["hand"], *(g["cards"] for g in data["table"])]
+        for card in cards
+    )
+    seen = view["seats"][owner]["table"]
+    assert any(g["cards"].count(HIDDEN) >= len(g["cards"]) - 1 for g in seen)
+    shown = " ".join(m.value for m in app.markdown)
+    assert shown.count('alt="hidden"') == hidden
 
 
 def test_a_seat_view_explains_and_logs_only_that_seat(app: AppTest) -> None:

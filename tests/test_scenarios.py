@@ -35,6 +35,24 @@ def test_a_malformed_scenario_names_the_path_inside_it(tmp_path: Path) -> None:
     assert "not JSON" in run_scenario(path).failures[0]
 
 
+def test_what_a_seat_sees_is_checked_in_that_seats_own_log(tmp_path: Path) -> None:
+    """`expect.seen` matches a seat's own event log: another seat's 偎 draw is hidden there,
+    so expecting its card fails, naming the seat; the drawer sees it."""
+    data = json.loads((FOLDER / "paohuzi" / "wei_from_pair_and_own_draw.json").read_text("utf-8"))
+    data["rules"] = Path(data["rules"]).name  # a bundled file, by name
+    path = tmp_path / "seen.json"
+    data["expect"]["seen"] = {"1": [{"type": "draw", "seat": 1, "card": "x5"}]}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert run_scenario(path).passed
+    data["expect"]["seen"] = {"2": [{"type": "draw", "seat": 1, "card": "x5"}]}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    (failure,) = run_scenario(path).failures
+    assert failure.startswith("seat 2: expected event {'type': 'draw', 'seat': 1, 'card': 'x5'}")
+    data["expect"]["seen"] = {"7": []}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert "'7' is not a seat of the game" in run_scenario(path).failures[0]
+
+
 def test_an_illegal_scripted_action_is_reported_with_its_reason(tmp_path: Path) -> None:
     data = json.loads(SCENARIOS[0].read_text(encoding="utf-8"))
     data["rules"] = Path(data["rules"]).name  # a bundled file, by name

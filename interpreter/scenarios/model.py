@@ -18,6 +18,11 @@ class Expectation(BaseModel):
     absent: list[dict[str, Any]] = Field(
         default_factory=list, description="events that must not occur at all"
     )
+    seen: dict[str, list[dict[str, Any]]] = Field(
+        default_factory=dict,
+        description="seat -> events that must occur in this order in that seat's own event "
+        "log, where what it may not see is hidden",
+    )
     winners: list[int] | None = Field(None, description="winning seats; [] for a drawn hand")
     totals: list[int] | None = Field(None, description="net money per seat")
     next_dealer: int | None = None

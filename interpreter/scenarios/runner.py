@@ -16,6 +16,7 @@ from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.views import seat_events
 from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
 
 
@@ -112,7 +113,7 @@ def _seat_problem(game: Game, scenario: Scenario) -> str:
     seats = len(game.compiled.dealt_per_seat())
     if not 0 <= scenario.dealer < seats:
         return f"dealer: seat {scenario.dealer}, but the game has seats 0 to {seats - 1}"
-    for seat_text in [*scenario.expect.legal, *scenario.expect.illegal]:
+    for seat_text in [*scenario.expect.legal, *scenario.expect.illegal, *scenario.expect.seen]:
         if _seat_number(game, seat_text) is None:
             return f"expect: {seat_text!r} is not a seat of the game (0 to {seats - 1})"
     return ""
@@ -184,19 +185,30 @@ def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> Sce
     return result
 
 
-def _compare(table: Table, scenario: Scenario) -> list[str]:
-    expect = scenario.expect
-    failures: list[str] = []
-    events = table.events
+Event = dict[str, Any]
+
+
+def _in_order(events: list[Event], expected: list[Event], whose: str) -> list[str]:
+    """Failures for the expected events that do not occur in `events` in this order."""
+    failures = []
     position = 0
-    for wanted in expect.events:
+    for wanted in expected:
         while position < len(events) and not _matches(events[position], wanted):
             position += 1
         if position == len(events):
-            failures.append(f"expected event {wanted} did not occur (in this order)")
+            failures.append(f"{whose}expected event {wanted} did not occur (in this order)")
             position = 0
             continue
         position += 1
+    return failures
+
+
+def _compare(table: Table, scenario: Scenario) -> list[str]:
+    expect = scenario.expect
+    events = table.events
+    failures = _in_order(events, expect.events, "")
+    for seat_text, wanted in expect.seen.items():
+        failures += _in_order(seat_events(table, int(seat_text)), wanted, f"seat {seat_text}: ")
     for unwanted in expect.absent:
         found = next((e for e in events if _matches(e, unwanted)), None)
         if found is not None:
