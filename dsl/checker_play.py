@@ -81,6 +81,13 @@ class PlayChecks:
             self.report(
                 turn, "E109", "the turn says nowhere to draw from: 'draw from ZONE head, kept'"
             )
+        if turn.concealed_takes_hidden and not turn.draws_shown:
+            self.report(
+                self.at(turn, "turn_hidden"),
+                "E110",
+                "draws are kept, never shown: no shown draw is left to hide",
+                "drop 'draws taken concealed are not shown', or draw 'from ZONE head, shown'",
+            )
 
     def _check_action(self: Checker, action: ir.Action) -> None:
         turn = self.rules.turn
