@@ -232,9 +232,11 @@ def bench_cli_play(plan: dict[str, int], folder: Path) -> CliVersusApi:
 
 
 # ── (i) memory ─────────────────────────────────────────────────────
-def bench_memory(plan: dict[str, int]) -> dict[str, Any]:
+def start_memory(plan: dict[str, int]) -> subprocess.Popen[str]:
+    """Start the memory run in a process of its own: it measures memory, not time, so it
+    runs beside the timed parts (on the other core) rather than after them."""
     name, rules = MEMORY_GAME
-    progress(f"(i) memory: {plan['memory_hands']:,} {name} hands in one process")
+    progress(f"(i) memory: {plan['memory_hands']:,} {name} hands in one process, started")
     command = [
         sys.executable,
         str(CHILDREN / "play_memory.py"),
@@ -244,9 +246,16 @@ def bench_memory(plan: dict[str, int]) -> dict[str, Any]:
         "--every",
         str(plan["memory_every"]),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
-    result = json.loads(done.stdout)
-    result["game"] = name
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish_memory(run: subprocess.Popen[str]) -> dict[str, Any]:
+    progress("(i) memory: waiting for the run to finish")
+    out, err = run.communicate()
+    if run.returncode:
+        raise subprocess.CalledProcessError(run.returncode, run.args, out, err)
+    result = json.loads(out)
+    result["game"] = MEMORY_GAME[0]
     return result
 
 
@@ -359,16 +368,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     plan = args.plan
     info = machine()
+    running = None if args.skip_memory else start_memory(plan)
     try:
         play = bench_self_play(plan)
     except RLCardMissingError as error:
         print(error, file=sys.stderr)
+        if running is not None:
+            running.kill()
+            running.wait()
         return 1
     cli = None
     if not args.skip_cli:
         with tempfile.TemporaryDirectory() as folder:
             cli = bench_cli_play(plan, Path(folder))
-    memory = None if args.skip_memory else bench_memory(plan)
+    memory = None if running is None else finish_memory(running)
     print_report(info, plan, play, cli, memory)
     if args.json is not None:
         result = {
