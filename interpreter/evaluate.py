@@ -81,6 +81,12 @@ class Evaluator:
         spare = GUARD_BIT - 1 - rules.cards.copies  # added to each count: > copies sets the guard
         self._excess = int.from_bytes(bytes([spare]) * len(rules.cards), "little")
         self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(rules.cards), "little")
+        # 'never split' groups: the fewest copies that make one, and what added to each count
+        # sets its guard bit when the count reaches it
+        self._keep_smallest = min((k.keep_together or 0 for k in rules.keep_together), default=0)
+        self._keep_excess = int.from_bytes(
+            bytes([GUARD_BIT - max(self._keep_smallest, 1)]) * len(rules.cards), "little"
+        )
         self._holding: dict[tuple[int, int], frozenset[int]] = {}
         self._containing = [
             frozenset(i.id for i in rules.instances if card in i.cards)
@@ -440,10 +446,11 @@ class Evaluator:
         """(card, copies held) for each card held n-or-more times where n-alike groups are
         never split: every copy held stays in one group (four alike held are not a group of
         three and a loose card)."""
-        rules = self.rules
+        if not (pre + self._keep_excess) & self._guard:
+            return []  # no card held that often: most hands
         if counts is None:
-            counts = rules.unpack(pre)
-        smallest = min(info.keep_together or 0 for info in rules.keep_together)
+            counts = self.rules.unpack(pre)
+        smallest = self._keep_smallest
         return [(card, count) for card, count in enumerate(counts) if count >= smallest]
 
     def _kept_together(
