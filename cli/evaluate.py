@@ -25,6 +25,7 @@ from tablerules.interpreter.hands import (
     parse_win_card,
     within_limits,
 )
+from tablerules.interpreter.pricing import price
 
 PROGRESS_EVERY = 10_000
 DETAILS = ("full", "best", "wins")
@@ -157,13 +158,9 @@ def run(args: argparse.Namespace) -> int:
         return _run_file(game, args, seat)
     try:
         spec = _single_spec(game, args)
+        conditions = _conditions(spec, args, seat)
         result = game.evaluator.evaluate(
-            spec.hand,
-            spec.table,
-            spec.win_card,
-            spec.source,
-            args.on_deal,
-            _conditions(spec, args, seat),
+            spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
         )
     except NotationError as error:
         print(f"error: {error.render()}", file=sys.stderr)
@@ -172,10 +169,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     if args.json:
-        record = {**_echo(game, spec), **_record(result, args.detail)}
+        record = {**_echo(game, spec), **_record(game, result, conditions, args.detail)}
         print(json.dumps(record, ensure_ascii=False))
     else:
-        print(render_text(game, spec, result, args.detail))
+        print(render_text(game, spec, result, conditions, args.detail))
     return 0
 
 
@@ -283,10 +280,10 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
             result = evaluator.evaluate(
                 spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
             )
+            record = {"line": number}
             if args.detail == "full":
-                record = {"line": number, **_echo(game, spec), **result.to_json()}
-            else:
-                record = {"line": number, **_record(result, args.detail)}
+                record.update(_echo(game, spec))
+            record.update(_record(game, result, conditions, args.detail))
         except NotationError as error:
             failures += 1
             record = {
@@ -342,10 +339,13 @@ def _echo(game: Game, spec: HandSpec) -> dict[str, Any]:
     }
 
 
-def _record(result: Evaluation, detail: str) -> dict[str, Any]:
-    """The result's fields for a level of detail (see `--detail`)."""
+def _record(
+    game: Game, result: Evaluation, conditions: WinConditions, detail: str
+) -> dict[str, Any]:
+    """The result's fields for a level of detail (see `--detail`); with the splits, what the
+    best winning one would be paid (`settlement`)."""
     if detail == "full":
-        return result.to_json()
+        return {**result.to_json(), "settlement": _settlement(game, result, conditions)}
     record: dict[str, Any] = {"wins": result.wins}
     if result.immediate:
         record["immediate"] = result.immediate
@@ -353,12 +353,29 @@ def _record(result: Evaluation, detail: str) -> dict[str, Any]:
         best = result.best
         record["best_total"] = best.total if best is not None else None
         record["best"] = best.to_json() if best is not None else None
+        record["settlement"] = _settlement(game, result, conditions)
     return record
 
 
-def render_text(game: Game, spec: HandSpec, result: Evaluation, detail: str = "full") -> str:
-    """A readable report using the cards' own display names; `detail` (see `--detail`)
-    leaves out the splits but the best (`best`), or everything but the verdict (`wins`)."""
+def _settlement(
+    game: Game, result: Evaluation, conditions: WinConditions
+) -> dict[str, Any] | None:
+    """What the best winning split would be paid, or None for a hand that does not win."""
+    if not result.wins or result.best is None:
+        return None
+    return price(game.compiled, result.best, conditions).to_json()
+
+
+def render_text(
+    game: Game,
+    spec: HandSpec,
+    result: Evaluation,
+    conditions: WinConditions,
+    detail: str = "full",
+) -> str:
+    """A readable report using the cards' own display names, and under the best winning
+    split what its settlement would pay; `detail` (see `--detail`) leaves out the splits but
+    the best (`best`), or everything but the verdict (`wins`)."""
     names = game.cards.display
     lines = [f"{game.compiled.name}: {' '.join(names[c] for c in spec.hand)}"]
     if spec.table:
@@ -395,6 +412,9 @@ def render_text(game: Game, spec: HandSpec, result: Evaluation, detail: str = "f
         status = "" if decomposition.wins else f"   ✗ {decomposition.problem}"
         lines.append(f" {marker}#{number} {groups}{total}{held}{status}")
         lines += _judgement_lines(decomposition)
+        if decomposition is result.best and result.wins:
+            pricing = price(game.compiled, decomposition, conditions)
+            lines += [f"     {line}" for line in pricing.lines()]
     for reason in result.reasons if detail == "full" or not result.wins else ():
         cites = f" [{', '.join(reason.cites)}]" if reason.cites else ""
         lines.append(f"  because: {reason.message}{cites}")

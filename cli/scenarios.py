@@ -31,7 +31,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--coverage",
         action="store_true",
-        help="also list, per rule file, the play rule ids that no scenario exercises",
+        help=(
+            "also list, per rule file, the rule ids of its play and scoring clauses"
+            " that no scenario exercises"
+        ),
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per scenario")
     parser.set_defaults(run=run)

@@ -132,10 +132,13 @@ class HandTranscript:
         return [f"window on {self.card(event.get('card'))}: {chose} → {taken} ({event['why']})"]
 
     def _win(self, event: Record) -> list[str]:
-        split = f": {event['split']}" if event.get("split") else ""
+        split = self.narrator.split(event)
+        split = f": {split}" if split else ""
         lines = [f"{self.narrator.win_how(event)}{split}{self.narrator.value(event)}"]
         if event.get("explanation"):  # what the hand patterns make, with the arithmetic
             lines.append(f"  {event['explanation']}")
+        # the settlement's own names worked out (`prize = prizes(points) × unit = 16 × 1 = 16`)
+        lines += [f"  {line}" for line in self.narrator.reckoner().lets(event)]
         return lines
 
     def _end(self, event: Record) -> list[str]:

@@ -9,7 +9,7 @@ text...). The result is a list of `Operation`s, define / override / remove, that
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from lark import Token, Tree
@@ -99,6 +99,7 @@ class FileUnit:
     extends: str | None
     extends_span: ir.Span | None
     operations: list[Operation]
+    more_bases: list[tuple[str, ir.Span]] = field(default_factory=list)  # further bases
 
 
 class _Builder(PlayClauses, ScoringClauses):
@@ -194,21 +195,28 @@ class _Builder(PlayClauses, ScoringClauses):
     def build(self, tree: Tree) -> FileUnit:
         extends: str | None = None
         extends_span: ir.Span | None = None
+        more: list[tuple[str, ir.Span]] = []
         operations: list[Operation] = []
         for clause in tree.children:
             if not isinstance(clause, Tree):
                 continue
             if clause.data == "extends":
                 if extends is not None:
-                    self.error(clause, "E102", "a file may extend only one other file")
+                    self.error(
+                        clause,
+                        "E102",
+                        "a file has one extends line",
+                        hint='name every base on it: extends "a.rules", "b.rules"',
+                    )
                 rest, _ = self.split(clause.children)
                 extends = self.text(rest[0])
                 extends_span = self.span(clause)
+                more = [(self.text(token), self.span(token)) for token in rest[1:]]
                 continue
             op = self.operation(clause, "define")
             if op is not None:
                 operations.append(op)
-        return FileUnit(self.file, extends, extends_span, operations)
+        return FileUnit(self.file, extends, extends_span, operations, more)
 
     def operation(self, clause: Tree, kind: OpKind) -> Operation | None:
         if clause.data == "override":
@@ -323,6 +331,21 @@ class _Builder(PlayClauses, ScoringClauses):
             model = ir.Attribute(
                 name=name, values=[str(w) for w in words], span=self.span(node), cites=cites
             )
+        for line in self.trees(rest[2:]):
+            parts, line_cites = self.split(line.children)
+            model.note_item(f"{line.data} {len(model.given)}", self.span(line))
+            value = self.value_word(parts[0])
+            if line.data == "given_else":
+                model.otherwise = value
+            else:
+                model.given.append(
+                    ir.GivenValue(
+                        value=value,
+                        cards=self.card_items(parts[1:]),
+                        span=self.span(line),
+                        cites=line_cites,
+                    )
+                )
         return "attributes", name, model
 
     def clause_deck(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
@@ -456,6 +479,14 @@ class _Builder(PlayClauses, ScoringClauses):
             fields.update(
                 head="run",
                 size=self.integer(words[0], "a run's length"),
+                attribute=str(words[-1]),
+            )
+            if len(words) == 3:
+                fields["longest"] = self.integer(words[1], "a run's longest length")
+        elif head.data == "head_alike":
+            fields.update(
+                head="alike",
+                size=self.integer(words[0], "a number of cards"),
                 attribute=str(words[1]),
             )
         else:

@@ -14,6 +14,7 @@ from tablerules.dsl.checker_limits import LimitChecks
 from tablerules.dsl.checker_play import PlayChecks
 from tablerules.dsl.checker_scoring import ScoringChecks
 from tablerules.dsl.diagnostics import Diagnostic
+from tablerules.dsl.given import card_attributes
 
 # Ink colours a look clause may name (pictures are drawn with these).
 INK_COLOURS = ("black", "red", "green", "blue", "grey", "purple", "brown")
@@ -184,6 +185,21 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
 
     def check_attributes(self) -> None:
         for attribute in self.rules.attributes.values():
+            for index, line in enumerate(attribute.given):
+                where = self.at(attribute, f"given_cards {index}")
+                problem = self.attribute_value_problem(attribute.name, line.value)
+                if problem:
+                    self.report(where, "E104", f"{line.value!r}: {problem}")
+                self.check_card_items(where, line.cards, sets=False)
+                for selector in line.cards:
+                    if any(f.attribute == attribute.name for f in selector.filters):
+                        self.report(
+                            where, "E110", f"attribute {attribute.name!r} cannot name itself"
+                        )
+            if attribute.otherwise is not None:
+                problem = self.attribute_value_problem(attribute.name, attribute.otherwise)
+                if problem:
+                    self.report(attribute, "E104", f"{attribute.otherwise!r}: {problem}")
             if attribute.is_numeric:
                 assert attribute.maximum is not None
                 if attribute.minimum > attribute.maximum:  # type: ignore[operator]
@@ -246,12 +262,16 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
                 problem = self.attribute_value_problem(name, value)
                 if problem:
                     self.report(card, "E104", f"card {card.id!r}: {problem}")
-            missing = [a for a in self.rules.attributes if a not in card.attributes]
+            given = card_attributes(self.rules, card)
+            missing = [a for a in self.rules.attributes if a not in given]
             if missing:
                 self.report(
                     card,
                     "E109",
                     f"card {card.id!r} gives no value for {', '.join(missing)}",
+                    "give it in the deck row, or in the attribute's block (else: VALUE)"
+                    if any(self.rules.attributes[a].has_block for a in missing)
+                    else "",
                 )
         ids = [card.id for card in deck.cards]
         for suffix in deck.compact_suffixes:
@@ -349,6 +369,10 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
             )
         if pattern.head == "set" and pattern.attribute:
             self.check_attribute_refs(pattern, {pattern.attribute: list(pattern.values)})
+        if pattern.longest is not None and pattern.longest < pattern.size:
+            self.report(
+                pattern, "E104", f"a run of {pattern.size}..{pattern.longest}: the range is empty"
+            )
 
     def kind_refs(self, clause: ir.Clause, kinds: Iterable[str]) -> None:
         for kind in kinds:

@@ -25,6 +25,7 @@ from tablerules.dsl.limits import (
     MAX_RULE_BYTES,
     bytes_text,
 )
+from tablerules.dsl.merge_bases import lay_over, report_conflicts
 from tablerules.dsl.parser import parse_text
 from tablerules.dsl.reading import ReadError, decode, read_bytes
 
@@ -161,6 +162,14 @@ def compose_file(
         rules = base.model_copy(deep=True)
         rules.file = name
         rules.extends = [base.file, *base.extends]
+        for written, more_span in unit.more_bases:
+            other = _compose_base(
+                written, more_span, path, name, sink, diagnostics, context, _stack
+            )
+            if other is None:
+                diagnostics.extend(sink.items)
+                return None
+            report_conflicts(lay_over(rules, other), unit, more_span, sink)
     apply_operations(rules, unit, sink)
     diagnostics.extend(sink.items)
     return rules

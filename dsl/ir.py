@@ -81,13 +81,28 @@ class OptionSetting(Clause):
     value: Scalar
 
 
+class GivenValue(Clause):
+    """`VALUE: CARDS` in an attribute's block: the value of these cards."""
+
+    value: int | str
+    cards: list[CardSelector] = Field(default_factory=list)
+
+
 class Attribute(Clause):
-    """A card attribute: either named values (`small | big`) or an integer range."""
+    """A card attribute: either named values (`small | big`) or an integer range. Its block,
+    when it has one, gives the value to cards whose deck row does not: the first line that
+    names the card, else the `else` value."""
 
     name: str
     values: list[str] = Field(default_factory=list)
     minimum: int | None = None
     maximum: int | None = None
+    given: list[GivenValue] = Field(default_factory=list)
+    otherwise: int | str | None = None
+
+    @property
+    def has_block(self) -> bool:
+        return bool(self.given) or self.otherwise is not None
 
     @property
     def is_numeric(self) -> bool:
@@ -137,11 +152,13 @@ class Pattern(Clause):
 
     head `same` with `size`: n of a kind; `same_attribute` + `split`: mixed sets of one value
     of `same_attribute` split over two values of another attribute (e.g. 2 + 1);
-    `run`: `size` consecutive values of `attribute`; `set`: one card for each listed value.
+    `run`: `size` (up to `longest`) consecutive values of `attribute`; `set`: one card for
+    each listed value; `alike`: `size` cards with one value of `attribute`, any others.
     """
 
-    head: Literal["same", "mixed", "run", "set"]
+    head: Literal["same", "mixed", "run", "set", "alike"]
     size: int
+    longest: int | None = Field(None, description="a run of `size` to `longest` cards")
     attribute: str | None = None
     values: list[int | str] = Field(default_factory=list)
     same: list[str] = Field(default_factory=list)
@@ -301,6 +318,10 @@ class RuleSet(Record):
 
     def note_removal(self, section: str, name: str, span: Span) -> None:
         self._removed[(section, name)] = span
+
+    def removed_spans(self) -> dict[tuple[str, str], Span]:
+        """Every removal of the composition: (section, name) -> where it was written."""
+        return dict(self._removed)
 
     def option_values(self, overrides: dict[str, Scalar] | None = None) -> dict[str, Scalar]:
         """Every option's value: the default, then the file's `set`, then `overrides`."""

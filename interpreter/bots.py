@@ -172,10 +172,16 @@ def make_bot(name: str, seed: int, budget: Mapping[str, int] | None = None) -> B
 
 
 def play_hand(
-    game: Game, bots: Sequence[Bot], seed: int | None, dealer: int | None = None
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int | None,
+    dealer: int | None = None,
+    round: int = 0,
+    streak: int = 0,
 ) -> Table:
-    """Play one whole hand, one bot per seat, and return the finished table."""
-    table = Table(game, seed=seed, dealer=dealer)
+    """Play one whole hand, one bot per seat, and return the finished table; `dealer`,
+    `round` and `streak` place it in a game (see `interpreter.match`)."""
+    table = Table(game, seed=seed, dealer=dealer, round=round, streak=streak)
     if len(bots) != table.play.seats:
         raise ValueError(f"{len(bots)} bots for {table.play.seats} seats")
     while not table.finished:

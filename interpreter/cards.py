@@ -50,11 +50,17 @@ def _width(text: str) -> int:
 class CardTable:
     """Every card kind of the deck in declaration order, with its names and attributes."""
 
-    def __init__(self, deck: ir.Deck) -> None:
+    def __init__(
+        self, deck: ir.Deck, attributes: list[dict[str, ir.Scalar]] | None = None
+    ) -> None:
+        """`attributes`: each card's values when some come from attribute blocks (by
+        default, the deck rows')."""
         self.copies = deck.copies
         self.ids: list[str] = [card.id for card in deck.cards]
         self.display: list[str] = [card.display for card in deck.cards]
-        self.attributes: list[dict[str, ir.Scalar]] = [dict(card.attributes) for card in deck.cards]
+        self.attributes: list[dict[str, ir.Scalar]] = attributes or [
+            dict(card.attributes) for card in deck.cards
+        ]
         self.index: dict[str, int] = {}
         for i, card in enumerate(deck.cards):
             for name in (card.id, *card.names):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from tablerules.dsl import ir
 from tablerules.dsl.diagnostics import Diagnostic, RuleError
+from tablerules.dsl.given import card_attributes
 from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
 from tablerules.interpreter.blocks import Block, layout
 from tablerules.interpreter.cards import CardTable
@@ -124,7 +125,8 @@ class CompiledRules:
         self.rules = rules
         self.options = rules.option_values() | dict(options or {})
         self.name = rules.game.name if rules.game else rules.file
-        self.cards = CardTable(rules.deck)
+        values = [card_attributes(rules, card) for card in rules.deck.cards]
+        self.cards = CardTable(rules.deck, values)
         if self.cards.copies > MAX_COUNT:
             raise RuleError(
                 [

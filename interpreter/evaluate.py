@@ -312,6 +312,7 @@ class Evaluator:
             if immediate.held_value:
                 for split in splits:
                     split.wins = False
+                    split.problem = f"{immediate.name} is valued by the groups held on the deal"
             result.decompositions = [held, *splits]
             result.best = held
         result.wins = True

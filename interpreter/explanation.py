@@ -80,11 +80,11 @@ class ScoreResult:
 
     def arithmetic(self) -> str:
         """The score written out, ending with its value and name."""
+        if not (self.added or self.multiplied):
+            return f"{self.value} {self.name} (no pattern holds)"
         parts = [f"{name} {points}" for name, points in self.added]
-        shows_start = (
-            (self.added and self.start != 0)
-            or (self.multiplied and not self.added and self.start != 1)
-            or not (self.added or self.multiplied)
+        shows_start = (self.added and self.start != 0) or (
+            self.multiplied and not self.added and self.start != 1
         )
         if shows_start:
             parts.insert(0, str(self.start))

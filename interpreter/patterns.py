@@ -1,13 +1,15 @@
 """Group patterns to concrete card multisets.
 
-A pattern from a rule file (`same 3`, `run 3 of rank, same suit`, `set rank 2 7 10`,
-`same rank, split size 2 + 1`) is expanded once, at compile time, into every multiset of
-card kinds it allows. The search then only ever subtracts precomputed multisets.
+A pattern from a rule file (`same 3`, `run 3 of rank, same suit`, `run 3..5 of rank`,
+`set rank 2 7 10`, `same rank, split size 2 + 1`, `3 alike in rank`) is expanded once, at
+compile time, into every multiset of card kinds it allows. The search then only ever
+subtracts precomputed multisets.
 """
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations_with_replacement, product
+from math import comb
 
 from tablerules.dsl import ir
 from tablerules.interpreter.cards import CardTable
@@ -30,7 +32,7 @@ def _partitions(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> l
 
 
 def _run_steps(table: CardTable, pattern: ir.Pattern, cards: list[int]) -> list[list[list[int]]]:
-    """For each possible start value: the cards at each of the run's positions."""
+    """For each possible length and start value: the cards at each of the run's positions."""
     attribute = pattern.attribute or ""
     by_value: dict[int, list[int]] = {}
     for card in cards:
@@ -38,10 +40,11 @@ def _run_steps(table: CardTable, pattern: ir.Pattern, cards: list[int]) -> list[
         if isinstance(value, int) and not isinstance(value, bool):
             by_value.setdefault(value, []).append(card)
     runs = []
-    for start in sorted(by_value):
-        steps = [by_value.get(start + offset, []) for offset in range(pattern.size)]
-        if all(steps):
-            runs.append(steps)
+    for length in range(pattern.size, (pattern.longest or pattern.size) + 1):
+        for start in sorted(by_value):
+            steps = [by_value.get(start + offset, []) for offset in range(length)]
+            if all(steps):
+                runs.append(steps)
     return runs
 
 
@@ -79,6 +82,25 @@ def _expand_choices(table: CardTable, pattern: ir.Pattern, eligible: list[int]) 
     return found
 
 
+def _alike_parts(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> list[list[int]]:
+    """The eligible cards grouped by the attribute they are alike in, and those `same` names."""
+    alike = pattern.attribute or ""
+    parts: dict[tuple[object, ...], list[int]] = {}
+    for card in eligible:
+        attributes = table.attributes[card]
+        key = (attributes.get(alike), *(attributes.get(name) for name in pattern.same))
+        parts.setdefault(key, []).append(card)
+    return list(parts.values())
+
+
+def _alike(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Multiset]:
+    """`size` cards alike in one attribute, whatever the others (repeats allowed)."""
+    found: set[Multiset] = set()
+    for part in _alike_parts(table, pattern, eligible):
+        found.update(combinations_with_replacement(part, pattern.size))
+    return found
+
+
 def _mixed_parts(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> list[list[int]]:
     """The eligible cards grouped by the shared attribute and those `same` names."""
     shared = pattern.attribute or ""
@@ -112,6 +134,9 @@ def combinations_to_try(table: CardTable, pattern: ir.Pattern) -> int:
         return len(eligible)
     if pattern.head in ("run", "set"):
         return sum(_product_size(steps) for steps in _choices(table, pattern, eligible))
+    if pattern.head == "alike":
+        parts = _alike_parts(table, pattern, eligible)
+        return sum(comb(len(part) + pattern.size - 1, pattern.size) for part in parts)
     return sum(len(part) ** 2 for part in _mixed_parts(table, pattern, eligible))
 
 
@@ -124,6 +149,8 @@ def expand(table: CardTable, pattern: ir.Pattern) -> list[Multiset]:
         found = {(card,) * pattern.size for card in eligible}
     elif pattern.head in ("run", "set"):
         found = _expand_choices(table, pattern, eligible)
+    elif pattern.head == "alike":
+        found = _alike(table, pattern, eligible)
     else:
         found = _mixed(table, pattern, eligible)
     usable = [m for m in found if max(m.count(c) for c in set(m)) <= table.copies]

@@ -80,6 +80,29 @@ def test_transcript_uses_display_and_seat_names(played) -> None:
     assert not re.search(r"\b[1-9][mps]\b", transcript)  # no card ids
 
 
+def test_a_win_shows_no_group_values_without_a_value_table(played) -> None:
+    _, transcript = played
+    (win,) = [line for line in transcript.splitlines() if " wins on " in line][:1]
+    assert "[" in win and "](" not in win  # 跑馬仔 values no group: no `(0)` after each
+
+
+def test_a_win_works_its_money_out_from_the_patterns(capsys) -> None:
+    """香港麻雀: the patterns' 番, the settlement's `let` worked out, then each payment."""
+    hongkong = str(ROOT / "rules" / "hongkong.rules")
+    status, out, _ = run(capsys, "play", hongkong, "--seed", "46")
+    assert status == 0
+    lines = out.splitlines()
+    at = lines.index(
+        "  東 wins on own replacement 五萬: 刻[六索六索六索]  順[七筒八筒九筒]  槓[東東東東]  "
+        "刻[五萬五萬五萬]  對[五筒五筒]"
+    )
+    assert lines[at + 1 : at + 4] == [
+        "    自摸 1 + 門風 1 + 圈風 1 + 槓上開花 1 = 4 番",
+        "    錢 = 番錢(番) × unit = 16 × 1 = 16",
+        "  西 pays 東 錢 = 16 · 槓上自摸 [HK-6]",  # the name's number is the amount: said once
+    ]
+
+
 def test_paohuzi_transcript_names_its_seats(capsys) -> None:
     status, out, _ = run(capsys, "play", PHZ, "--seed", "3")
     assert status == 0

@@ -70,7 +70,7 @@ def test_multipliers_exclusions_and_the_cap(faan: Game) -> None:
 def test_the_last_card_counts_only_for_a_self_draw(faan: Game) -> None:
     hand = "123m 456p 789s EEE 5s"
     assert best(faan, hand, "5s", "self", last_card=True) == "海底撈月 ×2 = 2 番"
-    assert best(faan, hand, "5s", "discard", last_card=True) == "1 番"
+    assert best(faan, hand, "5s", "discard", last_card=True) == "1 番 (no pattern holds)"
 
 
 def test_without_a_deciding_score_the_best_split_breaks_ties_by_score(faan: Game) -> None:

@@ -9,6 +9,7 @@ Payments are told with their arithmetic (`reckoning.Reckoner`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 Record = dict[str, Any]
 SEPARATOR = " — "
+# a group's value after its cards in a win event's split: `three[1r1r1r](0)`
+VALUE_AFTER_GROUP = re.compile(r"\]\(-?\d+\)")
 
 
 def player_name(seat: int) -> str:
@@ -214,6 +217,12 @@ class Narrator:
             whose = "own" if owner == seat else f"{self.seat(owner)}'s"
             how = f"on {whose} {event.get('context')} {self.card(card)}".rstrip()
         return f"{self.seat(seat)} wins {how}"
+
+    def split(self, event: Record) -> str:
+        """The winning split as the win event writes it, `three[1r1r1r](1)  …`; without a value
+        table the groups' values (all 0) are left out."""
+        text = str(event.get("split") or "")
+        return text if self.value_name else VALUE_AFTER_GROUP.sub("]", text)
 
     def value(self, event: Record) -> str:
         """` = 16 points` for a game with a value table, else nothing (no `value 0`)."""

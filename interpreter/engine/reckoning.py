@@ -17,7 +17,8 @@ from tablerules.dsl import ir
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.evaluate import GroupResult
-from tablerules.interpreter.expressions import ExprError, Scope, Tables, compile_expr, trace
+from tablerules.interpreter.expressions import ExprError, Scope, Tables
+from tablerules.interpreter.working import Worked, work
 
 if TYPE_CHECKING:
     from tablerules.interpreter.api import Game
@@ -27,42 +28,6 @@ Record = dict[str, Any]
 # what an expression may raise when it reads something the events cannot tell (a quantity
 # of the winning hand, say): its working is then left out
 TROUBLE = (ExprError, ValueError, KeyError, ZeroDivisionError, TypeError, AttributeError)
-
-
-@dataclass(frozen=True)
-class Worked:
-    """An expression with its numbers (`2 × unit = 2 × 10`) and what it comes to."""
-
-    text: str
-    value: int
-    rounded: bool = False  # a division in it rounded down
-
-
-def work(expression: ir.Expr, scope: Scope, shown: dict[str, str] | None = None) -> Worked:
-    """`expression` written out, then with this hand's numbers; `shown` renames names on
-    the way (the hand's value goes by the value table's name)."""
-
-    def describe(node: ir.Expr) -> str | None:
-        if node.op == "ref" and shown and node.name in shown:
-            return shown[node.name]
-        return None
-
-    traced = trace(expression, scope, describe=describe)
-    text = (
-        traced.written
-        if traced.numbers == traced.written
-        else (f"{traced.written} = {traced.numbers}")
-    )
-    return Worked(text, traced.value, _rounds(expression, scope))
-
-
-def _rounds(expression: ir.Expr, scope: Scope) -> bool:
-    """Whether some division in `expression` drops a remainder here."""
-    if expression.op == "div":
-        left, right = (compile_expr(a)(scope) for a in expression.args)
-        if right and left % right:
-            return True
-    return any(_rounds(a, scope) for a in expression.args)
 
 
 def cites_text(cites: list[str] | tuple[str, ...]) -> str:
@@ -130,7 +95,9 @@ class Reckoner:
         payer, payee = self.seat_name(event["payer"]), self.seat_name(event["payee"])
         amount = event["amount"]
         working = self.working(event)
-        shown = f"{working} = {amount}" if working and working != str(amount) else str(amount)
+        shown = str(amount)
+        if working and working != shown:  # `prize = 16` is whole; `2 × prize = 2 × 8` needs `= 16`
+            shown = working if working.endswith(f" = {amount}") else f"{working} = {amount}"
         ids = cites_text(event.get("cites", [])) if cites else ""
         return f"{payer} pays {payee} {shown} · {event['label']}{ids}"
 

@@ -19,6 +19,7 @@ from tablerules.interpreter.evaluate import Decomposition, Evaluator
 from tablerules.interpreter.expressions import Compiled, Scope, compile_expr
 from tablerules.interpreter.hand_quantities import HandView
 from tablerules.interpreter.judging import best_split
+from tablerules.interpreter.pricing import settle_line
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.choices import ChoiceMaker
@@ -213,7 +214,7 @@ class Settlement:
         for settle in self.play.settles:
             scope = Scope(dict(names), self.tables, self._counts(seat), view)
             self._let(settle.lets, scope)
-            line = self._settle_line(settle, offer.context, conditions.relation)
+            line = settle_line(settle, offer.context, conditions.relation)
             if line is None:
                 continue
             amount = self._value(line.payment.amount, scope)
@@ -233,19 +234,6 @@ class Settlement:
         if not several:
             received += self._bonuses(state, log, winner, offer, names, view, settled)
         self._fee(state, log, winner, received)
-
-    @staticmethod
-    def _settle_line(
-        settle: ir.Settle, context: str, relation: tuple[str, ...]
-    ) -> ir.SettleLine | None:
-        fallback = None
-        for line in settle.lines:
-            if line.context is None:
-                fallback = line
-                continue
-            if line.context == context and (line.who is None or line.who in relation):
-                return line
-        return fallback
 
     def _bonuses(
         self,

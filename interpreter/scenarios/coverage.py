@@ -1,4 +1,4 @@
-"""Which rule ids of a rule file's play clauses no scenario exercises."""
+"""Which rule ids of a rule file's play and scoring clauses no scenario exercises."""
 
 from __future__ import annotations
 
@@ -7,17 +7,25 @@ from tablerules.dsl.build import CITATION
 
 
 def play_rule_ids(rules: ir.RuleSet) -> set[str]:
-    """Rule ids cited by the clauses that describe play (not the static ones).
+    """Rule ids cited by the clauses that describe play and what a win is worth (not the
+    static ones: cards, zones, groups): turns, actions, claims, restrictions, the end of a
+    hand, money, the next dealer and rounds, hand patterns, scores, tables and forms.
 
     For a variant, only the clauses it writes itself: what it inherits is covered by the
     scenarios of the file it extends.
     """
+    singles = (rules.turn, rules.ties, rules.end, rules.fee, rules.next_dealer, rules.rounds)
     clauses: list[ir.Clause] = [
-        *(c for c in (rules.turn, rules.ties, rules.end, rules.fee, rules.next_dealer) if c),
+        *(c for c in singles if c),
         *rules.actions.values(),
         *rules.restrictions.values(),
         *rules.settles.values(),
         *rules.bonuses.values(),
+        *rules.patterns.values(),
+        *rules.scores.values(),
+        *rules.tables.values(),
+        *rules.round_cards.values(),
+        *rules.forms.values(),
     ]
     ids: set[str] = set()
     for clause in clauses:

@@ -47,6 +47,8 @@ class Scenario(BaseModel):
     rule_ids: list[str] = Field(min_length=1, description="the RULES.md ids this checks")
     options: dict[str, str | int | bool] = Field(default_factory=dict)
     dealer: int = 0
+    round: int = Field(0, ge=0, description="the round of the game, from 0")
+    streak: int = Field(0, ge=0, description="hands the dealer has kept the deal before this one")
     hands: list[str] = Field(description="each seat's cards (seat 0 first), in card notation")
     shown: str | None = Field(None, description="the dealer's card shown on the deal")
     wall: str = Field("", description="the undealt cards in draw order")

@@ -167,7 +167,15 @@ def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> Sce
     if problem:
         result.failures = [problem]
         return result
-    table = Table(game, dealer=scenario.dealer, hands=hands, wall=wall, shown=shown)
+    table = Table(
+        game,
+        dealer=scenario.dealer,
+        hands=hands,
+        wall=wall,
+        shown=shown,
+        round=scenario.round,
+        streak=scenario.streak,
+    )
     result.table = table
     for number, line in enumerate(scenario.actions, start=1):
         seat_text, _, label = line.partition(":")
