@@ -92,7 +92,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_cli.py
 
 ## bench-play: whole random-bot hands of both games beside RLCard's mahjong environment,
-## play --log beside the API, and the memory of a long run
+## play --log beside the API, the memory of a long run, and the scoring presets beside their bases
 bench-play: $(STAMP)
 	$(BIN)/python benchmarks/bench_play.py
 

@@ -9,6 +9,10 @@
 (h) `tablerules play --hands N --log F --quiet` against the same hands played through
     the API by a script (`children/play_api.py`): whole processes, CPU time, interleaved.
 (i) Resident memory of one process playing 40,000 跑胡子 hands (`children/play_memory.py`).
+(j) The scoring presets against their base files: 跑馬仔番 beside 跑馬仔 and 跑胡子名堂
+    beside 跑胡子, the same hands on both (same seeds and bots), with random bots and with
+    greedy bots (which win most hands, so the hand patterns are judged often); each
+    preset's speed as a share of its base's (base CPU per game / preset CPU per game).
 
 Run with --help for the options.
 """
@@ -28,7 +32,7 @@ from typing import Any
 from bench_report import machine, progress
 from bench_timing import Figures, Ratio, Share, child_cpu_ns, child_env, interleave
 from peers import REQUIRED_KEYS, PlayFigures, PlayRunner
-from peers.ours_play import our_sides
+from peers.ours_play import our_sides, preset_sides
 from peers.rlcard_mahjong import SIDE as RLCARD_SIDE
 from peers.rlcard_mahjong import RLCardMissingError, rlcard_games_per_second
 
@@ -44,6 +48,8 @@ FULL = {
     "cli_hands": 1_000,
     "memory_hands": 40_000,
     "memory_every": 5_000,
+    "preset_random_games": 100,
+    "preset_greedy_games": 30,
 }
 QUICK = {
     "rounds": 2,
@@ -53,12 +59,15 @@ QUICK = {
     "cli_hands": 5,
     "memory_hands": 40,
     "memory_every": 20,
+    "preset_random_games": 5,
+    "preset_greedy_games": 3,
 }
 TARGETS = {
     "ratio_to_rlcard": 20.0,  # our games per CPU second vs RLCard's, each game
     "paomazai_us_per_decision": 18.0,
     "cli_log_vs_api": 0.8,
     "memory_mb": 120.0,
+    "preset_vs_base": 0.7,  # a scoring preset's games per CPU second / its base file's
 }
 CLI_GAMES = {"跑馬仔": "rules/paomazai.rules", "跑胡子": "rules/paohuzi.rules"}
 MEMORY_GAME = ("跑胡子", "rules/paohuzi.rules")
@@ -259,6 +268,62 @@ def finish_memory(run: subprocess.Popen[str]) -> dict[str, Any]:
     return result
 
 
+# ── (j) scoring presets against their base files ───────────────────
+PRESET_BOTS = ("random", "greedy")
+
+
+@dataclass
+class PresetPlay:
+    """Per bot kind: each side's rounds and figures; a preset's side names its base's."""
+
+    bases: dict[str, str]  # preset side -> base side
+    sides: dict[str, dict[str, Side]] = field(default_factory=dict)  # bot -> side name -> Side
+    figures: dict[str, dict[str, Figures]] = field(default_factory=dict)
+
+    def ratio(self, bot: str, preset: str) -> Ratio:
+        """The preset's speed as a share of its base's: base time / preset time."""
+        per_game = self.figures[bot]
+        return Ratio.of(per_game[preset], per_game[self.bases[preset]])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            bot: {
+                "sides": {
+                    name: {
+                        "games": side.games,
+                        "per_game": self.figures[bot][name].to_json(),
+                        "won_share": round(side.won / side.games, 4),
+                        "rules": side.rounds[-1].get("details", {}).get("rules"),
+                    }
+                    for name, side in sides.items()
+                },
+                "preset_vs_base": {
+                    preset: {"base": base, **self.ratio(bot, preset).to_json()}
+                    for preset, base in self.bases.items()
+                },
+            }
+            for bot, sides in self.sides.items()
+        }
+
+
+def bench_presets(plan: dict[str, int]) -> PresetPlay:
+    """Each preset and its base on the same seeds, sides interleaved, for each bot kind."""
+    result = PresetPlay({})
+    for bot in PRESET_BOTS:
+        games = plan[f"preset_{bot}_games"]
+        sides: dict[str, Side] = {}
+        shares: dict[str, Share] = {}
+        for preset, base, preset_runner, base_runner in preset_sides(bot):
+            result.bases[preset] = base
+            for name, runner in ((base, base_runner), (preset, preset_runner)):
+                sides[name] = Side(name)
+                shares[name] = _share(sides[name], runner, games, {})
+        progress(f"(j) presets and their bases, {bot} bots: {plan['rounds']} rounds of {games}")
+        result.sides[bot] = sides
+        result.figures[bot] = interleave(plan["rounds"], shares, progress)
+    return result
+
+
 # ── report ────────────────────────────────────────────────────────
 def print_report(
     info: dict[str, Any],
@@ -266,6 +331,7 @@ def print_report(
     play: SelfPlay,
     cli: CliVersusApi | None,
     memory: dict[str, Any] | None,
+    presets: PresetPlay | None,
 ) -> None:
     print()
     print(f"Python   {info['python']}")
@@ -337,6 +403,32 @@ def print_report(
             f" {mark(memory['peak_mb'] <= TARGETS['memory_mb'])}"
         )
         print()
+    if presets is not None:
+        print_presets(plan, presets)
+
+
+def print_presets(plan: dict[str, int], presets: PresetPlay) -> None:
+    target = TARGETS["preset_vs_base"]
+    print(
+        f"(j) Scoring presets beside their base files, the same hands — CPU time per game,"
+        f" {plan['rounds']} rounds (sides interleaved)"
+    )
+    for bot, sides in presets.sides.items():
+        print(f"    {bot} bots")
+        for name, side in sides.items():
+            figures = presets.figures[bot][name]
+            print(
+                f"      {pad(name, 12)} {side.games:>6,} games  ms min {figures.min_ns / 1e6:8.3f}"
+                f"  median {figures.median_ns / 1e6:8.3f}  won {side.won / side.games:6.1%}"
+            )
+        for preset, base in presets.bases.items():
+            ratio = presets.ratio(bot, preset)
+            print(
+                f"      {pad(preset, 12)} plays at ×{ratio.at_min:.2f} (min)"
+                f" ×{ratio.at_median:.2f} (median) of {base}'s speed; target ≥ {target:g}"
+                f" {mark(ratio.at_median >= target)}"
+            )
+    print()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -344,7 +436,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         description=(
             "Time whole games played by random bots (RLCard's mahjong and our two games, "
             "interleaved rounds, CPU time), the CPU per bot decision, `play --log` against the "
-            "API, and the memory of a long run; print the figures."
+            "API, the memory of a long run, and the scoring presets beside their base files; "
+            "print the figures."
         ),
         epilog="Progress goes to stderr, the report to stdout. Exit status 1 without RLCard.",
     )
@@ -354,6 +447,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--skip-cli", action="store_true", help="leave out (h), the CLI runs")
     parser.add_argument("--skip-memory", action="store_true", help="leave out (i), the memory run")
+    parser.add_argument(
+        "--skip-presets", action="store_true", help="leave out (j), the scoring presets"
+    )
     parser.add_argument("--json", metavar="FILE", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     args.plan = dict(QUICK if args.quick else FULL)
@@ -382,7 +478,8 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as folder:
             cli = bench_cli_play(plan, Path(folder))
     memory = None if running is None else finish_memory(running)
-    print_report(info, plan, play, cli, memory)
+    presets = None if args.skip_presets else bench_presets(plan)
+    print_report(info, plan, play, cli, memory, presets)
     if args.json is not None:
         result = {
             "machine": info,
@@ -391,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
             "self_play": play.to_json(),
             "cli_play_vs_api": cli.to_json() if cli else None,
             "memory": memory,
+            "presets": presets.to_json() if presets else None,
             "targets": TARGETS,
         }
         args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")

@@ -33,6 +33,21 @@ def test_quick_play_benchmark_writes_figures_for_every_part(quick_benchmark: Qui
         assert set(game["sides"]) == {"play --log", "API"}
         assert game["cli_speed_vs_api"]["at_median"] > 0
 
+    presets = figures["presets"]
+    assert set(presets) == {"random", "greedy"}
+    for bot, part in presets.items():
+        assert {name: p["base"] for name, p in part["preset_vs_base"].items()} == {
+            "跑馬仔番": "跑馬仔",
+            "跑胡子名堂": "跑胡子",
+        }
+        assert all(p["at_median"] > 0 for p in part["preset_vs_base"].values())
+        games = plan[f"preset_{bot}_games"] * plan["rounds"]
+        assert all(side["games"] == games for side in part["sides"].values())
+    assert presets["greedy"]["sides"]["跑胡子名堂"]["rules"] == (
+        "rules/variants/paohuzi-mingtang.rules"
+    )
+    assert "of 跑馬仔's speed" in run.stdout
+
     memory = figures["memory"]
     hands = [sample["hands"] for sample in memory["samples"]]
     assert hands[0] == 0 and hands[-1] == plan["memory_hands"]

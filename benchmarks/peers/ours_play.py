@@ -10,6 +10,12 @@ One side per game, each playing full hands (`interpreter.engine.Table`) with an
 * 跑馬仔 (`rules/paomazai.rules`), 4 players;
 * 跑胡子 (`rules/paohuzi.rules`), 4 players.
 
+`preset_sides(bot)` gives the scoring presets beside their base files, for the part of the
+benchmark that times a preset as a share of its base's speed: 跑馬仔番
+(`rules/variants/paomazai-faan.rules`, 番 multipliers over 跑馬仔) and 跑胡子名堂
+(`rules/variants/paohuzi-mingtang.rules`, 名堂 over 跑胡子), with random or greedy bots
+(greedy bots win most hands, so the hand patterns are judged far more often).
+
 A game is one hand, from the deal to a win or the empty wall. The rule file is compiled
 once, on a side's first call, and kept (as a long-running engine would); the bots are built
 before the clock starts; the clock (CPU time of the process) covers every hand whole: building
@@ -26,16 +32,21 @@ from pathlib import Path
 from time import process_time
 
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import RandomBot
+from tablerules.interpreter.bots import make_bot
 from tablerules.interpreter.engine import Table
 
 from . import PlayFigures, PlayRunner, play_figures
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 GAMES = (("跑馬仔", "paomazai.rules"), ("跑胡子", "paohuzi.rules"))
+# a scoring preset's side, its rule file, and its base's side and rule file
+PRESETS = (
+    ("跑馬仔番", "variants/paomazai-faan.rules", "跑馬仔", "paomazai.rules"),
+    ("跑胡子名堂", "variants/paohuzi-mingtang.rules", "跑胡子", "paohuzi.rules"),
+)
 
 
-def _runner(side: str, path: Path) -> PlayRunner:
+def _runner(side: str, path: Path, bot_kind: str = "random") -> PlayRunner:
     loaded: list[Game] = []  # compiled on the first call, then kept: a long-running engine
 
     def run(games: int, seed: int) -> PlayFigures:
@@ -47,7 +58,7 @@ def _runner(side: str, path: Path) -> PlayRunner:
         seats = game.compiled.rules.seats.count if game.compiled.rules.seats else 1
         seeds = random.Random(seed)
         hand_seeds = [seeds.getrandbits(32) for _ in range(games)]
-        bots = [RandomBot(seeds.getrandbits(32)) for _ in range(seats)]
+        bots = [make_bot(bot_kind, seeds.getrandbits(32)) for _ in range(seats)]
         chosen = [bot.choose for bot in bots]
         steps: list[int] = []
         wins_by_seat = [0] * seats
@@ -69,7 +80,8 @@ def _runner(side: str, path: Path) -> PlayRunner:
         seconds = process_time() - start
         result = play_figures(side, games, seed, seconds, sum(steps), won)
         result["details"] = {
-            "rules": f"rules/{path.name}",
+            "rules": path.relative_to(RULES.parent).as_posix(),
+            "bots": bot_kind,
             "players": seats,
             "wins_by_seat": wins_by_seat,
             "hands_with_several_winners": shared,
@@ -85,3 +97,12 @@ def _runner(side: str, path: Path) -> PlayRunner:
 def our_sides() -> list[tuple[str, PlayRunner]]:
     """The engine's whole-game runners, one per bundled game, as (name, runner) pairs."""
     return [(side, _runner(side, RULES / name)) for side, name in GAMES]
+
+
+def preset_sides(bot: str) -> list[tuple[str, str, PlayRunner, PlayRunner]]:
+    """Each scoring preset with its base: (preset side, base side, preset runner, base
+    runner), every seat played by `bot` ("random" or "greedy")."""
+    return [
+        (side, base, _runner(side, RULES / path, bot), _runner(base, RULES / base_path, bot))
+        for side, path, base, base_path in PRESETS
+    ]
