@@ -569,6 +569,13 @@ class _Builder(PlayClauses, ScoringClauses):
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
             win.note_item(item.data, self.span(item))
+            if item.data == "win_when":  # several lines: every one must hold
+                condition = self.expr(parts[0])
+                win.when.append(
+                    ir.WinCondition(condition=condition, span=self.span(item), cites=item_cites)
+                )
+                win.cites.extend(c for c in item_cites if c not in win.cites)
+                continue
             if item.data in seen:
                 self.error(item, "E102", f"'{item.data.removeprefix('win_')}' is given twice")
             seen.add(item.data)

@@ -45,6 +45,9 @@ BONUS = Place(
 )
 PATTERN = Place("a hand pattern", ("value", "streak"), hand=True, conditions=True, patterns=True)
 DEALER = Place("the next dealer", ("streak",), conditions=True)
+WIN = Place(
+    "the win clause", ("value", "streak"), hand=True, conditions=True, patterns=True, scores=True
+)
 
 
 def references(expression: ir.Expr) -> Iterator[ir.Expr]:
@@ -131,9 +134,12 @@ class ExpressionChecks:
     def _only_elsewhere(self: Checker, name: str) -> str:
         """Why a known name cannot be read here ('' when it is not known at all)."""
         if name in self.rules.scores:
-            return "is a score: it can be read in settlement and bonus draws"
+            return "is a score: it can be read in the win clause, settlement and bonus draws"
         if name in self.rules.patterns:
-            return "is a hand pattern: it can be read in patterns, settlement and bonus draws"
+            return (
+                "is a hand pattern: it can be read in patterns, the win clause, settlement and"
+                " bonus draws"
+            )
         if name in ("value", "hits", "settled", "streak"):
             return f"({name}) is not known here"
         return ""
@@ -144,16 +150,16 @@ class ExpressionChecks:
             self.report(
                 where,
                 "E110",
-                f"'{op}' reads how a hand was won: write it in a hand pattern, a settlement, a"
-                f" bonus draw or the next dealer, not in {place.what}",
+                f"'{op}' reads how a hand was won: write it in a hand pattern, the win clause, a"
+                f" settlement, a bonus draw or the next dealer, not in {place.what}",
             )
             return
         if op in ir.HAND_QUANTITIES and not place.hand:
             self.report(
                 where,
                 "E110",
-                f"'{op}' reads the winning hand: write it in a hand pattern, a settlement or a"
-                f" bonus draw, not in {place.what}",
+                f"'{op}' reads the winning hand: write it in a hand pattern, the win clause, a"
+                f" settlement or a bonus draw, not in {place.what}",
             )
             return
         if op in ("groups", "claimed"):

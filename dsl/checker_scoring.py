@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablerules.dsl import ir
-from tablerules.dsl.checker_expr import PATTERN, references
+from tablerules.dsl.checker_expr import PATTERN, WIN, references
 
 if TYPE_CHECKING:
     from tablerules.dsl.checker import Checker
@@ -34,6 +34,8 @@ class ScoringChecks:
                 self.unknown(win.score, "score", win.score.score, self.rules.scores)
             if isinstance(win.score.at_least, str):
                 self._option_ref(win.score, win.score.at_least, numeric=True)
+        for line in win.when if win is not None else []:
+            self.check_expr(line, line.condition, set(), WIN)
 
     def _check_shared_names(self: Checker) -> None:
         owners: dict[str, str] = {name: "option" for name in self.rules.options}

@@ -213,11 +213,19 @@ class ValueMinimum(Clause):
     at_least: int | str = Field(description="a number or the name of an option")
 
 
+class WinCondition(Clause):
+    """`when CONDITION` in the win clause: a split wins only when the condition holds. It
+    reads what a settlement reads: the hand, how it was won, its patterns and its scores."""
+
+    condition: Expr
+
+
 class WinRule(Clause):
     groups: int | None = None
     pairs: PairRule | None = None
     value: ValueMinimum | None = None
     score: ScoreMinimum | None = None
+    when: list[WinCondition] = Field(default_factory=list)
 
 
 class FormShape(Clause):

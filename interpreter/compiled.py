@@ -380,8 +380,8 @@ class CompiledRules:
             self.cards, self.seat_names, self.seat_cards, self.round_names, self.round_cards
         )
         self.scoring = Scoring(self.rules, self.options, self.tables, self.quantities)
-        if self.scoring.minimum is not None:
-            self.structural_exact = False  # a split may fail its minimum score
+        if self.scoring.decides_wins:
+            self.structural_exact = False  # a split may fail its minimum score or a condition
 
     # ── the deal ───────────────────────────────────────────────
     def deal_plan(self) -> list[DealLine]:

@@ -19,6 +19,7 @@ from tablerules.interpreter.expressions import (
     Scope,
     Tables,
     compile_expr,
+    render,
     saturated,
     saturated_power,
 )
@@ -35,6 +36,15 @@ class PatternRule:
     terms: tuple[Term, ...]
     excludes: tuple[str, ...]
     limit: bool
+
+
+@dataclass(frozen=True)
+class WinWhen:
+    """A `when` line of the win clause: its test, as written, and its rule ids."""
+
+    test: Compiled
+    text: str
+    cites: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -139,12 +149,26 @@ class Scoring:
         if win is not None and win.score is not None:
             self.minimum = (win.score.score, _number(win.score.at_least, options, 0))
             self.minimum_cites = tuple(win.score.cites) or tuple(win.cites)
+        self.win_when = [
+            WinWhen(
+                compile_expr(line.condition, quantities.compile),
+                render(line.condition),
+                tuple(line.cites) or tuple(win.cites),
+            )
+            for line in (win.when if win is not None else [])
+        ]
         deciding = [s.name for s in rules.scores.values() if s.decides_best]
         self.best_by = deciding[0] if deciding else None
 
     @property
     def active(self) -> bool:
-        return bool(self.patterns or self.scores)
+        return bool(self.patterns or self.scores or self.win_when)
+
+    @property
+    def decides_wins(self) -> bool:
+        """Whether a split that meets the win clause's groups and pairs may still not win:
+        for its score, or a `when` line of the win clause."""
+        return self.minimum is not None or bool(self.win_when)
 
     def judge(self, view: HandView, names: dict[str, int]) -> Judgement:
         """The patterns that hold on this split, which count, and the scores they make."""
@@ -176,6 +200,29 @@ class Scoring:
         ]
         scores = {score.name: self._score(score, results) for score in self.scores}
         return Judgement(results, scores)
+
+    def unmet(self, view: HandView, names: dict[str, int], judgement: Judgement) -> str:
+        """The first `when` line of the win clause that this split does not meet, as
+        written ('' when they all hold). It reads what a settlement reads: each pattern
+        as the times it counts, each score."""
+        if not self.win_when:
+            return ""
+        table_counts: dict[str, int] = {}
+        for kind, _, on_table, _ in view.groups:
+            if on_table:
+                table_counts[kind] = table_counts.get(kind, 0) + 1
+        known = {**names, "value": view.value}
+        for rule in self.patterns:
+            known[rule.name] = 0
+        for result in judgement.patterns:
+            known[result.name] = result.count if result.counts else 0
+        for score in judgement.scores.values():
+            known[score.name] = score.value
+        scope = Scope(known, self.tables, table_counts, view)
+        for line in self.win_when:
+            if not line.test(scope):
+                return f"a win needs {line.text}"
+        return ""
 
     @staticmethod
     def _excluded(holding: list[PatternRule], held: dict[str, int]) -> dict[str, str]:

@@ -29,12 +29,16 @@ def judge(
         form=split.form,
         value=split.total,
     )
-    split.judgement = scoring.judge(view, {**rules.numbers, "streak": conditions.streak})
-    if scoring.minimum is None or split.held:
-        return ""
-    score, needed = scoring.minimum
-    made = split.judgement.value(score)
-    return f"{made} {score}; a win needs at least {needed}" if made < needed else ""
+    names = {**rules.numbers, "streak": conditions.streak}
+    split.judgement = scoring.judge(view, names)
+    if split.held:
+        return ""  # a win on the deal wins whatever its groups make
+    if scoring.minimum is not None:
+        score, needed = scoring.minimum
+        made = split.judgement.value(score)
+        if made < needed:
+            return f"{made} {score}; a win needs at least {needed}"
+    return scoring.unmet(view, names, split.judgement)
 
 
 def judge_evaluation(

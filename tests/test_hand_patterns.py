@@ -130,6 +130,8 @@ def test_seat_cards_of_the_winner_and_claimed_groups() -> None:
         ('action extra "x" [X-1] {\n  on draw by self: 3 alike from hand\n  makes three\n'
          '  pays: each other pays cards\n}\n', "E110", "'cards' reads the winning hand"),
         ('pattern a "a" [X-1] {\n  when 番 > 1\n}\nscore 番 [X-1] {\n}\n', "E110", "is a score"),
+        ('override win [X-1] {\n  groups 2\n  when nope > 1\n}\n', "E101", "unknown name 'nope'"),
+        ('override win [X-1] {\n  groups 2\n  when form nothing\n}\n', "E101", "unknown form"),
     ],
 )
 def test_pattern_mistakes_are_named(lines: str, code: str, words: str) -> None:
@@ -180,6 +182,32 @@ def test_the_conditions_of_a_win_come_from_the_state(faan: Game) -> None:
         "discard", True, 1, False
     )
     assert "next" in facts.relation and not facts.last_card
+
+
+def test_a_when_line_of_the_win_clause_decides_in_evaluation_and_in_play(points: Game) -> None:
+    """PEB-10: a discard wins only from 3 points; one's own draw from 1."""
+    own_draw = load_game(ROOT / "docs" / "examples" / "pebbles-own-draw.rules")
+    refused = own_draw.evaluate_text("222r 2g", win_card="2g", source="discard")
+    assert not refused.wins
+    assert [r.message for r in refused.reasons] == [
+        "a win needs won on draw by self or points ≥ 3"
+    ]
+    assert refused.reasons[0].cites == ("PEB-3", "PEB-8", "PEB-10")
+    assert own_draw.evaluate_text("222r 2g", win_card="2g", source="self").wins
+    assert own_draw.evaluate_text("111r 2r", win_card="2r", source="discard").wins  # 4 points
+    assert points.evaluate_text("222r 2g", win_card="2g", source="discard").wins  # no PEB-10
+
+    def after_the_discard(game: Game) -> Table:
+        table = rigged(game, ["2g 3g 4b 5b", "2r 2r 2r 2g"], "1b 2g 3r 3r")
+        table.apply("discard 2g", seat=0)
+        return table
+
+    assert "win" in [c.label for c in after_the_discard(points).legal_actions(1)]
+    table = after_the_discard(own_draw)  # no claim: seat 1 draws the other 2g, and wins
+    assert [e["type"] for e in table.events[-2:]] == ["discard", "draw"]
+    assert "win" in [c.label for c in table.legal_actions(1)]
+    table.apply("win", seat=1)
+    assert table.totals() == [-4, 4]  # own draw: 2 × 2 points × 1
 
 
 def test_claims_mark_table_groups_claimed(pmz: Game) -> None:

@@ -77,7 +77,7 @@ class ChoiceMaker:
         self._signatures_decide = (
             len(evaluator.search.blocks) == 1 and self._prefilter and not self._card_forms
         )
-        self._judged = play.compiled.scoring.minimum is not None  # a win may need a score
+        self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
 
     def name(self, card: int) -> str:
         return self.cards.display[card]
