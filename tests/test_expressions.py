@@ -97,6 +97,23 @@ def test_full_width_punctuation_reads_as_ascii() -> None:
     assert full.rules.tables["錢"].title == "money by 囤：一、二"  # quoted text is kept
 
 
+def test_cards_of_a_list_may_be_separated_by_the_enumeration_comma() -> None:
+    """`東： E、S、（suit dragon）` is `東: E S (suit dragon)`, as the card notation reads `、`."""
+    lines = (
+        'extends "../../rules/hongkong.rules"\n'
+        'seat cards 幸運 "lucky" [HK-5] {\n'
+        "  東： E、S、（suit dragon）\n  南: E S (suit dragon)\n}\n"
+        'form 么九 "x" [HK-4] {\n  each of 1m、9m、（kind honor） once， and 1 more\n  wins\n}\n'
+    )
+    loaded = load(SNIPPET, text=lines)
+    assert loaded.ok and loaded.rules is not None, [d.render() for d in loaded.diagnostics]
+    east, south = loaded.rules.seat_cards["幸運"].lines
+    assert [(i.card, i.filters) for i in east.items] == [(i.card, i.filters) for i in south.items]
+    form = loaded.rules.forms["么九"].cards
+    assert form is not None and [i.card for i in form.cards] == ["1m", "9m", None]
+    assert form.more == 1
+
+
 def position(text: str, word: str) -> tuple[int, int]:
     """1-based line and column of the first `word` in `text`."""
     before = text[: text.index(word)]
