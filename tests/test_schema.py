@@ -14,7 +14,16 @@ from tablerules.dsl.schema import ir_json, ir_schema
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name", ["paomazai.rules", "paohuzi.rules"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "paomazai.rules",
+        "paohuzi.rules",
+        "hongkong.rules",  # rounds, round and seat cards, patterns, scores, a table
+        "variants/paomazai-faan.rules",  # an attribute block, a form of cards, a limit
+        "variants/paohuzi-3p-mingtang.rules",  # two bases
+    ],
+)
 def test_bundled_rule_files_validate_against_the_schema(name: str) -> None:
     loaded = load(ROOT / "rules" / name)
     assert loaded.ok
