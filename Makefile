@@ -10,7 +10,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test logcheck test-ray test-variants wheel-smoke fuzz bench-limits check lint bench bench-play bench-simulate play playground e2e e2e-browser clean
+.PHONY: test logcheck test-ray test-variants wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -95,6 +95,13 @@ bench: $(STAMP)
 ## play --log beside the API, the memory of a long run, and the scoring presets beside their bases
 bench-play: $(STAMP)
 	$(BIN)/python benchmarks/bench_play.py
+
+## bench-revisions: the same evaluation and play work on the code before the rule language's
+## v2 and on this checkout, side by side (BEFORE=REV AFTER=REV to compare others)
+BEFORE ?= 155d790
+AFTER ?= .
+bench-revisions: $(STAMP)
+	$(BIN)/python benchmarks/bench_revisions.py --before $(BEFORE) --after $(AFTER)
 
 ## playground: set up .venv if needed and serve the playground on 127.0.0.1:8501 (offline)
 playground: $(STAMP)
