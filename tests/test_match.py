@@ -4,6 +4,7 @@ advance when the deal has passed every seat, round cards, forms of cards, and `p
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,32 @@ def test_thirteen_orphans_is_offered_in_play(hk: Game) -> None:
     assert "胡" in {c.label for c in table.legal_actions(1)}
     table.apply("胡", seat=1)
     assert table.totals()[1] == 2 * 128  # 10 番 → 128 units, twice from the discarder
+
+
+@pytest.mark.parametrize("name", ["hongkong.rules", "variants/paomazai-faan.rules"])
+def test_a_seat_left_unasked_has_nothing_to_choose_though_a_form_of_cards_wins(
+    name: str,
+) -> None:
+    """The engine asks only the seats whose ways could take the card; with 十三么 as a
+    winning form of cards it still screens the others (a hand the form cannot make), and
+    never leaves out a seat that has a choice: checked at every offer of a few hands."""
+    game = load_game(ROOT / "rules" / name)
+    checked = 0
+    for seed in range(4):
+        table = Table(game, seed=seed)
+        rng = random.Random(seed)
+        while not table.finished:
+            decision = table.state.decision
+            assert decision is not None
+            offer = decision.offer
+            for seat in range(table.play.seats):
+                entries = table.play.ways_for(offer.context, seat, offer.owner)
+                if entries and not table.maker.responds(table.state, seat, offer, entries):
+                    assert table.maker.choices(table.state, seat, offer, entries) == []
+                    checked += 1
+            seat = table.waiting_for()[0]
+            table.apply(rng.choice(table.legal_actions(seat)))
+    assert checked > 100  # the screen does leave seats out
 
 
 @pytest.mark.parametrize(

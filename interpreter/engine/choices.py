@@ -74,9 +74,7 @@ class ChoiceMaker:
         self._card_forms = [form for form in play.compiled.card_forms if form.wins]
         # a deck in one block gains nothing from the incomplete-block screen: its signature
         # test (quick, and needed anyway) screens the win instead
-        self._signatures_decide = (
-            len(evaluator.search.blocks) == 1 and self._prefilter and not self._card_forms
-        )
+        self._signatures_decide = len(evaluator.search.blocks) == 1 and self._prefilter
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
 
     def name(self, card: int) -> str:
@@ -127,12 +125,14 @@ class ChoiceMaker:
                         return True
         if not screen.win:
             return False
-        if self._card_forms:
-            return True  # a form of cards wins whatever its groups
-        if self._signatures_decide:  # the win test itself is as quick as any screen
-            return self.can_win(seat, offer, is_owner, state, seat_index)
         if held and not hand[card]:
             return False  # the card it would win on is not there
+        if self._card_forms and not seat.table:
+            packed = self._hand(hand, offer, is_owner)[0] + (1 << (card * FIELD_BITS))
+            if any(form.matches(packed) for form in self._card_forms):
+                return True  # a form of cards wins whatever its groups
+        if self._signatures_decide:  # the win test itself is as quick as any screen
+            return self.can_win(seat, offer, is_owner, state, seat_index)
         incomplete = self._hand(hand, offer, is_owner)[1]
         # one card cannot complete two blocks, nor a block it is not in
         return not incomplete or (
