@@ -10,7 +10,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test logcheck test-ray test-variants wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate play playground e2e e2e-browser clean
+.PHONY: test logcheck test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,14 +33,11 @@ $(RAY_STAMP): $(STAMP)
 test-ray: $(RAY_STAMP)
 	$(BIN)/python -m pytest -m ray tests/test_simulate_ray.py
 
-## logcheck: play 2,000 seeded hands of every bundled rule file and variant with random
-## and with greedy bots, and check each log with the independent checker (tests/logcheck)
+## logcheck: play 2,000 seeded hands of every bundled rule file and variant (found by name:
+## a new file is played too) with random and with greedy bots, and check each log with the
+## independent checker (tests/logcheck)
 logcheck: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m 'slow or not slow' tests/test_logcheck.py
-
-## test-variants: every bundled rule file and variant plays 1,000 seeded hands with each bot
-test-variants: $(STAMP)
-	$(BIN)/python -m pytest -n auto -m slow tests/test_variants_play.py
 
 ## e2e: set up .venv and (through apt, when missing) Chromium, its driver and fonts; then
 ## serve the playground and drive it in headless Chromium (screenshots in docs/img/)

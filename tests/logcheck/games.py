@@ -352,7 +352,7 @@ def profile_for(header: dict[str, Any]) -> Profile:
     name = PurePath(str(header.get("rules", ""))).name
     options = dict(header.get("options") or {})
     if name.startswith("paohuzi"):
-        three = name == "paohuzi-3p.rules"
+        three = name.startswith("paohuzi-3p")  # the three-player file and its 名堂 preset
         default_min = 15 if three else 6
         return Paohuzi(
             name=name,
