@@ -47,11 +47,12 @@ def test_the_money_follows_the_patterns_through_the_settlement() -> None:
 
 def test_multipliers_read_by_name_and_the_value_by_its_table() -> None:
     mingtang = load_game(RULES / "variants" / "paohuzi-mingtang.rules")
-    # 18 胡息 → 囤 5; 紅胡 ×2 · 海底胡 ×2 = 4 名堂; a self-draw: (5 + 1) × 4 × 1 = 24 each
-    pricing = priced(mingtang, "二七十 貳柒拾 二二二 十十十 五五", "五", "self", last_card=True)
+    # 21 胡息 → 囤 6; 紅胡 ×2 · 海底胡 ×2 = 4 名堂; a self-draw: (6 + 1) × 4 × 1 = 28 each
+    hand = "二七十 二七十 貳柒拾 貳柒拾 五五"
+    pricing = priced(mingtang, hand, "五", "self", last_card=True)
     assert pricing.lines() == [
-        "囤 = max((胡息 - 6) / 3 + 1, 1) = max((18 - 6) / 3 + 1, 1) = 5",
-        "each other pays (囤 + 1) × 名堂 × base_stake = (5 + 1) × 4 × 1 = 24 · 自摸",
+        "囤 = max((胡息 - 6) / 3 + 1, 1) = max((21 - 6) / 3 + 1, 1) = 6",
+        "each other pays (囤 + 1) × 名堂 × base_stake = (6 + 1) × 4 × 1 = 28 · 自摸",
     ]
     faan = load_game(RULES / "variants" / "paomazai-faan.rules")
     # 字一色 ×8 · 搶槓 ×2 = 16 番; the robbed seat pays 6 × 10 × 16 = 960 (包自摸)
