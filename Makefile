@@ -10,7 +10,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test logcheck test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate play playground e2e e2e-browser clean
+.PHONY: test logcheck test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -111,6 +111,11 @@ play: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+
+## docs-simulate: run docs/simulate.md's worked examples in full (thousands of hands each,
+## minutes of CPU) and check that every line their tables show is printed
+docs-simulate: $(STAMP)
+	$(BIN)/python -m pytest -m slow tests/test_docs.py -k worked_example_table
 
 ## bench-simulate: one simulation on one process vs every core (interleaved rounds)
 bench-simulate: $(STAMP)

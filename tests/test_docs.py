@@ -336,3 +336,86 @@ def test_json_output(block: Block, project_root: Path) -> None:
 
 def test_json_blocks_exist() -> None:
     assert {b.doc.name for b in json_blocks()} >= {"cli.md"}
+
+
+# ── docs/simulate.md's worked examples: each command, then the table it prints ─────────
+
+SIMULATE_DOC = DOCS / "simulate.md"
+QUICK_HANDS = 8  # a worked example's command is run on this many hands by `make test`
+
+
+def worked_examples() -> list[tuple[Block, Block]]:
+    """Each ```sh block that runs `tablerules simulate`, with the ```text block after it
+    (its table: the header line, then rows copied from the output)."""
+    found = []
+    shown = blocks(SIMULATE_DOC)
+    for index, block in enumerate(shown):
+        if block.language != "sh" or not block.text.startswith("tablerules simulate "):
+            continue
+        table = next((b for b in shown[index + 1 :] if b.language in ("sh", "text")), None)
+        if table is not None and table.language == "text":
+            found.append((block, table))
+    return found
+
+
+def example_argv(block: Block, hands: int | None = None, chart: Path | None = None) -> list[str]:
+    """The command of an example as arguments (`--jobs` left to the caller's choice, the
+    chart written to `chart` or nowhere, `--hands` changed to `hands` when given)."""
+    words = shlex.split(block.text.replace("\\\n", " "))[2:]
+    argv: list[str] = []
+    skip = False
+    for word, following in zip(words, [*words[1:], ""], strict=True):
+        if skip:
+            skip = False
+        elif word in ("--jobs", "--chart"):
+            skip = True
+            if word == "--chart" and chart is not None:
+                argv += ["--chart", str(chart)]
+        elif word == "--hands" and hands is not None:
+            argv += ["--hands", str(hands)]
+            skip = bool(following)
+        else:
+            argv.append(word)
+    return argv
+
+
+def header_words(line: str) -> str:
+    """A report's first line without its counts of hands and processes."""
+    return re.sub(r"[\d,]+ hands from|\d+ process(es)?", "#", line)
+
+
+def simulate_output(argv: list[str]) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["simulate", *argv])
+    assert status == 0, err.getvalue()
+    return out.getvalue()
+
+
+def test_simulate_doc_has_worked_examples() -> None:
+    assert len(worked_examples()) >= 3
+
+
+@pytest.mark.parametrize("example", worked_examples(), ids=lambda e: e[0].where)
+def test_worked_example_command_runs(example: tuple[Block, Block], project_root: Path) -> None:
+    """The command runs as written (on a few hands): its files, options and bots exist, and
+    its report is the one the table shows."""
+    command, table = example
+    out = simulate_output(example_argv(command, hands=QUICK_HANDS))
+    first = out.splitlines()[0]
+    assert header_words(first) == header_words(table.text.splitlines()[0]), command.where
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("example", worked_examples(), ids=lambda e: e[0].where)
+def test_worked_example_table_is_the_output(
+    example: tuple[Block, Block], project_root: Path, tmp_path: Path
+) -> None:
+    """The full run prints every line the table shows (spaces aside): `make docs-simulate`."""
+    command, table = example
+    argv = [*example_argv(command, chart=tmp_path / "chart.svg"), "--jobs", "auto"]
+    printed = {" ".join(line.split()) for line in simulate_output(argv).splitlines()}
+    shown = table.text.splitlines()
+    for line in shown[1:]:
+        if line.strip() and line.strip() != "...":
+            assert " ".join(line.split()) in printed, f"{table.where}: not printed: {line}"
