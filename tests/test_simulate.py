@@ -4,6 +4,7 @@ estimates and their intervals, and common random numbers for comparisons."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import statistics
@@ -26,6 +27,7 @@ from tablerules.interpreter.simulate import (
 from tablerules.interpreter.simulate.estimate import mean_estimate, rate_estimate
 from tablerules.interpreter.simulate.observe import observe
 from tablerules.interpreter.simulate.report import value_bins
+from tablerules.interpreter.simulate.runner import KEPT_GAMES, Stopped, game_of, run_shard
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO_HORSES = ROOT / "rules" / "variants" / "paomazai-two-horses.rules"
@@ -82,6 +84,35 @@ def test_an_interrupted_run_resumes_to_the_same_statistics(
     other = plan_of(load_game(TWO_HORSES), 40)
     with pytest.raises(CheckpointError, match="another simulation"):
         Simulation(other, path)
+
+
+def test_a_stop_is_heeded_between_two_moves_of_a_hand(pmz: Game) -> None:
+    """A budget (the playground's) or Ctrl-C is asked before every move, so one slow hand
+    cannot outlast it; the hand cut short is not counted."""
+    plan = plan_of(pmz, 10, shard_size=1)  # a shard of one hand
+    asked = 0
+
+    def after_five() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 5
+
+    with pytest.raises(Stopped):  # inside the hand, which takes dozens of moves
+        run_shard(plan, plan.shards()[0], after_five)
+    assert asked == 6
+    stopped = Simulation(plan).run(Where(jobs=1), stop=lambda: True)
+    assert stopped.hands == 0
+
+
+def test_a_process_keeps_its_last_few_compiled_games(pmz: Game) -> None:
+    """A long-lived process (a server) simulating many texts does not keep every game."""
+    lineups = list(itertools.product(("greedy", "random"), repeat=4))[: KEPT_GAMES + 1]
+    sides = [side_for("pmz", pmz, lineup) for lineup in lineups]
+    first = game_of(sides[0])
+    assert game_of(sides[0]) is first  # kept while it is among the last used
+    for side in sides[1:]:
+        game_of(side)
+    assert game_of(sides[0]) is not first  # built again after KEPT_GAMES others
 
 
 def test_a_hand_is_observed_from_its_events(pmz: Game) -> None:

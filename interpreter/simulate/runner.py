@@ -1,11 +1,13 @@
 """Playing one shard: every hand of it under each side, observed and summed.
 
 This is what a worker runs, in this process, a pool process or a Ray task. A side's
-compiled game is built from its rule IR once per process and kept.
+compiled game is built from its rule IR once per process and kept (the last few: a
+long-lived process, such as the playground's server, simulates many edited texts).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 
 from tablerules.dsl import ir
@@ -16,7 +18,8 @@ from tablerules.interpreter.simulate.observe import Observation, observe
 from tablerules.interpreter.simulate.plan import Plan, Shard, Side, hand_position, hand_seed
 from tablerules.interpreter.simulate.tally import Tally
 
-_GAMES: dict[str, Game] = {}  # side fingerprint -> compiled game, per process
+KEPT_GAMES = 8  # compiled games kept per process, the most recently used
+_GAMES: OrderedDict[str, Game] = OrderedDict()  # side fingerprint -> compiled game
 
 
 class Stopped(Exception):
@@ -27,17 +30,28 @@ def game_of(side: Side) -> Game:
     game = _GAMES.get(side.key)
     if game is None:
         rules = ir.RuleSet.model_validate_json(side.rules_json)
-        game = _GAMES[side.key] = Game(rules, side.options)
+        game = Game(rules, side.options)
+    remember(side, game)
     return game
 
 
 def remember(side: Side, game: Game) -> None:
     """Share an already compiled game with this process's shards (and forked workers)."""
     _GAMES[side.key] = game
+    _GAMES.move_to_end(side.key)
+    while len(_GAMES) > KEPT_GAMES:
+        _GAMES.popitem(last=False)
 
 
-def play_one(plan: Plan, side: Side, game: Game, index: int) -> Observation:
-    """Hand `index` of the simulation under one side, observed."""
+def play_one(
+    plan: Plan,
+    side: Side,
+    game: Game,
+    index: int,
+    should_stop: Callable[[], bool] | None = None,
+) -> Observation:
+    """Hand `index` of the simulation under one side, observed. `should_stop` is asked
+    before every move (raising `Stopped`), so one slow hand cannot outlast a budget."""
     seed = hand_seed(plan.seed, index)
     seats = side.seats
     bots = [
@@ -48,6 +62,8 @@ def play_one(plan: Plan, side: Side, game: Game, index: int) -> Observation:
         game, seed=seed, dealer=position.dealer, round=position.round, streak=position.streak
     )
     while not table.finished:
+        if should_stop is not None and should_stop():
+            raise Stopped
         seat = table.waiting_for()[0]
         table.apply(bots[seat].choose(table, seat))
     return observe(table.events, seats)
@@ -58,11 +74,9 @@ def run_shard(plan: Plan, shard: Shard, should_stop: Callable[[], bool] | None =
     games = [game_of(side) for side in plan.sides]
     tally = Tally.empty(len(plan.sides))
     for index in range(shard.start, shard.stop):
-        if should_stop is not None and should_stop():
-            raise Stopped
         tally.add(
             [
-                play_one(plan, side, game, index)
+                play_one(plan, side, game, index, should_stop)
                 for side, game in zip(plan.sides, games, strict=True)
             ]
         )
