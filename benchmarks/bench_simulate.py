@@ -127,7 +127,10 @@ def report(
     print()
     print(f"Python   {info['python']}")
     print(f"Machine  {info['platform']}, {info['cpu']}, {cores} cores for this process")
-    print(f"Load     average {statistics.fmean(loads):.2f} while running (1-minute load)")
+    print(
+        f"Load     1-minute load average {min(loads):.2f} to {max(loads):.2f} (mean "
+        f"{statistics.fmean(loads):.2f}) as each run began; {cores} cores"
+    )
     print()
     print(
         f"{args.rules.name}, {args.hands:,} hands of {args.bots} bots from seed {args.seed},"
@@ -169,6 +172,7 @@ def report(
     return {
         "machine": {**info, "cores": cores},
         "load_average": statistics.fmean(loads),
+        "load_range": [min(loads), max(loads)],
         "rules": args.rules.name,
         "hands": args.hands,
         "rounds": args.rounds,
