@@ -3,14 +3,17 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# What the browser test needs from Debian: the browser, its driver, fonts for the Chinese
-# text and for the ⏮/⏭ symbols on the playground's buttons.
-E2E_PACKAGES := chromium chromium-driver fonts-noto-cjk fonts-symbola
+# The fonts the playground's pages need from Debian: Noto CJK for the card faces, seat names
+# and the editor (its monospace face too); every other symbol on the pages is in DejaVu
+# (Debian's default) and the buttons' icons come with Streamlit itself.
+FONT_PACKAGES := fonts-noto-cjk fonts-dejavu-core
+# What the browser test needs besides: the browser and its driver.
+E2E_PACKAGES := chromium chromium-driver $(FONT_PACKAGES)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test logcheck test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground e2e e2e-browser clean
+.PHONY: test logcheck test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,19 +47,28 @@ logcheck: $(STAMP)
 e2e: $(STAMP) e2e-browser
 	TABLERULES_E2E=1 $(BIN)/python -m pytest -m e2e tests/e2e
 
-e2e-browser:
-	@missing=$$(for package in $(E2E_PACKAGES); do \
+# Debian packages through apt, those missing only: `make apt-install PACKAGES="..."`.
+apt-install:
+	@missing=$$(for package in $(PACKAGES); do \
 		dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q '^install ok installed$$' \
 			|| echo $$package; \
 	done); \
 	if [ -n "$$missing" ]; then \
-		command -v apt-get >/dev/null || { echo "e2e: install $$missing (no apt-get here)" >&2; exit 1; }; \
-		echo "e2e: installing" $$missing; \
+		command -v apt-get >/dev/null || { echo "install $$missing (no apt-get here)" >&2; exit 1; }; \
+		echo "installing" $$missing; \
 		$(SUDO) apt-get update \
 		&& $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing \
-		|| { echo "e2e: could not install" $$missing "through apt" >&2; exit 1; }; \
-	fi; \
-	for tool in /usr/bin/chromium /usr/bin/chromedriver; do \
+		|| { echo "could not install" $$missing "through apt" >&2; exit 1; }; \
+	fi
+
+## fonts: the fonts the playground's pages use (through apt, when missing)
+fonts:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(FONT_PACKAGES)" \
+		|| echo "playground: without $(FONT_PACKAGES) the cards show as boxes" >&2
+
+e2e-browser:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(E2E_PACKAGES)"
+	@for tool in /usr/bin/chromium /usr/bin/chromedriver; do \
 		[ -x $$tool ] || { echo "e2e: $$tool is missing after the installation" >&2; exit 1; }; \
 	done
 
@@ -100,8 +112,9 @@ AFTER ?= .
 bench-revisions: $(STAMP)
 	$(BIN)/python benchmarks/bench_revisions.py --before $(BEFORE) --after $(AFTER)
 
-## playground: set up .venv if needed and serve the playground on 127.0.0.1:8501 (offline)
-playground: $(STAMP)
+## playground: set up .venv and (through apt, when missing) the fonts, then serve the
+## playground on 127.0.0.1:8501 (offline)
+playground: $(STAMP) fonts
 	$(BIN)/streamlit run playground/app.py --server.headless true --server.address 127.0.0.1 \
 		--server.port 8501 --browser.gatherUsageStats false --client.toolbarMode viewer
 

@@ -12,6 +12,7 @@ from tablerules.dsl.bases import real_path
 from tablerules.dsl.loader import load
 from tablerules.dsl.numbers import is_digits
 from tablerules.dsl.reading import is_dir
+from tablerules.interpreter.api import CheckCache
 from tablerules.interpreter.scenarios import run_scenario
 from tablerules.interpreter.scenarios.coverage import play_rule_ids
 from tablerules.interpreter.scenarios.runner import ScenarioResult, rules_of
@@ -66,8 +67,9 @@ def scenario_files(paths: list[str], root: Path = SCENARIO_ROOT) -> list[Path]:
 
 def run(args: argparse.Namespace) -> int:
     results: list[ScenarioResult] = []
+    checks = CheckCache()  # each rule file parsed once, whatever options its scenarios set
     for path in scenario_files(args.paths):
-        result = run_scenario(path)
+        result = run_scenario(path, checks=checks)
         results.append(result)
         if args.json:
             print(

@@ -13,7 +13,7 @@ from tablerules.dsl.checker_expr import ExpressionChecks
 from tablerules.dsl.checker_limits import LimitChecks
 from tablerules.dsl.checker_play import PlayChecks
 from tablerules.dsl.checker_scoring import ScoringChecks
-from tablerules.dsl.diagnostics import Diagnostic
+from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
 from tablerules.dsl.given import card_attributes
 
 # Ink colours a look clause may name (pictures are drawn with these).
@@ -91,6 +91,8 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
             return
         options = sorted(known)
         hint = f"known: {', '.join(options[:12])}" if options else f"no {what} is declared"
+        close = did_you_mean(name, options)
+        hint = f"{close} {hint}" if close else hint
         self.report(clause, "E101", f"unknown {what} {name!r}", hint)
 
     # ── the checks ─────────────────────────────────────────────

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from typing import Literal
 
 from tablerules.dsl.limits import LIMIT_CODE, MAX_DIAGNOSTICS
@@ -208,3 +210,9 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         severity="error" if any(d.is_error for d in diagnostics[len(kept) :]) else "warning",
     )
     return [*kept, note]
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`did you mean 'group'?` when one of `candidates` is close to a mistyped `word`."""
+    close = get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close and close[0] != word else ""

@@ -23,7 +23,7 @@ from lark import (
     UnexpectedToken,
 )
 from tablerules.dsl.build_expr import ExpressionBuilder
-from tablerules.dsl.diagnostics import DiagnosticSink
+from tablerules.dsl.diagnostics import DiagnosticSink, did_you_mean
 from tablerules.dsl.limits import (
     LIMIT_CODE,
     MAX_EXPRESSION_DEPTH,
@@ -145,6 +145,18 @@ def _half_width(text: str) -> str:
     return "".join(out)
 
 
+def _expected_keywords(error: UnexpectedInput) -> list[str]:
+    """The keywords the parser would have taken where it stopped."""
+    names = getattr(error, "expected", None) or getattr(error, "allowed", None) or []
+    return [name.lower() for name in names if name.isalpha() and name.isupper()]
+
+
+def _word_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    found = re.match(r"\w+", lines[line - 1][column - 1 :]) if 0 < line <= len(lines) else None
+    return found.group(0) if found else ""
+
+
 def _expected(error: UnexpectedInput) -> str:
     names = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
     shown = [_terminal_name(name) for name in names][:12]
@@ -192,6 +204,11 @@ def _clause_bounds(lines: list[str], index: int) -> tuple[int, int]:
     while end < len(lines) and not starts_clause(end):
         end += 1
     return start, end
+
+
+def grammar_keywords() -> frozenset[str]:
+    """The rule language's keywords (for an editor's highlighting, say)."""
+    return _keywords()
 
 
 @cache
@@ -434,6 +451,9 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
             expected = _expected(error)
             hinted = code in ("E001", "E002") or message.startswith("unknown item inside")
             hint = f"expected {expected}" if expected and hinted else ""
+            if code == "E005":
+                close = did_you_mean(_word_at(attempt, line, column), _expected_keywords(error))
+                hint = f"{close} {hint}".strip() if close else hint
             if line not in seen:
                 sink.add(line, column, code, message, hint=hint)
                 seen.add(line)

@@ -9,8 +9,8 @@ from typing import Any
 from tablerules.dsl import ir
 from tablerules.dsl.bases import ExtendsPolicy
 from tablerules.dsl.bundled import find_bundled
-from tablerules.dsl.diagnostics import Diagnostic, RuleError
-from tablerules.dsl.loader import Loaded, load, load_rules
+from tablerules.dsl.diagnostics import Diagnostic, RuleError, capped, sort_key
+from tablerules.dsl.loader import Loaded, load, load_rules, resolve_options
 from tablerules.interpreter.cards import CardTable
 from tablerules.interpreter.compiled import CompiledRules, compile_rules
 from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
@@ -121,6 +121,58 @@ def check(
         except RuleError as error:
             diagnostics.extend(loaded.with_source(d) for d in error.diagnostics)
     return Checked(loaded, game, diagnostics)
+
+
+class CheckCache:
+    """Rule texts parsed and checked once each, then compiled once per set of options:
+    running many scenarios of one file (under a few option sets) parses it once."""
+
+    def __init__(self, keep: int = 16) -> None:
+        """`keep`: how many texts (and checked option sets) it remembers, the latest."""
+        self.keep = keep
+        self._loaded: dict[tuple[str, str], Loaded] = {}
+        self._checked: dict[tuple[str, str, tuple[tuple[str, str], ...]], Checked] = {}
+
+    def check(
+        self,
+        path: str | Path,
+        text: str | None = None,
+        options: dict[str, str] | None = None,
+        policy: ExtendsPolicy | None = None,
+    ) -> Checked:
+        """As `check`, from the cache when this text and these options were seen."""
+        if text is None:
+            try:
+                text = Path(path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                return check(path, options=options, policy=policy)  # it says what is wrong
+        where = str(path)
+        chosen = tuple(sorted((options or {}).items()))
+        found = self._checked.get((where, text, chosen))
+        if found is not None:
+            return found
+        loaded = self._loaded.get((where, text))
+        if loaded is None:
+            loaded = self._loaded[(where, text)] = load(path, text=text, policy=policy)
+        if not loaded.ok or loaded.rules is None:
+            checked = check(path, text=text, options=options, policy=policy)
+        else:
+            values, problems = resolve_options(loaded.rules, dict(chosen))
+            diagnostics = capped(sorted([*loaded.diagnostics, *problems], key=sort_key))
+            ready = Loaded(
+                loaded.path, loaded.rules, diagnostics, values, loaded.texts, loaded.files
+            )
+            checked = Checked(ready, None, list(diagnostics))
+            if ready.ok:
+                try:
+                    checked.game = Game(loaded.rules, values)
+                except RuleError as error:
+                    checked.diagnostics.extend(ready.with_source(d) for d in error.diagnostics)
+        self._checked[(where, text, chosen)] = checked
+        for remembered in (self._loaded, self._checked):
+            while len(remembered) > self.keep:
+                del remembered[next(iter(remembered))]  # the oldest first
+        return checked
 
 
 def load_game(

@@ -8,12 +8,13 @@ is a new module and one line in `TABS`.
 
 from __future__ import annotations
 
+import tomllib
 from hashlib import sha256
+from pathlib import Path
 
 import streamlit as st
 from tablerules.playground.context import Context, widget_key
-from tablerules.playground.guard import guarded
-from tablerules.playground.session import (
+from tablerules.playground.drafts import (
     MAX_UPLOAD_MB,
     RULES,
     RuleDraft,
@@ -23,16 +24,23 @@ from tablerules.playground.session import (
     display_path,
     upload_name,
 )
+from tablerules.playground.guard import guarded
 from tablerules.playground.tabs import compare, hand, rules, scenarios
 
-TABS = [rules, hand, compare, scenarios]
+TABS = [hand, rules, compare, scenarios]
+FIRST_TAB = hand.TITLE
 UPLOADED = " (uploaded)"
+
+HERE = Path(__file__).resolve().parent
+STYLE = HERE / "static" / "playground.css"
+FIRST = tomllib.loads((HERE / "playground.toml").read_text(encoding="utf-8"))
 
 st.set_page_config(page_title="tablerules playground", layout="wide")
 
 
 def option_form(draft: RuleDraft, label: str) -> dict[str, str]:
-    """Widgets for the rule file's options, from their declared types and values."""
+    """Widgets for the rule file's options, from their declared types and values. A value
+    set for a widget before it is drawn (opening a scenario sets its options) is kept."""
     rules_ir = draft.last_good.loaded.rules if draft.last_good else None
     values: dict[str, str] = {}
     if rules_ir is None:
@@ -41,23 +49,27 @@ def option_form(draft: RuleDraft, label: str) -> dict[str, str]:
     for name, option in rules_ir.options.items():
         text = f"{name} — {option.title}" if option.title else name
         key = f"opt_{widget_key(label)}_{name}"
+        preset = key in st.session_state
         default = defaults[name]
         if option.type == "bool":
-            values[name] = str(st.sidebar.checkbox(text, value=bool(default), key=key)).lower()
+            initial = {} if preset else {"value": bool(default)}
+            values[name] = str(st.sidebar.checkbox(text, key=key, **initial)).lower()
         elif option.type == "int":
+            initial = {} if preset else {"value": int(default)}
             chosen = st.sidebar.number_input(
                 text,
                 min_value=option.minimum,
                 max_value=option.maximum,
-                value=int(default),
                 step=1,
                 key=key,
+                **initial,
             )
             values[name] = str(int(chosen))
         else:
             choices = [str(c) for c in option.choices]
             index = choices.index(str(default)) if str(default) in choices else 0
-            values[name] = st.sidebar.selectbox(text, choices, index=index, key=key)
+            initial = {} if preset else {"index": index}
+            values[name] = st.sidebar.selectbox(text, choices, key=key, **initial)
     return values
 
 
@@ -98,7 +110,8 @@ def current_draft() -> tuple[RuleDraft, str]:
     uploaded = take_upload(st.sidebar)
     if uploaded is not None:
         names.append(uploaded[0])
-    chosen = chooser.selectbox("Rule file", names, key="rule_file")
+    first = names.index(FIRST["rules"]) if FIRST["rules"] in names else 0
+    chosen = chooser.selectbox("Rule file", names, index=first, key="rule_file")
     drafts: dict[str, RuleDraft] = st.session_state.setdefault("drafts", {})
     draft = drafts.get(chosen)
     if uploaded is not None and chosen == uploaded[0]:
@@ -115,18 +128,30 @@ def current_draft() -> tuple[RuleDraft, str]:
 
 
 def main() -> None:
-    st.title("tablerules playground")
+    st.html(STYLE)  # the cards, the table, the move list (a stylesheet: takes no room)
     draft, label = current_draft()
-    seed = int(st.sidebar.number_input("Seed", min_value=0, value=7, step=1, key="seed"))
+    game = draft.game.compiled.name if draft.game is not None else label
+    st.markdown(f"#### tablerules playground · {game}")
+    st.markdown(
+        "Step through the hand below with **→** and **←** (or click a move); sit at a seat "
+        "in the sidebar to play it; open **Rules** to change the game and see what it does."
+    )
+    seed = int(
+        st.sidebar.number_input("Seed", min_value=0, value=FIRST["seed"], step=1, key="seed")
+    )
     bots = st.sidebar.selectbox("Bots", ["greedy", "random"], key="bots")
     options = option_form(draft, label)
     if draft.last_good is not None and options != draft.options_applied:
         draft.update(draft.text, options)
         draft.options_applied = options
     context = Context(draft=draft, label=label, seed=seed, bots=bots, options=options)
-    for tab, panel in zip(TABS, st.tabs([tab.TITLE for tab in TABS]), strict=True):
-        with panel:
-            guarded(f"{tab.TITLE} tab", lambda tab=tab: tab.render(context))
+    titles = [tab.TITLE for tab in TABS]
+    # only the open tab runs (a tab switch reruns the page); the first screen is a hand
+    panels = st.tabs(titles, default=FIRST_TAB, key="tab", on_change="rerun")
+    for tab, panel in zip(TABS, panels, strict=True):
+        if panel.open:
+            with panel:
+                guarded(f"{tab.TITLE} tab", lambda tab=tab: tab.render(context))
 
 
 main()

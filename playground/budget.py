@@ -46,7 +46,7 @@ from tablerules.dsl.bundled import bundled_files
 from tablerules.dsl.diagnostics import Diagnostic
 from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.loader import Loaded
-from tablerules.interpreter.api import Checked, check
+from tablerules.interpreter.api import CheckCache, Checked, check
 from tablerules.interpreter.engine import Table
 
 CPU_SECONDS = 10  # to check a text and play one hand of it, in the worker
@@ -196,15 +196,23 @@ def verdict(path: Path, text: str, options: dict[str, str]) -> Verdict:
     return found
 
 
-def checked_within_budget(path: Path, text: str, options: dict[str, str] | None = None) -> Checked:
+def checked_within_budget(
+    path: Path,
+    text: str,
+    options: dict[str, str] | None = None,
+    checks: CheckCache | None = None,
+) -> Checked:
     """`check` for the playground: a text not yet seen is tried in a worker first; one that
-    runs out of budget, or has errors, comes back as diagnostics without being compiled here."""
+    runs out of budget, or has errors, comes back as diagnostics without being compiled here.
+    With `checks`, a text that passed is parsed there once for all its option values."""
     options = dict(options or {})
     if not _trusted(path, text):
         found = verdict(path, text, options)
         if found.outcome != "ok":
             diagnostics = found.diagnostics or [_over_budget(path, found.reason)]
             return Checked(Loaded(str(path), None, diagnostics), None, diagnostics)
+    if checks is not None:
+        return checks.check(path, text=text, options=options, policy=BUNDLED_ONLY)
     return check(path, text=text, options=options, policy=BUNDLED_ONLY)
 
 

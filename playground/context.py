@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tablerules.playground.session import RuleDraft
+from tablerules.playground.drafts import RuleDraft
 
 
 @dataclass

@@ -1,72 +1,106 @@
-"""The rule editor: Ace (bundled with streamlit-ace, works offline) with the checker's
-diagnostics as markers at their line and column; a plain text area if Ace is missing."""
+"""The rule editor: a small component of our own (no network, no build step) with a
+highlighting mode for the rule language itself — its keywords (taken from the grammar),
+rule ids, the file's card names and declared names, strings, numbers and comments — the
+checker's diagnostics underlined and marked in the gutter, and a list of them under the
+text where a click jumps to the line (with the checker's "did you mean" hint).
+
+The edited text comes back as the component's state, a moment after typing stops.
+"""
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+from typing import Any
+
 import streamlit as st
-from tablerules.playground.session import RuleDraft
+from tablerules.dsl.parser import grammar_keywords
+from tablerules.interpreter.api import Game
+from tablerules.playground.drafts import RuleDraft, display_path
 
-try:  # the component ships its own JavaScript: no network needed
-    from streamlit_ace import st_ace
-except ImportError:  # pragma: no cover - the playground's dependencies include it
-    st_ace = None
+HERE = Path(__file__).resolve().parent
+EDITOR_JS = (HERE / "static" / "editor.js").read_text(encoding="utf-8")
 
-# Ace has no mode for the rule language; TOML's reads closest: `# comments`, "strings",
-# numbers, and [citations] like table headers.
-ACE_MODE = "toml"
+_editor = st.components.v2.component("tablerules_editor", js=EDITOR_JS, isolate_styles=False)
 
 
-def annotations(draft: RuleDraft) -> list[dict[str, object]]:
-    """Gutter markers: one per diagnostic, at its line (Ace counts rows from 0)."""
-    return [
-        {
-            "row": max(d.line - 1, 0),
-            "column": max(d.column - 1, 0),
-            "text": f"{d.code}: {d.message}",
-            "type": "error" if d.is_error else "warning",
-        }
-        for d in draft.diagnostics
-        if d.file.endswith(draft.path.name) and d.line
-    ]
+@cache
+def keywords() -> list[str]:
+    return sorted(grammar_keywords())
 
 
-def markers(draft: RuleDraft) -> list[dict[str, object]]:
-    """A highlighted span under each error, from its column to the end of the word."""
+def declared_names(game: Game | None) -> tuple[list[str], list[str]]:
+    """The file's card names (ids, display names, aliases) and its other declared names
+    (groups, actions, options, zones, restrictions, settlements, bonuses, seats)."""
+    if game is None:
+        return [], []
+    rules = game.compiled.rules
+    cards: set[str] = set()
+    for card in rules.deck.cards if rules.deck else []:
+        cards.update([card.id, *card.names])
+    names: set[str] = set()
+    for section in (
+        rules.groups,
+        rules.actions,
+        rules.options,
+        rules.zones,
+        rules.restrictions,
+        rules.settles,
+        rules.bonuses,
+        rules.values,
+        rules.attributes,
+        rules.seat_cards,
+        rules.forms,
+        rules.immediate_wins,
+        rules.tables,
+    ):
+        names.update(section)
+    names.update(game.compiled.seat_names)
+    return sorted(cards), sorted(names - cards)
+
+
+def diagnostics_data(draft: RuleDraft) -> list[dict[str, Any]]:
+    """The diagnostics of the text being edited, located in it (others are listed too)."""
     found = []
-    lines = draft.text.splitlines()
-    for d in draft.diagnostics:
-        if not d.is_error or not d.line or not d.file.endswith(draft.path.name):
-            continue
-        row = d.line - 1
-        text = lines[row] if 0 <= row < len(lines) else ""
-        end = d.column
-        while end <= len(text) and end > 0 and not text[end - 1 : end].isspace():
-            end += 1
+    for diagnostic in draft.diagnostics:
+        here = Path(diagnostic.file).name == draft.path.name
+        where = display_path(Path(diagnostic.file))
+        if diagnostic.line:
+            where += f":{diagnostic.line}:{diagnostic.column}"
         found.append(
             {
-                "startRow": row,
-                "startCol": d.column - 1,
-                "endRow": row,
-                "endCol": max(end - 1, d.column),
-                "className": "ace_error-marker",
-                "type": "text",
+                "where": where,
+                "line": diagnostic.line if here else 0,
+                "column": diagnostic.column,
+                "severity": diagnostic.severity,
+                "code": diagnostic.code,
+                "message": diagnostic.message,
+                "hint": diagnostic.hint,
             }
         )
     return found
 
 
-def rule_editor(draft: RuleDraft, key: str) -> str | None:
-    """The edited text (None until the editor reports one)."""
-    if st_ace is None:
-        return st.text_area("Rule file", draft.text, height=420, key=key)
-    return st_ace(
-        value=draft.text,
-        language=ACE_MODE,
-        theme="chrome",
-        height=420,
-        font_size=13,
-        annotations=annotations(draft),
-        markers=markers(draft),
-        auto_update=True,  # a live check: every edit is checked at once
+def edited_text(key: str) -> str | None:
+    """The text the editor holds, if it has sent one."""
+    state = st.session_state.get(key)
+    text = state.get("text") if hasattr(state, "get") else None
+    return text if isinstance(text, str) else None
+
+
+def rule_editor(draft: RuleDraft, key: str, generation: int) -> None:
+    """Draw the editor for `draft`; `generation` changes when the text is replaced from
+    outside the editor (another file, an upload), so the editor takes it."""
+    cards, names = declared_names(draft.game)
+    _editor(
         key=key,
+        data={
+            "text": draft.text,
+            "generation": generation,
+            "keywords": keywords(),
+            "cards": cards,
+            "names": names,
+            "diagnostics": diagnostics_data(draft),
+        },
+        on_text_change=lambda: None,
     )

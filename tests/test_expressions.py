@@ -51,9 +51,7 @@ def test_conditions_powers_and_tables_compute_and_explain() -> None:
         " = if 5 ≥ 4 and not 1 = 3 then 2 ^ (5 - 3) else 1 = 4"
     )
     payment = rules.settles["win"].lines[0].payment.amount
-    assert trace(payment, scope).sentence() == (
-        "錢(囤 + 1) × 倍 × base_stake = 32 × 4 × 1 = 128"
-    )
+    assert trace(payment, scope).sentence() == ("錢(囤 + 1) × 倍 × base_stake = 32 × 4 × 1 = 128")
 
 
 @pytest.mark.parametrize(
@@ -66,14 +64,14 @@ def test_a_table_gives_the_row_with_the_largest_key_not_above(key: int, expected
 
 def test_precedence_and_rounding() -> None:
     lets, _ = settle_lets(
-        "extends \"../paohuzi.rules\"\n"
+        'extends "../paohuzi.rules"\n'
         "override settle win [PHZ-21] {\n"
         "  let a = 2 + 3 × 2 ^ 3 ^ 2 / 7\n"
         "  let b = (0 - 7) / 2\n"
         "  let c = 5 / 0\n"
         "  let d = 2 ^ 1000\n"
         "  let e = 1 < 2 or 3 > 4 and 0\n"
-        "  otherwise: each other pays a \"胡\"\n"
+        '  otherwise: each other pays a "胡"\n'
         "}\n"
     )
     scope = Scope({}, Tables({}))
@@ -84,9 +82,7 @@ def test_precedence_and_rounding() -> None:
 
 def test_full_width_punctuation_reads_as_ascii() -> None:
     ascii_text = MONEY
-    wide = (
-        MONEY.replace("(", "（").replace(")", "）").replace(":", "：").replace(", 1)", "，1）")
-    )
+    wide = MONEY.replace("(", "（").replace(")", "）").replace(":", "：").replace(", 1)", "，1）")
     wide = wide.replace('"money by 囤"', '"money by 囤：一、二"')
     assert "：" in wide and "（" in wide
     narrow = load(SNIPPET, text=ascii_text)
@@ -128,7 +124,7 @@ def test_a_wrong_name_is_reported_at_the_name_with_a_hint_for_minus() -> None:
     assert "'value-6'" in minus.message
     assert minus.hint == "write spaces around '-': value - 6 ('-' may be part of a name)"
     assert "(value-6)" in minus.render().splitlines()[1]
-    stake = found[(*position(text, "stak \""), "E101")]
+    stake = found[(*position(text, 'stak "'), "E101")]
     assert "'stak'" in stake.message and "base_stake" in stake.hint
 
 
@@ -177,16 +173,39 @@ def test_a_bonus_may_use_let_and_the_settled_amount() -> None:
 @pytest.mark.parametrize(
     ("body", "line", "code", "words"),
     [
-        ("action 碰 [PMZ-3] {\n  on discard by others: the card and 2 alike from hand\n"
-         "  priority 2\n  makes 刻刻\n}\n", 5, "E101", "unknown group '刻刻'"),
-        ("restriction 過水 [PMZ-23] {\n  after passing 胡 on discard\n  forbids 湖\n"
-         "  until own draw\n}\n", 4, "E101", "unknown action '湖'"),
-        ("end [PMZ-6] {\n  drawn hand when wall is empty\n  last card allows 胡\n"
-         "  last discard allows 胡 if no_such_option\n}\n", 5, "E101", "unknown option"),
-        ("turn [PMZ-2] {\n  dealer begins by drawing\n  draw from wal head, kept\n}\n",
-         4, "E101", "unknown zone 'wal'"),
-        ("settle win [PMZ-16] {\n  on discard: discarder pays 2 × unitt \"食糊\"\n}\n",
-         3, "E101", "unknown name 'unitt'"),
+        (
+            "action 碰 [PMZ-3] {\n  on discard by others: the card and 2 alike from hand\n"
+            "  priority 2\n  makes 刻刻\n}\n",
+            5,
+            "E101",
+            "unknown group '刻刻'",
+        ),
+        (
+            "restriction 過水 [PMZ-23] {\n  after passing 胡 on discard\n  forbids 湖\n"
+            "  until own draw\n}\n",
+            4,
+            "E101",
+            "unknown action '湖'",
+        ),
+        (
+            "end [PMZ-6] {\n  drawn hand when wall is empty\n  last card allows 胡\n"
+            "  last discard allows 胡 if no_such_option\n}\n",
+            5,
+            "E101",
+            "unknown option",
+        ),
+        (
+            "turn [PMZ-2] {\n  dealer begins by drawing\n  draw from wal head, kept\n}\n",
+            4,
+            "E101",
+            "unknown zone 'wal'",
+        ),
+        (
+            'settle win [PMZ-16] {\n  on discard: discarder pays 2 × unitt "食糊"\n}\n',
+            3,
+            "E101",
+            "unknown name 'unitt'",
+        ),
     ],
 )
 def test_errors_inside_a_block_point_at_the_line(
@@ -204,4 +223,4 @@ def test_an_unknown_item_in_any_block_is_e005_with_the_items_it_may_hold() -> No
     (found,) = load(SNIPPET.with_name("paomazai-snippet.rules"), text=text).diagnostics
     assert (found.line, found.column, found.code) == (3, 3, "E005")
     assert found.message == "unknown item inside a settle block"
-    assert found.hint == "expected 'let', 'on', 'otherwise', '}'"
+    assert found.hint == "did you mean 'let'? expected 'let', 'on', 'otherwise', '}'"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tablerules.dsl.bundled import bundled_folder
 from tablerules.playground import budget
-from tablerules.playground.session import RuleDraft, upload_name
+from tablerules.playground.drafts import RuleDraft, upload_name
 
 ROOT = Path(__file__).resolve().parent.parent
 PMZ = bundled_folder() / "paomazai.rules"
@@ -83,16 +83,16 @@ def test_a_hand_whose_bots_think_too_long_stops_with_a_message(
     """A text that passed its trial may still make other hands slow: the server's bots get
     a CPU budget per hand, and the hand stops with a message when it is used up."""
     from tablerules.interpreter.api import check
-    from tablerules.playground.session import HandSession
+    from tablerules.playground.hands import HandSession
 
     monkeypatch.setattr(budget, "HAND_CPU_SECONDS", 0.3)
     checked = check(PMZ.with_name("heavy.rules"), text=heavy_rules())
     assert checked.ok and checked.game is not None
-    session = HandSession(checked.game, seed=1)
     started = time.process_time()
+    session = HandSession(checked.game, seed=1)  # the bots play ahead as far as they may
     session.to_end()
     assert time.process_time() - started < 15
-    assert not session.table.finished
+    assert not session.end.finished
     assert "more than the playground allows" in session.error
     assert session.clock.spent > 0.3
     assert not session.forward()  # and it stays stopped
@@ -100,7 +100,7 @@ def test_a_hand_whose_bots_think_too_long_stops_with_a_message(
 
 def test_the_hand_budget_leaves_ordinary_hands_alone() -> None:
     from tablerules.interpreter.api import check
-    from tablerules.playground.session import HandSession
+    from tablerules.playground.hands import HandSession
 
     session = HandSession(check(PMZ).game, seed=3)
     session.to_end()

@@ -47,7 +47,8 @@ def test_what_a_seat_sees_is_checked_in_that_seats_own_log(tmp_path: Path) -> No
     data["expect"]["seen"] = {"2": [{"type": "draw", "seat": 1, "card": "x5"}]}
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     (failure,) = run_scenario(path).failures
-    assert failure.startswith("seat 2: expected event {'type': 'draw', 'seat': 1, 'card': 'x5'}")
+    assert failure.startswith("in 對家 (seat 2)'s own log: expected a draw event: seat 下家")
+    assert "card 五 — it did not happen" in failure
     data["expect"]["seen"] = {"7": []}
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     assert "'7' is not a seat of the game" in run_scenario(path).failures[0]

@@ -57,6 +57,8 @@ class ActionSteps:
         else:
             cards = sorted([*choice.from_hand, *([card] if takes_card else [])])
             group = TableGroupState(choice.kind or 0, cards, choice.concealed, rule.name, claimed)
+            if takes_card and offer.owner != choice.seat:  # whose card it took, on the table
+                group.taken_from, group.taken = offer.owner, card
             seat.table.append(group)
         for kind, cards in choice.extra:
             for held in cards:

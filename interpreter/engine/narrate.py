@@ -26,6 +26,10 @@ SEPARATOR = " — "
 VALUE_AFTER_GROUP = re.compile(r"\]\(-?\d+\)")
 
 
+def _same_payment(one: Record, other: Record) -> bool:
+    return all(one[key] == other[key] for key in ("payee", "amount", "label"))
+
+
 def player_name(seat: int) -> str:
     """How an unnamed seat is called on a page: `player 1` for seat 0."""
     return f"player {seat + 1}"
@@ -122,15 +126,33 @@ class Narrator:
 
     def sentence(self, events: list[Record], money: bool = False) -> str:
         """One move: the clauses of its events in order. Payments are left to the
-        settlement (pass `money=True` to tell them here too)."""
-        clauses = []
-        for event in events:
-            if event["type"] == "pay" and not money:
+        settlement unless `money`; then the payments of one label to one seat are told as
+        one clause (`Bea, Cy pay Al 20 each · a self-draw`)."""
+        clauses: list[str] = []
+        payments: list[Record] = []
+        for event in [*events, {"type": "end of move"}]:
+            if event["type"] == "pay":
+                if payments and not _same_payment(payments[-1], event):
+                    clauses.append(self._payments(payments))
+                    payments = []
+                payments.append(event)
                 continue
+            if payments:
+                if money:
+                    clauses.append(self._payments(payments))
+                payments = []
             clause = self.phrase(event)
             if clause:
                 clauses.append(clause)
         return SEPARATOR.join(clauses)
+
+    def _payments(self, payments: list[Record]) -> str:
+        first = payments[0]
+        payers = ", ".join(self.seat(e["payer"]) for e in payments)
+        each = " each" if len(payments) > 1 else ""
+        verb = "pay" if len(payments) > 1 else "pays"
+        payee = self.seat(first["payee"])
+        return f"{payers} {verb} {payee} {first['amount']}{each} · {first['label']}"
 
     def reckoner(self) -> Reckoner:
         if self._reckoner is None:

@@ -24,6 +24,8 @@ class TableGroupState:
     concealed: bool
     made_by: str
     claimed: bool = False  # it took another seat's card (a group declared from the hand did not)
+    taken_from: int | None = None  # the seat whose card the group took (None: own cards)
+    taken: int | None = None  # that card
 
 
 @dataclass

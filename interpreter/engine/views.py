@@ -37,12 +37,16 @@ def _group(table: Table, group: Any, visible: bool) -> dict[str, Any]:
     ids = compiled.cards.ids
     how = lies(kind.visibility, group.concealed)
     cards = [ids[c] for c in group.cards]
+    shown = cards if visible else seen_cards(cards, how)
+    taken = ids[group.taken] if group.taken is not None and HIDDEN not in shown else None
     return {
         "kind": kind.name,
-        "cards": cards if visible else seen_cards(cards, how),
+        "cards": shown,
         "concealed": how == "concealed",
         "lies": how,
         "by": group.made_by,
+        "from": group.taken_from,  # whose card it took (None: its own cards)
+        "taken": taken,  # that card, when it can be seen
     }
 
 

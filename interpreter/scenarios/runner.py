@@ -6,18 +6,17 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import jsonschema
 from tablerules.dsl.bases import BaseRefused, ExtendsPolicy, locate_base
 from tablerules.dsl.limits import MAX_SCENARIO_BYTES
 from tablerules.dsl.numbers import whole_number
 from tablerules.dsl.reading import ReadError, read_text
-from tablerules.interpreter.api import Game, check
+from tablerules.interpreter.api import CheckCache, Game, check
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.views import seat_events
 from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
+from tablerules.interpreter.scenarios.verdict import Verdict
 
 
 class ScenarioError(ValueError):
@@ -126,13 +125,12 @@ def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return error
 
 
-def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    return all(event.get(key) == value for key, value in wanted.items())
-
-
-def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> ScenarioResult:
+def run_scenario(
+    path: str | Path, edited: dict[Path, str] | None = None, checks: CheckCache | None = None
+) -> ScenarioResult:
     """Run one scenario file; `edited` gives rule texts to use instead of files on disk
-    (the playground runs scenarios against the text being edited)."""
+    (the playground runs scenarios against the text being edited); `checks` shared by
+    several runs parses each rule text once."""
     path = Path(path)
     try:
         scenario = load_scenario(path)
@@ -144,7 +142,7 @@ def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> Sce
     except BaseRefused as error:
         result.failures = [f"rules: {error}"]
         return result
-    checked = check(
+    checked = (checks.check if checks is not None else check)(
         rules_path,
         text=(edited or {}).get(rules_path),
         options={
@@ -186,59 +184,8 @@ def run_scenario(path: str | Path, edited: dict[Path, str] | None = None) -> Sce
         try:
             table.apply(label.strip(), seat=seat)
         except IllegalAction as error:
-            result.failures.append(f"actions[{number - 1}] {line!r}: {error}")
+            result.failures.append(f"actions[{number - 1}] “{line}”: {error}")
             return result
-    result.failures = _compare(table, scenario)
+    result.failures = Verdict(table, scenario).failures()
     result.passed = not result.failures
     return result
-
-
-Event = dict[str, Any]
-
-
-def _in_order(events: list[Event], expected: list[Event], whose: str) -> list[str]:
-    """Failures for the expected events that do not occur in `events` in this order."""
-    failures = []
-    position = 0
-    for wanted in expected:
-        while position < len(events) and not _matches(events[position], wanted):
-            position += 1
-        if position == len(events):
-            failures.append(f"{whose}expected event {wanted} did not occur (in this order)")
-            position = 0
-            continue
-        position += 1
-    return failures
-
-
-def _compare(table: Table, scenario: Scenario) -> list[str]:
-    expect = scenario.expect
-    events = table.events
-    failures = _in_order(events, expect.events, "")
-    for seat_text, wanted in expect.seen.items():
-        failures += _in_order(seat_events(table, int(seat_text)), wanted, f"seat {seat_text}: ")
-    for unwanted in expect.absent:
-        found = next((e for e in events if _matches(e, unwanted)), None)
-        if found is not None:
-            failures.append(f"event {unwanted} should not occur, but seq {found['seq']} is {found}")
-    state = table.state
-    if expect.finished is not None and state.finished != expect.finished:
-        failures.append(f"finished: expected {expect.finished}, got {state.finished}")
-    if expect.winners is not None and sorted(state.winners) != sorted(expect.winners):
-        failures.append(f"winners: expected {expect.winners}, got {state.winners}")
-    if expect.totals is not None and table.totals() != expect.totals:
-        lines = "; ".join(f"{p.payer}->{p.payee} {p.amount} {p.label}" for p in state.ledger)
-        failures.append(f"totals: expected {expect.totals}, got {table.totals()} ({lines})")
-    if expect.next_dealer is not None and state.next_dealer != expect.next_dealer:
-        failures.append(f"next dealer: expected {expect.next_dealer}, got {state.next_dealer}")
-    for seat_text, labels in expect.legal.items():
-        legal = [c.label for c in table.legal_actions(int(seat_text))]
-        for label in labels:
-            if label not in legal:
-                failures.append(f"seat {seat_text}: {label!r} should be legal; legal: {legal}")
-    for seat_text, labels in expect.illegal.items():
-        legal = [c.label for c in table.legal_actions(int(seat_text))]
-        for label in labels:
-            if label in legal or any(c.split(" ", 1)[0] == label for c in legal):
-                failures.append(f"seat {seat_text}: {label!r} should not be legal; legal: {legal}")
-    return failures

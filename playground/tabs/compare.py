@@ -1,55 +1,95 @@
-"""The Compare tab: the same seed and choices under a second rule file."""
+"""The Compare tab: the hand of the Hand tab, same deal and same choices, under a second
+rule file of the same game — told as two columns of moves from where they part, and the
+money by seat."""
 
 from __future__ import annotations
 
 import streamlit as st
-from tablerules.interpreter.api import check
+from tablerules.interpreter.api import Game, check
+from tablerules.interpreter.engine.narrate import Narrator
+from tablerules.playground.comparison import Comparison, compare_variants, incomparable
 from tablerules.playground.context import Context
-from tablerules.playground.session import (
-    HandSession,
-    bundled_rule_files,
-    compare_variants,
-    display_path,
-)
+from tablerules.playground.drafts import bundled_rule_files, display_path
+from tablerules.playground.hand_page import sign
+from tablerules.playground.hands import HandSession
 
 TITLE = "Compare variants"
+SHOWN_MOVES = 12  # moves told in each column from where the hands part
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def bundled_game(path: str) -> Game | None:
+    """A bundled rule file with its default options, compiled once per server."""
+    return check(path).game
 
 
 def render(context: Context) -> None:
     game = context.draft.game
     if game is None:
-        st.warning("The rule file has errors: fix it first.")
+        st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
         return
     files = bundled_rule_files()
-    names = [display_path(p) for p in files]
+    names = [display_path(p) for p in files if display_path(p) != context.label]
     other_name = st.selectbox("Compare with", names, key="compare_with")
-    if not st.button("Compare the same seed and choices", key="compare_run"):
+    other = bundled_game(str(files[[display_path(p) for p in files].index(other_name)]))
+    if other is None:
+        st.error(f"{other_name} has errors; the Rules tab shows them when you open it.")
         return
-    other = check(files[names.index(other_name)])
-    if other.game is None:
-        st.error(f"{other_name} has errors")
+    refusal = incomparable(game, other)
+    if refusal:
+        st.warning(f"{context.label} and {other_name} cannot be compared: {refusal}.")
         return
     session: HandSession | None = st.session_state.get("hand")
-    choices = session.choices[: session.cursor] if session else []
-    dealer = session.dealer if session else None
-    result = compare_variants(game, other.game, context.seed, dealer, choices, bots=context.bots)
-    st.session_state["comparison"] = result
+    same = session is not None and session.game is game and session.seed == context.seed
+    choices = session.played() if same and session is not None else []
+    dealer = session.dealer if same and session is not None else None
+    st.caption(
+        f"The deal of seed {context.seed} and the {len(choices)} choices of the Hand tab, "
+        f"under both files; bots play on where the choices run out or stop being legal."
+    )
+    if not st.button("Compare", key="compare_run", type="primary"):
+        result = st.session_state.get("comparison")
+        if result is None or result.key != (id(game), id(other), context.seed, len(choices)):
+            return
+    else:
+        result = compare_variants(game, other, context.seed, dealer, choices, bots=context.bots)
+        result.key = (id(game), id(other), context.seed, len(choices))
+        st.session_state["comparison"] = result
+    show(result, context.label, other_name)
+
+
+def show(result: Comparison, left_name: str, right_name: str) -> None:
     if result.note:
         st.info(result.note)
+    left, right = result.left, result.right
+    tell = [Narrator(h.game, h.dealer or 0, table=h.end) for h in (left, right)]
     if result.first_difference is None:
-        st.success("The two files play this hand identically.")
+        st.success("The two files play this hand identically: the same moves, the same money.")
     else:
-        st.write(f"First difference at event {result.first_difference}:")
-        left, right = st.columns(2)
-        left.markdown(f"**{context.label}**")
-        left.json(result.left_event or {"event": "the hand has ended"})
-        right.markdown(f"**{other_name}**")
-        right.json(result.right_event or {"event": "the hand has ended"})
-    st.table(
-        {
-            "seat": list(range(len(result.left_totals))),
-            context.label: result.left_totals,
-            other_name: result.right_totals,
-            "difference": result.delta,
-        }
+        start = min(result.parting_move(left), result.parting_move(right))
+        st.markdown(f"**The hands part at move {start}.**")
+        columns = st.columns(2)
+        for column, name, hand, narrator in zip(
+            columns, (left_name, right_name), (left, right), tell, strict=True
+        ):
+            with column:
+                st.markdown(f"**{name}**")
+                lines = []
+                for move in range(start, min(hand.last, start + SHOWN_MOVES) + 1):
+                    text = narrator.sentence(hand.move_events(move), money=True)
+                    lines.append(f"{move}. {text or 'play goes on'}")
+                if hand.last > start + SHOWN_MOVES:
+                    lines.append(f"… {hand.last - start - SHOWN_MOVES} more moves")
+                st.markdown("\n".join(lines))
+    money = tell[0]
+    seats = len(result.left_totals)
+    order = [((left.dealer or 0) + step) % seats for step in range(seats)]
+    rows = [
+        f"| {money.seat(s)} | {sign(result.left_totals[s])} | {sign(result.right_totals[s])} "
+        f"| {sign(result.delta[s])} |"
+        for s in order
+    ]
+    st.markdown(
+        f"**Money by seat**\n\n| seat | {left_name} | {right_name} | difference |\n"
+        "|---|---:|---:|---:|\n" + "\n".join(rows)
     )

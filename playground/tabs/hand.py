@@ -1,30 +1,135 @@
-"""The Hand tab: one hand stepped through, watched as the referee or from one seat."""
+"""The Hand tab: a table to read and to play at.
+
+Seats around a table, the narrated move list driving the one counter (click a move, or
+←/→), the settlement explained. Sit at a seat to see only what it sees; play it, and bots
+play the other seats on by themselves until it is your turn, at the speed chosen. An edit,
+an option or a seat change replays the same choices and keeps the move shown.
+"""
 
 from __future__ import annotations
 
+import json
+import time
+from functools import lru_cache
+
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.narrate import player_name
+from tablerules.playground.components import clickable, clicked, move_list
 from tablerules.playground.context import Context
-from tablerules.playground.session import HandSession, RuleDraft
-from tablerules.playground.views import (
-    show_decision,
-    show_events,
-    show_result,
-    show_seats,
-    show_windows,
-)
+from tablerules.playground.golden import hand_as_scenario, open_scenario
+from tablerules.playground.hand_page import HandPage, build_page
+from tablerules.playground.hands import HandSession
 
 TITLE = "Hand"
+WATCH = "watch (all hands)"
+SPEEDS = {"step by step": None, "slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 
 
-def hand_session(draft: RuleDraft, seed: int, humans: frozenset[int], bots: str) -> HandSession:
-    game = draft.game
+@lru_cache(maxsize=64)
+def dealer_of(game: Game, seed: int) -> int:
+    """The seat that deals the hand of `seed` (the seat the rule file's first name has)."""
+    return Table(game, seed=seed).state.dealer
+
+
+def seat_names(game: Game, dealer: int) -> list[str]:
+    """Each seat's name for a hand dealt by `dealer`, seat 0 first."""
+    compiled = game.compiled
+    seats = len(compiled.dealt_per_seat())
+    names = compiled.seat_names
+    if not names:
+        return [player_name(seat) for seat in range(seats)]
+    return [names[(seat - dealer) % len(names)] for seat in range(seats)]
+
+
+def seat_controls(game: Game, dealer: int) -> tuple[int | None, frozenset[int], str]:
+    """The sidebar's table controls: where the user sits, whether they play that seat, and
+    how fast bots play. Returns (viewer, humans, speed)."""
+    names = seat_names(game, dealer)
+    in_turn = [names[(dealer + step) % len(names)] for step in range(len(names))]
+    st.sidebar.markdown("**At the table**")
+    sitting = st.sidebar.selectbox("Sit at", [WATCH, *in_turn], key="sit_at")
+    seat = None if sitting == WATCH else names.index(sitting)
+    plays = seat is not None and st.sidebar.toggle("I play this seat", value=True, key="play_seat")
+    if plays:
+        speed = st.sidebar.select_slider(
+            "Bots' speed",
+            list(SPEEDS),
+            value="normal",
+            key="speed_play",
+            help="how fast the bots play on until it is your turn",
+        )
+    else:
+        speed = st.sidebar.select_slider(
+            "Play on",
+            list(SPEEDS),
+            value="step by step",
+            key="speed_watch",
+            help="step through with ← →, or let the bots play the hand out at this speed",
+        )
+    humans = frozenset({seat}) if plays and seat is not None else frozenset()
+    return seat, humans, speed
+
+
+def hand_session(context: Context, humans: frozenset[int]) -> HandSession:
+    """The hand in play, kept across reruns. A change of rules or of the seat played keeps
+    the user's place: the same choices replayed, the same move shown where it still is."""
+    game = context.draft.game
     assert game is not None
-    key = (id(game), seed, humans, bots)
-    session: HandSession | None = st.session_state.get("hand")
-    if session is None or st.session_state.get("hand_key") != key:
-        session = HandSession(game, seed=seed, humans=humans, bots=bots)
+    old: HandSession | None = st.session_state.get("hand")
+    opening = st.session_state.pop("open_scenario", None)
+    if opening is not None:
+        opened = open_scenario(opening, game, context.seed, context.bots)
+        if isinstance(opened, str):
+            st.session_state["hand_note"] = opened
+        else:
+            opened.to_end()
+            opened.source = context.draft.generation
+            st.session_state["hand"] = opened
+            return opened
+    same_text = old is not None and old.source == context.draft.generation
+    if old is not None and old.rigged is not None and old.seed == context.seed and same_text:
+        if old.game is game and old.bots == context.bots:
+            return old  # a scenario's hand: every seat is the user's, whoever sits where
+        script = old.played()
+        session = HandSession(
+            game, old.seed, old.dealer, old.humans, context.bots, script, old.rigged
+        )
+        session.source = old.source
+        session.goto(old.cursor)
         st.session_state["hand"] = session
-        st.session_state["hand_key"] = key
+        return session
+    if (
+        old is not None
+        and old.game is game
+        and old.seed == context.seed
+        and old.bots == context.bots
+        and old.humans == humans
+    ):
+        return old
+    same_deal = (
+        old is not None
+        and old.seed == context.seed
+        and old.bots == context.bots
+        and old.source == context.draft.generation  # the same file (edited, maybe)
+        and old.seats == len(game.compiled.dealt_per_seat())
+    )
+    if old is not None and same_deal:
+        # a seat change keeps what was played up to the move shown; a change of rules
+        # replays everything played, as a comparison of variants does
+        script = old.choices[: old.marks[old.cursor]] if old.game is game else old.played()
+        session = HandSession(game, context.seed, old.dealer, humans, context.bots, script)
+        session.source = old.source
+        session.goto(old.cursor)
+        if session.note:
+            st.session_state["hand_note"] = session.note
+    else:
+        session = HandSession(game, context.seed, None, humans, context.bots)
+        session.source = context.draft.generation
+    st.session_state["hand"] = session
+    st.session_state["paused"] = False
     return session
 
 
@@ -32,38 +137,205 @@ def render(context: Context) -> None:
     draft = context.draft
     game = draft.game
     if game is None:
-        st.warning("The rule file has errors and no earlier version checked: fix it first.")
+        st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
         return
-    seats = len(game.compiled.dealt_per_seat())
-    names = game.compiled.seat_names or [f"seat {i}" for i in range(seats)]
-    human = st.selectbox(
-        "Play a seat yourself", ["nobody", *[f"seat {i}" for i in range(seats)]], key="human_seat"
-    )
-    humans = frozenset() if human == "nobody" else frozenset({int(human.split()[1])})
-    session = hand_session(draft, context.seed, humans, context.bots)
-    view = st.selectbox("View", ["referee", *[f"seat {i}" for i in range(seats)]], key="view_seat")
-    viewer = None if view == "referee" else int(view.split()[1])
-    buttons = st.columns(5)
-    if buttons[0].button("⏮ reset", key="reset"):
-        session.reset()
-    if buttons[1].button("◀ back", key="back"):
-        session.back()
-    if buttons[2].button("next ▶", key="next"):
-        session.forward()
-    if buttons[3].button("to the end ⏭", key="to_end"):
-        session.to_end()
-    target = buttons[4].number_input("jump to event", min_value=0, value=0, step=1, key="jump_to")
-    if buttons[4].button("jump", key="jump"):
-        session.jump(int(target))
+    if draft.broken:
+        errors = sum(d.is_error for d in draft.diagnostics)
+        st.warning(
+            f"Your last edit (version {draft.failed_version}) has {errors} error(s), shown in "
+            f"the Rules tab: this hand runs version {draft.version}, the last that checked."
+        )
+    viewer, humans, speed = seat_controls(game, dealer_of(game, context.seed))
+    session = hand_session(context, humans)
+    note = st.session_state.pop("hand_note", "")
+    if note:
+        st.info(f"Replayed under the changed rules: {note}.")
+    if session.rigged is not None:
+        st.info(
+            f"Scenario: {session.rigged.name}. Its deal, then its scripted choices "
+            f"({len(session.script)}); the hand stops where the script does, and every seat "
+            "is yours to play on from there."
+        )
+    st.session_state["speed"] = SPEEDS[speed]
+    interval = animation(session)
+    st.fragment(run_every=interval)(table_part)(context, session, viewer, interval)
+
+
+def animation(session: HandSession) -> float | None:
+    """Seconds between bots' moves while they play on toward the user's turn or the end
+    (None: no timer). At the speed `instant` the cursor jumps there at once."""
+    interval = st.session_state.get("speed")
+    if interval is None or st.session_state.get("paused") or session.cursor >= session.last:
+        return None
+    if interval == 0.0:
+        if session.humans:
+            session.to_end()
+        return None
+    return interval
+
+
+def table_part(
+    context: Context, session: HandSession, viewer: int | None, timer: float | None
+) -> None:
+    """The table, the user's choices, the moves and the settlement: rerun on its own (and
+    every `timer` seconds while bots play on)."""
+    picked = clicked("table")
+    if picked is not None:
+        act(session, picked)
+    target = clicked("moves")
+    if isinstance(target, int):
+        st.session_state["paused"] = True
+        session.goto(target)
+    if animation(session) != timer:
+        st.rerun()  # the timer starts or stops: the whole page sets it anew
+    if timer is not None:
+        now = time.monotonic()
+        if now - st.session_state.get("last_step", 0.0) >= timer * 0.8:
+            st.session_state["last_step"] = now
+            session.forward()
+    page = build_page(session, viewer)
+    left, right = st.columns([2, 1], gap="medium")
+    with left:
+        top = st.container(horizontal=True, vertical_alignment="center", gap="small")
+        stepper(session, top)
+        top.markdown(f"**{page.counter}** · {page.status}")
+        user_choices(session, page)
+        if page.result is not None:
+            show_result(page)
+        clickable(page.table_html, key="table")
+    with right:
+        rows = [
+            (row.number, row.text, row.cites, "tr-later" if row.later else "") for row in page.moves
+        ]
+        move_list(rows, page.current, key="moves")
+        details(context, session, page, viewer)
+
+
+def act(session: HandSession, label: str) -> None:
+    """The user's choice, from a card clicked or a button."""
+    human = session.waiting_human()
+    if human is None:
+        return
+    session.choose(human, label)
+    st.session_state["paused"] = False
+
+
+def step(session: HandSession, how: str) -> None:
+    """A stepper button: going back pauses the bots; going on lets them play again."""
+    st.session_state["paused"] = how in ("reset", "back")
+    getattr(session, how)()
+
+
+def stepper(session: HandSession, row: DeltaGenerator) -> None:
+    buttons = [
+        ("reset", ":material/first_page:", "to the deal", None),
+        ("back", ":material/chevron_left:", "one move back (←)", "Left"),
+        ("forward", ":material/chevron_right:", "one move on (→)", "Right"),
+        ("to_end", ":material/last_page:", "to the last move played", None),
+    ]
+    for how, icon, tip, shortcut in buttons:
+        key = "next" if how == "forward" else how
+        row.button(
+            "", icon=icon, help=tip, key=key, shortcut=shortcut, on_click=step, args=(session, how)
+        )
+    paused = st.session_state.get("paused") and session.cursor < session.last
+    if paused and session.humans:
+        row.button(
+            "play on",
+            icon=":material/play_arrow:",
+            key="play_on",
+            on_click=step,
+            args=(session, "forward"),
+        )
+
+
+def user_choices(session: HandSession, page: HandPage) -> None:
     if session.error:
         st.error(session.error)
+    if not page.prompt:
+        return
+    st.info(page.prompt)
+    if page.claims:
+        row = st.container(horizontal=True, gap="small")
+        for index, choice in enumerate(page.claims):
+            row.button(
+                choice.label,
+                key=f"choose_{index}",
+                type="primary",
+                on_click=act,
+                args=(session, choice.label),
+            )
+
+
+def show_result(page: HandPage) -> None:
+    result = page.result
+    assert result is not None
+    with st.container(border=True, key="result"):
+        st.markdown(f"**{result.headline}**")
+        if result.for_viewer:
+            st.success(result.for_viewer)
+        for win in result.wins:
+            st.html(win.split_html)
+            for line in [win.sum, win.floor, *win.lets]:
+                if line:
+                    st.markdown(f"- {line}")
+        for line in result.bonuses:
+            st.markdown(line)
+        if result.payments:
+            st.markdown("\n".join(f"- {line}" for line in result.payments))
+        st.markdown(f"**{result.money}** · {result.next_dealer}")
+
+
+def details(context: Context, session: HandSession, page: HandPage, viewer: int | None) -> None:
+    """Why (not), the claim windows, and the downloads: each the viewer's own."""
     table = session.table
-    st.caption(
-        f"seed {session.seed} · dealer seat {table.state.dealer} · step {session.cursor} · "
-        f"{len(table.events)} events · {table.state.wall_left} cards left to draw"
-    )
-    show_seats(table, viewer, names)
-    show_decision(session, viewer)
-    show_result(table)
-    show_windows(table, viewer)
-    show_events(session, viewer, draft.log_header(context.label, session.seed, session.bots))
+    if page.asker is not None:
+        with st.expander("Why can (not) …"):
+            actions = ["discard", "pass", *table.play.actions]
+            asked = st.selectbox("action", actions, key="why_action")
+            st.write(table.explain(page.asker, asked))
+    if page.windows:
+        with st.expander(f"Claim windows ({len(page.windows)})"):
+            st.markdown("\n".join(f"- {line}" for line in page.windows))
+    if viewer is None:  # the whole deal is the referee's: a seat's view offers no download
+        header = context.draft.log_header(context.label, session.seed, session.bots)
+        if session.rigged is None:
+            st.download_button(
+                "Download the log (for tablerules replay)",
+                lambda: ("\n".join(session.log_lines(header)) + "\n").encode("utf-8"),
+                file_name="hand.jsonl",
+                key="download_log",
+                on_click="ignore",
+            )
+        save_scenario(context, session, page)
+
+
+def save_scenario(context: Context, session: HandSession, page: HandPage) -> None:
+    """The hand up to the move shown, as a golden scenario to keep as a test."""
+    with st.expander("Save this hand as a scenario"):
+        headline = page.result.headline if page.result is not None else f"move {session.cursor}"
+        name = st.text_input(
+            "What it shows", value=f"seed {session.seed}: {headline}", key="scenario_name"
+        )
+        folder = context.draft.path.stem
+        st.caption(
+            f"It replays the deal and the choices of these {session.cursor} moves, and "
+            "expects their key events (claims, wins, payments, bonus draws), the money and "
+            f"the next dealer, citing their rule ids. Save it in tests/golden/scenarios/"
+            f"{folder}/: `tablerules test rules/{context.draft.path.name}` then runs it "
+            "with the others."
+        )
+        if context.draft.edited:
+            st.warning(
+                "This hand was played with edited rules: save the edited file too, or the "
+                "scenario will test the file on disk."
+            )
+        st.download_button(
+            "Download the scenario",
+            lambda: json.dumps(
+                hand_as_scenario(session, context.draft, name), ensure_ascii=False, indent=2
+            ).encode("utf-8"),
+            file_name=f"seed_{session.seed}_move_{session.cursor}.json",
+            key="download_scenario",
+            on_click="ignore",
+        )

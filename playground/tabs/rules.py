@@ -1,16 +1,13 @@
-"""The Rules tab: the rule file in an editor checked on every edit, its diagnostics, the
-edited text to download and the rules as the engine sees them."""
+"""The Rules tab: the rule file in an editor that checks every edit — the language
+highlighted, each diagnostic marked at its place and listed (a click jumps to the line) —
+the edited text to download, and the rules in effect after extends and options."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from pathlib import Path
-
 import streamlit as st
-from tablerules.dsl.schema import ir_json
 from tablerules.playground.context import Context, widget_key
-from tablerules.playground.editor import rule_editor
-from tablerules.playground.session import display_path
+from tablerules.playground.editor import edited_text, rule_editor
+from tablerules.playground.expanded import expanded_rules
 
 TITLE = "Rules"
 
@@ -18,34 +15,30 @@ TITLE = "Rules"
 def render(context: Context) -> None:
     draft = context.draft
     key = f"editor_{widget_key(context.label)}"
-    # Check the editor's text before drawing the editor, so the markers it gets in this run
+    # Check the editor's text before drawing the editor, so the marks it gets in this run
     # are those of the text it holds (checked after it, they would lag one edit behind).
-    edited = st.session_state.get(key)
+    edited = edited_text(key)
     if edited is not None and edited != draft.text:
         draft.update(edited, context.options)
-    rule_editor(draft, key=key)
-    errors = [d for d in draft.diagnostics if d.is_error]
+    errors = sum(d.is_error for d in draft.diagnostics)
     if draft.broken:
-        note = " — the last version that checked is still running" if draft.last_good else ""
-        st.error(f"{len(errors)} error(s){note}")
+        running = (
+            f" — version {draft.version}, the last that checked, is still running"
+            if draft.last_good
+            else ""
+        )
+        st.error(f"{errors} error(s){running}")
     else:
-        st.success("the rules check clean")
-    for diagnostic in draft.diagnostics:
-        # FILE relative to the project, as the CLI prints it, not this machine's full path
-        shown = replace(diagnostic, file=display_path(Path(diagnostic.file)))
-        st.code(shown.render(), language="text")
+        edited_note = " (edited: the file on disk is unchanged)" if draft.edited else ""
+        st.success(f"the rules check clean{edited_note}")
+    rule_editor(draft, key=key, generation=draft.generation)
     st.download_button(
         "Download the edited file",
         draft.text.encode("utf-8"),
         file_name=draft.path.name,
         key="download_rules",
+        on_click="ignore",
     )
     if draft.last_good is not None and draft.last_good.loaded.rules is not None:
-        with st.expander("Expanded rules (after extends and options)"):
-            st.json(
-                {
-                    "option_values": draft.last_good.loaded.options,
-                    "rules": ir_json(draft.last_good.loaded.rules),
-                },
-                expanded=False,
-            )
+        with st.expander("The rules in effect (after extends and options)"):
+            st.code(expanded_rules(draft.last_good.loaded), language=None)

@@ -1,0 +1,99 @@
+"""The playground's own small components (Streamlit's `components.v2`, no build step, no
+network): HTML that answers clicks. A click is reported as the component's state, a value
+with a fresh number each time (`{"value": ..., "n": ...}`), so the app acts on each click
+once and tests can drive the same state without a browser.
+
+- `clickable`: any HTML; a click on an element with `data-choice` reports that choice.
+- `move_list`: the narrated moves; the current one highlighted and kept in view; a click
+  on a move reports its number.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+CLICK_JS = """
+export default function (component) {
+  const { data, setStateValue, parentElement } = component;
+  let root = parentElement.querySelector(':scope > .tr-root');
+  if (!root) {
+    root = document.createElement('div');
+    root.className = 'tr-root';
+    parentElement.appendChild(root);
+  }
+  if (root.shownHtml === data.html) return;  // the same table: keep it as it is
+  root.shownHtml = data.html;
+  root.innerHTML = data.html;
+  const report = (element) =>
+    setStateValue('click', { value: element.dataset.choice, n: Date.now() });
+  root.querySelectorAll('[data-choice]').forEach((element) => {
+    element.addEventListener('click', () => report(element));
+    element.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); report(element); }
+    });
+  });
+}
+"""
+
+MOVES_JS = """
+export default function (component) {
+  const { data, setStateValue, parentElement } = component;
+  let root = parentElement.querySelector(':scope > .tr-moves');
+  if (!root) {
+    root = document.createElement('div');
+    root.className = 'tr-moves';
+    root.setAttribute('role', 'list');
+    parentElement.appendChild(root);
+  }
+  if (root.shownHtml === data.html) return;  // the same list: keep its scroll
+  root.shownHtml = data.html;
+  root.innerHTML = data.html;
+  root.querySelectorAll('[data-move]').forEach((element) => {
+    element.addEventListener('click', () =>
+      setStateValue('click', { value: Number(element.dataset.move), n: Date.now() }));
+  });
+  const now = root.querySelector('.tr-now');
+  if (now) {
+    const top = now.offsetTop - root.clientHeight / 2 + now.clientHeight / 2;
+    root.scrollTop = Math.max(0, top);
+  }
+}
+"""
+
+_clickable = st.components.v2.component("tablerules_clickable", js=CLICK_JS, isolate_styles=False)
+_moves = st.components.v2.component("tablerules_moves", js=MOVES_JS, isolate_styles=False)
+
+
+def clicked(key: str) -> Any:
+    """The value of a click on component `key` not yet acted on (None when there is none).
+    Read before the component is drawn, so the page drawn next already shows its effect."""
+    state = st.session_state.get(key)
+    click = state.get("click") if hasattr(state, "get") else None
+    if not isinstance(click, dict) or "n" not in click:
+        return None
+    seen = st.session_state.setdefault("clicks_seen", {})
+    if seen.get(key) == click["n"]:
+        return None
+    seen[key] = click["n"]
+    return click.get("value")
+
+
+def clickable(html: str, key: str) -> None:
+    """Show `html`; `clicked(key)` gives the choice of an element clicked."""
+    _clickable(key=key, data={"html": html}, on_click_change=lambda: None)
+
+
+def move_list(rows: list[tuple[int, str, str, str]], current: int, key: str) -> None:
+    """The moves as (number, text, rule ids, class); `clicked(key)` gives a move clicked."""
+    parts = []
+    for number, text, cites, css in rows:
+        now = " tr-now" if number == current else ""
+        ids = f' <span class="tr-cites">{escape(cites)}</span>' if cites else ""
+        parts.append(
+            f'<div class="tr-move{now} {css}" data-move="{number}" role="listitem">'
+            f'<span class="tr-n">{number}</span>{escape(text)}{ids}</div>'
+        )
+    _moves(key=key, data={"html": "".join(parts)}, on_click_change=lambda: None)

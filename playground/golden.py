@@ -1,0 +1,91 @@
+"""Golden scenarios in the playground: those of the rule file in use, run against the text
+being edited (one parse for all of them). Free of Streamlit, so it can be tested alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tablerules.dsl.bundled import bundled_name, is_bundled
+from tablerules.interpreter.api import CheckCache, Game
+from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.scenarios import Scenario, ScenarioResult, load_scenario, run_scenario
+from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of
+from tablerules.interpreter.scenarios.writer import scenario_from_hand
+from tablerules.playground.drafts import ROOT, RuleDraft
+from tablerules.playground.hands import HandSession, Rigged
+
+SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
+
+
+def scenarios_for(rules_path: Path, folder: Path | None = None) -> list[Path]:
+    """The golden scenarios whose rule file is `rules_path`."""
+    target = rules_path.resolve()
+    return [
+        path for path in sorted((folder or SCENARIOS).rglob("*.json")) if rules_of(path) == target
+    ]
+
+
+def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[ScenarioResult]:
+    """Run scenarios (failures first); with a draft, against its text as edited rather
+    than the saved file: the text in the editor if it checks (it has passed the trial of
+    `playground.budget`), else the last version that did."""
+    edited = None
+    if draft is not None:
+        text = draft.text if not draft.broken else draft.last_good_text
+        edited = {draft.path.resolve(): text} if text else None
+    checks = draft.checks if draft is not None else CheckCache()  # the text is parsed already
+    results = [run_scenario(path, edited, checks) for path in paths]
+    return sorted(results, key=lambda result: result.passed)
+
+
+def scenario_options(scenario: Scenario, game: Game) -> dict[str, Any]:
+    """Every option of the game at the value the scenario plays it with (its own, or the
+    rule file's default)."""
+    values = dict(game.compiled.rules.option_values())
+    for name, value in scenario.options.items():
+        if name in values:
+            values[name] = value
+    return values
+
+
+def open_scenario(path: Path, game: Game, seed: int, bots: str) -> HandSession | str:
+    """A scenario as a hand to step through: its rigged deal and scripted choices; every
+    seat is the user's, so nothing plays on after the script. A reason in words if the
+    scenario cannot be opened with this game."""
+    try:
+        scenario = load_scenario(path)
+        hands = tuple(tuple(game.parse(text)) for text in scenario.hands)
+        wall = tuple(game.parse(scenario.wall))
+        shown = game.parse(scenario.shown)[0] if scenario.shown else None
+    except (ScenarioError, NotationError) as error:
+        return f"{path.name} cannot be opened: {error}"
+    seats = len(game.compiled.dealt_per_seat())
+    if len(hands) != seats:
+        return f"{path.name} deals {len(hands)} hands; these rules seat {seats}"
+    script = []
+    for line in scenario.actions:
+        seat, _, label = line.partition(":")
+        if seat.strip().isdigit():
+            script.append((int(seat), label.strip()))
+    rigged = Rigged(hands, wall, shown, scenario.name)
+    everyone = frozenset(range(seats))
+    return HandSession(game, seed, scenario.dealer, everyone, bots, script, rigged)
+
+
+def scenario_rules_name(path: Path) -> str:
+    """How a scenario names its rule file: a bundled file by its bundled name (so the
+    scenario runs wherever it is saved), any other by its file name (saved beside it)."""
+    resolved = path.resolve()
+    return bundled_name(resolved) if is_bundled(resolved) and resolved.exists() else path.name
+
+
+def hand_as_scenario(session: HandSession, draft: RuleDraft, name: str) -> dict[str, Any]:
+    """The hand up to the move shown, as a scenario file to save under
+    tests/golden/scenarios/FOLDER/ (the rule file is named from there)."""
+    compiled = session.game.compiled
+    defaults = compiled.rules.option_values()
+    options = {k: v for k, v in compiled.options.items() if defaults.get(k) != v}
+    rules = scenario_rules_name(draft.path)
+    choices = session.choices[: session.marks[session.cursor]]
+    return scenario_from_hand(session.table, choices, rules, name, options)

@@ -1,0 +1,269 @@
+"""A hand in the playground: a timeline of moves, stepped through with one counter.
+
+A move is one decision of the hand settled: a seat's turn (a discard, a declaration, a
+win) or a claim window (every seat asked has answered). The hand is played ahead by bots
+as far as it can go — to its end, or to the next decision of a seat the user plays — and
+the page shows it at the move of the cursor. Any position is rebuilt by replaying the
+seed, the dealer and the choices, so going back is exact; a hand can begin by replaying a
+script of choices (the same choices under edited rules), as far as the rules allow them.
+Free of Streamlit, so it can be tested alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.bots import GreedyBot, RandomBot
+from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.playlog import choice_record, dumps, result_record
+from tablerules.playground.budget import HandClock, OverBudget
+
+Choice = tuple[int, str]
+LIMIT = 5_000  # moves a hand may take: far more than any rule file's hand needs
+
+
+@dataclass(frozen=True)
+class Rigged:
+    """A deal given card by card (a golden scenario's) instead of shuffled from a seed."""
+
+    hands: tuple[tuple[int, ...], ...]  # each seat's cards, seat 0 first
+    wall: tuple[int, ...]  # the undealt cards in draw order
+    shown: int | None = None  # the dealer's card shown on the deal
+    name: str = ""  # where it comes from (a scenario's name)
+
+
+def make_bot(kind: str, seed: int, seat: int, seats: int) -> GreedyBot | RandomBot:
+    """The bot at `seat` for a hand dealt with `seed`, seeded as `tablerules play` does."""
+    bot_class = GreedyBot if kind == "greedy" else RandomBot
+    return bot_class(seed * seats + seat)
+
+
+@dataclass
+class HandSession:
+    """A hand as a timeline of moves, and the move the page shows (`cursor`)."""
+
+    game: Game
+    seed: int
+    dealer: int | None = None
+    humans: frozenset[int] = frozenset()
+    bots: str = "greedy"
+    script: list[Choice] = field(default_factory=list)
+    rigged: Rigged | None = None
+    source: int = 0  # which rule text it plays (a draft's generation): a place is kept per text
+    choices: list[Choice] = field(default_factory=list, init=False)
+    marks: list[int] = field(default_factory=list, init=False)  # choices made by move k
+    events_at: list[int] = field(default_factory=list, init=False)  # events by move k
+    cursor: int = field(default=0, init=False)
+    table: Table = field(init=False)  # the hand at the cursor
+    end: Table = field(init=False)  # the hand as far as it has been played
+    error: str = field(default="", init=False)
+    stopped: str = field(default="", init=False)  # why the hand stopped early (its budget)
+    clock: HandClock = field(default_factory=HandClock, init=False)  # the bots' budget
+    note: str = field(default="", init=False)  # how a script fared
+    _bots: dict[int, GreedyBot | RandomBot] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        self.end = self._fresh()
+        self.dealer = self.end.state.dealer
+        self.marks = [0]
+        self.events_at = [len(self.end.events)]
+        self._replay_script()
+        self._play_ahead()
+        self.table = self.end if self.last == 0 else self._position(0)
+
+    # ── the timeline ──────────────────────────────────────────────
+    @property
+    def seats(self) -> int:
+        return self.end.play.seats
+
+    @property
+    def last(self) -> int:
+        """The number of moves played so far (the cursor's greatest value)."""
+        return len(self.marks) - 1
+
+    def _fresh(self) -> Table:
+        rigged = self.rigged
+        if rigged is None:
+            return Table(self.game, seed=self.seed, dealer=self.dealer)
+        return Table(
+            self.game, dealer=self.dealer, hands=rigged.hands, wall=rigged.wall, shown=rigged.shown
+        )
+
+    def _apply(self, seat: int, label: str) -> None:
+        """One choice on the timeline's end; a settled decision closes a move."""
+        before = self.end.state.decision
+        self.end.apply(label, seat=seat)
+        self.choices.append((seat, label))
+        if self.end.finished or self.end.state.decision is not before:
+            self.marks.append(len(self.choices))
+            self.events_at.append(len(self.end.events))
+
+    def _replay_script(self) -> None:
+        for number, (seat, label) in enumerate(self.script):
+            if self.end.finished:
+                break
+            self._teach(seat)
+            try:
+                self._apply(seat, label)
+            except IllegalAction as refused:
+                self.note = (
+                    f"choice {number + 1} of the hand before, {label!r}, is not legal under "
+                    f"these rules ({refused}); bots played on from move {self.last}"
+                )
+                return
+
+    def _teach(self, seat: int) -> None:
+        """Ask the bot of `seat` the choice it is about to see replayed: a bot's choices
+        draw on its own random numbers, so a replayed hand goes on as the played one did."""
+        if seat not in self.humans and self.end.legal_actions(seat):
+            self._bot(seat).choose(self.end, seat)  # choices made already, on the clock then
+
+    def _bot(self, seat: int) -> GreedyBot | RandomBot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_bot(self.bots, self.seed, seat, self.seats)
+        return bot
+
+    def _think(self, seat: int) -> str:
+        """The choice of the bot at `seat` at the timeline's end, on the hand's clock: a
+        file whose bots think too long stops the hand (`OverBudget`) rather than holding
+        the server."""
+        return str(self.clock.choose(self._bot(seat), self.end, seat).label)
+
+    def _bots_answer(self) -> bool:
+        """Bots answer the open decision, each in turn; False when only a user's seat is
+        left to answer it (or the hand is over)."""
+        decision = self.end.state.decision
+        while not self.end.finished and self.end.state.decision is decision:
+            waiting = [s for s in self.end.waiting_for() if s not in self.humans]
+            if not waiting:
+                return False
+            seat = waiting[0]
+            self._apply(seat, self._think(seat))
+        return not self.end.finished
+
+    def _play_ahead(self) -> None:
+        """Bots play on until the hand ends, a seat the user plays must choose, or the
+        bots' time for the hand runs out (the page then says so, and the hand stays there)."""
+        try:
+            while not self.end.finished and self.last < LIMIT and self._bots_answer():
+                pass
+        except OverBudget as stopped:
+            self.stopped = self.error = str(stopped)
+
+    def _replayed(self, count: int) -> Table:
+        """The hand after its first `count` choices."""
+        table = self._fresh()
+        for seat, label in self.choices[:count]:
+            table.apply(label, seat=seat)
+        return table
+
+    def _position(self, move: int) -> Table:
+        return self.end if move == self.last else self._replayed(self.marks[move])
+
+    # ── moving the cursor ─────────────────────────────────────────
+    def goto(self, move: int) -> None:
+        self.error = self.stopped
+        self.cursor = max(0, min(move, self.last))
+        self.table = self._position(self.cursor)
+
+    def forward(self) -> bool:
+        """One move on; False at the end of what is played."""
+        if self.cursor >= self.last:
+            return False
+        self.goto(self.cursor + 1)
+        return True
+
+    def back(self) -> None:
+        self.goto(self.cursor - 1)
+
+    def reset(self) -> None:
+        self.goto(0)
+
+    def to_end(self) -> None:
+        self.goto(self.last)
+
+    # ── the user's seat ───────────────────────────────────────────
+    def waiting_human(self) -> int | None:
+        """The seat the user plays, if the hand at the cursor waits for it."""
+        if self.table.finished:
+            return None
+        waiting = [s for s in self.table.waiting_for() if s in self.humans]
+        return waiting[0] if waiting else None
+
+    def choose(self, seat: int, label: str) -> None:
+        """The user's choice for `seat` at the cursor: what was played after it is dropped,
+        bots answer the same decision, then play on to the user's next one."""
+        self.error = self.stopped
+        if self.stopped:
+            return
+        if self.cursor < self.last:
+            self._cut(self.cursor)
+        if not any(c.label == label for c in self.end.legal_actions(seat)):
+            try:
+                self.end.apply(label, seat=seat)  # refused: the message says why
+            except IllegalAction as refused:
+                self.error = str(refused)
+            return
+        try:
+            self._bots_first(seat)
+        except OverBudget as stopped:
+            self.stopped = self.error = str(stopped)
+            return
+        self._apply(seat, label)
+        self._play_ahead()
+        self.goto(min(self.cursor + 1, self.last))
+
+    def _bots_first(self, seat: int) -> None:
+        """Before the user's answer to a window, the bots asked with it answer."""
+        for other in list(self.end.waiting_for()):
+            if other != seat and other not in self.humans:
+                self._apply(other, self._think(other))
+
+    def _cut(self, move: int) -> None:
+        """Forget what was played after `move` (the bots, too, are back where they were)."""
+        kept = self.choices[: self.marks[move]]
+        del self.choices[self.marks[move] :]
+        del self.marks[move + 1 :]
+        del self.events_at[move + 1 :]
+        self._bots = {}
+        self.end = self._fresh()
+        for seat, label in kept:
+            self._teach(seat)
+            self.end.apply(label, seat=seat)
+
+    # ── reading the timeline ──────────────────────────────────────
+    def move_events(self, move: int) -> list[dict[str, Any]]:
+        """The events of move `move` (move 0: the deal and what follows it at once)."""
+        start = self.events_at[move - 1] if move else 0
+        return self.end.events[start : self.events_at[move]]
+
+    def move_choices(self, move: int) -> list[Choice]:
+        start = self.marks[move - 1] if move else 0
+        return self.choices[start : self.marks[move]]
+
+    def played(self) -> list[Choice]:
+        """The choices of every whole move played (a script for another hand)."""
+        return self.choices[: self.marks[-1]]
+
+    def log_lines(self, header: dict[str, Any]) -> list[str]:
+        """The hand up to the cursor as a play log that `tablerules replay` reads."""
+        lines = [
+            dumps(header),
+            dumps({"type": "hand", "index": 1, "seed": self.seed, "dealer": self.dealer}),
+        ]
+        replayed = self._fresh()
+        written = 0
+        for seat, label in self.choices[: self.marks[self.cursor]]:
+            for event in replayed.events[written:]:
+                lines.append(dumps(event))
+            written = len(replayed.events)
+            lines.append(dumps(choice_record(seat, label)))
+            replayed.apply(label, seat=seat)
+        for event in replayed.events[written:]:
+            lines.append(dumps(event))
+        if replayed.finished:
+            lines.append(dumps(result_record(replayed)))
+        return lines

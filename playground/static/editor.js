@@ -1,0 +1,162 @@
+// The rule editor: a textarea over a highlighted copy of its text, a gutter of line numbers
+// marking diagnostics, and the list of diagnostics, each a link to its line.
+// data: {text, generation, keywords, cards, names, diagnostics: [{where, line, column,
+// severity, code, message, hint}]}. State sent back: {text}.
+
+const SEND_AFTER_MS = 500;
+
+function escapeHtml(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+// One line of the rule language as highlighted HTML.
+function highlightLine(line, words) {
+  const token = /(#.*$)|("(?:[^"\\]|\\.)*"?)|(\[[^\]]*\]?)|([^\s"#\[\]:,=()×*+\-\/|{}<>]+)|([\s\S])/gy;
+  let html = '';
+  let found;
+  token.lastIndex = 0;
+  while ((found = token.exec(line)) !== null && found[0] !== '') {
+    const [text, comment, string, cites, word] = found;
+    let kind = '';
+    if (comment) kind = 'comment';
+    else if (string) kind = 'string';
+    else if (cites) kind = /[A-Za-z]+-[A-Za-z0-9]+/.test(cites) ? 'cite' : '';
+    else if (word) {
+      if (words.keywords.has(word)) kind = 'keyword';
+      else if (words.cards.has(word)) kind = 'card';
+      else if (words.names.has(word)) kind = 'name';
+      else if (/^\d+(\.\.\d+)?$/.test(word)) kind = 'number';
+    }
+    html += kind ? `<span class="tr-hl-${kind}">${escapeHtml(text)}</span>` : escapeHtml(text);
+  }
+  return html;
+}
+
+// The text highlighted, with each located diagnostic underlined from its column to the end
+// of the word there.
+function highlight(text, words, diagnostics) {
+  const marks = new Map();
+  for (const d of diagnostics) {
+    if (d.line > 0 && !marks.has(d.line)) marks.set(d.line, d);
+  }
+  return text.split('\n').map((line, index) => {
+    const d = marks.get(index + 1);
+    if (!d) return highlightLine(line, words);
+    const start = Math.max(0, Math.min(d.column - 1, line.length));
+    let end = start;
+    while (end < line.length && !/\s/.test(line[end])) end += 1;
+    if (end === start) end = Math.min(line.length, start + 1);
+    const css = d.severity === 'error' ? 'tr-hl-error' : 'tr-hl-warning';
+    return highlightLine(line.slice(0, start), words)
+      + `<span class="${css}">${escapeHtml(line.slice(start, end) || ' ')}</span>`
+      + highlightLine(line.slice(end), words);
+  }).join('\n') + '\n';
+}
+
+function build(parent) {
+  const root = document.createElement('div');
+  root.className = 'tr-ed';
+  root.innerHTML = `
+    <div class="tr-ed-scroll">
+      <div class="tr-ed-gutter" aria-hidden="true"></div>
+      <div class="tr-ed-area">
+        <pre class="tr-ed-hl" aria-hidden="true"></pre>
+        <textarea class="tr-ed-input" spellcheck="false" wrap="off" autocapitalize="off"
+          autocomplete="off" aria-label="the rule file"></textarea>
+      </div>
+    </div>
+    <div class="tr-ed-diags" role="list"></div>`;
+  parent.appendChild(root);
+  return root;
+}
+
+export default function (component) {
+  const { data, setStateValue, parentElement } = component;
+  const root = parentElement.querySelector(':scope > .tr-ed') || build(parentElement);
+  const input = root.querySelector('.tr-ed-input');
+  const painted = root.querySelector('.tr-ed-hl');
+  const gutter = root.querySelector('.tr-ed-gutter');
+  const scroller = root.querySelector('.tr-ed-scroll');
+  const list = root.querySelector('.tr-ed-diags');
+  const words = {
+    keywords: new Set(data.keywords),
+    cards: new Set(data.cards),
+    names: new Set(data.names),
+  };
+  root.trWords = words;
+  root.trDiagnostics = data.diagnostics;
+
+  const paint = () => {
+    const text = input.value;
+    painted.innerHTML = highlight(text, root.trWords, root.trDiagnostics);
+    const lines = text.split('\n').length;
+    const marked = new Map();
+    for (const d of root.trDiagnostics) if (d.line > 0 && !marked.has(d.line)) marked.set(d.line, d);
+    let numbers = '';
+    for (let n = 1; n <= lines; n += 1) {
+      const d = marked.get(n);
+      numbers += d
+        ? `<div class="tr-ed-mark tr-ed-${d.severity}" title="${escapeHtml(`${d.code}: ${d.message}`)}">${n}</div>`
+        : `<div>${n}</div>`;
+    }
+    gutter.innerHTML = numbers;
+  };
+
+  const jump = (line, column) => {
+    const lines = input.value.split('\n');
+    let offset = 0;
+    for (let n = 0; n < Math.min(line - 1, lines.length); n += 1) offset += lines[n].length + 1;
+    offset += Math.max(0, column - 1);
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(offset, offset);
+    const height = parseFloat(getComputedStyle(input).lineHeight) || 18;
+    scroller.scrollTop = Math.max(0, (line - 1) * height - scroller.clientHeight / 3);
+    root.dataset.jumped = String(line);
+  };
+
+  if (root.trGeneration !== data.generation) {  // a text from outside: take it
+    root.trGeneration = data.generation;
+    input.value = data.text;
+    root.trSent = data.text;
+  }
+
+  if (!root.trWired) {
+    root.trWired = true;
+    let timer = null;
+    const send = () => {
+      clearTimeout(timer);
+      if (input.value !== root.trSent) {
+        root.trSent = input.value;
+        setStateValue('text', input.value);
+      }
+    };
+    input.addEventListener('input', () => {
+      paint();
+      clearTimeout(timer);
+      timer = setTimeout(send, SEND_AFTER_MS);
+    });
+    input.addEventListener('blur', send);
+    input.addEventListener('keydown', (event) => {
+      event.stopPropagation();  // keys typed here are not the page's shortcuts
+      if (event.key === 'Tab' && !event.shiftKey) {
+        event.preventDefault();
+        const { selectionStart: start, selectionEnd: end } = input;
+        input.setRangeText('  ', start, end, 'end');
+        input.dispatchEvent(new Event('input'));
+      }
+    });
+    list.addEventListener('click', (event) => {
+      const row = event.target.closest('[data-line]');
+      if (row && Number(row.dataset.line) > 0) jump(Number(row.dataset.line), Number(row.dataset.column));
+    });
+  }
+
+  list.innerHTML = data.diagnostics.map((d) => {
+    const hint = d.hint ? `<div class="tr-ed-hint">hint: ${escapeHtml(d.hint)}</div>` : '';
+    const link = d.line > 0 ? ' tr-ed-link' : '';
+    return `<div class="tr-ed-diag tr-ed-${d.severity}${link}" role="listitem" data-line="${d.line}"`
+      + ` data-column="${d.column}"><b>${escapeHtml(d.where)}</b> ${d.severity}[${d.code}]: `
+      + `${escapeHtml(d.message)}${hint}</div>`;
+  }).join('');
+  paint();
+}

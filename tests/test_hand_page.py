@@ -1,0 +1,259 @@
+"""The Hand tab's page, built without Streamlit (`playground.hand_page`), and the hand it
+shows (`playground.hands`): what a seat's view shows, how it reads, how it is stepped."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from tablerules.interpreter import Game, load_game
+from tablerules.playground.hand_page import build_page
+from tablerules.playground.hands import HandSession
+from visibility import seen, token_game, tokens
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = {
+    "paomazai": ROOT / "rules" / "paomazai.rules",
+    "paohuzi": ROOT / "rules" / "paohuzi.rules",
+    "paohuzi-3p": ROOT / "rules" / "variants" / "paohuzi-3p.rules",
+}
+# what Python data looks like when it leaks onto a page instead of words
+PYTHON = re.compile(r"\bNone\b|\{'|\['|\[\d|': |\bTrue\b|\bFalse\b")
+
+
+@pytest.fixture(scope="module", params=sorted(GAMES))
+def tokened(request: pytest.FixtureRequest) -> Game:
+    return token_game(GAMES[request.param])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_seats_page_names_no_card_it_cannot_see(tokened: Game, seed: int) -> None:
+    """At every move of a hand, for every seat: the table, the move list, the prompt, the
+    choices, the claim windows and the settlement name only cards that seat has seen."""
+    session = HandSession(tokened, seed)
+    checked = 0
+    for move in range(session.last + 1):
+        session.goto(move)
+        for viewer in range(session.seats):
+            allowed = seen(session.table, viewer)
+            for text in build_page(session, viewer).texts():
+                leaked = tokens(text) - allowed
+                assert not leaked, (seed, move, viewer, leaked, text)
+                checked += 1
+    assert checked > 200
+
+
+def test_the_check_above_can_fail(tokened: Game) -> None:
+    """The referee's page shown to a seat names cards that seat has not seen."""
+    session = HandSession(tokened, 1)
+    session.goto(3)
+    referee = " ".join(build_page(session, None).texts())
+    assert tokens(referee) - seen(session.table, 0)
+
+
+def test_a_seat_played_by_the_user_sees_its_own_choices_only(tokened: Game) -> None:
+    seat = 1
+    session = HandSession(tokened, 3, humans=frozenset({seat}))
+    for _ in range(40):
+        page = build_page(session, seat)
+        allowed = seen(session.table, seat)
+        for text in page.texts():
+            assert not tokens(text) - allowed, text
+        if session.end.finished:
+            break
+        waiting = session.waiting_human()
+        if waiting is None:
+            session.to_end()
+            continue
+        me = build_page(session, seat)
+        assert me.prompt.split(",")[0] in ("Your turn", me_name(session, seat)), me.prompt
+        session.choose(seat, session.table.legal_actions(seat)[0].label)
+        session.to_end()
+
+
+def me_name(session: HandSession, seat: int) -> str:
+    names = session.game.compiled.seat_names
+    return names[(seat - session.table.state.dealer) % len(names)]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_page_reads_as_words_not_python_data(name: str) -> None:
+    """No lists, dicts, None, booleans or card ids: names and sentences only."""
+    game = load_game(GAMES[name])
+    ids = [i for i in game.compiled.cards.ids if len(i) > 1]
+    card_id = re.compile(r"(?<![\w«])(" + "|".join(map(re.escape, ids)) + r")(?![\w»])")
+    session = HandSession(game, 5)
+    for move in (0, session.last // 2, session.last):
+        session.goto(move)
+        for viewer in (None, 0):
+            page = build_page(session, viewer)
+            for text in page.texts():
+                plain = re.sub(r"<[^>]+>", " ", text)  # the words, not the markup
+                assert not PYTHON.search(plain), plain
+                assert not card_id.search(plain), plain
+            if viewer is None and session.table.finished:
+                assert page.result is not None
+                assert page.result.payments or not page.result.wins
+
+
+def test_no_value_is_shown_for_a_game_without_values(pmz: Game) -> None:
+    session = HandSession(pmz, 7)
+    session.to_end()
+    page = build_page(session, None)
+    assert page.result is not None and page.result.wins
+    said = " ".join(page.texts())
+    assert "value" not in said and "(0)" not in said
+
+
+def test_one_counter_move_k_of_n(pmz: Game) -> None:
+    session = HandSession(pmz, 7)
+    assert build_page(session, None).counter == f"move 0 of {session.last}"
+    session.goto(5)
+    page = build_page(session, None)
+    assert page.counter == f"move 5 of {session.last}" and page.current == 5
+    assert [row.number for row in page.moves] == list(range(session.last + 1))
+    assert [row.later for row in page.moves].index(True) == 6
+    mine = build_page(session, 0)
+    assert [row.number for row in mine.moves] == list(range(6))  # a seat sees no moves ahead
+
+
+def test_moves_are_sentences_with_seat_and_card_names(pmz: Game) -> None:
+    session = HandSession(pmz, 7)
+    names = pmz.compiled.seat_names
+    rows = build_page(session, None).moves
+    assert rows[0].text.startswith(f"{names[0]} deals 13 cards each; 84 left to draw — ")
+    discard = re.compile(rf"^({'|'.join(names)}) discards \S+ — ({'|'.join(names)}) draws \S+$")
+    assert sum(bool(discard.match(row.text)) for row in rows) > 10
+    claimed = [row for row in rows if " from " in row.text]
+    assert claimed and all(row.cites.startswith("[PMZ-") for row in claimed)
+
+
+def test_the_settlement_is_explained_in_names_and_arithmetic(pmz: Game) -> None:
+    """PMZ-17: with two horses, seed 117 is a self-draw hitting both: 60 + 2 × 60 = 180."""
+    game = load_game(GAMES["paomazai"], {"horses": "2"})
+    session = HandSession(game, 117)
+    session.to_end()
+    result = build_page(session, None).result
+    assert result is not None
+    winner = result.headline.split(" ")[0]
+    assert result.headline == f"{winner} wins on own draw " + result.headline.split()[-1]
+    assert sum(f"pays {winner} 2 × unit = 2 × 10 = 20 · 自摸" in p for p in result.payments) == 3
+    horses = f"pays {winner} (2 × unit = 2 × 10) × 2 hits = 40 · 中馬"
+    assert sum(horses in p for p in result.payments) == 3
+    assert result.money.startswith(f"{winner} +180 · ")
+    assert result.bonuses and "2 hits" in result.bonuses[0]
+
+
+def test_a_win_with_values_shows_their_sum_the_floor_and_the_formula(phz: Game) -> None:
+    for seed in range(100):
+        session = HandSession(phz, seed)
+        session.to_end()
+        if session.table.state.winners:
+            break
+    result = build_page(session, None).result
+    assert result is not None
+    (win,) = result.wins
+    assert re.fullmatch(r"(\d+ \+ )+\d+ = \d+ 胡息", win.sum)
+    assert re.fullmatch(r"胡息 \d+ ≥ min_huxi 6", win.floor)
+    assert win.lets and win.lets[0].startswith("囤 = (胡息 - 6) / 3 + 1 = (")
+
+
+# ── the hand as a timeline ───────────────────────────────────────────
+
+
+def test_a_hand_is_the_same_from_the_same_seed(pmz: Game) -> None:
+    one, two = HandSession(pmz, 9), HandSession(pmz, 9)
+    assert one.end.events == two.end.events and one.choices == two.choices
+    assert one.end.finished and one.last == len(one.marks) - 1
+    one.goto(12)
+    middle = list(one.table.events)
+    one.to_end()
+    one.goto(12)
+    assert one.table.events == middle == one.end.events[: one.events_at[12]]
+
+
+def test_a_script_replays_and_says_where_it_stops_being_legal(pmz: Game) -> None:
+    base = HandSession(pmz, 11)
+    again = HandSession(pmz, 11, script=base.played())
+    assert again.end.events == base.end.events and again.note == ""
+    seat, _ = base.choices[3]
+    broken = [*base.choices[:3], (seat, "discard nothing"), *base.choices[4:]]
+    replayed = HandSession(pmz, 11, script=broken)
+    assert "choice 4 of the hand before, 'discard nothing', is not legal" in replayed.note
+    assert replayed.end.finished
+
+
+def test_the_user_waits_bots_play_on_and_a_new_choice_drops_what_followed(pmz: Game) -> None:
+    seat = 2
+    session = HandSession(pmz, 4, humans=frozenset({seat}))
+    assert not session.end.finished and session.cursor == 0
+    session.to_end()
+    assert session.waiting_human() == seat
+    before = session.last
+    label = session.table.legal_actions(seat)[-1].label
+    session.choose(seat, label)
+    assert (seat, label) in session.choices
+    assert session.cursor == before + 1 and session.last >= session.cursor
+    session.goto(before)  # back to the same decision: choose otherwise
+    other = session.table.legal_actions(seat)[0].label
+    assert other != label
+    session.choose(seat, other)
+    made = session.choices[session.marks[before] : session.marks[before + 1]]
+    assert (seat, other) in made and (seat, label) not in made
+    assert session.cursor == before + 1
+    session.choose(seat, "no such choice")
+    assert session.error
+
+
+def test_a_refused_choice_changes_nothing(pmz: Game) -> None:
+    session = HandSession(pmz, 3, humans=frozenset({0, 1, 2, 3}))
+    events = list(session.end.events)
+    session.choose(session.table.waiting_for()[0], "no such action")
+    assert session.error and session.choices == [] and session.end.events == events
+
+
+def test_a_hand_replayed_from_any_move_goes_on_as_it_was_played(pmz: Game, phz: Game) -> None:
+    """Bots draw on their own random numbers: a replay teaches them the choices replayed, so
+    changing seats (or coming back) mid-hand does not change what the bots then do."""
+    for game in (pmz, phz):
+        for seed in (1, 2):
+            full = HandSession(game, seed)
+            for move in (1, full.last // 2):
+                again = HandSession(game, seed, script=full.choices[: full.marks[move]])
+                assert again.end.events == full.end.events, (seed, move)
+            played = HandSession(game, seed, humans=frozenset({1}))
+            watched = HandSession(game, seed, script=played.played())
+            assert watched.end.events == full.end.events
+
+
+def test_a_seat_view_shows_hidden_groups_as_they_lie(phz: Game) -> None:
+    """PHZ-4: another seat's 偎 lies face down, its 提 with one card shown: a seat's view
+    draws their hidden cards as backs and says how they lie; the referee sees them whole,
+    told how they lie for the others."""
+    for seed in range(60):
+        session = HandSession(phz, seed)
+        session.to_end()
+        found = [
+            (seat, group)
+            for seat, data in enumerate(session.table.view(None)["seats"])
+            for group in data["table"]
+            if group["lies"] != "shown"
+        ]
+        if found:
+            break
+    owner, group = found[0]
+    how = {"concealed": "face down", "partly shown": "one card shown"}[group["lies"]]
+    referee = build_page(session, None).table_html
+    assert f" · {how}</span>" in referee
+    viewer = (owner + 1) % session.seats
+    mine = build_page(session, viewer).table_html
+    assert f" · {how}</span>" in mine
+    backs = sum(
+        card == "?"
+        for seat, data in enumerate(session.table.view(viewer)["seats"])
+        if seat != viewer
+        for cards in [data["hand"], *(g["cards"] for g in data["table"])]
+        for card in cards
+    )
+    assert backs and mine.count("tr-back") == backs

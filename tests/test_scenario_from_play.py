@@ -1,0 +1,60 @@
+"""A hand played (by bots, seeded) and saved as a golden scenario passes `tablerules test`:
+the rigged deal, the choices and what happened reproduce exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tablerules.cli.main import main
+from tablerules.interpreter import load_game
+from tablerules.interpreter.scenarios import run_scenario
+from tablerules.interpreter.scenarios.writer import scenario_from_hand
+from tablerules.playground.hands import HandSession
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = [
+    ("rules/paomazai.rules", {}, 7),
+    ("rules/paomazai.rules", {"horses": "2"}, 117),
+    ("rules/paohuzi.rules", {}, 3),
+    ("rules/variants/paohuzi-3p.rules", {}, 5),
+    ("rules/variants/paomazai-points.rules", {"unit": "3"}, 12),
+    ("rules/paomazai.rules", {"fee_percent": "10"}, 30),
+]
+
+
+@pytest.mark.parametrize(("rules", "options", "seed"), HANDS)
+def test_a_hand_saved_as_a_scenario_passes(
+    rules: str,
+    options: dict[str, str],
+    seed: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = load_game(ROOT / rules, options)
+    hand = HandSession(game, seed)
+    bundled = Path(rules).stem  # a bundled file, by its name
+    data = scenario_from_hand(hand.end, hand.played(), bundled, "by eye", options)
+    assert data["rule_ids"] and data["expect"]["events"]
+    path = tmp_path / "by_eye.json"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    result = run_scenario(path)
+    assert result.passed, result.failures
+    assert main(["test", str(path)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_a_saved_scenario_fails_when_the_rules_change(tmp_path: Path) -> None:
+    """It is a real test: the same file against a rule that pays otherwise fails."""
+    game = load_game(ROOT / "rules/paomazai.rules")
+    hand = HandSession(game, 7)
+    assert any(e["type"] == "pay" for e in hand.end.events)
+    edited = tmp_path / "edited.rules"
+    text = (ROOT / "rules/paomazai.rules").read_text(encoding="utf-8")
+    edited.write_text(text.replace("pays 2 × unit", "pays 4 × unit"), encoding="utf-8")
+    data = scenario_from_hand(hand.end, hand.played(), edited.name, "by eye")
+    (tmp_path / "s.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = run_scenario(tmp_path / "s.json")  # played at 2 units, tested at 4
+    assert not result.passed
+    assert any(f.startswith("expected a pay event") for f in result.failures), result.failures
