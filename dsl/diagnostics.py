@@ -213,6 +213,12 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """`did you mean 'group'?` when one of `candidates` is close to a mistyped `word`."""
-    close = get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close and close[0] != word else ""
+    """`did you mean 'group'?` when one of `candidates` is close to a mistyped `word`: the
+    same word in other letter case, else one that holds it (`stake` in `base_stake`), else
+    the closest spelling."""
+    names = sorted(set(candidates) - {word})
+    lowered = word.lower()
+    same = [name for name in names if name.lower() == lowered]
+    holding = sorted((name for name in names if len(word) > 2 and lowered in name.lower()), key=len)
+    close = same or holding[:1] or get_close_matches(word, names, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else ""

@@ -1,0 +1,31 @@
+"""The checker's "did you mean" hints: a misspelt keyword or name, and the one meant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablerules.dsl.diagnostics import did_you_mean
+from tablerules.dsl.loader import load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_closest_name_is_suggested() -> None:
+    assert did_you_mean("grop", ["group", "game", "zone"]) == "did you mean 'group'?"
+    assert did_you_mean("stake", ["base_stake", "streak", "value"]) == (
+        "did you mean 'base_stake'?"  # a name that holds the word beats a near spelling
+    )
+    assert did_you_mean("Unit", ["unit", "units"]) == "did you mean 'unit'?"
+    assert did_you_mean("zzz", ["group", "game"]) == ""
+    assert did_you_mean("group", ["group"]) == ""
+
+
+def test_a_misspelt_keyword_and_option_get_hints(tmp_path: Path) -> None:
+    keyword = tmp_path / "keyword.rules"
+    keyword.write_text('extends "paomazai"\ngrop x [X-1] {\n}\n', encoding="utf-8")
+    (found,) = load(keyword).diagnostics
+    assert found.code == "E005" and found.hint == "did you mean 'group'?"
+    option = tmp_path / "option.rules"
+    option.write_text('extends "paomazai"\nset hores = 2 [X-1]\n', encoding="utf-8")
+    (found,) = load(option).diagnostics
+    assert found.code == "E101" and found.hint.startswith("did you mean 'horses'? known: ")
