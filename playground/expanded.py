@@ -12,8 +12,9 @@ from tablerules.playground.drafts import display_path
 
 def _clauses(rules: ir.RuleSet) -> list[ir.Clause]:
     found: list[ir.Clause] = []
-    for name in type(rules).model_fields:
-        value = getattr(rules, name)
+    for name, value in vars(rules).items():
+        if name.startswith("_"):
+            continue
         items = (
             value.values()
             if isinstance(value, dict)
