@@ -46,17 +46,23 @@ export default function (component) {
     root = document.createElement('div');
     root.className = 'tr-moves';
     root.setAttribute('role', 'list');
+    root.addEventListener('click', (event) => {
+      const row = event.target.closest('[data-move]');
+      if (row) setStateValue('click', { value: Number(row.dataset.move), n: Date.now() });
+    });
     parentElement.appendChild(root);
   }
-  if (root.shownHtml === data.html) return;  // the same list: keep its scroll
-  root.shownHtml = data.html;
-  root.innerHTML = data.html;
-  root.querySelectorAll('[data-move]').forEach((element) => {
-    element.addEventListener('click', () =>
-      setStateValue('click', { value: Number(element.dataset.move), n: Date.now() }));
+  if (root.shownHtml !== data.html) {  // new moves: draw the list; else only the highlight
+    root.shownHtml = data.html;
+    root.innerHTML = data.html;
+  }
+  root.querySelectorAll('.tr-now').forEach((row) => row.classList.remove('tr-now'));
+  root.querySelectorAll('[data-move]').forEach((row) => {
+    row.classList.toggle('tr-later', Number(row.dataset.move) > data.current);
   });
-  const now = root.querySelector('.tr-now');
+  const now = root.querySelector(`[data-move="${data.current}"]`);
   if (now) {
+    now.classList.add('tr-now');
     const top = now.offsetTop - root.clientHeight / 2 + now.clientHeight / 2;
     root.scrollTop = Math.max(0, top);
   }
@@ -86,14 +92,16 @@ def clickable(html: str, key: str) -> None:
     _clickable(key=key, data={"html": html}, on_click_change=lambda: None)
 
 
-def move_list(rows: list[tuple[int, str, str, str]], current: int, key: str) -> None:
-    """The moves as (number, text, rule ids, class); `clicked(key)` gives a move clicked."""
+def move_list(rows: list[tuple[int, str, str]], current: int, key: str) -> None:
+    """The moves as (number, text, rule ids), `current` highlighted (the moves after it
+    greyed); `clicked(key)` gives a move clicked. Stepping sends the same rows again, and
+    the list only moves its highlight."""
     parts = []
-    for number, text, cites, css in rows:
-        now = " tr-now" if number == current else ""
+    for number, text, cites in rows:
         ids = f' <span class="tr-cites">{escape(cites)}</span>' if cites else ""
         parts.append(
-            f'<div class="tr-move{now} {css}" data-move="{number}" role="listitem">'
+            f'<div class="tr-move" data-move="{number}" role="listitem">'
             f'<span class="tr-n">{number}</span>{escape(text)}{ids}</div>'
         )
-    _moves(key=key, data={"html": "".join(parts)}, on_click_change=lambda: None)
+    data = {"html": "".join(parts), "current": current}
+    _moves(key=key, data=data, on_click_change=lambda: None)

@@ -95,12 +95,17 @@ def counter(at: AppTest) -> tuple[int, int]:
     raise AssertionError("no 'move K of N' counter on the page")
 
 
-def component(at: AppTest, key: str) -> str:
-    """The HTML a component of the page was given."""
+def component_data(at: AppTest, key: str) -> dict[str, Any]:
+    """The data a component of the page was given."""
     for element in at.get("bidi_component"):
         if element.key == key:
-            return json.loads(element.proto.json)["html"]
+            return json.loads(element.proto.json)
     raise AssertionError(f"no component {key!r} on the page")
+
+
+def component(at: AppTest, key: str) -> str:
+    """The HTML a component of the page was given."""
+    return component_data(at, key)["html"]
 
 
 def click_component(at: AppTest, key: str, value: Any) -> None:
@@ -222,7 +227,7 @@ def test_one_counter_steps_back_and_forth_and_jumps_to_a_clicked_move(app: AppTe
     assert counter(app) == (moves, moves)
     click_component(app, "moves", 7)
     assert counter(app) == (7, moves) and app.session_state["hand"].cursor == 7
-    assert 'tr-move tr-now " data-move="7"' in component(app, "moves")
+    assert component_data(app, "moves")["current"] == 7
     click(app, "reset")
     assert counter(app) == (0, moves)
 
@@ -528,3 +533,24 @@ def test_a_log_of_an_uploaded_file_replays(
     log = write_log(tmp_path / "uploaded.jsonl", draft, hand, str(draft.path))
     assert cli_main(["replay", str(log), "--quiet"]) == 0, capsys.readouterr()
     assert "is not on disk" in capsys.readouterr().err
+
+
+def test_a_failure_inside_the_hand_is_told_in_words(
+    app: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No traceback reaches the page: a part that fails says which part, and why."""
+    from tablerules.playground.tabs import hand
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("the page could not be built")
+
+    monkeypatch.setattr(hand, "build_page", broken)
+    click(app, "next")
+    assert [e.value for e in app.error] == [
+        "The table could not be drawn: the page could not be built. The other tabs still "
+        "work; changing the rule file, the seed or the options starts this part afresh."
+    ]
+    assert not app.exception
+    monkeypatch.undo()
+    run(app)  # the next run draws the hand again, where it is
+    assert not app.error and counter(app)[0] == 1

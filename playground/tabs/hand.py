@@ -20,6 +20,7 @@ from tablerules.interpreter.engine.narrate import player_name
 from tablerules.playground.components import clickable, clicked, move_list
 from tablerules.playground.context import Context
 from tablerules.playground.golden import hand_as_scenario, open_scenario
+from tablerules.playground.guard import guarded
 from tablerules.playground.hand_page import HandPage, build_page
 from tablerules.playground.hands import HandSession
 
@@ -158,7 +159,8 @@ def render(context: Context) -> None:
         )
     st.session_state["speed"] = SPEEDS[speed]
     interval = animation(session)
-    st.fragment(run_every=interval)(table_part)(context, session, viewer, interval)
+    st.fragment(run_every=interval)(guarded_table_part)(context, session, viewer, interval)
+    keep_the_hand(context, session, viewer)
 
 
 def animation(session: HandSession) -> float | None:
@@ -172,6 +174,13 @@ def animation(session: HandSession) -> float | None:
             session.to_end()
         return None
     return interval
+
+
+def guarded_table_part(
+    context: Context, session: HandSession, viewer: int | None, timer: float | None
+) -> None:
+    """The table part, its failures told in words (a fragment shows its own otherwise)."""
+    guarded("table", lambda: table_part(context, session, viewer, timer))
 
 
 def table_part(
@@ -204,11 +213,9 @@ def table_part(
             show_result(page)
         clickable(page.table_html, key="table")
     with right:
-        rows = [
-            (row.number, row.text, row.cites, "tr-later" if row.later else "") for row in page.moves
-        ]
+        rows = [(row.number, row.text, row.cites) for row in page.moves]
         move_list(rows, page.current, key="moves")
-        details(context, session, page, viewer)
+        details(session, page)
 
 
 def act(session: HandSession, label: str) -> None:
@@ -286,8 +293,8 @@ def show_result(page: HandPage) -> None:
         st.markdown(f"**{result.money}** · {result.next_dealer}")
 
 
-def details(context: Context, session: HandSession, page: HandPage, viewer: int | None) -> None:
-    """Why (not), the claim windows, and the downloads: each the viewer's own."""
+def details(session: HandSession, page: HandPage) -> None:
+    """Why (not) and the claim windows: each the viewer's own."""
     table = session.table
     if page.asker is not None:
         with st.expander("Why can (not) …"):
@@ -297,31 +304,35 @@ def details(context: Context, session: HandSession, page: HandPage, viewer: int 
     if page.windows:
         with st.expander(f"Claim windows ({len(page.windows)})"):
             st.markdown("\n".join(f"- {line}" for line in page.windows))
-    if viewer is None:  # the whole deal is the referee's: a seat's view offers no download
+
+
+def keep_the_hand(context: Context, session: HandSession, viewer: int | None) -> None:
+    """The hand to keep: its play log, or a golden scenario made of it — the referee's only
+    (the whole deal is in them). Drawn outside the table's fragment: what they hold is read
+    when they are clicked, at the move shown then."""
+    if viewer is not None:
+        return
+    row = st.container(horizontal=True, gap="medium")
+    if session.rigged is None:
         header = context.draft.log_header(context.label, session.seed, session.bots)
-        if session.rigged is None:
-            st.download_button(
-                "Download the log (for tablerules replay)",
-                lambda: ("\n".join(session.log_lines(header)) + "\n").encode("utf-8"),
-                file_name="hand.jsonl",
-                key="download_log",
-                on_click="ignore",
-            )
-        save_scenario(context, session, page)
-
-
-def save_scenario(context: Context, session: HandSession, page: HandPage) -> None:
-    """The hand up to the move shown, as a golden scenario to keep as a test."""
-    with st.expander("Save this hand as a scenario"):
-        headline = page.result.headline if page.result is not None else f"move {session.cursor}"
+        row.download_button(
+            "Download the log (for tablerules replay)",
+            lambda: ("\n".join(session.log_lines(header)) + "\n").encode("utf-8"),
+            file_name="hand.jsonl",
+            key="download_log",
+            on_click="ignore",
+        )
+    with row.expander("Save this hand as a scenario"):
         name = st.text_input(
-            "What it shows", value=f"seed {session.seed}: {headline}", key="scenario_name"
+            "What it shows",
+            placeholder="what you checked, e.g. who wins and who pays",
+            key="scenario_name",
         )
         folder = context.draft.path.stem
         st.caption(
-            f"It replays the deal and the choices of these {session.cursor} moves, and "
-            "expects their key events (claims, wins, payments, bonus draws), the money and "
-            f"the next dealer, citing their rule ids. Save it in tests/golden/scenarios/"
+            "It replays the deal and the choices up to the move shown, and expects their "
+            "key events (claims, wins, payments, bonus draws), the money and the next "
+            "dealer, citing their rule ids. Save it in tests/golden/scenarios/"
             f"{folder}/: `tablerules test rules/{context.draft.path.name}` then runs it "
             "with the others."
         )
@@ -333,9 +344,18 @@ def save_scenario(context: Context, session: HandSession, page: HandPage) -> Non
         st.download_button(
             "Download the scenario",
             lambda: json.dumps(
-                hand_as_scenario(session, context.draft, name), ensure_ascii=False, indent=2
+                hand_as_scenario(session, context.draft, name or scenario_name(session)),
+                ensure_ascii=False,
+                indent=2,
             ).encode("utf-8"),
-            file_name=f"seed_{session.seed}_move_{session.cursor}.json",
+            file_name=f"seed_{session.seed}.json",
             key="download_scenario",
             on_click="ignore",
         )
+
+
+def scenario_name(session: HandSession) -> str:
+    """A scenario's name when none is given: the seed and how the hand stands."""
+    page = build_page(session, None)
+    said = page.result.headline if page.result is not None else page.status
+    return f"seed {session.seed}, move {session.cursor}: {said}"
