@@ -26,6 +26,9 @@ def scenarios_for(rules_path: Path, folder: Path | None = None) -> list[Path]:
     ]
 
 
+_RUN: dict[tuple[object, ...], ScenarioResult] = {}  # runs whose inputs have not changed
+
+
 def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[ScenarioResult]:
     """Run scenarios (failures first); with a draft, against its text as edited rather
     than the saved file: the text in the editor if it checks (it has passed the trial of
@@ -35,8 +38,26 @@ def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[Sce
         text = draft.text if not draft.broken else draft.last_good_text
         edited = {draft.path.resolve(): text} if text else None
     checks = draft.checks if draft is not None else CheckCache()  # the text is parsed already
-    results = [run_scenario(path, edited, checks) for path in paths]
+    results = [_run(path, edited, checks) for path in paths]
     return sorted(results, key=lambda result: result.passed)
+
+
+def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache) -> ScenarioResult:
+    """A scenario's result, run again only when the scenario file or the rule text being
+    edited has changed since (a run is determined by them; the files a rule file extends
+    are bundled, or beside it)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return run_scenario(path, edited, checks)
+    texts = tuple(sorted((str(k), v) for k, v in (edited or {}).items()))
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, texts)
+    found = _RUN.get(key)
+    if found is None:
+        found = _RUN[key] = run_scenario(path, edited, checks)
+        while len(_RUN) > 512:
+            del _RUN[next(iter(_RUN))]
+    return found
 
 
 def scenario_options(scenario: Scenario, game: Game) -> dict[str, Any]:

@@ -39,6 +39,11 @@ def render(context: Context) -> None:
     if refusal:
         st.warning(f"{context.label} and {other_name} cannot be compared: {refusal}.")
         return
+    st.fragment(comparison_part)(context, game, other, other_name)
+
+
+def comparison_part(context: Context, game: Game, other: Game, other_name: str) -> None:
+    """The button and the comparison: rerun on their own."""
     session: HandSession | None = st.session_state.get("hand")
     same = session is not None and session.game is game and session.seed == context.seed
     choices = session.played() if same and session is not None else []

@@ -28,6 +28,15 @@ def render(context: Context) -> None:
         f"{len(paths)} golden scenario(s) use {context.label}; they run against the text "
         "in the editor, so an edit that breaks a documented example shows here at once."
     )
+    st.fragment(results_part)(context, paths)
+
+
+def results_part(context: Context, paths: list[Path]) -> None:
+    """The button and the results: rerun on their own (opening a scenario as a hand
+    reruns the whole page, on the Hand tab)."""
+    if "open_scenario" in st.session_state:
+        st.rerun()
+    draft = context.draft
     key = (draft.text, tuple(str(p) for p in paths))
     results: list[ScenarioResult] | None = None
     if st.button("Run the golden scenarios", key="run_scenarios", type="primary"):
