@@ -147,3 +147,23 @@ class Judgement:
             "scores": {name: s.to_json() for name, s in self.scores.items()},
             "explanation": self.sentence(),
         }
+
+
+def pattern_line(pattern: dict[str, Any]) -> str:
+    """One hand pattern of a win (its JSON form, as the win event carries it) in words:
+    `對對糊 (every meld a 刻 or 槓) ×2 番 [PMZ-F1]`, `字一色 (honours only) 10 番, a limit`,
+    `混一色 (one number suit and honours): not with 清一色`."""
+    title = f" ({pattern['title']})" if pattern.get("title") else ""
+    cites = f" [{', '.join(pattern['cites'])}]" if pattern.get("cites") else ""
+    if pattern.get("excluded_by") is not None:
+        return f"{pattern['name']}{title}: not with {pattern['excluded_by']}{cites}"
+    count = int(pattern.get("count", 1))
+    worth = [
+        f"{Term(w['op'], int(w['amount']), w['score']).text(count)} {w['score']}"
+        for w in pattern.get("worth", [])
+    ]
+    said = ", ".join(worth) if worth else "holds"
+    if pattern.get("limit"):
+        said += ", a limit"
+    return f"{pattern['name']}{title} {said}{cites}"
+

@@ -17,6 +17,7 @@ from tablerules.dsl import ir
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.evaluate import GroupResult
+from tablerules.interpreter.explanation import pattern_line
 from tablerules.interpreter.expressions import ExprError, Scope, Tables
 from tablerules.interpreter.working import Worked, work
 
@@ -49,6 +50,7 @@ class WinStory:
     floor: str = ""
     lets: list[str] = field(default_factory=list)
     patterns: str = ""  # what the win's hand patterns make, with the arithmetic
+    named: list[str] = field(default_factory=list)  # each hand pattern that held, in words
 
     @property
     def sum(self) -> str:
@@ -284,6 +286,7 @@ def win_stories(table: Table, seat_name: Callable[[int | None], str]) -> list[Wi
                 floor=reckoner.floor(event),
                 lets=reckoner.lets(event),
                 patterns=event.get("explanation", ""),
+                named=[pattern_line(p) for p in event.get("patterns", [])],
             )
         )
     return stories
