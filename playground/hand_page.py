@@ -56,7 +56,14 @@ class WinView:
     split_html: str
     sum: str
     floor: str
+    patterns: list[str]  # the named hand patterns that held, each with what it is worth
+    score: str  # the scores they make, with the arithmetic
     lets: list[str]
+
+    def lines(self) -> list[str]:
+        """The explanation under the winning hand, in reading order."""
+        found = [self.sum, self.floor, *self.patterns, self.score, *self.lets]
+        return [line for line in found if line]
 
 
 @dataclass
@@ -83,7 +90,7 @@ class HandPage:
             found += [result.headline, result.for_viewer, result.money, result.next_dealer]
             found += result.bonuses + result.payments
             for win in result.wins:
-                found += [win.how, win.split_html, win.sum, win.floor, *win.lets]
+                found += [win.how, win.split_html, *win.lines()]
         return found
 
 
@@ -251,13 +258,27 @@ class PageBuilder:
             marked = self.offered_discard(seat, data["discards"])
             row = row_html(compiled, data["discards"], marked)
             parts.append(f'<div class="tr-pile"><div class="tr-label">discards</div>{row}</div>')
-        if data["restrictions"]:
-            parts.append(
-                '<div class="tr-label">may not: '
-                + escape(", ".join(data["restrictions"]))
-                + "</div>"
-            )
+        if data["restrictions"]:  # only the viewer's own (or all, for the referee)
+            said = "; ".join(self.restrictions(seat))
+            parts.append(f'<div class="tr-label">may not: {escape(said)}</div>')
         return head + '<div class="tr-body">' + "".join(parts) + "</div>"
+
+    def restrictions(self, seat: int) -> list[str]:
+        """What `seat` may not do, one phrase per restriction, the cards it bars gathered:
+        `吃 碰 of 九, 三 (自打牌)`."""
+        cards: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+        for active in self.table.state.seats[seat].restrictions:
+            barred = cards.setdefault((active.name, active.forbids), [])
+            if active.card is not None:
+                name = self.narrator.card(self.table.card_id(active.card))
+                if name not in barred:
+                    barred.append(name)
+        phrases = []
+        for (name, forbids), barred in cards.items():
+            what = " ".join(forbids)
+            of = f" of {', '.join(barred)}" if barred else ""
+            phrases.append(f"{what}{of} ({name})")
+        return phrases
 
     def hand_html(self, seat: int, data: dict[str, Any], discards: dict[int, str]) -> str:
         """A seat's hand: its cards (backs for another's), a winner's laid open with the
@@ -481,6 +502,8 @@ class PageBuilder:
             split_html='<div class="tr-split">' + "".join(groups) + "</div>",
             sum=story.sum,
             floor=story.floor,
+            patterns=story.named,
+            score=story.patterns,
             lets=story.lets,
         )
 

@@ -159,6 +159,47 @@ def test_a_win_with_values_shows_their_sum_the_floor_and_the_formula(phz: Game) 
     assert win.lets and win.lets[0].startswith("囤 = (胡息 - 6) / 3 + 1 = (")
 
 
+def test_a_win_names_its_hand_patterns_and_works_out_their_score() -> None:
+    """HK-5, HK-6: each named pattern (番) the win counts, with what it is worth and its
+    rule ids; the score's arithmetic; the money worked out from it, once."""
+    game = load_game(ROOT / "rules" / "hongkong.rules")
+    session = HandSession(game, 11)
+    session.to_end()
+    result = build_page(session, None).result
+    assert result is not None
+    (win,) = result.wins
+    assert win.patterns == [
+        "自摸 (a self-draw) 1 番 [HK-5]",
+        "門風 (a pong or kong of the seat's own wind) 1 番 [HK-5, HK-7]",
+        "圈風 (a pong or kong of the round's wind) 1 番 [HK-5, HK-7]",
+    ]
+    assert win.score == "自摸 1 + 門風 1 + 圈風 1 = 3 番"
+    assert win.lines()[-2:] == [win.score, "錢 = 番錢(番) × unit = 8 × 1 = 8"]
+    assert all(p.endswith(" 錢 = 8 · 自摸 [HK-6]") for p in result.payments), result.payments
+
+
+def test_a_pattern_kept_out_by_another_says_so() -> None:
+    from tablerules.interpreter.explanation import pattern_line
+
+    kept_out = {"name": "混一色", "title": "one suit and honours", "cites": ["X-2"],
+                "count": 1, "worth": [{"score": "番", "op": "add", "amount": 3}],
+                "limit": False, "excluded_by": "清一色"}  # fmt: skip
+    assert pattern_line(kept_out) == "混一色 (one suit and honours): not with 清一色 [X-2]"
+    twice = {**kept_out, "excluded_by": None, "count": 2, "limit": True,
+             "worth": [{"score": "番", "op": "times", "amount": 2}]}  # fmt: skip
+    assert pattern_line(twice) == "混一色 (one suit and honours) ×4 (2^2) 番, a limit [X-2]"
+
+
+def test_a_seats_restrictions_are_gathered_by_name_with_the_cards_they_bar(phz: Game) -> None:
+    """PHZ-10: 自打牌 bars 吃 and 碰 of each card a seat discarded: one phrase per
+    restriction, its cards listed once, not the restriction's name repeated per card."""
+    session = HandSession(phz, 117)
+    session.to_end()
+    found = re.findall(r"may not: ([^<]*)<", build_page(session, None).table_html)
+    assert found and all(re.fullmatch(r"吃 碰 of \S+(, \S+)* \(自打牌\)", f) for f in found)
+    assert any(", " in f for f in found)
+
+
 # ── the hand as a timeline ───────────────────────────────────────────
 
 

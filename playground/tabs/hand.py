@@ -283,9 +283,8 @@ def show_result(page: HandPage) -> None:
             st.success(result.for_viewer)
         for win in result.wins:
             st.html(win.split_html)
-            for line in [win.sum, win.floor, *win.lets]:
-                if line:
-                    st.markdown(f"- {line}")
+            if win.lines():
+                st.markdown("\n".join(f"- {line}" for line in win.lines()))
         for line in result.bonuses:
             st.markdown(line)
         if result.payments:
