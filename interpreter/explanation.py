@@ -151,8 +151,8 @@ class Judgement:
 
 def pattern_line(pattern: dict[str, Any]) -> str:
     """One hand pattern of a win (its JSON form, as the win event carries it) in words:
-    `對對糊 (every meld a 刻 or 槓) ×2 番 [PMZ-F1]`, `字一色 (honours only) 10 番, a limit`,
-    `混一色 (one number suit and honours): not with 清一色`."""
+    `all_pairs (every group a pair) ×2 points [R-1]`, `all_honours 10 points, a limit`,
+    `one_colour_and_honours (one suit and honours): not with one_colour`."""
     title = f" ({pattern['title']})" if pattern.get("title") else ""
     cites = f" [{', '.join(pattern['cites'])}]" if pattern.get("cites") else ""
     if pattern.get("excluded_by") is not None:

@@ -265,7 +265,7 @@ class PageBuilder:
 
     def restrictions(self, seat: int) -> list[str]:
         """What `seat` may not do, one phrase per restriction, the cards it bars gathered:
-        `吃 碰 of 九, 三 (自打牌)`."""
+        `take of 9 cups, 3 coins (own discards)`."""
         cards: dict[tuple[str, tuple[str, ...]], list[str]] = {}
         for active in self.table.state.seats[seat].restrictions:
             barred = cards.setdefault((active.name, active.forbids), [])
