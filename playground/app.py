@@ -15,6 +15,7 @@ from pathlib import Path
 import streamlit as st
 from tablerules.playground.context import Context, widget_key
 from tablerules.playground.drafts import (
+    MAX_RULE_TEXT,
     MAX_UPLOAD_MB,
     RULES,
     RuleDraft,
@@ -77,7 +78,7 @@ def take_upload(box: st.delta_generator.DeltaGenerator) -> tuple[str, str] | Non
     """The uploaded rule file as (name on the page, text), kept across reruns; a new upload
     becomes the chosen rule file. A file that is not a rule file is refused in words."""
     upload = box.file_uploader(
-        "…or upload a .rules file",
+        f"…or upload a .rules file (at most {MAX_RULE_TEXT})",
         type=["rules"],
         max_upload_size=MAX_UPLOAD_MB,
         key="upload",

@@ -44,8 +44,8 @@ def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[Sce
 
 def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache) -> ScenarioResult:
     """A scenario's result, run again only when the scenario file or the rule text being
-    edited has changed since (a run is determined by them; the files a rule file extends
-    are bundled, or beside it)."""
+    edited has changed since (a run is determined by them: what a rule file extends in the
+    playground is bundled)."""
     try:
         stat = path.stat()
     except OSError:

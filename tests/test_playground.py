@@ -312,6 +312,7 @@ def test_an_uploaded_file_is_played_in_every_tab(app: AppTest) -> None:
     text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
     upload(app, "mine.rules", text.encode("utf-8"))
     assert app.selectbox(key="rule_file").value == "mine.rules (uploaded)"
+    assert app.get("file_uploader")[0].label == "…or upload a .rules file (at most 64 KB)"
     assert app.session_state["draft"].text == text
     click(app, "to_end")
     assert app.session_state["hand"].game.compiled.options["horses"] == 2

@@ -561,7 +561,11 @@ def test_an_uploaded_file_works_in_every_tab(app: WebDriver, tmp_path: Path) -> 
     text = (ROOT / "rules/variants/paomazai-two-horses.rules").read_text(encoding="utf-8")
     mine = tmp_path / "mine.rules"
     mine.write_text(text.replace('extends "../', 'extends "'), encoding="utf-8")
-    assert "1MB per file" in (sidebar(app).get_attribute("textContent") or "")  # not 200MB
+    side = sidebar(app)
+    assert "upload a .rules file (at most 64 KB)" in (side.get_attribute("textContent") or "")
+    size_note = '[data-testid="stFileUploaderDropzoneInstructions"]'
+    notes = side.find_elements(By.CSS_SELECTOR, size_note)
+    assert notes and not any(n.is_displayed() for n in notes)  # no "200MB per file", no "1MB"
     upload(app, mine)
     panel = open_tab(app, "Rules")
     assert "the rules check clean" in (panel.get_attribute("textContent") or "")
