@@ -3,7 +3,10 @@ golden scenarios. Run with `make playground` (Streamlit on 127.0.0.1:8501).
 
 Only the interpreter's public API is used; everything about a game comes from its rule file.
 Each tab is a module of `playground.tabs` with a `TITLE` and a `render(context)`: a new tab
-is a new module and one line in `TABS`.
+is a new module and one line in `TABS`. Every tab is drawn on every run of the page (so a
+tab opens in the browser at once): `render` must be quick, and work that takes time waits
+for a button and runs in a fragment of its own (as Compare and Golden scenarios do). A tab
+asks for another to be shown with `playground.components.ask_for_tab`.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from hashlib import sha256
 from pathlib import Path
 
 import streamlit as st
+from tablerules.playground.components import show_asked_tab
 from tablerules.playground.context import Context, widget_key
 from tablerules.playground.drafts import (
     MAX_RULE_TEXT,
@@ -25,7 +29,9 @@ from tablerules.playground.drafts import (
     display_path,
     upload_name,
 )
+from tablerules.playground.editor import take_edit
 from tablerules.playground.guard import guarded
+from tablerules.playground.seats import Seating, dealer_of, seat_controls
 from tablerules.playground.tabs import compare, hand, rules, scenarios
 
 TABS = [hand, rules, compare, scenarios]
@@ -131,12 +137,6 @@ def current_draft() -> tuple[RuleDraft, str]:
 def main() -> None:
     st.html(STYLE)  # the cards, the table, the move list (a stylesheet: takes no room)
     draft, label = current_draft()
-    game = draft.game.compiled.name if draft.game is not None else label
-    st.markdown(f"#### tablerules playground · {game}")
-    st.markdown(
-        "Step through the hand below with **→** and **←** (or click a move); sit at a seat "
-        "in the sidebar to play it; open **Rules** to change the game and see what it does."
-    )
     seed = int(
         st.sidebar.number_input("Seed", min_value=0, value=FIRST["seed"], step=1, key="seed")
     )
@@ -145,14 +145,23 @@ def main() -> None:
     if draft.last_good is not None and options != draft.options_applied:
         draft.update(draft.text, options)
         draft.options_applied = options
-    context = Context(draft=draft, label=label, seed=seed, bots=bots, options=options)
+    take_edit(draft, label, options)
+    game = draft.game
+    seating = seat_controls(game, dealer_of(game, seed)) if game is not None else Seating()
+    context = Context(draft, label, seed, bots, options, seating)
+    st.markdown(f"#### tablerules playground · {game.compiled.name if game else label}")
+    st.markdown(
+        "Step through the hand below with **→** and **←** (or click a move); sit at a seat "
+        "in the sidebar to play it; open **Rules** to change the game and see what it does."
+    )
     titles = [tab.TITLE for tab in TABS]
-    # only the open tab runs (a tab switch reruns the page); the first screen is a hand
-    panels = st.tabs(titles, default=FIRST_TAB, key="tab", on_change="rerun")
+    # Every tab is drawn on every run of the page, so switching tabs happens in the browser
+    # at once, with no run; a tab's heavy work waits for a button, in a fragment.
+    panels = st.tabs(titles, default=FIRST_TAB)
     for tab, panel in zip(TABS, panels, strict=True):
-        if panel.open:
-            with panel:
-                guarded(f"{tab.TITLE} tab", lambda tab=tab: tab.render(context))
+        with panel:
+            guarded(f"{tab.TITLE} tab", lambda tab=tab: tab.render(context))
+    show_asked_tab()
 
 
 main()

@@ -4,6 +4,7 @@ costs each seat. Free of Streamlit, so it can be tested alone."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tablerules.interpreter.api import Game
@@ -18,10 +19,18 @@ def behaviour(event: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in event.items() if key not in DESCRIPTIVE_KEYS}
 
 
+def lineage(game: Game) -> set[str]:
+    """The rule file a game was built from and every file it extends, by file name."""
+    rules = game.compiled.rules
+    return {Path(name).name for name in [rules.file, *rules.extends]}
+
+
 def incomparable(left: Game, right: Game) -> str:
-    """Why two rule files cannot be compared on one deal ('' when they can)."""
+    """Why two rule files cannot be compared on one deal ('' when they can). Two files
+    are of one game when they have its name, or one extends the other, or both extend
+    the same file (a variant may rename itself)."""
     a, b = left.compiled, right.compiled
-    if a.name != b.name:
+    if a.name != b.name and not lineage(left) & lineage(right):
         return (
             f"these are two different games, {a.name} and {b.name}: a comparison plays one "
             "deal under two variants of the same game"

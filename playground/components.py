@@ -6,10 +6,12 @@ once and tests can drive the same state without a browser.
 - `clickable`: any HTML; a click on an element with `data-choice` reports that choice.
 - `move_list`: the narrated moves; the current one highlighted and kept in view; a click
   on a move reports its number.
+- `ask_for_tab` / `show_asked_tab`: show another tab of the page (as a click on it would).
 """
 
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import Any
 
@@ -69,7 +71,20 @@ export default function (component) {
 }
 """
 
+# Shows the tab named `data.label` (a click on it, as the user would), once per request.
+TAB_JS = """
+export default function (component) {
+  const { data, parentElement } = component;
+  if (parentElement.shownRequest === data.n) return;
+  parentElement.shownRequest = data.n;
+  const tabs = document.querySelectorAll('[data-testid="stTab"]');
+  const tab = Array.from(tabs).find((found) => found.textContent.trim() === data.label);
+  if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
+}
+"""
+
 _clickable = st.components.v2.component("tablerules_clickable", js=CLICK_JS, isolate_styles=False)
+_show_tab = st.components.v2.component("tablerules_show_tab", js=TAB_JS, isolate_styles=False)
 _moves = st.components.v2.component("tablerules_moves", js=MOVES_JS, isolate_styles=False)
 
 
@@ -105,3 +120,15 @@ def move_list(rows: list[tuple[int, str, str]], current: int, key: str) -> None:
         )
     data = {"html": "".join(parts), "current": current}
     _moves(key=key, data=data, on_click_change=lambda: None)
+
+
+def ask_for_tab(title: str) -> None:
+    """Have the page show the tab `title` once this run is drawn (a callback may ask)."""
+    st.session_state["asked_tab"] = {"label": title, "n": time.monotonic_ns()}
+
+
+def show_asked_tab() -> None:
+    """Show the tab asked for, if any: the page's tabs switch in the browser, not by a run."""
+    asked = st.session_state.pop("asked_tab", None)
+    if asked is not None:
+        _show_tab(key="show_tab", data=asked)

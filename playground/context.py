@@ -4,10 +4,11 @@ choices. A tab is a module with a `TITLE` and a `render(context)`; the app lists
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tablerules.playground.drafts import RuleDraft
+from tablerules.playground.seats import Seating
 
 
 @dataclass
@@ -17,6 +18,19 @@ class Context:
     seed: int
     bots: str
     options: dict[str, str]
+    seating: Seating = field(default_factory=Seating)  # where the user sits at the table
+
+    @property
+    def viewer(self) -> int | None:
+        return self.seating.viewer
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return self.seating.humans
+
+    @property
+    def speed(self) -> float | None:
+        return self.seating.speed
 
 
 def widget_key(label: str) -> str:

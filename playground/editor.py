@@ -16,6 +16,7 @@ from typing import Any
 import streamlit as st
 from tablerules.dsl.parser import grammar_keywords
 from tablerules.interpreter.api import Game
+from tablerules.playground.context import widget_key
 from tablerules.playground.drafts import RuleDraft, display_path
 
 HERE = Path(__file__).resolve().parent
@@ -79,6 +80,20 @@ def diagnostics_data(draft: RuleDraft) -> list[dict[str, Any]]:
             }
         )
     return found
+
+
+def editor_key(label: str) -> str:
+    """The editor's widget key for the rule file named `label` on the page."""
+    return f"editor_{widget_key(label)}"
+
+
+def take_edit(draft: RuleDraft, label: str, options: dict[str, str]) -> None:
+    """Check the text the editor sent, if it changed, before anything is drawn: every tab
+    of this run shows that text's version, and the editor gets the marks of the text it
+    holds (checked after it, they would lag one edit behind)."""
+    edited = edited_text(editor_key(label))
+    if edited is not None and edited != draft.text:
+        draft.update(edited, options)
 
 
 def edited_text(key: str) -> str | None:

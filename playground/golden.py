@@ -3,6 +3,7 @@ being edited (one parse for all of them). Free of Streamlit, so it can be tested
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,43 @@ from tablerules.playground.hands import HandSession, Rigged
 SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
 
 
-def scenarios_for(rules_path: Path, folder: Path | None = None) -> list[Path]:
+@dataclass(frozen=True)
+class ScenarioFile:
+    """What the Golden scenarios tab shows of a scenario file before running it."""
+
+    path: Path
+    rules: Path | None  # the rule file it uses (None: it cannot be told)
+    title: str  # its name and rule ids, or why it cannot be read
+
+
+_FILES: dict[tuple[str, int, int], ScenarioFile] = {}  # read once per version of a file
+
+
+def scenario_file(path: Path) -> ScenarioFile:
+    """A scenario file's rule file and title, read again only when the file changes."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return ScenarioFile(path, None, f"{path.name}: cannot be read")
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    found = _FILES.get(key)
+    if found is None:
+        try:
+            scenario = load_scenario(path)
+            title = f"{scenario.name} [{', '.join(scenario.rule_ids)}]"
+        except ScenarioError as error:
+            title = f"{path.name}: {error}"
+        found = _FILES[key] = ScenarioFile(path, rules_of(path), title)
+        while len(_FILES) > 2048:
+            del _FILES[next(iter(_FILES))]
+    return found
+
+
+def scenarios_for(rules_path: Path, folder: Path | None = None) -> list[ScenarioFile]:
     """The golden scenarios whose rule file is `rules_path`."""
     target = rules_path.resolve()
-    return [
-        path for path in sorted((folder or SCENARIOS).rglob("*.json")) if rules_of(path) == target
-    ]
+    found = [scenario_file(path) for path in sorted((folder or SCENARIOS).rglob("*.json"))]
+    return [scenario for scenario in found if scenario.rules == target]
 
 
 _RUN: dict[tuple[object, ...], ScenarioResult] = {}  # runs whose inputs have not changed

@@ -77,8 +77,9 @@ def load(at: AppTest, path: Path) -> None:
 
 
 def open_tab(at: AppTest, title: str) -> None:
-    at.session_state["tab"] = title
-    run(at)
+    """Every tab is drawn on every run (the browser switches between them): check that
+    `title` is one of them."""
+    assert title in [tab.label for tab in at.tabs], title
 
 
 def click(at: AppTest, key: str) -> None:
@@ -127,7 +128,7 @@ def test_the_first_screen_is_a_hand_ready_to_step(app: AppTest) -> None:
     said = texts(app)
     assert "tablerules playground · 跑馬仔" in said
     assert "Step through the hand below with **→** and **←**" in said
-    assert app.session_state["tab"] == "Hand"
+    assert app.tabs[0].label == "Hand"  # the tab shown first
     moves = app.session_state["hand"].last
     assert counter(app) == (0, moves) and moves > 10
     table = component(app, "table")
@@ -414,7 +415,7 @@ def test_scenarios_run_failures_first_in_words_and_open_as_a_hand(
         "(東 pays 南 2 × unit = 2 × 10 = 20 · 食糊)"
     ) in said
     click(app, "open_0")
-    assert app.session_state["tab"] == "Hand"
+    assert component_data(app, "show_tab")["label"] == "Hand"  # the browser shows that tab
     hand = app.session_state["hand"]
     assert hand.rigged is not None and hand.rigged.name == "deliberately wrong money"
     assert hand.end.finished and counter(app)[0] == hand.last
@@ -443,7 +444,7 @@ def test_a_hand_saved_as_a_scenario_passes_tablerules_test(
 def test_scenarios_run_against_the_edited_text() -> None:
     """A change in the editor that breaks a rule makes its scenarios fail before saving."""
     draft = RuleDraft.open(PMZ)
-    paths = [p for p in scenarios_for(PMZ) if "self_draw_two_horses" in p.name]
+    paths = [s.path for s in scenarios_for(PMZ) if "self_draw_two_horses" in s.path.name]
     assert run_scenarios(paths, draft)[0].passed
     draft.update(
         draft.text.replace(

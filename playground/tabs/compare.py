@@ -4,6 +4,8 @@ money by seat."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.engine.narrate import Narrator
@@ -23,15 +25,39 @@ def bundled_game(path: str) -> Game | None:
     return check(path).game
 
 
+def likely_variants(label: str, names: list[str]) -> list[str]:
+    """The other files, those whose names begin as this one's does first (its variants)."""
+    stem = Path(label.split(" ")[0]).stem
+
+    def shared(name: str) -> int:
+        other = Path(name).stem
+        count = 0
+        while count < min(len(stem), len(other)) and stem[count] == other[count]:
+            count += 1
+        return count
+
+    return sorted(names, key=lambda name: (-shared(name), name))
+
+
+def first_comparable(game: Game, names: list[str], files: dict[str, Path]) -> int:
+    """The first file that plays the same game (compiled one by one, until one does)."""
+    for index, name in enumerate(names):
+        other = bundled_game(str(files[name]))
+        if other is not None and not incomparable(game, other):
+            return index
+    return 0
+
+
 def render(context: Context) -> None:
     game = context.draft.game
     if game is None:
         st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
         return
-    files = bundled_rule_files()
-    names = [display_path(p) for p in files if display_path(p) != context.label]
-    other_name = st.selectbox("Compare with", names, key="compare_with")
-    other = bundled_game(str(files[[display_path(p) for p in files].index(other_name)]))
+    files = {display_path(p): p for p in bundled_rule_files()}
+    names = likely_variants(context.label, [name for name in files if name != context.label])
+    first = first_comparable(game, names, files)
+    other_name = st.selectbox("Compare with", names, index=first, key="compare_with")
+    other = bundled_game(str(files[other_name]))
     if other is None:
         st.error(f"{other_name} has errors; the Rules tab shows them when you open it.")
         return
@@ -60,14 +86,17 @@ def comparison_part(context: Context, game: Game, other: Game, other_name: str) 
         result = compare_variants(game, other, context.seed, dealer, choices, bots=context.bots)
         result.key = (id(game), id(other), context.seed, len(choices))
         st.session_state["comparison"] = result
-    show(result, context.label, other_name)
+    show(result, context.label, other_name, context.viewer)
 
 
-def show(result: Comparison, left_name: str, right_name: str) -> None:
+def show(result: Comparison, left_name: str, right_name: str, viewer: int | None) -> None:
+    """The two hands told from where they part, as `viewer` sees them (None: all of it)."""
     if result.note:
         st.info(result.note)
     left, right = result.left, result.right
-    tell = [Narrator(h.game, h.dealer or 0, table=h.end) for h in (left, right)]
+    tell = [Narrator(h.game, h.dealer or 0, viewer, table=h.end) for h in (left, right)]
+    if viewer is not None:
+        st.caption(f"As {tell[0].seat(viewer)} sees them: other seats' hidden cards stay hidden.")
     if result.first_difference is None:
         st.success("The two files play this hand identically: the same moves, the same money.")
     else:

@@ -10,68 +10,18 @@ from __future__ import annotations
 
 import json
 import time
-from functools import lru_cache
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
-from tablerules.interpreter.api import Game
-from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import player_name
 from tablerules.playground.components import clickable, clicked, move_list
 from tablerules.playground.context import Context
 from tablerules.playground.golden import hand_as_scenario, open_scenario
 from tablerules.playground.guard import guarded
 from tablerules.playground.hand_page import HandPage, build_page
 from tablerules.playground.hands import HandSession
+from tablerules.playground.ticker import set_timer
 
 TITLE = "Hand"
-WATCH = "watch (all hands)"
-SPEEDS = {"step by step": None, "slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
-
-
-@lru_cache(maxsize=64)
-def dealer_of(game: Game, seed: int) -> int:
-    """The seat that deals the hand of `seed` (the seat the rule file's first name has)."""
-    return Table(game, seed=seed).state.dealer
-
-
-def seat_names(game: Game, dealer: int) -> list[str]:
-    """Each seat's name for a hand dealt by `dealer`, seat 0 first."""
-    compiled = game.compiled
-    seats = len(compiled.dealt_per_seat())
-    names = compiled.seat_names
-    if not names:
-        return [player_name(seat) for seat in range(seats)]
-    return [names[(seat - dealer) % len(names)] for seat in range(seats)]
-
-
-def seat_controls(game: Game, dealer: int) -> tuple[int | None, frozenset[int], str]:
-    """The sidebar's table controls: where the user sits, whether they play that seat, and
-    how fast bots play. Returns (viewer, humans, speed)."""
-    names = seat_names(game, dealer)
-    in_turn = [names[(dealer + step) % len(names)] for step in range(len(names))]
-    st.sidebar.markdown("**At the table**")
-    sitting = st.sidebar.selectbox("Sit at", [WATCH, *in_turn], key="sit_at")
-    seat = None if sitting == WATCH else names.index(sitting)
-    plays = seat is not None and st.sidebar.toggle("I play this seat", value=True, key="play_seat")
-    if plays:
-        speed = st.sidebar.select_slider(
-            "Bots' speed",
-            list(SPEEDS),
-            value="normal",
-            key="speed_play",
-            help="how fast the bots play on until it is your turn",
-        )
-    else:
-        speed = st.sidebar.select_slider(
-            "Play on",
-            list(SPEEDS),
-            value="step by step",
-            key="speed_watch",
-            help="step through with ← →, or let the bots play the hand out at this speed",
-        )
-    humans = frozenset({seat}) if plays and seat is not None else frozenset()
-    return seat, humans, speed
 
 
 def hand_session(context: Context, humans: frozenset[int]) -> HandSession:
@@ -146,7 +96,7 @@ def render(context: Context) -> None:
             f"Your last edit (version {draft.failed_version}) has {errors} error(s), shown in "
             f"the Rules tab: this hand runs version {draft.version}, the last that checked."
         )
-    viewer, humans, speed = seat_controls(game, dealer_of(game, context.seed))
+    viewer, humans = context.viewer, context.humans
     session = hand_session(context, humans)
     note = st.session_state.pop("hand_note", "")
     if note:
@@ -157,9 +107,9 @@ def render(context: Context) -> None:
             f"({len(session.script)}); the hand stops where the script does, and every seat "
             "is yours to play on from there."
         )
-    st.session_state["speed"] = SPEEDS[speed]
-    interval = animation(session)
-    st.fragment(run_every=interval)(guarded_table_part)(context, session, viewer, interval)
+    st.session_state["speed"] = context.speed
+    st.session_state["ticking"] = interval = animation(session)
+    st.fragment(run_every=interval)(guarded_table_part)(context, session, viewer)
     keep_the_hand(context, session, viewer)
 
 
@@ -176,18 +126,15 @@ def animation(session: HandSession) -> float | None:
     return interval
 
 
-def guarded_table_part(
-    context: Context, session: HandSession, viewer: int | None, timer: float | None
-) -> None:
+def guarded_table_part(context: Context, session: HandSession, viewer: int | None) -> None:
     """The table part, its failures told in words (a fragment shows its own otherwise)."""
-    guarded("table", lambda: table_part(context, session, viewer, timer))
+    guarded("table", lambda: table_part(context, session, viewer))
 
 
-def table_part(
-    context: Context, session: HandSession, viewer: int | None, timer: float | None
-) -> None:
-    """The table, the user's choices, the moves and the settlement: rerun on its own (and
-    every `timer` seconds while bots play on)."""
+def table_part(context: Context, session: HandSession, viewer: int | None) -> None:
+    """The table, the user's choices, the moves and the settlement: rerun on its own, and
+    on a timer while bots play on (one move a tick)."""
+    ticking = st.session_state.get("ticking")
     picked = clicked("table")
     if picked is not None:
         act(session, picked)
@@ -195,13 +142,15 @@ def table_part(
     if isinstance(target, int):
         st.session_state["paused"] = True
         session.goto(target)
-    if animation(session) != timer:
-        st.rerun()  # the timer starts or stops: the whole page sets it anew
-    if timer is not None:
-        now = time.monotonic()
-        if now - st.session_state.get("last_step", 0.0) >= timer * 0.8:
-            st.session_state["last_step"] = now
-            session.forward()
+    now = time.monotonic()
+    if ticking is not None and now - st.session_state.get("last_step", 0.0) >= ticking * 0.8:
+        st.session_state["last_step"] = now
+        session.forward()
+    wanted = animation(session)
+    if wanted != ticking:  # bots start or stop playing on
+        if not set_timer(wanted):
+            st.rerun()  # the whole page sets the timer anew
+        st.session_state["ticking"] = wanted
     page = build_page(session, viewer)
     left, right = st.columns([2, 1], gap="medium")
     with left:
@@ -225,6 +174,7 @@ def act(session: HandSession, label: str) -> None:
         return
     session.choose(human, label)
     st.session_state["paused"] = False
+    st.session_state["last_step"] = time.monotonic()  # the user's move is seen for a tick
 
 
 def step(session: HandSession, how: str) -> None:

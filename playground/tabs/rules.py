@@ -5,8 +5,8 @@ the edited text to download, and the rules in effect after extends and options."
 from __future__ import annotations
 
 import streamlit as st
-from tablerules.playground.context import Context, widget_key
-from tablerules.playground.editor import edited_text, rule_editor
+from tablerules.playground.context import Context
+from tablerules.playground.editor import editor_key, rule_editor
 from tablerules.playground.expanded import expanded_rules
 
 TITLE = "Rules"
@@ -14,12 +14,7 @@ TITLE = "Rules"
 
 def render(context: Context) -> None:
     draft = context.draft
-    key = f"editor_{widget_key(context.label)}"
-    # Check the editor's text before drawing the editor, so the marks it gets in this run
-    # are those of the text it holds (checked after it, they would lag one edit behind).
-    edited = edited_text(key)
-    if edited is not None and edited != draft.text:
-        draft.update(edited, context.options)
+    key = editor_key(context.label)  # its text was taken in before any tab was drawn
     errors = sum(d.is_error for d in draft.diagnostics)
     if draft.broken:
         running = (

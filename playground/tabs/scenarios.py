@@ -9,33 +9,39 @@ from pathlib import Path
 import streamlit as st
 from tablerules.interpreter.scenarios import ScenarioResult, load_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError
+from tablerules.playground.components import ask_for_tab
 from tablerules.playground.context import Context, widget_key
-from tablerules.playground.golden import run_scenarios, scenario_options, scenarios_for
+from tablerules.playground.golden import (
+    ScenarioFile,
+    run_scenarios,
+    scenario_options,
+    scenarios_for,
+)
+from tablerules.playground.tabs import hand
 
 TITLE = "Golden scenarios"
 
 
 def render(context: Context) -> None:
-    draft = context.draft
-    paths = scenarios_for(draft.path)
-    if not paths:
+    scenarios = scenarios_for(context.draft.path)
+    if not scenarios:
         st.write(
             f"No golden scenario uses {context.label}. Check a hand by eye in the Hand tab, "
             "then save it there as a scenario."
         )
         return
     st.write(
-        f"{len(paths)} golden scenario(s) use {context.label}; they run against the text "
+        f"{len(scenarios)} golden scenario(s) use {context.label}; they run against the text "
         "in the editor, so an edit that breaks a documented example shows here at once."
     )
-    st.fragment(results_part)(context, paths)
+    st.fragment(results_part)(context, [s.path for s in scenarios])
+    opener(context, scenarios)
 
 
 def results_part(context: Context, paths: list[Path]) -> None:
-    """The button and the results: rerun on their own (opening a scenario as a hand
-    reruns the whole page, on the Hand tab)."""
+    """The button and the results: rerun on their own."""
     if "open_scenario" in st.session_state:
-        st.rerun()
+        st.rerun()  # a failure opened as a hand: the whole page draws it
     draft = context.draft
     key = (draft.text, tuple(str(p) for p in paths))
     results: list[ScenarioResult] | None = None
@@ -63,16 +69,22 @@ def results_part(context: Context, paths: list[Path]) -> None:
                 args=(context, Path(result.path)),
             )
     if passed:
-        st.markdown("\n".join(f"- {result.summary()}" for result in passed))
-        names = [result.summary() for result in passed]
-        row = st.container(horizontal=True, vertical_alignment="bottom")
-        chosen = row.selectbox("Step through a scenario that passed", names, key="open_passed")
-        row.button(
-            "open as a hand",
-            key="open_passed_button",
-            on_click=open_in_hand,
-            args=(context, Path(passed[names.index(chosen)].path)),
-        )
+        with st.expander(f"The {len(passed)} that passed"):
+            st.markdown("\n".join(f"- {result.summary()}" for result in passed))
+
+
+def opener(context: Context, scenarios: list[ScenarioFile]) -> None:
+    """Any scenario opened as a hand (outside the fragment: opening redraws the page)."""
+    titles = [scenario.title for scenario in scenarios]
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    chosen = row.selectbox("Step through a scenario", titles, key="open_passed")
+    row.button(
+        "open as a hand",
+        key="open_passed_button",
+        help="its deal and scripted choices, in the Hand tab",
+        on_click=open_in_hand,
+        args=(context, scenarios[titles.index(chosen)].path),
+    )
 
 
 def open_in_hand(context: Context, path: Path) -> None:
@@ -97,4 +109,4 @@ def open_in_hand(context: Context, path: Path) -> None:
             else str(value)
         )
     st.session_state["open_scenario"] = path
-    st.session_state["tab"] = "Hand"
+    ask_for_tab(hand.TITLE)

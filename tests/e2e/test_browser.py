@@ -197,17 +197,27 @@ def settle(
         pytest.fail(f"timed out after {TIMEOUT:.0f} s waiting for {what}")
 
 
-# Before an action: note when it starts, whether the app runs again, and when the page
+# Before an action: note when the page receives it (the first pointer or key event, so the
+# test's own round trip to the browser is not counted), whether the app runs again (a run
+# may start and end between two notices: the attribute's old value tells), and when the page
 # (its main area and sidebar, not tooltips or the header's running sign) last changed.
 WATCH_RUNS_JS = """
 const app = document.querySelector('[data-testid="stApp"]');
 window.trRan = false;
 window.trStart = window.trLast = performance.now();
+window.trInput = null;
 if (window.trWatch) window.trWatch.forEach((watch) => watch.disconnect());
-const runs = new MutationObserver(() => {
-  if (app.getAttribute('data-test-script-state') === 'running') window.trRan = true;
+const input = (event) => { if (window.trInput === null) window.trInput = event.timeStamp; };
+for (const kind of ['pointerdown', 'mousedown', 'keydown', 'click']) {
+  document.addEventListener(kind, input, {capture: true, once: true});
+}
+const runs = new MutationObserver((found) => {
+  if (app.getAttribute('data-test-script-state') === 'running'
+      || found.some((change) => change.oldValue === 'running')) window.trRan = true;
 });
-runs.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+runs.observe(app, {
+  attributes: true, attributeFilter: ['data-test-script-state'], attributeOldValue: true,
+});
 const changes = new MutationObserver((found) => {
   // a hover tooltip coming up after a click is not the page settling
   if (found.some((change) => change.attributeName !== 'aria-describedby')) {
@@ -226,19 +236,25 @@ def timed(
     kind: str | None,
     act: Callable[[], None],
     proof: Callable[[WebDriver], object],
+    runs: bool = True,
 ) -> float:
-    """Do `act`, wait until the app has run again and `proof` holds on a ready page; record
-    as `kind` (None: not a click that is measured) the time from the action to the page's
-    last change — measured in the page, so the test's own polling adds nothing."""
+    """Do `act`, wait until the app has run again (unless `runs` is False: then it must not
+    run at all) and `proof` holds on a ready page; record as `kind` (None: not a click that
+    is measured) the time from the page receiving the action to its last change — measured
+    in the page, so neither the test's commands nor its polling add anything."""
     driver.execute_script(WATCH_RUNS_JS)
     act()
     settle(
         driver,
-        lambda d: d.execute_script("return window.trRan") and proof(d),
+        lambda d: (not runs or d.execute_script("return window.trRan")) and proof(d),
         kind or "the page",
         poll=0.02,
     )
-    elapsed = float(driver.execute_script("return window.trLast - window.trStart"))
+    if not runs:
+        assert not driver.execute_script("return window.trRan"), f"{kind} ran the app"
+    elapsed = float(
+        driver.execute_script("return window.trLast - (window.trInput ?? window.trStart)")
+    )
     if kind is not None:
         TIMINGS.setdefault(kind, []).append(elapsed)
     return elapsed
@@ -332,7 +348,15 @@ def open_tab(driver: WebDriver, label: str) -> WebElement:
     tab = next((t for t in tabs if t.text.strip() == label), None)
     assert tab is not None, f"no tab {label!r} among {[t.text for t in tabs]}"
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", tab)
-    timed(driver, "a tab", tab.click, lambda d: tab.get_attribute("aria-selected") == "true")
+
+    def shown(d: WebDriver) -> bool:
+        panel = tab.get_attribute("aria-controls")  # the selected tab's panel
+        found = d.find_elements(By.ID, panel) if panel else []
+        selected = tab.get_attribute("aria-selected") == "true"
+        return selected and bool(found) and found[0].is_displayed()
+
+    # every tab is on the page: the browser only shows another, with no run of the app
+    timed(driver, "a tab", tab.click, shown, runs=False)
     return driver.find_element(By.ID, tab.get_attribute("aria-controls"))
 
 
@@ -521,6 +545,25 @@ def upload(driver: WebDriver, path: Path) -> None:
     )
 
 
+# Everything on the page but the rule file itself (the Rules tab: its deck names every
+# card, which is no secret): each tab's text, shown or not, and every tooltip.
+SEAT_PAGE_JS = """
+const main = document.querySelector('[data-testid="stMain"]');
+const panels = Array.from(main.querySelectorAll('[data-testid="stTabPanel"]'));
+const rules = panels.filter((panel) => panel.querySelector('.tr-ed'));
+const copy = main.cloneNode(true);
+const drop = rules.map((panel) => panels.indexOf(panel));
+const copied = Array.from(copy.querySelectorAll('[data-testid="stTabPanel"]'));
+drop.forEach((index) => copied[index].remove());
+const titles = Array.from(copy.querySelectorAll('[title]')).map((e) => e.getAttribute('title'));
+return copy.textContent + ' ' + titles.join(' ');
+"""
+
+
+def seat_page(driver: WebDriver) -> str:
+    return str(driver.execute_script(SEAT_PAGE_JS))
+
+
 def test_a_seats_view_names_no_card_it_cannot_see(app: WebDriver, tmp_path: Path) -> None:
     """A copy of 跑馬仔 whose card names are tokens: at each move, every card named on the
     page (text and tooltips) is one the seat has seen — checked against the same hand
@@ -548,13 +591,18 @@ def test_a_seats_view_names_no_card_it_cannot_see(app: WebDriver, tmp_path: Path
             key_press(app, Keys.ARROW_RIGHT)
             settle(app, at_move(move), f"move {move}")
         here.goto(move)
-        page = main_text(app) + " ".join(
-            e.get_attribute("title") or "" for e in app.find_elements(By.CSS_SELECTOR, "[title]")
-        )
+        page = seat_page(app)
         leaked = tokens(page) - seen(here.table, viewer)
         where = [page[max(0, page.find(f"«{t}»") - 80) : page.find(f"«{t}»") + 20] for t in leaked]
         assert not leaked, (move, leaked, where)
     assert tokens(page)  # the page does name cards: the check had something to check
+    open_tab(app, "Compare variants")  # the same hand under the bundled file, as 西 sees it
+    pick(app, "compare_with", PMZ)
+    compared = lambda d: "As 西 sees" in main_text(d)  # noqa: E731
+    timed(app, None, lambda: button(app, "compare_run").click(), compared)
+    here.goto(here.last)
+    leaked = tokens(seat_page(app)) - seen(here.table, viewer)
+    assert not leaked, leaked
 
 
 def test_an_uploaded_file_works_in_every_tab(app: WebDriver, tmp_path: Path) -> None:
@@ -693,7 +741,11 @@ def test_golden_scenarios_run_and_one_opens_as_a_hand(app: WebDriver) -> None:
             app,
             "open as a hand",
             lambda: button(app, "open_passed_button").click(),
-            lambda d: "Scenario:" in main_text(d) and drawn_move(d) >= 0,
+            lambda d: (
+                "Scenario:" in main_text(d)
+                and drawn_move(d) >= 0
+                and d.find_element(By.CSS_SELECTOR, ".tr-table").is_displayed()
+            ),
         )
         no_failure_on_page(app)
 
