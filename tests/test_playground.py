@@ -140,6 +140,9 @@ def test_the_first_screen_is_a_hand_ready_to_step(app: AppTest) -> None:
     assert "deals 13 cards each" in rows
     shortcuts = {b.key: b.proto.shortcut for b in app.button if b.key in ("back", "next")}
     assert shortcuts == {"back": "left", "next": "right"}
+    # the other tabs are drawn too, ready: Compare offers a variant of the same game first
+    assert app.selectbox(key="compare_with").value.startswith("rules/variants/paomazai-")
+    assert not app.warning and not app.error
 
 
 def test_every_bundled_rule_file_checks_clean_and_deals_a_hand(
@@ -382,6 +385,20 @@ def test_variants_that_deal_differently_are_not_compared(pmz: Game, phz: Game) -
     assert incomparable(pmz, load_game(TWO_HORSES)) == ""
     same = compare_variants(pmz, pmz, 11, None, HandSession(pmz, 11).played())
     assert same.first_difference is None and same.note == ""
+
+
+def test_a_renamed_variant_compares_and_another_game_is_refused_in_a_sentence(
+    pmz: Game,
+) -> None:
+    """跑馬仔番 extends 跑馬仔 under a name of its own: one lineage, so one game. 香港麻雀
+    deals the same 136 tiles to four seats, yet is another game."""
+    faan = load_game(ROOT / "rules" / "variants" / "paomazai-faan.rules")
+    assert faan.compiled.name != pmz.compiled.name and incomparable(pmz, faan) == ""
+    hong_kong = load_game(ROOT / "rules" / "hongkong.rules")
+    assert hong_kong.compiled.cards.ids == pmz.compiled.cards.ids
+    assert incomparable(pmz, hong_kong).startswith(
+        "these are two different games, 跑馬仔 and 香港麻雀: "
+    )
 
 
 # ── golden scenarios ─────────────────────────────────────────────────
