@@ -37,7 +37,7 @@ def scenario_file(path: Path) -> ScenarioFile:
         stat = path.stat()
     except OSError:
         return ScenarioFile(path, None, f"{path.name}: cannot be read")
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
     found = _FILES.get(key)
     if found is None:
         try:

@@ -36,4 +36,5 @@ def render(context: Context) -> None:
     )
     if draft.last_good is not None and draft.last_good.loaded.rules is not None:
         with st.expander("The rules in effect (after extends and options)"):
-            st.code(expanded_rules(draft.last_good.loaded), language=None)
+            # plain preformatted text: a code block's highlighter would redraw it on every run
+            st.text(expanded_rules(draft.last_good.loaded))
