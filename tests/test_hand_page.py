@@ -30,14 +30,21 @@ def tokened(request: pytest.FixtureRequest) -> Game:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_seats_page_names_no_card_it_cannot_see(tokened: Game, seed: int) -> None:
     """At every move of a hand, for every seat: the table, the move list, the prompt, the
-    choices, the claim windows and the settlement name only cards that seat has seen."""
+    choices, the claim windows, the "why (not)" answers and the settlement name only cards
+    that seat has seen."""
     session = HandSession(tokened, seed)
     checked = 0
     for move in range(session.last + 1):
         session.goto(move)
         for viewer in range(session.seats):
             allowed = seen(session.table, viewer)
-            for text in build_page(session, viewer).texts():
+            page = build_page(session, viewer)
+            said = page.texts()
+            if page.asker is not None:  # the "why (not)" box, for each action it offers
+                table = session.table
+                actions = ["discard", "pass", *table.play.actions]
+                said += [table.explain(page.asker, action) for action in actions]
+            for text in said:
                 leaked = tokens(text) - allowed
                 assert not leaked, (seed, move, viewer, leaked, text)
                 checked += 1
