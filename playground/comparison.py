@@ -103,14 +103,21 @@ def compare_variants(
     dealer: int | None,
     choices: list[Choice],
     bots: str = "greedy",
+    played: HandSession | None = None,
 ) -> Comparison:
     """Deal both from `seed`, make the same choices while both allow them, let bots finish
-    each hand, and find the first event where they differ."""
+    each hand, and find the first event where they differ. `played`: the hand of `left`
+    as it was played to its end by these choices and bots, if there is one already (it is
+    not played again)."""
     hands = [
-        HandSession(game, seed, dealer, bots=bots, script=list(choices)) for game in (left, right)
+        played
+        if played is not None and game is left
+        else HandSession(game, seed, dealer, bots=bots, script=list(choices))
+        for game in (left, right)
     ]
     for hand in hands:
-        hand.to_end()
+        if hand is not played:  # the hand played keeps its place in the Hand tab
+            hand.to_end()
     left_events, right_events = hands[0].end.events, hands[1].end.events
     first = None
     for index in range(max(len(left_events), len(right_events))):

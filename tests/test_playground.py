@@ -387,6 +387,20 @@ def test_variants_that_deal_differently_are_not_compared(pmz: Game, phz: Game) -
     assert same.first_difference is None and same.note == ""
 
 
+def test_a_hand_played_to_its_end_is_compared_as_it_is(pmz: Game) -> None:
+    """The Hand tab's hand, played by bots to its end, is the left hand of a comparison as
+    it stands (not played again), and keeps its place."""
+    two = load_game(TWO_HORSES)
+    hand = HandSession(pmz, 117)
+    hand.goto(5)
+    again = compare_variants(pmz, two, 117, hand.dealer, hand.played())
+    reused = compare_variants(pmz, two, 117, hand.dealer, hand.played(), played=hand)
+    assert reused.left is hand and hand.cursor == 5
+    assert reused.left.end.events == again.left.end.events
+    assert reused.right.end.events == again.right.end.events
+    assert reused.first_difference == again.first_difference is not None
+
+
 def test_a_renamed_variant_compares_and_another_game_is_refused_in_a_sentence(
     pmz: Game,
 ) -> None:

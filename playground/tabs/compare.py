@@ -71,7 +71,12 @@ def render(context: Context) -> None:
 def comparison_part(context: Context, game: Game, other: Game, other_name: str) -> None:
     """The button and the comparison: rerun on their own."""
     session: HandSession | None = st.session_state.get("hand")
-    same = session is not None and session.game is game and session.seed == context.seed
+    same = (
+        session is not None
+        and session.game is game
+        and session.seed == context.seed
+        and session.rigged is None  # a scenario's deal is not the seed's
+    )
     choices = session.played() if same and session is not None else []
     dealer = session.dealer if same and session is not None else None
     st.caption(
@@ -83,7 +88,12 @@ def comparison_part(context: Context, game: Game, other: Game, other_name: str) 
         if result is None or result.key != (id(game), id(other), context.seed, len(choices)):
             return
     else:
-        result = compare_variants(game, other, context.seed, dealer, choices, bots=context.bots)
+        # the Hand tab's hand, when bots alone played it to its end, is the left one already
+        whole = same and session is not None and not session.humans and session.end.finished
+        played = session if whole and session.bots == context.bots else None
+        result = compare_variants(
+            game, other, context.seed, dealer, choices, bots=context.bots, played=played
+        )
         result.key = (id(game), id(other), context.seed, len(choices))
         st.session_state["comparison"] = result
     show(result, context.label, other_name, context.viewer)

@@ -194,7 +194,15 @@ def settle(
     try:
         WebDriverWait(driver, TIMEOUT, poll_frequency=poll).until(done)
     except TimeoutException:
-        pytest.fail(f"timed out after {TIMEOUT:.0f} s waiting for {what}")
+        state = driver.execute_script(
+            "const app = document.querySelector('[data-testid=\"stApp\"]');"
+            "return [app && app.getAttribute('data-test-script-state'), window.trRan];"
+        )
+        found = re.search(r"move \d+ of \d+", main_text(driver))
+        pytest.fail(
+            f"timed out after {TIMEOUT:.0f} s waiting for {what} (script {state[0]}, ran "
+            f"{state[1]}, {found[0] if found else 'no counter'}, table at {drawn_move(driver)})"
+        )
 
 
 # Before an action: note when the page receives it (the first pointer or key event, so the
@@ -379,6 +387,8 @@ def button(driver: WebDriver, key: str) -> WebElement:
 
 
 def key_press(driver: WebDriver, key: str) -> None:
+    """A key pressed on the page itself (nothing focused), as the app's shortcuts expect."""
+    driver.execute_script("if (document.activeElement) document.activeElement.blur();")
     ActionChains(driver).send_keys(key).perform()
 
 
