@@ -278,7 +278,7 @@ def test_a_hand_replayed_from_any_move_goes_on_as_it_was_played(pmz: Game, phz: 
 def test_a_seat_view_shows_hidden_groups_as_they_lie(phz: Game) -> None:
     """PHZ-4: another seat's 偎 lies face down, its 提 with one card shown: a seat's view
     draws their hidden cards as backs and says how they lie; the referee sees them whole,
-    told how they lie for the others."""
+    told how they lie for the others. (At the end a winner's hand is laid open.)"""
     for seed in range(60):
         session = HandSession(phz, seed)
         session.to_end()
@@ -297,11 +297,12 @@ def test_a_seat_view_shows_hidden_groups_as_they_lie(phz: Game) -> None:
     viewer = (owner + 1) % session.seats
     mine = build_page(session, viewer).table_html
     assert f" · {how}</span>" in mine
+    winners = session.table.state.winners  # a winner's hand is laid open, as its win says
     backs = sum(
         card == "?"
         for seat, data in enumerate(session.table.view(viewer)["seats"])
         if seat != viewer
-        for cards in [data["hand"], *(g["cards"] for g in data["table"])]
+        for cards in [[] if seat in winners else data["hand"], *(g["cards"] for g in data["table"])]
         for card in cards
     )
     assert backs and mine.count("tr-back") == backs
