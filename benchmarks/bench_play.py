@@ -9,9 +9,10 @@
 (h) `tablerules play --hands N --log F --quiet` against the same hands played through
     the API by a script (`children/play_api.py`): whole processes, CPU time, interleaved.
 (i) Resident memory of one process playing 40,000 跑胡子 hands (`children/play_memory.py`).
-(j) The scoring presets against their base files: 跑馬仔番 beside 跑馬仔 and 跑胡子名堂
-    beside 跑胡子, the same hands on both (same seeds and bots), with random bots and with
-    greedy bots (which win most hands, so the hand patterns are judged often); each
+(j) The scoring presets against their base files: 跑馬仔番 beside 跑馬仔, 跑胡子名堂
+    beside 跑胡子 and 跑胡子名堂3人 beside 跑胡子3人, the same hands on both (same seeds and
+    bots), with random bots and with greedy bots (which win most hands, so the hand
+    patterns are judged often); each
     preset's speed as a share of its base's (base CPU per game / preset CPU per game).
 
 Run with --help for the options.
@@ -450,8 +451,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--skip-presets", action="store_true", help="leave out (j), the scoring presets"
     )
+    parser.add_argument(
+        "--presets-only", action="store_true", help="run (j) alone: the scoring presets"
+    )
     parser.add_argument("--json", metavar="FILE", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
+    if args.presets_only and args.skip_presets:
+        parser.error("--presets-only and --skip-presets leave nothing to run")
     args.plan = dict(QUICK if args.quick else FULL)
     if args.rounds is not None:
         if args.rounds < 1:
@@ -464,6 +470,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     plan = args.plan
     info = machine()
+    if args.presets_only:
+        return presets_only(info, plan, args.json)
     running = None if args.skip_memory else start_memory(plan)
     try:
         play = bench_self_play(plan)
@@ -493,6 +501,21 @@ def main(argv: list[str] | None = None) -> int:
         }
         args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
         print(f"figures written to {args.json}")
+    return 0
+
+
+def presets_only(info: dict[str, Any], plan: dict[str, int], json_path: Path | None) -> int:
+    """(j) alone: the scoring presets beside their base files."""
+    presets = bench_presets(plan)
+    print()
+    print(f"Python   {info['python']}")
+    print(f"Machine  {info['platform']}, {info['cpu']}, {info['cpu_count']} CPUs")
+    print()
+    print_presets(plan, presets)
+    if json_path is not None:
+        result = {"machine": info, "plan": plan, "seed": SEED, "presets": presets.to_json()}
+        json_path.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+        print(f"figures written to {json_path}")
     return 0
 
 

@@ -39,6 +39,7 @@ def test_quick_play_benchmark_writes_figures_for_every_part(quick_benchmark: Qui
         assert {name: p["base"] for name, p in part["preset_vs_base"].items()} == {
             "跑馬仔番": "跑馬仔",
             "跑胡子名堂": "跑胡子",
+            "跑胡子名堂3人": "跑胡子3人",
         }
         assert all(p["at_median"] > 0 for p in part["preset_vs_base"].values())
         games = plan[f"preset_{bot}_games"] * plan["rounds"]

@@ -12,8 +12,10 @@ One side per game, each playing full hands (`interpreter.engine.Table`) with an
 
 `preset_sides(bot)` gives the scoring presets beside their base files, for the part of the
 benchmark that times a preset as a share of its base's speed: 跑馬仔番
-(`rules/variants/paomazai-faan.rules`, 番 multipliers over 跑馬仔) and 跑胡子名堂
-(`rules/variants/paohuzi-mingtang.rules`, 名堂 over 跑胡子), with random or greedy bots
+(`rules/variants/paomazai-faan.rules`, 番 multipliers over 跑馬仔), 跑胡子名堂
+(`rules/variants/paohuzi-mingtang.rules`, 名堂 over 跑胡子) and 跑胡子名堂3人
+(`rules/variants/paohuzi-3p-mingtang.rules`, 名堂 over the three-player file), with random
+or greedy bots
 (greedy bots win most hands, so the hand patterns are judged far more often).
 
 A game is one hand, from the deal to a win or the empty wall. The rule file is compiled
@@ -43,6 +45,12 @@ GAMES = (("跑馬仔", "paomazai.rules"), ("跑胡子", "paohuzi.rules"))
 PRESETS = (
     ("跑馬仔番", "variants/paomazai-faan.rules", "跑馬仔", "paomazai.rules"),
     ("跑胡子名堂", "variants/paohuzi-mingtang.rules", "跑胡子", "paohuzi.rules"),
+    (
+        "跑胡子名堂3人",
+        "variants/paohuzi-3p-mingtang.rules",
+        "跑胡子3人",
+        "variants/paohuzi-3p.rules",
+    ),
 )
 
 
