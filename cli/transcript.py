@@ -12,6 +12,7 @@ from collections.abc import Callable
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.playlog import Record, dumps
+from tablerules.interpreter.engine.reckoning import Reckoner
 
 WIN_FIELDS = (
     "seat",
@@ -188,6 +189,22 @@ def result_line(
     )
 
 
+# the events a `--json` report keeps: wins for their fields, and what a payment's working
+# reads (the deal's streak, the wins' patterns and scores, bonus hits, earlier payments)
+JSON_READS = frozenset({"deal", "win", "bonus", "pay"})
+
+
+def worked_ledger(game: Game, result: Record, events: list[Record]) -> list[Record]:
+    """The result's ledger, each payment with its `working` when it can be told again from
+    the hand's events (`2 × unit × 番 = 2 × 10 × 4 = 80`)."""
+    reckoner = Reckoner(game, events, str)
+    ledger = []
+    for line in result["ledger"]:
+        worked = reckoner.worked_amount(line)
+        ledger.append({**line, "working": worked} if worked != str(line["amount"]) else line)
+    return ledger
+
+
 def hand_json(index: int, seed: int, dealer: int, result: Record, wins: list[Record]) -> Record:
     """The `--json` object of one hand."""
     return {
@@ -212,6 +229,7 @@ class Report:
         self.hand: HandTranscript | None = None
         self.current: tuple[int, int, int] = (0, 0, 0)
         self.wins: list[Record] = []
+        self.kept: list[Record] = []  # --json: the events a payment's working reads
         self.where = ""  # the hand's place in its game: its round, the dealer's streak
         self.totals: list[int] = []
         self.played = 0
@@ -227,6 +245,7 @@ class Report:
         self.current = (index, seed, dealer)
         self.where = placed(self.game, round, streak)
         self.wins = []
+        self.kept = []
         if self.mode == "text":
             where = self.where
             self.out(f"hand {index} · seed {seed} · dealer seat {dealer}{where}")
@@ -236,13 +255,17 @@ class Report:
     def reads(self, kind: str) -> bool:
         """Whether `record` needs records of this type: every one for the full transcript,
         only the wins for a line per hand."""
+        if self.mode == "json":
+            return kind in JSON_READS
         return self.mode == "text" or kind == "win"
 
     def record(self, record: Record) -> None:
         assert self.hand is not None
         if record.get("type") == "win":
             self.wins.append(record)
-        if self.mode == "text":
+        if self.mode == "json":
+            self.kept.append(record)
+        elif self.mode == "text":
             for line in self.hand.lines(record):
                 self.out(f"  {line}")
 
@@ -253,7 +276,8 @@ class Report:
         self.totals = [a + b for a, b in zip(self.totals or [0] * len(totals), totals, strict=True)]
         self.played += 1
         if self.mode == "json":
-            self.out(dumps(hand_json(index, seed, dealer, result, self.wins)))
+            worked = {**result, "ledger": worked_ledger(self.game, result, self.kept)}
+            self.out(dumps(hand_json(index, seed, dealer, worked, self.wins)))
         else:
             self.out(result_line(index, seed, dealer, result, self.hand, self.where))
 

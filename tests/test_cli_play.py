@@ -133,7 +133,12 @@ def test_quiet_and_json(played, capsys) -> None:
     results = [r for r in lines_of(log) if r["type"] == "result"]
     assert [o["index"] for o in objects] == [1, 2, 3]
     assert [o["totals"] for o in objects] == [r["totals"] for r in results]
-    assert [o["ledger"] for o in objects] == [r["ledger"] for r in results]
+    bare = [[{k: v for k, v in p.items() if k != "working"} for p in o["ledger"]] for o in objects]
+    assert bare == [r["ledger"] for r in results]
+    # each payment's working, as the transcript writes it (the log's result line has none)
+    worked = [p for o in objects for p in o["ledger"] if "working" in p]
+    assert worked and all(p["working"].endswith(f" = {p['amount']}") for p in worked)
+    assert all(f"{p['working']} · {p['label']}" in transcript for p in worked)
 
 
 def test_the_log_validates(played) -> None:

@@ -95,13 +95,18 @@ class Reckoner:
     def payment(self, event: Record, cites: bool = True) -> str:
         """`Bea pays Al 2 × unit = 2 × 10 = 20 · a won discard [R-16]` (ids if `cites`)."""
         payer, payee = self.seat_name(event["payer"]), self.seat_name(event["payee"])
+        ids = cites_text(event.get("cites", [])) if cites else ""
+        return f"{payer} pays {payee} {self.worked_amount(event)} · {event['label']}{ids}"
+
+    def worked_amount(self, event: Record) -> str:
+        """A payment's amount with its working before it, `2 × unit = 2 × 10 = 20`, when
+        it can be told; else the amount alone."""
         amount = event["amount"]
         working = self.working(event)
         shown = str(amount)
         if working and working != shown:  # `prize = 16` is whole; `2 × prize = 2 × 8` needs `= 16`
             shown = working if working.endswith(f" = {amount}") else f"{working} = {amount}"
-        ids = cites_text(event.get("cites", [])) if cites else ""
-        return f"{payer} pays {payee} {shown} · {event['label']}{ids}"
+        return shown
 
     def working(self, event: Record) -> str:
         """How the amount of a `pay` event was worked out ('' when it cannot be told)."""
