@@ -21,6 +21,10 @@ HANDS = [
     ("rules/variants/paohuzi-3p.rules", {}, 5),
     ("rules/variants/paomazai-points.rules", {"unit": "3"}, 12),
     ("rules/paomazai.rules", {"fee_percent": "10"}, 30),
+    ("rules/hongkong.rules", {}, 11),  # a self-draw worth 3 番
+    ("rules/variants/paohuzi-mingtang.rules", {}, 32),  # 點胡 ×2
+    ("rules/variants/paohuzi-3p-mingtang.rules", {}, 4),
+    ("rules/variants/paomazai-faan.rules", {}, 9),
 ]
 
 
