@@ -32,9 +32,9 @@ from tablerules.playground.drafts import (
 from tablerules.playground.editor import take_edit
 from tablerules.playground.guard import guarded
 from tablerules.playground.seats import Seating, dealer_of, seat_controls
-from tablerules.playground.tabs import compare, hand, rules, scenarios
+from tablerules.playground.tabs import compare, hand, rules, scenarios, statistics
 
-TABS = [hand, rules, compare, scenarios]
+TABS = [hand, rules, compare, scenarios, statistics]
 FIRST_TAB = hand.TITLE
 UPLOADED = " (uploaded)"
 

@@ -23,7 +23,9 @@ a seat) are played by the server, and a file may make some hands far slower than
 So the bots of every hand the server plays think on a `HandClock`: the CPU time of their
 choices in that hand is counted (this thread's alone, so a busy server does not count
 against it), and once it passes `HAND_CPU_SECONDS` the hand stops with a message instead of
-holding the server's thread.
+holding the server's thread. A simulation of many hands (the Statistics tab) runs on a
+`CpuBudget` of `SIMULATION_CPU_SECONDS`, asked before every move: past it, the hands
+played so far are what the user sees.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ STARTUP_SECONDS = 60  # a new worker's imports, on a busy machine
 WORKERS = max(1, min(os.cpu_count() or 1, 4))
 REMEMBERED = 256  # verdicts kept
 HAND_CPU_SECONDS = 20.0  # the server's bots' thinking in one hand
+SIMULATION_CPU_SECONDS = 90.0  # one simulation of the Statistics tab
 
 
 @dataclass(frozen=True)
@@ -254,3 +257,20 @@ class HandClock:
             return bot.choose(table, seat)
         finally:
             self.spent += time.thread_time() - started
+
+
+class CpuBudget:
+    """The CPU seconds this thread may spend on one long piece of work (a simulation):
+    `exhausted()` turns true once they are spent. Only this thread's time counts, so other
+    users' work on the server does not eat into it."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = SIMULATION_CPU_SECONDS if seconds is None else seconds
+        self.started = time.thread_time()
+
+    @property
+    def spent(self) -> float:
+        return time.thread_time() - self.started
+
+    def exhausted(self) -> bool:
+        return self.spent > self.seconds

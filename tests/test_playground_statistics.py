@@ -1,0 +1,169 @@
+"""The playground's Statistics tab: nothing runs until asked, the figures are those of
+`tablerules simulate` on the same hands, an edit is compared with the file as saved, the
+server's CPU budget stops a simulation between two moves, and charts and table show every
+side. (The browser drives it in tests/e2e/.)"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from tablerules.interpreter import load_game
+from tablerules.interpreter.simulate import Plan, Simulation, Where, side_for
+from tablerules.interpreter.simulate.runner import Stopped, run_shard
+from tablerules.playground.budget import CpuBudget
+from tablerules.playground.drafts import display_path
+from tablerules.playground.simulation import (
+    CHARTED,
+    chart_data,
+    command,
+    plan_for,
+    progress_text,
+    simulate,
+    table,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "playground" / "app.py"
+PMZ = ROOT / "rules" / "paomazai.rules"
+TWO_HORSES = ROOT / "rules" / "variants" / "paomazai-two-horses.rules"
+HANDS = 40
+DISCARD_WIN = (
+    'on discard: discarder pays 2 × unit "食糊"',
+    'on discard: discarder pays 3 × unit "食糊"',
+)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def scan_installed_components_once() -> Iterator[None]:
+    """Each AppTest looks through every installed package for Streamlit components; the
+    answer does not change between tests, so it is looked up once."""
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = manifest_scanner.scan_component_manifests
+    found = scan()
+    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
+    yield
+    manifest_scanner.scan_component_manifests = scan
+
+
+@pytest.fixture
+def app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    run(at)
+    return at
+
+
+def run(at: AppTest) -> None:
+    at.run()
+    assert not at.exception, at.exception
+
+
+def tab(at: AppTest):  # AppTest's own element type
+    (found,) = [t for t in at.tabs if t.label == "Statistics"]
+    return found
+
+
+def simulate_in_page(at: AppTest, compare: str, key: str = "stats_compare") -> None:
+    at.number_input(key="stats_hands").set_value(HANDS)
+    at.selectbox(key=key).set_value(compare)
+    run(at)
+    at.button(key="stats_run").click()
+    run(at)
+
+
+def tally_json(plan: Plan) -> str:
+    return json.dumps(Simulation(plan).run(Where(jobs=1)).to_json(), sort_keys=True)
+
+
+def test_nothing_is_simulated_until_the_button_is_pressed(app: AppTest) -> None:
+    assert "statistics" not in app.session_state
+    said = [i.value for i in tab(app).info]
+    assert said == ["Press **Simulate** to play the hands (a thousand take some seconds)."]
+    assert not tab(app).get("vega_lite_chart") and not tab(app).dataframe
+
+
+def test_the_page_plays_the_hands_the_command_plays_and_charts_both_sides(app: AppTest) -> None:
+    simulate_in_page(app, display_path(TWO_HORSES))
+    key, outcome = app.session_state["statistics"]
+    assert outcome.hands == HANDS and not outcome.stopped
+    seed = int(app.session_state["seed"])
+    sides = (
+        side_for("paomazai.rules", load_game(PMZ), "greedy"),
+        side_for("paomazai-two-horses.rules", load_game(TWO_HORSES), "greedy"),
+    )
+    assert json.dumps(outcome.tally.to_json(), sort_keys=True) == tally_json(
+        Plan(sides, seed, HANDS)
+    )
+    page = tab(app)
+    assert len(page.get("vega_lite_chart")) == len(CHARTED)
+    (shown,) = page.dataframe
+    assert len(shown.value) == len(outcome.rows)
+    horses = shown.value[shown.value["statistic"] == "中馬: money per hand"].iloc[0]
+    assert horses["A − B"].startswith("-")  # two horses pay more, on the same deals
+    (line,) = [c.value for c in page.code]
+    assert line == (
+        "tablerules simulate rules/paomazai.rules --compare "
+        f"rules/variants/paomazai-two-horses.rules --hands {HANDS} --seed {seed} "
+        "--bots greedy --jobs auto"
+    )
+    app.number_input(key="seed").set_value(seed + 1)
+    run(app)  # another seed: the figures of the old one are not shown as if they were its
+    assert not tab(app).dataframe and app.session_state["statistics"][0] == key
+
+
+def test_an_edit_is_compared_with_the_file_as_saved(app: AppTest) -> None:
+    draft = app.session_state["draft"]
+    app.session_state["editor_paomazai_rules"] = {"text": draft.text.replace(*DISCARD_WIN)}
+    run(app)
+    assert app.selectbox(key="stats_compare_edited").value == "rules/paomazai.rules (as saved)"
+    simulate_in_page(app, "rules/paomazai.rules (as saved)", "stats_compare_edited")
+    _, outcome = app.session_state["statistics"]
+    names = [side.name for side in outcome.plan.sides]
+    assert names == ["paomazai.rules (edited)", "paomazai.rules (as saved)"]
+    differing = {row.name for row in outcome.rows if row.significant}
+    assert "食糊: money per hand" in differing  # 3 × unit against 2, on the same wins
+    assert "seat 0: win rate" not in differing  # the same deals, the same play
+    said = "\n".join(m.value for m in tab(app).markdown)
+    assert "figures differ** (the 95% interval" in said and "- 食糊: money per hand: " in said
+
+
+def test_the_budget_stops_a_simulation_between_two_moves() -> None:
+    game = load_game(PMZ)
+    plan = plan_for([("paomazai.rules", game)], seed=3, hands=HANDS, bots="greedy")
+    outcome = simulate(plan, CpuBudget(-1.0))
+    assert outcome.hands == 0 and outcome.stopped.startswith("stopped after -1 s")
+    asked = 0
+
+    def after_five() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 5
+
+    with pytest.raises(Stopped):  # inside the first hand, which takes dozens of moves
+        run_shard(plan, plan.shards()[0], after_five)
+    assert asked == 6
+
+
+def test_progress_table_and_chart_data_name_every_side() -> None:
+    assert progress_text(0, 2000, 0.0) == "0 of 2,000 hands"
+    assert progress_text(500, 2000, 10.0) == "500 of 2,000 hands · 50 hands/s · about 30 s left"
+    assert command(["rules/x.rules"], 5, 200, "random") == (
+        "tablerules simulate rules/x.rules --hands 200 --seed 5 --bots random --jobs auto"
+    )
+    one, two = load_game(PMZ), load_game(TWO_HORSES)
+    plan = plan_for([("one", one), ("two", two)], seed=1, hands=20, bots="greedy")
+    outcome = simulate(plan, CpuBudget())
+    lines = table(outcome)
+    assert list(lines[0]) == ["section", "statistic", "one", "two", "A − B", "differs", "rule ids"]
+    money = chart_data(outcome, "money per hand, by ledger label")
+    assert {r["side"] for r in money} == {"one", "two"}
+    assert {"中馬", "自摸", "食糊"} <= {r["label"] for r in money}
+    for record in money:
+        if "low" in record:
+            assert record["low"] <= record["mean"] <= record["high"]
+    positions = chart_data(outcome, "money per hand, by position from the dealer")
+    assert [r["label"] for r in positions if r["side"] == "one"] == ["東", "南", "西", "北"]
