@@ -156,7 +156,9 @@ def test_progress_table_and_chart_data_name_every_side() -> None:
     )
     one, two = load_game(PMZ), load_game(TWO_HORSES)
     plan = plan_for([("one", one), ("two", two)], seed=1, hands=20, bots="greedy")
-    outcome = simulate(plan, CpuBudget())
+    told: list[int] = []
+    outcome = simulate(plan, CpuBudget(), lambda done, seconds: told.append(done))
+    assert told == sorted(told) and told[-1] == 20 and len(told) == len(plan.shards())
     lines = table(outcome)
     assert list(lines[0]) == ["section", "statistic", "one", "two", "A − B", "differs", "rule ids"]
     money = chart_data(outcome, "money per hand, by ledger label")

@@ -6,9 +6,9 @@ fails the run instead of skipping it). Each test opens a fresh Streamlit session
 for the app's own ready state, never for a fixed time. It walks the journeys of a user —
 the first screen, stepping and jumping, the settlement, playing a seat to the end by
 clicking cards, a seat's view, an upload in every tab, an edit whose log replays, a typo
-found and jumped to, comparing variants, golden scenarios, a phone — measures how long
-each click takes to settle, and saves the screenshots docs/playground.md shows (in
-docs/img/, or TABLERULES_SCREENSHOTS).
+found and jumped to, comparing variants, statistics of many hands, golden scenarios, a
+phone — measures how long each click takes to settle, and saves the screenshots
+docs/playground.md shows (in docs/img/, or TABLERULES_SCREENSHOTS).
 """
 
 from __future__ import annotations
@@ -776,6 +776,37 @@ def test_variants_are_compared_in_two_columns(app: WebDriver) -> None:
     )
     pick(app, "compare_with", PHZ)
     assert "two different games, 跑馬仔 and 跑胡子" in main_text(app)
+
+
+CHART = '[data-testid="stVegaLiteChart"]'
+
+
+def test_statistics_are_simulated_at_a_press_compared_and_charted(app: WebDriver) -> None:
+    """Nothing is simulated when the page loads; a press plays the hands of both files on
+    the same deals, with a progress bar, then charts and tables them."""
+    open_tab(app, "Statistics")
+    assert "Press Simulate to play the hands" in main_text(app)
+    assert not app.find_elements(By.CSS_SELECTOR, CHART)
+    type_number(app, "stats_hands", 200, lambda d: "from seed" in main_text(d))
+    pick(app, "stats_compare", "rules/variants/paomazai-two-horses.rules")
+    drawn = f"{CHART} canvas, {CHART} svg"
+    timed(
+        app,
+        None,
+        lambda: button(app, "stats_run").click(),
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, drawn)) == 3,
+    )
+    said = main_text(app)
+    assert "200 hands from seed 7, greedy bots" in said
+    assert "中馬: money per hand" in said  # the two horses' money differs, on the same deals
+    assert "tablerules simulate rules/paomazai.rules --compare" in said
+    assert app.find_elements(By.CSS_SELECTOR, '[data-testid="stDataFrame"]')
+    no_failure_on_page(app)
+    screenshot(
+        app,
+        "playground-statistics.png",
+        scroll_to=app.find_element(By.XPATH, "//*[contains(text(), 'figures differ')]"),
+    )
 
 
 def test_golden_scenarios_run_and_one_opens_as_a_hand(app: WebDriver) -> None:
