@@ -129,6 +129,8 @@ def test_an_edit_is_compared_with_the_file_as_saved(app: AppTest) -> None:
     assert "seat 0: win rate" not in differing  # the same deals, the same play
     said = "\n".join(m.value for m in tab(app).markdown)
     assert "figures differ** (the 95% interval" in said and "- 食糊: money per hand: " in said
+    captions = "\n".join(c.value for c in tab(app).caption)
+    assert "once the edited text is saved as rules/paomazai.rules:" in captions
 
 
 def test_the_budget_stops_a_simulation_between_two_moves() -> None:

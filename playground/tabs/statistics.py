@@ -15,6 +15,7 @@ from tablerules.interpreter.simulate.wording import with_interval
 from tablerules.playground.budget import CpuBudget
 from tablerules.playground.context import Context
 from tablerules.playground.drafts import bundled_rule_files, display_path
+from tablerules.playground.guard import guarded
 from tablerules.playground.simulation import (
     CHARTED,
     FIRST_HANDS,
@@ -50,7 +51,12 @@ def render(context: Context) -> None:
 
 
 def statistics_part(context: Context) -> None:
-    """The choices, the button and the figures: rerun on their own."""
+    """Rerun on its own (a fragment), and told in words if it fails, as the tab is."""
+    guarded(f"{TITLE} tab", lambda: statistics(context))
+
+
+def statistics(context: Context) -> None:
+    """The choices, the button and the figures."""
     game = context.draft.game
     assert game is not None
     files = {display_path(p): p for p in bundled_rule_files()}
@@ -71,15 +77,15 @@ def statistics_part(context: Context) -> None:
         )
     )
     # the choice is kept per state of the text: an edit first offers the file as saved
-    key = "stats_compare_edited" if context.draft.edited else "stats_compare"
-    other_name = right.selectbox("Compare with", choices, index=first, key=key)
+    choice_key = "stats_compare_edited" if context.draft.edited else "stats_compare"
+    other_name = right.selectbox("Compare with", choices, index=first, key=choice_key)
     st.caption(
         f"{context.bots.capitalize()} bots play every hand from seed {context.seed}, each seat "
         "dealing in turn; a second file plays the same deals (common random numbers), so "
         "each difference comes with its own 95% interval."
     )
     sides = [(name_of(context.label, other_name), game)]
-    paths = [context.label]
+    paths = [context.label.split(" ")[0]]  # an upload by its file name
     if other_name != NOTHING:
         other = other_game(context, files, other_name)
         if other is None:
@@ -156,7 +162,10 @@ def show(outcome: Outcome, paths: list[str], context: Context) -> None:
         with column:
             st.altair_chart(chart(outcome, title), width="stretch")
     st.dataframe(pd.DataFrame(table(outcome)), hide_index=True, key="stats_table")
-    st.caption("The same hands from the command line, on every core (more hands, more time):")
+    saved_as = f", once the edited text is saved as {paths[0]}" if context.draft.edited else ""
+    st.caption(
+        f"The same hands from the command line, on every core (more hands, more time){saved_as}:"
+    )
     st.code(command(paths, outcome.plan.seed, outcome.plan.hands, context.bots), language="sh")
 
 
