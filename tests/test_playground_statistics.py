@@ -133,6 +133,20 @@ def test_an_edit_is_compared_with_the_file_as_saved(app: AppTest) -> None:
     assert "once the edited text is saved as rules/paomazai.rules:" in captions
 
 
+def test_an_upload_is_simulated_under_its_own_name(app: AppTest) -> None:
+    text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
+    app.file_uploader(key="upload").set_value(("mine.rules", text.encode("utf-8"), "text/plain"))
+    run(app)
+    simulate_in_page(app, display_path(PMZ))
+    _, outcome = app.session_state["statistics"]
+    assert [side.name for side in outcome.plan.sides] == ["mine.rules", "paomazai.rules"]
+    horses = next(row for row in outcome.rows if row.name == "中馬: money per hand")
+    assert horses.difference is not None and horses.difference.mean > 0  # two horses, one
+    (line,) = [c.value for c in tab(app).code]
+    assert line.startswith("tablerules simulate mine.rules --compare rules/paomazai.rules ")
+    assert not tab(app).error
+
+
 def test_the_budget_stops_a_simulation_between_two_moves() -> None:
     game = load_game(PMZ)
     plan = plan_for([("paomazai.rules", game)], seed=3, hands=HANDS, bots="greedy")
