@@ -24,12 +24,9 @@ from tablerules.playground.budget import CpuBudget
 HAND_COUNTS = (200, 500, 1000, 2000, 5000)  # what the tab offers
 FIRST_HANDS = 1000
 CHARTED = {  # chart title -> which rows, and how each is named on its axis
-    "money per hand, by ledger label": ("money by ledger label", ": money per hand"),
-    "money per hand, by position from the dealer": (
-        "per position from the dealer",
-        ": money per hand",
-    ),
-    "share of wins, by value": ("value of a win", ""),
+    "money per hand by ledger label": ("money by ledger label", ": money per hand"),
+    "money per hand by position": ("per position from the dealer", ": money per hand"),
+    "share of wins by value": ("value of a win", ""),
 }
 
 Progress = Callable[[int, float], None]  # hands done, CPU seconds spent
@@ -143,4 +140,6 @@ def chart_data(outcome: Outcome, title: str) -> list[dict[str, Any]]:
             if not math.isnan(value.low):
                 record["low"], record["high"] = value.low, value.high
             records.append(record)
+    if section == "value of a win" and len({r["label"] for r in records}) < 2:
+        return []  # every win worth the same (or no win): nothing to chart
     return records

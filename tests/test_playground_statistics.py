@@ -17,7 +17,6 @@ from tablerules.interpreter.simulate.runner import Stopped, run_shard
 from tablerules.playground.budget import CpuBudget
 from tablerules.playground.drafts import display_path
 from tablerules.playground.simulation import (
-    CHARTED,
     chart_data,
     command,
     plan_for,
@@ -99,7 +98,7 @@ def test_the_page_plays_the_hands_the_command_plays_and_charts_both_sides(app: A
         Plan(sides, seed, HANDS)
     )
     page = tab(app)
-    assert len(page.get("vega_lite_chart")) == len(CHARTED)
+    assert len(page.get("vega_lite_chart")) == 2  # every win of 跑馬仔 is worth the same
     (shown,) = page.dataframe
     assert len(shown.value) == len(outcome.rows)
     horses = shown.value[shown.value["statistic"] == "中馬: money per hand"].iloc[0]
@@ -177,11 +176,15 @@ def test_progress_table_and_chart_data_name_every_side() -> None:
     assert told == sorted(told) and told[-1] == 20 and len(told) == len(plan.shards())
     lines = table(outcome)
     assert list(lines[0]) == ["section", "statistic", "one", "two", "A − B", "differs", "rule ids"]
-    money = chart_data(outcome, "money per hand, by ledger label")
+    money = chart_data(outcome, "money per hand by ledger label")
     assert {r["side"] for r in money} == {"one", "two"}
     assert {"中馬", "自摸", "食糊"} <= {r["label"] for r in money}
     for record in money:
         if "low" in record:
             assert record["low"] <= record["mean"] <= record["high"]
-    positions = chart_data(outcome, "money per hand, by position from the dealer")
+    positions = chart_data(outcome, "money per hand by position")
     assert [r["label"] for r in positions if r["side"] == "one"] == ["東", "南", "西", "北"]
+    assert chart_data(outcome, "share of wins by value") == []  # every win is worth 0
+    phz = plan_for([("phz", load_game(ROOT / "rules" / "paohuzi.rules"))], 1, 20, "greedy")
+    values = chart_data(simulate(phz, CpuBudget()), "share of wins by value")
+    assert len(values) > 1 and abs(sum(r["mean"] for r in values) - 1) < 1e-9

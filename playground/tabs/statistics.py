@@ -158,9 +158,10 @@ def show(outcome: Outcome, paths: list[str], context: Context) -> None:
         else:
             st.success("No figure differs beyond chance over these hands.")
     charts = [title for title in CHARTED if chart_data(outcome, title)]
-    for column, title in zip(st.columns(len(charts) or 1), charts, strict=False):
-        with column:
-            st.altair_chart(chart(outcome, title), width="stretch")
+    for first in range(0, len(charts), 2):  # two side by side: wide enough for their labels
+        for column, title in zip(st.columns(2), charts[first : first + 2], strict=False):
+            with column:
+                st.altair_chart(chart(outcome, title), width="stretch")
     st.dataframe(pd.DataFrame(table(outcome)), hide_index=True, key="stats_table")
     saved_as = f", once the edited text is saved as {paths[0]}" if context.draft.edited else ""
     st.caption(
@@ -180,7 +181,9 @@ def chart(outcome: Outcome, title: str) -> alt.LayerChart:
         y=rows,
         yOffset=alt.YOffset("side:N", sort=None),
         x=alt.X("mean:Q", title=None, axis=axis),
-        color=alt.Color("side:N", sort=None, title=None, legend=alt.Legend(orient="bottom")),
+        color=alt.Color(
+            "side:N", sort=None, title=None, legend=alt.Legend(orient="top", labelLimit=0)
+        ),
         tooltip=[alt.Tooltip("side:N"), alt.Tooltip("label:N"), alt.Tooltip("shown:N")],
     )
     layers: list[alt.Chart] = [bars]
