@@ -123,10 +123,11 @@ def saved(other_name: str) -> str:
 
 def other_game(context: Context, files: dict[str, Path], other_name: str) -> Game | None:
     """The second file: the one in use as saved (with the sidebar's options), or another
-    bundled file (with its own defaults: the sidebar's options are this file's)."""
+    bundled file (with its own defaults: the sidebar's options are this file's). An option
+    the edit added is not the saved file's: it then plays with its defaults."""
     if other_name.endswith(SAVED):
-        path = files[other_name.removesuffix(SAVED)]
-        return bundled_game(str(path), tuple(sorted(context.options.items())))
+        path = str(files[other_name.removesuffix(SAVED)])
+        return bundled_game(path, tuple(sorted(context.options.items()))) or bundled_game(path)
     return bundled_game(str(files[other_name]))
 
 
