@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tablerules.dsl import ir
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, CompiledRules, ImmediateInfo
+from tablerules.interpreter.compiled import (
+    FIELD_BITS,
+    FIELD_SHIFT,
+    GUARD_BIT,
+    MAX_COUNT,
+    CompiledRules,
+    ImmediateInfo,
+)
 from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import (
@@ -159,7 +166,7 @@ class Evaluator:
     # ── fast win test ──────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:
         """Win test for a concealed hand given as packed counts, no table groups."""
-        result = self._judge(packed, packed, None, (), None, None)
+        result = self._judge(packed, packed, (), None, None)
         if self._scored and result.wins:
             self._score(result, packed, (), None, None)
         return result.wins
@@ -205,7 +212,7 @@ class Evaluator:
                 return False  # no split wins, nor is the hand a form of cards
             if rules.structural_exact:
                 return True
-        result = self._judge(full, pre, None, table, win_card, source)
+        result = self._judge(full, pre, table, win_card, source)
         if self._scored and result.wins:
             self._score(result, full, table, source, conditions)
         return result.wins
@@ -254,7 +261,7 @@ class Evaluator:
             # deck's copies carries into its byte's top bit
             pre = sum(map(self._one.__getitem__, hand))
             if not (pre + self._excess) & self._guard:
-                result = self._judge(pre, pre, None, (), None, None)
+                result = self._judge(pre, pre, (), None, None)
                 if self._scored:
                     self._score(result, pre, (), None, conditions)
                 return result
@@ -262,7 +269,7 @@ class Evaluator:
             source = "self"
         pre = self._pack(hand, table, win_card)
         full = pre + self._one[win_card] if win_card is not None else pre
-        result = self._judge(full, pre, None, table, win_card, source)
+        result = self._judge(full, pre, table, win_card, source)
         if self._scored:
             self._score(result, full, table, source, conditions)
         if on_deal:
@@ -344,17 +351,16 @@ class Evaluator:
         self,
         full: int,
         pre: int,
-        counts: list[int] | None,
         table: Sequence[TableGroup],
         win_card: int | None,
         source: ir.Source | None,
     ) -> Evaluation:
         """Judge every split of the hand (each placement of the winning card): whether it
-        wins and its total; which split is best. `counts` are the concealed cards before
-        the winning card (None: read them from `pre`)."""
+        wins and its total; which split is best. `pre` holds the concealed cards before
+        the winning card."""
         rules = self.rules
         fragments = self.search.fragments(full) if full else NO_SPLIT
-        kept = self._kept_cards(pre, counts) if rules.keep_together else ()
+        kept = self._kept_cards(pre) if rules.keep_together else ()
         base_total = base_pairs = base_triggers = 0
         for group in table:
             _, value, pair, trigger = self._facts_of(group.kind, group.cards)
@@ -443,16 +449,19 @@ class Evaluator:
             found = self._relabelled[key] = self._facts_of(kind, instance.cards)
         return found
 
-    def _kept_cards(self, pre: int, counts: list[int] | None) -> list[tuple[int, int]]:
+    def _kept_cards(self, pre: int) -> list[tuple[int, int]]:
         """(card, copies held) for each card held n-or-more times where n-alike groups are
         never split: every copy held stays in one group (four alike held are not a group of
-        three and a loose card)."""
-        if not (pre + self._keep_excess) & self._guard:
-            return []  # no card held that often: most hands
-        if counts is None:
-            counts = self.rules.unpack(pre)
-        smallest = self._keep_smallest
-        return [(card, count) for card, count in enumerate(counts) if count >= smallest]
+        three and a loose card). Read from the packed counts: a count of n or more carries
+        into its byte's top bit, so only those bytes are read."""
+        held_often = (pre + self._keep_excess) & self._guard
+        kept = []
+        while held_often:  # no card held that often: most hands, no turn of this loop
+            lowest = held_often & -held_often
+            card = (lowest.bit_length() - 1) >> FIELD_SHIFT
+            kept.append((card, (pre >> (card << FIELD_SHIFT)) & MAX_COUNT))
+            held_often ^= lowest
+        return kept
 
     def _kept_together(
         self,

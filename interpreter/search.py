@@ -24,13 +24,15 @@ from collections.abc import Callable
 from tablerules.interpreter.blocks import Block, Region
 from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT, CompiledRules
 
-# Entries a table holds before it is emptied, bounding memory on long runs. A small block's
-# parts recur, so its tables earn their room; a cut block's parts are most of a hand, so its
-# tables only serve the same hand asked again (as play does, card after card), and stay small.
-SIGNATURE_LIMIT = 1 << 17  # signatures per block (or half) solved whole
-SPLIT_LIMIT = 1 << 15  # lists of splits per block solved whole
-CUT_SIGNATURE_LIMIT = 1 << 14  # signatures per cut block (or cut half)
-CUT_SPLIT_LIMIT = 1 << 12  # lists of splits per cut block
+# Entries a table holds before it is emptied, bounding memory on long runs. A small region's
+# parts recur, so its tables earn their room: a block solved whole, and a half of a cut block
+# (cut or not: a half's part is a few cards that new hands share). The part of a block that
+# is cut is most of a hand, so its tables only serve the same hand asked again (as play does,
+# card after card), and stay small.
+SIGNATURE_LIMIT = 1 << 17  # signatures per block solved whole, or per half
+SPLIT_LIMIT = 1 << 15  # lists of splits per block solved whole, or per half
+CUT_SIGNATURE_LIMIT = 1 << 14  # signatures of a cut block
+CUT_SPLIT_LIMIT = 1 << 12  # lists of splits of a cut block
 Split = tuple[int, ...]  # instance ids, sorted
 # A split with what judging it needs: (ids, total value, pairs, triggers), the group kinds
 # as the rules define them (the group holding a winning card may count as another).
@@ -127,9 +129,10 @@ class _Leaf:
 
 
 class _Cut:
-    """A region cut in two: some crossing groups taken whole, each half solved on its own."""
+    """A region cut in two: some crossing groups taken whole, each half solved on its own.
 
-    ordered = False
+    The cut of a whole block lists its splits in the order of `fragments` (sorted once,
+    when its table learns the part); a half's splits are only combined again, unordered."""
 
     def __init__(
         self,
@@ -138,13 +141,19 @@ class _Cut:
         halves: tuple[Node, Node],
         crossing: list[tuple[int, int, int]],
         facts: list[Facts],
+        rank: list[int] | None,
     ) -> None:
+        whole_block = rank is not None
+        self.ordered = whole_block
+        self.rank = rank
         self.guard = guard
         self.mask = mask
         self.left, self.right = halves
         self.crossing = [(g, s, i, facts[i]) for g, s, i in crossing]  # (packed, shift, id, facts)
         self.signature_memo: dict[int, int] = {}
         self.split_memo: dict[int, tuple[Fragment, ...]] = {}
+        self.signature_limit = CUT_SIGNATURE_LIMIT if whole_block else SIGNATURE_LIMIT
+        self.split_limit = CUT_SPLIT_LIMIT if whole_block else SPLIT_LIMIT
 
     def _takings(self, part: int) -> list[tuple[int, int, Fragment]]:
         """Each multiset of crossing groups that fits the part, none first:
@@ -183,7 +192,7 @@ class _Cut:
             theirs = (right.signature_memo.get(other) or right.signatures(other)) if other else 1
             if theirs:
                 result |= combine(mine, theirs) << shift
-        if len(self.signature_memo) >= CUT_SIGNATURE_LIMIT:
+        if len(self.signature_memo) >= self.signature_limit:
             self.signature_memo.clear()
         self.signature_memo[part] = result
         return result
@@ -223,8 +232,11 @@ class _Cut:
                             triggers + x_triggers + y_triggers,
                         )
                     )
+        if self.rank is not None and len(results) > 1:
+            rank = self.rank
+            results.sort(key=lambda fragment: sorted(rank[i] for i in fragment[0]))
         answer = tuple(results)
-        if len(self.split_memo) >= CUT_SPLIT_LIMIT:
+        if len(self.split_memo) >= self.split_limit:
             self.split_memo.clear()
         self.split_memo[part] = answer
         return answer
@@ -243,6 +255,11 @@ class Searcher:
             info = rules.kinds[instance.kind]
             value = rules.value_of(instance.kind, instance.cards)
             self.facts.append((value, int(info.is_pair), int(info.is_trigger)))
+        # the order of `decompositions`: by each split's ids taken lowest card first
+        ordered = sorted(rules.instances, key=lambda i: (i.cards[0], i.id))
+        self._rank = [0] * len(rules.instances)
+        for rank, instance in enumerate(ordered):
+            self._rank[instance.id] = rank
         groups = [(i.packed, i.signature_shift, i.id, i.cards) for i in rules.instances]
         self.nodes: list[Node] = []
         self.blocks: list[tuple[Node, int, int]] = []  # (node, shift, mask)
@@ -268,11 +285,6 @@ class Searcher:
         for index, block in enumerate(rules.blocks):
             for card in range(block.start, block.start + block.size):
                 self.block_of_card[card] = index
-        # the order of `decompositions`: by each split's ids taken lowest card first
-        ordered = sorted(rules.instances, key=lambda i: (i.cards[0], i.id))
-        self._rank = [0] * len(rules.instances)
-        for rank, instance in enumerate(ordered):
-            self._rank[instance.id] = rank
 
     def _node(
         self,
@@ -302,7 +314,8 @@ class Searcher:
             self._node(block, region.halves[1], groups, own[1]),
         )
         cut = [(groups[i][0] >> shift, groups[i][1], groups[i][2]) for i in region.crossing]
-        return _Cut(guard, mask, halves, cut, self.facts)
+        rank = self._rank if region is block.region else None
+        return _Cut(guard, mask, halves, cut, self.facts, rank)
 
     def signatures(self, packed: int) -> int:
         """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""
@@ -363,7 +376,7 @@ class Searcher:
         total value, pairs and triggers, in the order of a search that places the lowest
         card first, the smallest id first."""
         found: list[tuple[Fragment, ...]] = []
-        ordered_already = True  # a leaf lists its splits lowest card first; a cut does not
+        ordered_already = True  # a leaf or a cut block lists its splits in that order
         ids: Split = ()
         total = pairs = triggers = 0
         single = True
