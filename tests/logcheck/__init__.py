@@ -11,7 +11,13 @@ are pluggable (`invariants`: a class with hooks per event type, registered with
 this folder tells how to run it over a million hands and how to add invariants.
 """
 
-from logcheck import every_game, paohuzi, paomazai  # noqa: F401 - their invariants register
+from logcheck import (  # noqa: F401 - their invariants register
+    every_game,
+    flow,
+    paohuzi,
+    paomazai,
+    reproduce,
+)
 from logcheck.check import Report, check_hands, check_log
 from logcheck.invariants import INVARIANTS, Invariant, Violation, invariant
 from logcheck.play import Plan, play_hands, play_log
