@@ -13,7 +13,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test logcheck test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
+.PHONY: test logcheck invariants invariants-slice test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,17 @@ test-ray: $(RAY_STAMP)
 ## independent checker (tests/logcheck)
 logcheck: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m 'slow or not slow' tests/test_logcheck.py
+
+## invariants: the documented campaign, a million hands of every bundled rule file and variant
+## with random and greedy bots, each checked from its log (resumes from .invariants-state.jsonl;
+## several hours on two cores)
+invariants: $(STAMP)
+	PYTHONPATH=tests $(BIN)/python -m logcheck.campaign --hands 1000000 \
+		--state .invariants-state.jsonl --json invariants-last-run.json
+
+## invariants-slice: the same campaign over 20,000 hands, as a test (-m slow)
+invariants-slice: $(STAMP)
+	$(BIN)/python -m pytest -m slow tests/test_invariants_at_scale.py
 
 ## e2e: set up .venv and (through apt, when missing) Chromium, its driver and fonts; then
 ## serve the playground and drive it in headless Chromium (screenshots in docs/img/)
