@@ -293,8 +293,17 @@ def test_an_invariant_catches_a_log_broken_on_purpose(logs: dict, name: str) -> 
     assert _broken(header, hands, name, mutate) > 0
 
 
+# Shown to catch what they are about in tests/test_invariants_at_scale.py.
+FLOW_AND_REPRODUCTION = {
+    "cards-are-conserved",
+    "no-stuck-decision",
+    "replay-reproduces",
+    "same-seed-same-log",
+}
+
+
 def test_every_invariant_is_shown_to_catch_something() -> None:
-    assert set(INVARIANTS) == {*MUTATIONS, "forced-group-wins-offered"}
+    assert set(INVARIANTS) == {*MUTATIONS, "forced-group-wins-offered", *FLOW_AND_REPRODUCTION}
 
 
 def test_a_win_not_offered_on_a_forced_pao_is_caught(tmp_path: Path) -> None:
