@@ -341,6 +341,40 @@ def test_extends_depth_is_limited(tmp_path: Path) -> None:
     assert "E111" in [d.code for d in deep.errors]
 
 
+def test_every_base_of_several_stays_inside(tmp_path: Path) -> None:
+    """`extends "A", "B"`: each base is confined as a single one is, and counts toward the
+    limit of files brought in."""
+    (tmp_path / "base.rules").write_text(PMZ_TEXT, encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.rules").write_text("secret words here\n", encoding="utf-8")
+    inside = tmp_path / "inside"
+    inside.mkdir()
+    (inside / "base.rules").write_text(PMZ_TEXT, encoding="utf-8")
+    (inside / "link.rules").symlink_to(outside / "secret.rules")
+    elsewhere = ["/etc/passwd", "../../../../../../etc/passwd", "../outside/secret.rules"]
+    for second in [*elsewhere, "link.rules"]:
+        text = f'extends "base.rules", "{second}"\n'
+        checked = check(inside / "v.rules", text=text)
+        rendered = "\n".join(d.render() for d in checked.diagnostics)
+        assert "E107" in [d.code for d in checked.errors], rendered
+        assert "root:" not in rendered and "secret words" not in rendered, rendered
+    from tablerules.dsl.bases import BUNDLED_ONLY
+
+    text = 'extends "paomazai", "base.rules"\n'
+    refused = check(inside / "v.rules", text=text, policy=BUNDLED_ONLY)
+    assert [d.code for d in refused.errors] == ["E107"]
+
+
+def test_the_files_several_bases_bring_in_are_counted(tmp_path: Path) -> None:
+    (tmp_path / "base.rules").write_text(PMZ_TEXT, encoding="utf-8")
+    for index in range(limits.MAX_EXTENDS_FILES + 1):
+        (tmp_path / f"b{index}.rules").write_text('extends "base.rules"\n', encoding="utf-8")
+    names = ", ".join(f'"b{index}.rules"' for index in range(limits.MAX_EXTENDS_FILES + 1))
+    many = check(tmp_path / "v.rules", text=f"extends {names}\n")
+    assert "E111" in [d.code for d in many.errors]
+
+
 # ── hands and logs ────────────────────────────────────────────────────
 
 

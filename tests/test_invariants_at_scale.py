@@ -4,9 +4,10 @@ runner (`make invariants`) plays every plan, checks it, plays its first stretch 
 command, and resumes where it stopped.
 
 The invariants themselves run over every hand the log checker's own tests play
-(tests/test_logcheck.py: 3,560 hands in `make test`). The campaign's own 20,000-hand slice,
-the million-hand run cut fifty times, is `-m slow` (`make invariants-slice`): at about 30 ms
-of CPU a hand, every invariant included, it costs some ten minutes of CPU.
+(tests/test_logcheck.py: a sample of each file in `make test`). The campaign's own
+20,000-hand slice, the million-hand run cut fifty times, is `-m slow` (`make
+invariants-slice`): at about 30 ms of CPU a hand, every invariant included, it costs some
+ten minutes of CPU.
 """
 
 from __future__ import annotations
@@ -139,7 +140,8 @@ def test_a_campaign_shares_its_hands_out_over_every_file_and_both_bots() -> None
     assert {plan.rules for plan in plans} == files and len(files) >= 10
     assert sum(plan.hands for plan in plans) == 1_000_000
     assert sum(plan.hands for plan in plans if plan.bots == "greedy") == 300_000
-    assert {plan.hands for plan in plans if plan.bots == "random"} == {70_000}
+    shares = [plan.hands for plan in plans if plan.bots == "random"]
+    assert max(shares) - min(shares) <= 1 and len(shares) == len(files)
 
 
 def test_a_campaign_checks_every_plan_plays_it_again_and_resumes(tmp_path: Path) -> None:
