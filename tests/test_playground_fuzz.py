@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from tablerules.playground.session import display_path
+from tablerules.playground.drafts import display_path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -65,9 +65,11 @@ def test_a_fuzzed_upload_is_played_or_refused_in_words(app: AppTest, index: int)
 @pytest.mark.parametrize("index", range(INPUTS, 2 * INPUTS))
 def test_fuzzed_text_typed_into_the_editor_is_answered(app: AppTest, index: int) -> None:
     _choose_the_bundled_file(app)
-    app.session_state[EDITOR] = _text(rules_input(index, SEED))
+    typed = _text(rules_input(index, SEED))
+    app.session_state[EDITOR] = {"text": typed}  # what the editor sends
     app.run()
     _answered(app)
+    assert app.session_state["draft"].text == typed  # the page took the text in
     app.button(key="to_end").click().run()
     assert not app.exception, app.exception
 
@@ -76,6 +78,7 @@ def test_fuzzed_text_typed_into_the_editor_is_answered(app: AppTest, index: int)
 def test_a_file_at_the_limits_typed_into_the_editor_is_answered(app: AppTest, name: str) -> None:
     _choose_the_bundled_file(app)
     text, _ = ADVERSARIAL[name]()
-    app.session_state[EDITOR] = text
+    app.session_state[EDITOR] = {"text": text}
     app.run()
     _answered(app)
+    assert app.session_state["draft"].text == text
