@@ -73,6 +73,7 @@ class _Leaf:
         self.id_by_low = [[(g, i, *facts[i]) for g, _, i in row] for row in by_low]
         self.signature_memo: dict[int, int] = {}
         self.split_memo: dict[int, tuple[Fragment, ...]] = {}
+        self.slides = _slides(mask, self.sig_by_low)
 
     def signatures(self, part: int) -> int:
         found = self.signature_memo.get(part)
@@ -80,6 +81,15 @@ class _Leaf:
             memo = self.signature_memo
             if len(memo) >= SIGNATURE_LIMIT:
                 memo.clear()
+            if self.slides:  # the part slid down to the lowest position reads the same
+                low = ((part & -part).bit_length() - 1) & -FIELD_BITS
+                if low:
+                    slid = part >> low
+                    found = memo.get(slid)
+                    if found is None:
+                        found = self._solve(slid)
+                    memo[part] = found
+                    return found
             found = self._solve(part)
         return found
 
@@ -94,7 +104,7 @@ class _Leaf:
                 if rest:
                     sub = memo.get(rest)
                     if sub is None:
-                        sub = self._solve(rest)
+                        sub = self.signatures(rest)
                     if sub:
                         result |= sub << shift
                 else:
@@ -126,6 +136,26 @@ class _Leaf:
         answer = tuple(results)
         self.split_memo[packed] = answer
         return answer
+
+
+def _slides(mask: int, by_low: list[list[tuple[int, int]]]) -> bool:
+    """Whether a part's signatures stay the same when its cards slide down together: the
+    region's positions run unbroken from its first, and every group, moved to any lowest
+    position where it still fits, is a group there too, with the same signature step (runs
+    and sets of a suit are; groups tied to particular cards are not)."""
+    if mask & (mask + 1) or not mask & 1:
+        return False
+    shapes = {
+        (position, group >> (position * FIELD_BITS), step)
+        for position, row in enumerate(by_low)
+        for group, step in row
+    }
+    for _, shape, step in shapes:
+        for position in range(len(by_low)):
+            fits = not (shape << (position * FIELD_BITS)) & ~mask
+            if fits and (position, shape, step) not in shapes:
+                return False
+    return True
 
 
 class _Cut:
@@ -262,6 +292,10 @@ class Searcher:
             self._rank[instance.id] = rank
         groups = [(i.packed, i.signature_shift, i.id, i.cards) for i in rules.instances]
         self.nodes: list[Node] = []
+        # signature tables of leaves of the same shape (the same groups at the same local
+        # positions, with the same signature steps): one table serves them all, so the
+        # part of a suit seen in another suit is already known
+        self._shared_signatures: dict[tuple[object, ...], dict[int, int]] = {}
         self.blocks: list[tuple[Node, int, int]] = []  # (node, shift, mask)
         # per block: (its table's lookup, the solver that fills it, shift, mask); the tables
         # are only ever emptied in place, so their bound lookups stay valid
@@ -302,7 +336,10 @@ class Searcher:
             for i in inside:
                 packed, step, ident, cards = groups[i]
                 by_low[cards[0] - block.start].append((packed >> shift, step, ident))
-            return _Leaf(guard, mask, by_low, self.facts)
+            leaf = _Leaf(guard, mask, by_low, self.facts)
+            shape = (guard, mask, tuple(tuple(row) for row in leaf.sig_by_low))
+            leaf.signature_memo = self._shared_signatures.setdefault(shape, leaf.signature_memo)
+            return leaf
         left = set(region.halves[0].positions)
         crossing = set(region.crossing)
         own: tuple[list[int], list[int]] = ([], [])
@@ -339,9 +376,11 @@ class Searcher:
         """`signatures(packed) & accept`, as one function with its tables at hand: the
         whole win test of rules whose structure alone decides a win."""
         tables = tuple(self._signature_tables)
+        sums = combine
 
         def wins(packed: int) -> bool:
             total = 1
+            offset = 0  # the single signatures' steps, added up: one shift at the end
             for known, solve, shift, mask in tables:
                 part = (packed >> shift) & mask
                 if part:
@@ -349,12 +388,12 @@ class Searcher:
                     if found is None:
                         found = solve(part)
                     if found & (found - 1):
-                        total = combine(total, found)
+                        total = sums(total, found)
                     elif found:
-                        total <<= found.bit_length() - 1
+                        offset += found.bit_length() - 1
                     else:
                         return False
-            return bool(total & accept)
+            return bool((total << offset) & accept)
 
         return wins
 
@@ -420,5 +459,6 @@ class Searcher:
         return tuple(fragment[0] for fragment in self.fragments(packed))
 
     def table_sizes(self) -> list[tuple[int, int]]:
-        """(signature entries, split entries) held per block: what the tables cost."""
+        """(signature entries, split entries) held per block: what the tables cost (a
+        signature table shared by blocks of one shape is counted with each)."""
         return [(len(n.signature_memo), len(n.split_memo)) for n in self.nodes]
