@@ -19,8 +19,10 @@ from tablerules.dsl import ir
 from tablerules.interpreter.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
+    GROUP_STEP,
     GUARD_BIT,
     MAX_COUNT,
+    PAIR_STEP,
     CompiledRules,
     ImmediateInfo,
 )
@@ -51,6 +53,13 @@ __all__ = [
 ]
 
 SOURCES: tuple[ir.Source, ...] = ("self", "discard", "draw")
+# Hands of at most this many cards may be judged by the best split per signature: fewer
+# than 16 groups, so no signature field (see `GROUP_STEP`) overflows into the next.
+BEST_FIRST_CARDS = 30
+GROUP_SHIFT = GROUP_STEP.bit_length() - 1
+PAIR_SHIFT = PAIR_STEP.bit_length() - 1
+FIELD_MASK = PAIR_STEP - 1
+NOTHING_KEPT: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
 
 Facts = tuple[int, int, int, int]  # (kind, value, is pair, is trigger) of a placed group
 
@@ -95,6 +104,7 @@ class Evaluator:
             bytes([GUARD_BIT - max(self._keep_smallest, 1)]) * len(rules.cards), "little"
         )
         self._holding: dict[tuple[int, int], frozenset[int]] = {}
+        self._holder_facts: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {}
         self._containing = [
             frozenset(i.id for i in rules.instances if card in i.cards)
             for card in range(len(rules.cards))
@@ -108,10 +118,20 @@ class Evaluator:
         rule = rules.pair_rule
         self._pairs_with = rule.count if rule else None
         self._pairs_without = (rule.otherwise if rule.if_any else rule.count) if rule else None
+        self._needed = rules.groups_needed
         self._minimum = rules.value_minimum if rules.value_minimum is not None else -(1 << 62)
         if rules.rules.win is None:
             self._minimum = 1 << 62
         self._scored = rules.scoring.active  # winning splits are judged by hand patterns
+        # concealed cards alone are judged by the best split per signature when listing
+        # every split costs a search per new hand (a cut block), and nothing but the
+        # splits' sums decides (no scores, no winning forms)
+        self._best_first = (
+            self.search.cut
+            and not self._scored
+            and not self._winning_forms
+            and not self._card_forms
+        )
 
     def _facts_of(self, kind: int, cards: Multiset) -> Facts:
         info = self.rules.kinds[kind]
@@ -261,6 +281,8 @@ class Evaluator:
             # deck's copies carries into its byte's top bit
             pre = sum(map(self._one.__getitem__, hand))
             if not (pre + self._excess) & self._guard:
+                if self._best_first and len(hand) <= BEST_FIRST_CARDS:
+                    return self._judge_best(pre)
                 result = self._judge(pre, pre, (), None, None)
                 if self._scored:
                     self._score(result, pre, (), None, conditions)
@@ -345,6 +367,80 @@ class Evaluator:
                 if have >= needed:
                     return immediate
         return None
+
+    # ── the best split alone ───────────────────────────────────
+    def _judge_best(self, pre: int) -> Evaluation:
+        """Concealed cards alone judged from the best split per signature: the same best
+        split as judging every split (the highest total, the first such), every split
+        listed only if read. Cards held as a 'never split' group are first taken out in
+        each group that can hold them all."""
+        search = self.search
+        best: Candidate | None = None
+        best_key: tuple[int, ...] = ()
+        for taken, step, total, ranks in self._kept_takings(pre):
+            for signature, (value, split) in search.best(pre - taken).items():
+                signature += step
+                value += total
+                groups = signature >> GROUP_SHIFT
+                pairs = (signature >> PAIR_SHIFT) & FIELD_MASK
+                triggers = signature & FIELD_MASK
+                if self._needed is not None and groups != self._needed:
+                    continue
+                need = self._pairs_with if triggers else self._pairs_without
+                if (need is not None and pairs != need) or value < self._minimum:
+                    continue
+                key = tuple(sorted(split + ranks)) if ranks else split
+                if best is None or value > best[2] or (value == best[2] and key < best_key):
+                    best = (search.ids_of(key), None, value, pairs, triggers, True)
+                    best_key = key
+        return Evaluation.of_best(
+            best,
+            self.rules.value_name,
+            self.details,
+            (pre, (), None, None, ()),
+            lambda: self._judge(pre, pre, (), None, None),
+        )
+
+    def _kept_takings(self, pre: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
+        """Each way to place the cards held as 'never split' groups: (their groups' cards
+        packed, signature step, total value, ranks). A card held n times where such groups
+        are never split lies in a group holding all n copies (see `_kept_together`)."""
+        kept = self._kept_cards(pre) if self.rules.keep_together else ()
+        if not kept:
+            return NOTHING_KEPT
+        guard = self._guard
+        ways = NOTHING_KEPT
+        for card, size in kept:
+            shift = card << FIELD_SHIFT
+            holders = self._holder_facts.get((card, size))
+            if holders is None:
+                holders = self._holder_facts[(card, size)] = self._kept_holders(card, size)
+            placed = []
+            for way in ways:
+                cards, step, total, ranks = way
+                left = pre - cards
+                if not (left >> shift) & MAX_COUNT:  # its copies lie in a group placed
+                    placed.append(way)
+                    continue
+                for packed, own_step, value, rank in holders:
+                    if ((left | guard) - packed) & guard == guard:
+                        placed.append(
+                            (cards + packed, step + own_step, total + value, (*ranks, rank))
+                        )
+            ways = placed
+        return ways
+
+    def _kept_holders(self, card: int, size: int) -> tuple[tuple[int, int, int, int], ...]:
+        """The instances holding `card` at least `size` times, as (packed, signature step,
+        value, rank)."""
+        rank = self.search.rank
+        found = []
+        for ident in sorted(self._holders(card, size)):
+            instance = self.rules.instances[ident]
+            found.append(
+                (instance.packed, instance.signature_shift, self._facts[ident][1], rank[ident])
+            )
+        return tuple(found)
 
     # ── judging every split ────────────────────────────────────
     def _judge(

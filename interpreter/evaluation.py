@@ -5,10 +5,16 @@ naming each group (kind, cards, display names, value, which holds the winning ca
 writing the reasons take longer, and a win test or a simulation never reads them. So an
 `Evaluation` keeps the judged splits as plain tuples and builds its `decompositions`,
 `best` and `reasons` the first time they are read, the same every time after.
+
+Where the evaluator found the best split without listing the others (a search that keeps
+the best split per signature), the evaluation holds that split alone and a way to list
+them all: the list is made the first time `candidates`, `decompositions` or `reasons` is
+read, and reads exactly as if it had been made at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -110,13 +116,15 @@ class Evaluation:
 
     __slots__ = (
         "_best",
+        "_best_candidate",
         "_best_index",
         "_built",
+        "_candidates",
         "_context",
         "_decompositions",
         "_explainer",
+        "_listing",
         "_reasons",
-        "candidates",
         "immediate",
         "value_name",
         "wins",
@@ -134,7 +142,9 @@ class Evaluation:
         self.wins = wins
         self.value_name = value_name
         self.immediate: str | None = None
-        self.candidates = candidates if candidates is not None else []
+        self._candidates = candidates if candidates is not None else []
+        self._listing: Callable[[], Evaluation] | None = None
+        self._best_candidate: Candidate | None = None
         self._best_index = best
         self._explainer = explainer
         self._context = context
@@ -142,6 +152,47 @@ class Evaluation:
         self._decompositions: list[Decomposition] | None = None
         self._best: Decomposition | None = _UNBUILT if best is not None else None
         self._reasons: list[Reason] | None = None if explainer is not None else []
+
+    @classmethod
+    def of_best(
+        cls,
+        best: Candidate | None,
+        value_name: str | None,
+        explainer: Explainer,
+        context: Any,
+        listing: Callable[[], Evaluation],
+    ) -> Evaluation:
+        """An evaluation that knows its best split (None: no split wins) and lists every
+        split, by `listing` (the evaluation made at once), only when they are read."""
+        evaluation = cls(best is not None, value_name, None, None, explainer, context)
+        evaluation._listing = listing
+        evaluation._best_candidate = best
+        if best is not None:
+            evaluation._best = _UNBUILT
+        return evaluation
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        """Every judged split, in search order (see `Candidate`)."""
+        if self._listing is not None:
+            self._list()
+        return self._candidates
+
+    def _list(self) -> None:
+        """Take every judged split from the evaluation made at once; the best split, if
+        already built, stays the same object."""
+        assert self._listing is not None
+        listed = self._listing()
+        self._listing = None
+        self._candidates = listed._candidates
+        self._context = listed._context
+        self._best_index = listed._best_index
+        if self._best_candidate is not None:
+            assert listed._best_index is not None
+            assert listed._candidates[listed._best_index] == self._best_candidate
+            if self._best is not _UNBUILT:
+                self._built = {listed._best_index: self._best}  # type: ignore[dict-item]
+        self._best_candidate = None
 
     # ── details, built when first read ─────────────────────────
     def _build(self, index: int) -> Decomposition:
@@ -159,8 +210,12 @@ class Evaluation:
     def best(self) -> Decomposition | None:
         """The winning split with the highest total (the first such); None when none wins."""
         if self._best is _UNBUILT:
-            assert self._best_index is not None
-            self._best = self._build(self._best_index)
+            if self._best_candidate is not None:
+                assert self._explainer is not None
+                self._best = self._explainer.decomposition(self._best_candidate, self._context)
+            else:
+                assert self._best_index is not None
+                self._best = self._build(self._best_index)
         return self._best
 
     @best.setter
@@ -195,6 +250,8 @@ class Evaluation:
     def reasons(self) -> list[Reason]:
         if self._reasons is None:
             assert self._explainer is not None
+            if self._listing is not None:
+                self._list()
             self._reasons = self._explainer.reasons(self, self._context)
         return self._reasons
 
@@ -209,12 +266,15 @@ class Evaluation:
     # ── hand patterns may change the verdict (see `judging.py`) ─
     def split(self, index: int) -> Decomposition:
         """Candidate `index` as a decomposition (built once)."""
+        if self._listing is not None:
+            self._list()
         return self._build(index)
 
     def lose(self, index: int, problem: str) -> None:
         """Candidate `index` does not win after all, for `problem`."""
-        ids, placement, total, pairs, triggers, _ = self.candidates[index]
-        self.candidates[index] = (ids, placement, total, pairs, triggers, False)
+        candidates = self.candidates
+        ids, placement, total, pairs, triggers, _ = candidates[index]
+        candidates[index] = (ids, placement, total, pairs, triggers, False)
         split = self._build(index)
         split.wins = False
         split.problem = problem
@@ -222,6 +282,8 @@ class Evaluation:
 
     def choose(self, index: int | None) -> None:
         """Make candidate `index` the best split (None: no split wins)."""
+        if self._listing is not None:
+            self._list()
         self._best_index = index
         self._best = _UNBUILT if index is not None else None
         self.wins = index is not None

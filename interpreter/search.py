@@ -8,6 +8,11 @@ Two searches over the same compiled instances:
 * `fragments` lists every way to split the hand, each with the sums a judge needs (total
   value, pairs, triggers): each block's splits of its part, the blocks' splits combined.
   `decompositions` is the same list without the sums.
+* `best` keeps, for each reachable signature, only the split with the highest total (the
+  first of the order of `fragments` among equals): what a judge needs to name the best
+  split without listing them all. A split is carried as its instances' ranks in that
+  order, sorted, so "first" is a comparison of tuples, and two parts' splits combine by
+  merging their ranks.
 
 Both are memoised per block (per half, for a block cut in two: see `blocks.py`), never on
 the whole hand, so a new hand made of parts seen before is answered from the tables. Every
@@ -39,11 +44,45 @@ Split = tuple[int, ...]  # instance ids, sorted
 Fragment = tuple[Split, int, int, int]
 Facts = tuple[int, int, int]  # an instance's (value, is pair, is trigger)
 NO_SPLIT: tuple[Fragment, ...] = (((), 0, 0, 0),)  # the one split of no cards
+# The best split per signature bit index: (total value, the instances' ranks, sorted).
+Best = dict[int, tuple[int, tuple[int, ...]]]
+NO_CARDS_BEST: Best = {0: (0, ())}  # the one split of no cards
 NOTHING_TAKEN: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
 
 
 def _lowest(packed: int) -> int:
     return ((packed & -packed).bit_length() - 1) >> FIELD_SHIFT
+
+
+def keep_better(found: Best, signature: int, total: int, ranks: tuple[int, ...]) -> None:
+    """Record a split of `signature` if it beats the one known: a higher total, or the same
+    total and earlier in the order of `fragments`."""
+    known = found.get(signature)
+    if known is None or total > known[0] or (total == known[0] and ranks < known[1]):
+        found[signature] = (total, ranks)
+
+
+def merge_best(
+    left: Best,
+    right: Best,
+    step: int,
+    total: int,
+    ranks: tuple[int, ...],
+    found: Best | None = None,
+) -> Best:
+    """Every split of `left` with every split of `right`, plus groups taken whole (their
+    signature step, total and ranks), the best per signature (added to `found`)."""
+    if found is None:
+        found = {}
+    for one, (one_total, one_ranks) in left.items():
+        for other, (other_total, other_ranks) in right.items():
+            keep_better(
+                found,
+                step + one + other,
+                total + one_total + other_total,
+                tuple(sorted(one_ranks + other_ranks + ranks)),
+            )
+    return found
 
 
 def combine(left: int, right: int) -> int:
@@ -64,15 +103,22 @@ class _Leaf:
     ordered = True  # its splits come lowest card first, as `fragments` lists them
 
     def __init__(
-        self, guard: int, mask: int, by_low: list[list[tuple[int, int, int]]], facts: list[Facts]
+        self,
+        guard: int,
+        mask: int,
+        by_low: list[list[tuple[int, int, int]]],
+        facts: list[Facts],
+        rank: list[int],
     ) -> None:
         self.guard = guard
         self.mask = mask
         # local position -> groups whose lowest card it is: (packed, signature shift, id)
         self.sig_by_low = [[(g, s) for g, s, _ in row] for row in by_low]
         self.id_by_low = [[(g, i, *facts[i]) for g, _, i in row] for row in by_low]
+        self.best_by_low = [[(g, s, facts[i][0], rank[i]) for g, s, i in row] for row in by_low]
         self.signature_memo: dict[int, int] = {}
         self.split_memo: dict[int, tuple[Fragment, ...]] = {}
+        self.best_memo: dict[int, Best] = {}
         self.slides = _slides(mask, self.sig_by_low)
 
     def signatures(self, part: int) -> int:
@@ -118,6 +164,29 @@ class _Leaf:
             if len(self.split_memo) >= SPLIT_LIMIT:
                 self.split_memo.clear()
             found = self._enumerate(part)
+        return found
+
+    def best(self, part: int) -> Best:
+        found = self.best_memo.get(part)
+        if found is None:
+            if len(self.best_memo) >= SPLIT_LIMIT:
+                self.best_memo.clear()
+            found = self._best(part)
+        return found
+
+    def _best(self, packed: int) -> Best:
+        guard = self.guard
+        found: Best = {}
+        for group, step, value, rank in self.best_by_low[_lowest(packed)]:
+            if ((packed | guard) - group) & guard != guard:
+                continue
+            rest = packed - group
+            if not rest:
+                keep_better(found, step, value, (rank,))
+                continue
+            for signature, (total, ranks) in self.best(rest).items():
+                keep_better(found, signature + step, total + value, tuple(sorted((rank, *ranks))))
+        self.best_memo[packed] = found
         return found
 
     def _enumerate(self, packed: int) -> tuple[Fragment, ...]:
@@ -172,10 +241,13 @@ class _Cut:
         crossing: list[tuple[int, int, int]],
         facts: list[Facts],
         rank: list[int] | None,
+        ranks: list[int],
     ) -> None:
         whole_block = rank is not None
         self.ordered = whole_block
         self.rank = rank
+        self.ranks = ranks  # every instance's rank in the order of `fragments`
+        self.best_memo: dict[int, Best] = {}
         self.guard = guard
         self.mask = mask
         self.left, self.right = halves
@@ -271,6 +343,41 @@ class _Cut:
         self.split_memo[part] = answer
         return answer
 
+    def best(self, part: int) -> Best:
+        found = self.best_memo.get(part)
+        if found is not None:
+            return found
+        left, right = self.left, self.right
+        left_mask = left.mask
+        ranks = self.ranks
+        found = {}
+        for taken, step, (ids, total, _, _) in self._takings(part):
+            rest = part - taken
+            one = rest & left_mask
+            other = rest - one
+            if one:
+                mine = left.best_memo.get(one)
+                if mine is None:
+                    mine = left.best(one)
+                if not mine:
+                    continue
+            else:
+                mine = NO_CARDS_BEST
+            if other:
+                theirs = right.best_memo.get(other)
+                if theirs is None:
+                    theirs = right.best(other)
+                if not theirs:
+                    continue
+            else:
+                theirs = NO_CARDS_BEST
+            taken_ranks = tuple(ranks[i] for i in ids)
+            merge_best(mine, theirs, step, total, taken_ranks, found)
+        if len(self.best_memo) >= self.split_limit:
+            self.best_memo.clear()
+        self.best_memo[part] = found
+        return found
+
 
 Node = _Leaf | _Cut
 
@@ -290,6 +397,8 @@ class Searcher:
         self._rank = [0] * len(rules.instances)
         for rank, instance in enumerate(ordered):
             self._rank[instance.id] = rank
+        self._by_rank = [instance.id for instance in ordered]
+        self.rank = self._rank  # each instance's place in that order
         groups = [(i.packed, i.signature_shift, i.id, i.cards) for i in rules.instances]
         self.nodes: list[Node] = []
         # signature tables of leaves of the same shape (the same groups at the same local
@@ -336,7 +445,7 @@ class Searcher:
             for i in inside:
                 packed, step, ident, cards = groups[i]
                 by_low[cards[0] - block.start].append((packed >> shift, step, ident))
-            leaf = _Leaf(guard, mask, by_low, self.facts)
+            leaf = _Leaf(guard, mask, by_low, self.facts, self._rank)
             shape = (guard, mask, tuple(tuple(row) for row in leaf.sig_by_low))
             leaf.signature_memo = self._shared_signatures.setdefault(shape, leaf.signature_memo)
             return leaf
@@ -352,7 +461,7 @@ class Searcher:
         )
         cut = [(groups[i][0] >> shift, groups[i][1], groups[i][2]) for i in region.crossing]
         rank = self._rank if region is block.region else None
-        return _Cut(guard, mask, halves, cut, self.facts, rank)
+        return _Cut(guard, mask, halves, cut, self.facts, rank, self._rank)
 
     def signatures(self, packed: int) -> int:
         """Bit set of reachable (groups, pairs, triggers) signatures; 0 when none."""
@@ -453,6 +562,31 @@ class Searcher:
         ordered = [(tuple(sorted(f[0])), f[1], f[2], f[3]) for f in combined]
         ordered.sort(key=lambda fragment: sorted(rank[i] for i in fragment[0]))
         return tuple(ordered)
+
+    def best(self, packed: int) -> Best:
+        """The best split of the hand per reachable signature (see `Best`): the blocks'
+        best splits combined; empty when the hand cannot be split."""
+        found = NO_CARDS_BEST
+        for node, shift, mask in self.blocks:
+            part = (packed >> shift) & mask
+            if not part:
+                continue
+            mine = node.best(part)
+            if not mine:
+                return {}
+            found = merge_best(found, mine, 0, 0, ()) if found is not NO_CARDS_BEST else mine
+        return found
+
+    def ids_of(self, ranks: tuple[int, ...]) -> Split:
+        """A split given as ranks, as instance ids (sorted, as `fragments` gives them)."""
+        instance = self._by_rank
+        return tuple(sorted(instance[r] for r in ranks))
+
+    @property
+    def cut(self) -> bool:
+        """Whether some block is cut in two: its parts are most of a hand and rarely recur,
+        so listing every split of a new hand costs a search each time."""
+        return any(isinstance(node, _Cut) for node in self.nodes)
 
     def decompositions(self, packed: int) -> tuple[Split, ...]:
         """Every split of the hand, as in `fragments`, without the sums."""
