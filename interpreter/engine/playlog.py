@@ -281,12 +281,13 @@ def _path(location: tuple[int | str, ...]) -> str:
     return text
 
 
-def parse_line(number: int, text: str) -> BaseModel | Record:
-    """One line as its model; an engine event stays the dict it was (after validation)."""
+def parse_line(number: int, text: str, decoded: Any = None) -> BaseModel | Record:
+    """One line as its model; an engine event stays the dict it was (after validation).
+    `decoded` is the line's JSON when the caller has decoded it already (not decoded again)."""
     if len(text) * 4 > MAX_LOG_LINE_BYTES and len(text.encode()) > MAX_LOG_LINE_BYTES:
         raise LogError(number, f"the line is over the limit of {bytes_text(MAX_LOG_LINE_BYTES)}")
     try:
-        data = json.loads(text)
+        data = json.loads(text) if decoded is None else decoded
     except json.JSONDecodeError as error:
         raise LogError(number, f"not JSON: {error.msg} (column {error.colno})") from None
     except RecursionError:

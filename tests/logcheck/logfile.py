@@ -33,6 +33,7 @@ class Hand:
     records: list[tuple[int, Record]] = field(default_factory=list)  # (line, record)
     result: Record | None = None
     lines: list[str] = field(default_factory=list)  # its lines as written, `hand` to `result`
+    opening: Record | None = None  # its `hand` line, decoded
 
 
 def read_lines(lines: Iterable[str], choices: bool = True) -> tuple[Record, Iterator[Hand]]:
@@ -88,6 +89,7 @@ def _hands(numbered: Iterator[tuple[int, str]], choices: bool) -> Iterator[Hand]
                     f"before hand {current.index}'s result"
                 )
             current = Hand(record["index"], record["seed"], record["dealer"], number)
+            current.opening = record
         elif current is None:
             raise LogFormatError(f"line {number}: a {kind} line outside a hand")
         elif kind == "result":

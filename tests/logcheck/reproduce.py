@@ -62,11 +62,16 @@ class ReplayReproduces(Invariant):
         )
 
         game = _game(header)
+        # The lines are read as `tablerules replay` reads them, each decoded once: the
+        # records the checker decoded already are handed over, not decoded again.
+        decoded = {number: record for number, record in hand.records}
+        if hand.result is not None:
+            decoded[hand.line + len(hand.lines) - 1] = hand.result
         try:
-            opening = parse_line(hand.line, hand.lines[0])
+            opening = parse_line(hand.line, hand.lines[0], hand.opening)
             logged = LoggedHand(hand.line, opening)  # type: ignore[arg-type]
             for number, text in enumerate(hand.lines[1:], start=hand.line + 1):
-                item = parse_line(number, text)
+                item = parse_line(number, text, decoded.get(number))
                 if isinstance(item, ResultLine):
                     logged.result, logged.result_line = item, number
                 else:
