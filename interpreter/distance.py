@@ -10,6 +10,11 @@ It is computed like the win test in `search.py`: each block of card kinds (no gr
 crosses a block) is solved once per packed sub-hand and memoised. A block's answer maps
 a signature (groups, pairs, whether a trigger group is among them) to the fewest missing
 cards; blocks combine by adding signatures, and groups of no held card are added last.
+
+While a block is solved, its tables are packed into one integer, a field of COST_BITS bits
+per signature (ABSENT where there is no way to it): adding a group to every entry is a mask
+and a shift, and keeping the cheaper of two tables a few integer operations on all fields
+at once (as `compiled.py` packs card counts), instead of a loop over the entries.
 """
 
 from __future__ import annotations
@@ -30,8 +35,16 @@ UNREACHABLE = 1 << 30
 MAX_COUNT = 15  # groups or pairs tracked at most, as in the win signatures
 TABLE_LIMIT = 1 << 16  # entries per block table before it is emptied (a bound on memory)
 
+COST_BITS = 16  # bits per signature in a packed table
+COST_GUARD = 1 << (COST_BITS - 1)  # above every field's value: a subtraction never borrows
+COST_MASK = (1 << COST_BITS) - 1
+ABSENT = 1 << 12  # a packed field at or above this: no way to that signature (costs stay far
+# below: at most MAX_COUNT groups of a few cards each, plus one group's cards while adding)
+
 Costs = dict[int, int]  # signature index -> fewest missing cards
-Partial = tuple[int, int, list[int]]  # (packed cards held, cards missing, signature step)
+Packed = int  # a table of costs, one COST_BITS field per signature index
+Move = tuple[int, int, int, int]  # (fields kept, ABSENT for the others, shift, ABSENT below)
+Partial = tuple[int, int, list[Move]]  # (packed cards held, cards missing in every field, moves)
 
 
 def _lowest(packed: int) -> int:
@@ -48,7 +61,8 @@ class _Block:
         self.mask = (1 << (size * FIELD_BITS)) - 1
         self.guard = int.from_bytes(bytes([GUARD_BIT]) * size, "little")
         self.partials = partials
-        self.memo: dict[int, Costs] = {0: {0: 0}}
+        self.memo: dict[int, Packed] = {}
+        self.tables: dict[int, Costs] = {}  # the memo's tables asked for, unpacked
 
 
 class Distance:
@@ -69,6 +83,12 @@ class Distance:
         self.size = (self.group_cap + 1) * (self.pair_cap + 1) * self.triggers
         self.plus = [[self._add(a, b) for b in range(self.size)] for a in range(self.size)]
         self._steps: dict[tuple[bool, bool], list[int]] = {}
+        self.ones = int.from_bytes(b"\x01\x00" * self.size, "little")  # 1 in every field
+        self.full = (1 << (COST_BITS * self.size)) - 1
+        self.guards = COST_GUARD * self.ones
+        self.absent = ABSENT * self.ones
+        self.nothing = self.absent & ~COST_MASK  # no cards: signature 0 at no cost
+        self._moves: dict[tuple[bool, bool], list[Move]] = {}
         self.blocks = [self._block(b.start, b.size) for b in rules.blocks]
         # smaller tables pay off when blocks are combined; one block goes straight to the end
         self.prune = len(self.blocks) > 1
@@ -116,8 +136,32 @@ class Distance:
                     best[key] = min(best.get(key, UNREACHABLE), len(cards) - taken)
         partials: list[list[Partial]] = [[] for _ in range(size)]
         for (packed, pair, trigger), missing in sorted(best.items(), key=lambda i: i[1]):
-            partials[_lowest(packed)].append((packed, missing, self._step(pair, trigger)))
-        return _Block(start, size, partials)
+            moves = self._packed_step(pair, trigger)
+            partials[_lowest(packed)].append((packed, missing * self.ones, moves))
+        block = _Block(start, size, partials)
+        block.memo[0] = self.nothing
+        return block
+
+    def _packed_step(self, pair: bool, trigger: bool) -> list[Move]:
+        """`_step` on a packed table: the signatures that move by the same number of
+        places, each group of them as one mask and one shift."""
+        key = (pair, trigger)
+        found = self._moves.get(key)
+        if found is not None:
+            return found
+        by_shift: dict[int, int] = {}
+        for index, after in enumerate(self._step(pair, trigger)):
+            if after >= 0:  # a group only adds: it moves a signature to a later index
+                by_shift[after - index] = by_shift.get(after - index, 0) | (
+                    COST_MASK << (index * COST_BITS)
+                )
+        moves = []
+        for shift, kept in sorted(by_shift.items()):
+            bits = shift * COST_BITS
+            below = self.absent & ((1 << bits) - 1)
+            moves.append((kept, self.absent & ~kept, bits, below))
+        self._moves[key] = moves
+        return moves
 
     def _empty_groups(self) -> list[tuple[int, list[int]]]:
         """(cards missing, signature step) of a group made of no held card, per shape."""
@@ -156,34 +200,48 @@ class Distance:
         return best
 
     # ── solving ────────────────────────────────────────────────
-    def _solve(self, block: _Block, packed: int) -> Costs:
-        """Fewest missing cards per signature for one block's cards; fills the memo."""
+    def _solve(self, block: _Block, packed: int) -> Packed:
+        """Fewest missing cards per signature for one block's cards, packed; fills the memo."""
         memo = block.memo
         low = _lowest(packed)
         rest = packed - (1 << (low * FIELD_BITS))  # the lowest card set aside
         child = memo.get(rest)
         if child is None:
             child = self._solve(block, rest)
-        result = dict(child)
+        result = child
         guard = block.guard
-        for group, missing, step in block.partials[low]:
+        full, guards = self.full, self.guards
+        for group, missing, moves in block.partials[low]:
             if ((packed | guard) - group) & guard != guard:
                 continue
             rest = packed - group
             child = memo.get(rest)
             if child is None:
                 child = self._solve(block, rest)
-            for index, cost in child.items():
-                after = step[index]
-                if after >= 0 and cost + missing < result.get(after, UNREACHABLE):
-                    result[after] = cost + missing
-        if self.prune:
-            result = self._prune(result)
+            for kept, others, bits, below in moves:
+                moved = (((((child & kept) | others) << bits) | below) & full) + missing
+                # the cheaper of `result` and `moved`, field by field
+                cheaper = (((result | guards) - moved) & guards) >> (COST_BITS - 1)
+                cheaper = (cheaper << COST_BITS) - cheaper
+                result = (moved & cheaper) | (result & (full ^ cheaper))
+        absent = self.absent  # fields past ABSENT (no way there, plus a group) back to ABSENT
+        over = (((result | guards) - absent) & guards) >> (COST_BITS - 1)
+        over = (over << COST_BITS) - over
+        result = (absent & over) | (result & (full ^ over))
         if len(memo) > TABLE_LIMIT:
             memo.clear()
-            memo[0] = {0: 0}
+            memo[0] = self.nothing
         memo[packed] = result
         return result
+
+    def _unpacked(self, table: Packed) -> Costs:
+        costs: Costs = {}
+        for index in range(self.size):
+            cost = table & COST_MASK
+            if cost < ABSENT:
+                costs[index] = cost
+            table >>= COST_BITS
+        return self._prune(costs) if self.prune else costs
 
     def _prune(self, table: Costs) -> Costs:
         """Drop entries no cheaper than another entry plus groups of no held card: adding
@@ -200,8 +258,15 @@ class Distance:
         return {i: c for i, c in table.items() if c < via.get(i, UNREACHABLE)}
 
     def _table(self, block: _Block, part: int) -> Costs:
-        found = block.memo.get(part)
-        return found if found is not None else self._solve(block, part)
+        """The table of one block's cards, unpacked (and pruned when blocks combine)."""
+        costs = block.tables.get(part)
+        if costs is None:
+            packed = block.memo.get(part)
+            costs = self._unpacked(packed if packed is not None else self._solve(block, part))
+            if len(block.tables) > TABLE_LIMIT:
+                block.tables.clear()
+            block.tables[part] = costs
+        return costs
 
     def _combine(self, left: Costs, right: Costs) -> Costs:
         if len(right) == 1 and 0 in right:
