@@ -34,6 +34,7 @@ from tablerules.interpreter.compiled import (
 UNREACHABLE = 1 << 30
 MAX_COUNT = 15  # groups or pairs tracked at most, as in the win signatures
 TABLE_LIMIT = 1 << 16  # entries per block table before it is emptied (a bound on memory)
+UNPACKED_LIMIT = 1 << 12  # tables kept unpacked: those one hand asks for again and again
 
 COST_BITS = 16  # bits per signature in a packed table
 COST_GUARD = 1 << (COST_BITS - 1)  # above every field's value: a subtraction never borrows
@@ -263,7 +264,7 @@ class Distance:
         if costs is None:
             packed = block.memo.get(part)
             costs = self._unpacked(packed if packed is not None else self._solve(block, part))
-            if len(block.tables) > TABLE_LIMIT:
+            if len(block.tables) > UNPACKED_LIMIT:
                 block.tables.clear()
             block.tables[part] = costs
         return costs

@@ -42,12 +42,13 @@ from typing import Any
 from logcheck.check import check_hands
 from logcheck.invariants import INVARIANTS
 from logcheck.logfile import Hand
-from logcheck.play import BOT_KINDS, Plan, header_of, play_hands
+from logcheck.play import BOT_KINDS, Plan, forget_other_games, header_of, play_hands
 from logcheck.run import STRETCH, stretches
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PROGRESS_SECONDS = 10.0
 EXAMPLES = 5  # violations kept per (plan, invariant)
+RUN = 4  # stretches of one plan queued one after the other (a worker keeps one game loaded)
 OTHER_HASH_SEED = "20261201"  # the replaying process's hash seed (the workers' are random)
 
 
@@ -128,6 +129,7 @@ def _lines_digest(hands: Iterator[Hand], digest: Any) -> Iterator[Hand]:
 def play_and_check(part: Plan) -> Done:
     """Play one stretch in memory, check every invariant, and digest its lines."""
     started = time.process_time()
+    forget_other_games(part)  # a worker holds one game at a time: its memory stays bounded
     header, hands = play_hands(part, True)
     digest = hashlib.sha256()
     report = check_hands(header, _lines_digest(hands, digest))
@@ -191,13 +193,14 @@ def _load_state(path: str | None) -> dict[tuple[str, str, int], Done]:
     return found
 
 
-def _interleaved(parts: dict[tuple[str, str], list[Plan]]) -> list[Plan]:
-    """The stretches of every plan taken in turn, so that every file is under way early."""
+def _interleaved(parts: dict[tuple[str, str], list[Plan]], run: int = RUN) -> list[Plan]:
+    """The stretches of every plan taken in turn, `run` at a time: every file is under way
+    early, and a worker mostly goes on with the game it has loaded."""
     queues = [list(reversed(queue)) for queue in parts.values()]
     order = []
     while any(queues):
         for queue in queues:
-            if queue:
+            for _ in range(min(run, len(queue))):
                 order.append(queue.pop())
     return order
 

@@ -9,6 +9,7 @@ that its lines are the command's, line for line. The invariants read only the lo
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +63,18 @@ def _loaded(plan: Plan) -> tuple[Game, Record]:
         header = header_record(str(plan.rules), sha, checked.loaded.options, 0, 0, "")
         found = _GAMES[key] = (checked.game, header)
     return found
+
+
+def forget_other_games(plan: Plan) -> None:
+    """Let go of every loaded game but the plan's (and what their tables remember): a
+    process that plays the plans of many rule files in turn then holds one game's memory,
+    not the sum of all of them."""
+    keep = (str(plan.rules), tuple(sorted(plan.options.items())))
+    others = [key for key in _GAMES if key != keep]
+    for key in others:
+        del _GAMES[key]
+    if others:
+        gc.collect()  # a compiled game holds cycles: free it now, not at some later pass
 
 
 def header_of(plan: Plan) -> Record:
