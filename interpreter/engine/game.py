@@ -184,13 +184,13 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
     def log(
         self, event_type: str, clause: str = "", cites: Sequence[str] = (), **data: Any
     ) -> None:
-        event: dict[str, Any] = {"seq": len(self.state.events), "type": event_type}
-        event.update(data)
+        events = self.state.events
+        event: dict[str, Any] = {"seq": len(events), "type": event_type, **data}
         if clause:
             event["clause"] = clause
         if cites:
             event["cites"] = list(cites)
-        self.state.events.append(event)
+        events.append(event)
 
     def seat_name(self, seat: int) -> str:
         names = self.game.compiled.seat_names

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
 class Logger(Protocol):
@@ -47,9 +47,11 @@ class ActiveRestriction:
     cites: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Offer:
-    """What seats are responding to: a card shown by its owner, or a turn without a card."""
+class Offer(NamedTuple):
+    """What seats are responding to: a card shown by its owner, or a turn without a card.
+
+    A named tuple: the engine makes several a step, and a tuple is made at C speed (a
+    frozen dataclass sets each field through `object.__setattr__`)."""
 
     context: str
     owner: int
