@@ -148,11 +148,20 @@ class Session:
         self.log = log
         self.stop = StopFlag()
         self.finished = 0  # hands played to their end
+        self._read_kinds = report.read_kinds()
+        self._reads_choices = report.reads_choices()
+        # a choice's log line by (seat, label): a game has few, and a hand applies ~100
+        self._choice_lines: dict[tuple[int, str], str] = {}
 
-    def emit(self, record: Record) -> None:
+    def emit_choice(self, seat: int, label: str) -> None:
+        """A choice applied, to the log (if any) and to the report (if it reads them)."""
         if self.log is not None:
-            self.log.write(record)
-        self.report.record(record)
+            line = self._choice_lines.get((seat, label))
+            if line is None:
+                line = self._choice_lines[(seat, label)] = dumps(choice_record(seat, label))
+            self.log.write_line(line)
+        if self._reads_choices:
+            self.report.record(choice_record(seat, label))
 
     def play_hand(
         self, index: int, seed: int, match: Match, make: Callable[[int], Bot]
@@ -176,7 +185,7 @@ class Session:
                 raise PlayError(f"hand {index}: the hand is not over, yet no seat is asked to act")
             seat = waiting[0]
             choice = bots[seat].choose(table, seat)
-            self.emit(choice_record(choice.seat, choice.label))
+            self.emit_choice(choice.seat, choice.label)
             try:
                 table.apply(choice)
             except IllegalAction as error:
@@ -194,16 +203,19 @@ class Session:
         """The new events to the log, written once as JSON; the report gets those it reads
         as they read back from the log."""
         events = table.events
-        log = self.log
-        reads = self.report.reads
-        for event in events[logged:]:
-            if log is None:
-                if reads(event["type"]):
+        if len(events) == logged:
+            return logged
+        new = events[logged:]
+        kinds = self._read_kinds
+        if self.log is None:
+            for event in new:
+                if kinds is None or event["type"] in kinds:
                     self.report.record(as_logged(event))
-                continue
-            line = dumps(event)
-            log.write_line(line)
-            if reads(event["type"]):
+            return len(events)
+        lines = list(map(dumps, new))
+        self.log.write_lines(lines)
+        for event, line in zip(new, lines, strict=True):
+            if kinds is None or event["type"] in kinds:
                 self.report.record(json.loads(line))
         return len(events)
 

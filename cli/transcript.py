@@ -259,6 +259,16 @@ class Report:
             return kind in JSON_READS
         return self.mode == "text" or kind == "win"
 
+    def read_kinds(self) -> frozenset[str] | None:
+        """The record types `reads` accepts, all at once (None: every type)."""
+        if self.mode == "json":
+            return JSON_READS
+        return None if self.mode == "text" else frozenset({"win"})
+
+    def reads_choices(self) -> bool:
+        """Whether `record` does anything with a choice applied (a line per hand does not)."""
+        return self.mode != "quiet"
+
     def record(self, record: Record) -> None:
         assert self.hand is not None
         if record.get("type") == "win":
