@@ -212,9 +212,10 @@ class Session:
                 if kinds is None or event["type"] in kinds:
                     self.report.record(as_logged(event))
             return len(events)
-        lines = list(map(dumps, new))
-        self.log.write_lines(lines)
-        for event, line in zip(new, lines, strict=True):
+        write = self.log.write_line
+        for event in new:
+            line = dumps(event)
+            write(line)
             if kinds is None or event["type"] in kinds:
                 self.report.record(json.loads(line))
         return len(events)

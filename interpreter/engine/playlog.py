@@ -260,13 +260,6 @@ class LogWriter:
         if len(self._waiting) >= self.GATHER:
             self.flush()
 
-    def write_lines(self, lines: list[str]) -> None:
-        """Records already written as JSON, in order (`write_line` for each, in one call)."""
-        self._waiting += lines
-        self.lines += len(lines)
-        if len(self._waiting) >= self.GATHER:
-            self.flush()
-
     def flush(self) -> None:
         if self._waiting:
             self._waiting.append("")
