@@ -28,6 +28,7 @@ from tablerules.interpreter.hands import (
 from tablerules.interpreter.pricing import price
 
 PROGRESS_EVERY = 10_000
+WRITE_EVERY = 512  # verdicts of --detail wins written together
 DETAILS = ("full", "best", "wins")
 T = TypeVar("T")
 
@@ -259,15 +260,23 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
     quick = args.detail == "wins" and not args.on_deal  # whether it wins, and nothing else
     known: dict[str | None, WinConditions] = {}
     verdict = _quick_verdicts(evaluator, args, seat) if quick else None
+    said = ('"wins": false}\n', '"wins": true}\n')
+    waiting: list[str] = []  # verdicts not yet written, written together
     for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line[0] == "#":
             continue
         if verdict is not None and "|" not in line:
             wins = verdict(line)
             if wins is not None:
-                out.write(f'{{"line": {number}, "wins": {"true" if wins else "false"}}}\n')
+                waiting.append(f'{{"line": {number}, {said[wins]}')
+                if len(waiting) >= WRITE_EVERY:
+                    out.write("".join(waiting))
+                    waiting.clear()
                 continue
+        if waiting:
+            out.write("".join(waiting))
+            waiting.clear()
         try:
             spec = parse_line(evaluator, line)
             conditions = known.get(spec.how)  # they depend on how it is won, not the cards
@@ -298,6 +307,7 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
         out.write(json.dumps(record, ensure_ascii=False) + "\n")
         if show_progress and number % PROGRESS_EVERY == 0:
             print(f"... {number} lines", file=sys.stderr)
+    out.write("".join(waiting))
     return 1 if failures else 0
 
 
@@ -309,12 +319,13 @@ def _quick_verdicts(
     also says what is wrong with it)."""
     pack = evaluator.rules.cards.packer(evaluator.ones)
     conditions = _conditions(HandSpec([], [], None, None), args, seat)
+    test = evaluator.concealed_test(conditions)
 
     def verdict(line: str) -> bool | None:
         packed = pack(line)
         if packed is None or packed[1] > MAX_HAND_CARDS:
             return None
-        return evaluator.concealed_wins(packed[0], packed[1], conditions)
+        return test(*packed)
 
     return verdict
 

@@ -75,6 +75,11 @@ class Details:
     # ── a split's groups ───────────────────────────────────────
     def decomposition(self, candidate: Candidate, context: Context) -> Decomposition:
         ids, placement, total, pairs, triggers, wins = candidate
+        if placement is None and not context[1]:  # concealed cards alone: the common case
+            plain = self._plain
+            groups = [plain[i] or self._plain_group(i) for i in ids]
+            problem = "" if wins else self.problem(len(groups), pairs, triggers, total)
+            return Decomposition(groups, total, pairs, wins, problem)
         _, table, source, _, _ = context  # a plain tuple on the hot path (see `Context`)
         if placement == FORM:
             form = self.form_of(ids)

@@ -12,7 +12,7 @@ only when read (see `evaluation.py`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tablerules.dsl import ir
@@ -126,6 +126,13 @@ class Evaluator:
         # concealed cards alone are judged by the best split per signature when listing
         # every split costs a search per new hand (a cut block), and nothing but the
         # splits' sums decides (no scores, no winning forms)
+        self._forms = bool(rules.forms)
+        self._value_name = rules.value_name
+        # concealed cards alone are judged by `_judge_concealed` when only the splits' sums
+        # decide (`_judge` does the same with what tables and winning cards need)
+        self._plain_concealed = not (
+            self._scored or self._winning_forms or self._card_forms or rules.keep_together
+        )
         self._best_first = (
             self.search.cut
             and not self._scored
@@ -261,6 +268,23 @@ class Evaluator:
             return None
         return self._wins(pre, (), None, None, conditions)
 
+    def concealed_test(
+        self, conditions: WinConditions | None = None
+    ) -> Callable[[int, int], bool | None]:
+        """`concealed_wins` as one function with what it needs at hand, for bulk checks:
+        where the structure alone decides, the overflow check and the signature tables."""
+        if not self.rules.structural_exact or self._winning_forms:
+            return lambda pre, count: self.concealed_wins(pre, count, conditions)
+        wins = self.wins_packed
+        excess, guard = self._excess, self._guard
+
+        def test(pre: int, count: int) -> bool | None:
+            if count >= 128 or (pre + excess) & guard:
+                return None
+            return wins(pre)
+
+        return test
+
     # ── full evaluation ────────────────────────────────────────
     def evaluate(
         self,
@@ -283,6 +307,8 @@ class Evaluator:
             if not (pre + self._excess) & self._guard:
                 if self._best_first and len(hand) <= BEST_FIRST_CARDS:
                     return self._judge_best(pre)
+                if self._plain_concealed:
+                    return self._judge_concealed(pre)
                 result = self._judge(pre, pre, (), None, None)
                 if self._scored:
                     self._score(result, pre, (), None, conditions)
@@ -367,6 +393,32 @@ class Evaluator:
                 if have >= needed:
                     return immediate
         return None
+
+    # ── concealed cards alone, every split ─────────────────────
+    def _judge_concealed(self, full: int) -> Evaluation:
+        """`_judge` of concealed cards alone, for rules where nothing but the splits' sums
+        decides (no scores, no never-split groups, no winning forms): the same judgement
+        without what a table, a winning card or a form would need."""
+        fragments = self.search.fragments(full) if full else NO_SPLIT
+        needed = self._needed
+        pairs_with, pairs_without, minimum = self._pairs_with, self._pairs_without, self._minimum
+        candidates: list[Candidate] = []
+        other_sizes: set[int] | None = None
+        best: int | None = None
+        best_total = 0
+        for ids, total, pairs, triggers in fragments:
+            if needed is not None and len(ids) != needed:
+                other_sizes = (other_sizes or set()) | {len(ids)}
+                continue
+            need = pairs_with if triggers else pairs_without
+            wins = (need is None or pairs == need) and total >= minimum
+            if wins and (best is None or total > best_total):
+                best, best_total = len(candidates), total
+            candidates.append((ids, None, total, pairs, triggers, wins))
+        context = (full, (), None, other_sizes, fragments if self._forms else ())
+        return Evaluation(
+            best is not None, self._value_name, candidates, best, self.details, context
+        )
 
     # ── the best split alone ───────────────────────────────────
     def _judge_best(self, pre: int) -> Evaluation:

@@ -206,6 +206,22 @@ class Evaluation:
             found = built[index] = self._explainer.decomposition(candidate, self._context)
         return found
 
+    def _build_all(self, candidates: list[Candidate]) -> list[Decomposition]:
+        """Every candidate as a decomposition, in order (those built already kept)."""
+        built = self._built
+        if built is None:
+            built = self._built = {}
+        assert self._explainer is not None
+        decomposition = self._explainer.decomposition
+        context = self._context
+        found: list[Decomposition] = []
+        for index, candidate in enumerate(candidates):
+            split = built.get(index)
+            if split is None:
+                split = built[index] = decomposition(candidate, context)
+            found.append(split)
+        return found
+
     @property
     def best(self) -> Decomposition | None:
         """The winning split with the highest total (the first such); None when none wins."""
@@ -228,9 +244,16 @@ class Evaluation:
         one (same kinds and cards: the winning card in either of two like groups) is
         listed once. Without a winning card, splits never read the same."""
         if self._decompositions is None:
+            candidates = self.candidates
+            for candidate in candidates:
+                if candidate[1] is not None:
+                    break
+            else:  # no winning card, no form: no two splits read the same
+                self._decompositions = self._build_all(candidates)
+                return self._decompositions
             seen: set[tuple[object, ...]] = set()
             found: list[Decomposition] = []
-            for index, candidate in enumerate(self.candidates):
+            for index, candidate in enumerate(candidates):
                 decomposition = self._build(index)
                 placement = candidate[1]
                 if placement is not None and placement >= 0:
