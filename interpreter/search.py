@@ -47,6 +47,8 @@ NO_SPLIT: tuple[Fragment, ...] = (((), 0, 0, 0),)  # the one split of no cards
 # The best split per signature bit index: (total value, the instances' ranks, sorted).
 Best = dict[int, tuple[int, tuple[int, ...]]]
 NO_CARDS_BEST: Best = {0: (0, ())}  # the one split of no cards
+NO_SIGNATURE = -1  # in the win test's table of steps: the part cannot be split
+SEVERAL_SIGNATURES = -2  # the part reaches more than one signature
 NOTHING_TAKEN: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
 
 
@@ -405,6 +407,7 @@ class Searcher:
         # positions, with the same signature steps): one table serves them all, so the
         # part of a suit seen in another suit is already known
         self._shared_signatures: dict[tuple[object, ...], dict[int, int]] = {}
+        self._steps: dict[int, dict[int, int]] = {}  # the win test's, by signature table
         self.blocks: list[tuple[Node, int, int]] = []  # (node, shift, mask)
         # per block: (its table's lookup, the solver that fills it, shift, mask); the tables
         # are only ever emptied in place, so their bound lookups stay valid
@@ -483,28 +486,65 @@ class Searcher:
 
     def win_test(self, accept: int) -> Callable[[int], bool]:
         """`signatures(packed) & accept`, as one function with its tables at hand: the
-        whole win test of rules whose structure alone decides a win."""
-        tables = tuple(self._signature_tables)
+        whole win test of rules whose structure alone decides a win.
+
+        Most parts of a hand reach one signature, so each block also keeps a table of steps:
+        a part's one signature as a small number (`NO_SIGNATURE` when none,
+        `SEVERAL_SIGNATURES` when more than one, then read from the signature table). A
+        hand is then a few lookups and additions of small numbers, and one shift at the
+        end; the bit sets, a thousand bits wide, are combined only for the rare part that
+        reaches several signatures."""
+        tables = tuple(
+            (*self._step_table(node, known, solve), known, solve, shift, mask)
+            for (known, solve, shift, mask), node in zip(
+                self._signature_tables, self.nodes, strict=True
+            )
+        )
         sums = combine
 
         def wins(packed: int) -> bool:
             total = 1
             offset = 0  # the single signatures' steps, added up: one shift at the end
-            for known, solve, shift, mask in tables:
+            for step_of, learn, known, solve, shift, mask in tables:
                 part = (packed >> shift) & mask
                 if part:
-                    found = known(part)
-                    if found is None:
-                        found = solve(part)
-                    if found & (found - 1):
-                        total = sums(total, found)
-                    elif found:
-                        offset += found.bit_length() - 1
-                    else:
+                    step = step_of(part)
+                    if step is None:
+                        step = learn(part)
+                    if step >= 0:
+                        offset += step
+                    elif step == NO_SIGNATURE:
                         return False
+                    else:
+                        found = known(part)
+                        total = sums(total, solve(part) if found is None else found)
             return bool((total << offset) & accept)
 
         return wins
+
+    def _step_table(
+        self, node: Node, known: Callable[[int], int | None], solve: Callable[[int], int]
+    ) -> tuple[Callable[[int], int | None], Callable[[int], int]]:
+        """The lookup of a block's table of steps (shared by blocks that share their
+        signature table) and the function that learns a part's step."""
+        steps = self._steps.setdefault(id(node.signature_memo), {})
+
+        def learn(part: int) -> int:
+            found = known(part)
+            if found is None:
+                found = solve(part)
+            if not found:
+                step = NO_SIGNATURE
+            elif found & (found - 1):
+                step = SEVERAL_SIGNATURES
+            else:
+                step = found.bit_length() - 1
+            if len(steps) >= SIGNATURE_LIMIT:
+                steps.clear()
+            steps[part] = step
+            return step
+
+        return steps.get, learn
 
     def incomplete_blocks(self, packed: int) -> tuple[int, ...]:
         """Indexes of the blocks whose cards cannot all be split into groups.
