@@ -56,10 +56,9 @@ SOURCES: tuple[ir.Source, ...] = ("self", "discard", "draw")
 # Hands of at most this many cards may be judged by the best split per signature: fewer
 # than 16 groups, so no signature field (see `GROUP_STEP`) overflows into the next.
 BEST_FIRST_CARDS = 30
-GROUP_SHIFT = GROUP_STEP.bit_length() - 1
-PAIR_SHIFT = PAIR_STEP.bit_length() - 1
-FIELD_MASK = PAIR_STEP - 1
 NOTHING_KEPT: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
+KEPT_LIMIT = 1 << 14  # ways of placing never-split cards kept, by those cards' counts
+MAX_FIELD = (1 << FIELD_BITS) - 1
 
 Facts = tuple[int, int, int, int]  # (kind, value, is pair, is trigger) of a placed group
 
@@ -105,6 +104,15 @@ class Evaluator:
         )
         self._holding: dict[tuple[int, int], frozenset[int]] = {}
         self._holder_facts: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {}
+        self._keeps = bool(rules.keep_together)
+        # whether every group holding some card that often holds nothing else
+        self._kept_alike = all(
+            len(set(i.cards)) == 1
+            for i in rules.instances
+            if max(i.cards.count(c) for c in i.cards) >= max(self._keep_smallest, 1)
+        )
+        self._kept_memo: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
+        self._winning_signatures: dict[int, tuple[int, int]] = {}  # learnt when first needed
         self._containing = [
             frozenset(i.id for i in rules.instances if card in i.cards)
             for card in range(len(rules.cards))
@@ -427,42 +435,108 @@ class Evaluator:
         listed only if read. Cards held as a 'never split' group are first taken out in
         each group that can hold them all."""
         search = self.search
-        best: Candidate | None = None
+        winning = self._winning_signatures or self._learn_winning_signatures()
+        minimum = self._minimum
+        best_value: int | None = None
         best_key: tuple[int, ...] = ()
+        best_facts = (0, 0)
         for taken, step, total, ranks in self._kept_takings(pre):
             for signature, (value, split) in search.best(pre - taken).items():
-                signature += step
-                value += total
-                groups = signature >> GROUP_SHIFT
-                pairs = (signature >> PAIR_SHIFT) & FIELD_MASK
-                triggers = signature & FIELD_MASK
-                if self._needed is not None and groups != self._needed:
+                facts = winning.get(signature + step)
+                if facts is None:
                     continue
-                need = self._pairs_with if triggers else self._pairs_without
-                if (need is not None and pairs != need) or value < self._minimum:
+                value += total
+                if value < minimum or (best_value is not None and value < best_value):
                     continue
                 key = tuple(sorted(split + ranks)) if ranks else split
-                if best is None or value > best[2] or (value == best[2] and key < best_key):
-                    best = (search.ids_of(key), None, value, pairs, triggers, True)
-                    best_key = key
+                if best_value is None or value > best_value or key < best_key:
+                    best_value, best_key, best_facts = value, key, facts
+        best: Candidate | None = None
+        if best_value is not None:
+            best = (search.ids_of(best_key), None, best_value, *best_facts, True)
         return Evaluation.of_best(
             best,
-            self.rules.value_name,
+            self._value_name,
             self.details,
             (pre, (), None, None, ()),
             lambda: self._judge(pre, pre, (), None, None),
         )
 
+    def _learn_winning_signatures(self) -> dict[int, tuple[int, int]]:
+        """The signatures of concealed splits that meet the win clause's groups and pairs,
+        with their (pairs, triggers): what `_judge` asks of each split but its total."""
+        found: dict[int, tuple[int, int]] = {}
+        for groups in range(GROUP_STEP // PAIR_STEP):
+            if self._needed is not None and groups != self._needed:
+                continue
+            for pairs in range(PAIR_STEP):
+                for triggers in range(PAIR_STEP):
+                    need = self._pairs_with if triggers else self._pairs_without
+                    if need is None or pairs == need:
+                        found[groups * GROUP_STEP + pairs * PAIR_STEP + triggers] = (
+                            pairs,
+                            triggers,
+                        )
+        self._winning_signatures = found
+        return found
+
     def _kept_takings(self, pre: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
         """Each way to place the cards held as 'never split' groups: (their groups' cards
         packed, signature step, total value, ranks). A card held n times where such groups
         are never split lies in a group holding all n copies (see `_kept_together`)."""
-        kept = self._kept_cards(pre) if self.rules.keep_together else ()
-        if not kept:
+        if not self._keeps:
             return NOTHING_KEPT
+        held_often = (pre + self._keep_excess) & self._guard
+        if not held_often:
+            return NOTHING_KEPT
+        if not self._kept_alike:
+            return self._place_kept(pre, held_often)
+        # every group that can hold them is n alike: the ways depend on those cards alone
+        key = pre & ((held_often >> (FIELD_BITS - 1)) * MAX_FIELD)
+        ways = self._kept_memo.get(key)
+        if ways is None:
+            if len(self._kept_memo) >= KEPT_LIMIT:
+                self._kept_memo.clear()
+            ways = self._kept_memo[key] = self._place_kept(key, held_often)
+        return ways
+
+    def _place_kept(self, pre: int, held_often: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
+        """`_kept_takings` of the cards marked in `held_often`."""
+        guard = self._guard
+        holder_facts = self._holder_facts
+        cards = step = total = 0
+        ranks: tuple[int, ...] = ()
+        while held_often:  # one group can hold each: the usual case, one way
+            lowest = held_often & -held_often
+            held_often ^= lowest
+            shift = (lowest.bit_length() - 1) & -FIELD_BITS
+            left = pre - cards
+            count = (pre >> shift) & MAX_COUNT
+            still = (left >> shift) & MAX_COUNT
+            if still != count:
+                if not still:
+                    continue  # its copies lie in a group placed already
+                return []  # some lie there, the others cannot be with them
+            key = (shift >> FIELD_SHIFT, count)
+            holders = holder_facts.get(key)
+            if holders is None:
+                holders = holder_facts[key] = self._kept_holders(*key)
+            if len(holders) != 1:
+                return self._kept_ways(pre)
+            packed, own_step, value, rank = holders[0]
+            if ((left | guard) - packed) & guard != guard:
+                return []
+            cards += packed
+            step += own_step
+            total += value
+            ranks += (rank,)
+        return [(cards, step, total, ranks)]
+
+    def _kept_ways(self, pre: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
+        """`_kept_takings` where some card may lie in one of several groups."""
         guard = self._guard
         ways = NOTHING_KEPT
-        for card, size in kept:
+        for card, size in self._kept_cards(pre):
             shift = card << FIELD_SHIFT
             holders = self._holder_facts.get((card, size))
             if holders is None:
@@ -483,12 +557,14 @@ class Evaluator:
         return ways
 
     def _kept_holders(self, card: int, size: int) -> tuple[tuple[int, int, int, int], ...]:
-        """The instances holding `card` at least `size` times, as (packed, signature step,
-        value, rank)."""
+        """The instances that can hold all `size` copies of `card` held (those holding it
+        exactly `size` times), as (packed, signature step, value, rank)."""
         rank = self.search.rank
         found = []
         for ident in sorted(self._holders(card, size)):
             instance = self.rules.instances[ident]
+            if instance.cards.count(card) != size:
+                continue  # more copies than the hand holds: it never fits
             found.append(
                 (instance.packed, instance.signature_shift, self._facts[ident][1], rank[ident])
             )
