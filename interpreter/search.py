@@ -254,12 +254,6 @@ class _Cut:
         self.mask = mask
         self.left, self.right = halves
         self.crossing = [(g, s, i, facts[i]) for g, s, i in crossing]  # (packed, shift, id, facts)
-        self.crossing_mask = 0  # the bytes of the cards of the crossing groups
-        for group, _, _ in crossing:
-            for position in range(0, group.bit_length(), FIELD_BITS):
-                if (group >> position) & 0xFF:
-                    self.crossing_mask |= 0xFF << position
-        self.taking_memo: dict[int, list[tuple[int, int, Fragment]]] = {}
         self.signature_memo: dict[int, int] = {}
         self.split_memo: dict[int, tuple[Fragment, ...]] = {}
         self.signature_limit = CUT_SIGNATURE_LIMIT if whole_block else SIGNATURE_LIMIT
@@ -267,17 +261,7 @@ class _Cut:
 
     def _takings(self, part: int) -> list[tuple[int, int, Fragment]]:
         """Each multiset of crossing groups that fits the part, none first:
-        (cards, signature shift, the groups as a fragment). They depend only on the
-        crossing groups' cards, few, whose counts recur from hand to hand: memoised."""
-        key = part & self.crossing_mask
-        found = self.taking_memo.get(key)
-        if found is None:
-            if len(self.taking_memo) >= SPLIT_LIMIT:
-                self.taking_memo.clear()
-            found = self.taking_memo[key] = self._list_takings(key)
-        return found
-
-    def _list_takings(self, part: int) -> list[tuple[int, int, Fragment]]:
+        (cards, signature shift, the groups as a fragment)."""
         guard = self.guard
         fits = [c for c in self.crossing if ((part | guard) - c[0]) & guard == guard]
         if not fits:
