@@ -8,7 +8,9 @@ The hands are shared out between the rule files equally, `--greedy` of them play
 greedy bots and the rest by random bots (greedy bots think: a hand of theirs costs two to
 ten times a random one). Each (rule file, bots) plan is cut into stretches (`run.STRETCH`
 hands), played in memory through `tablerules play`'s own session and checked as it comes,
-the stretches of all plans spread over `--jobs` processes; memory stays flat. Beside the
+the stretches of all plans spread over `--jobs` processes, four of a plan in a row; a
+worker holds the game of the stretch it plays and lets go of the others, so its memory is
+that of one game (and its tables, each bounded), whatever the number of hands. Beside the
 invariants of every hand (see `python -m logcheck --list`), the first stretch of each plan
 is played once more by `tablerules play --log` in a process of its own, with another hash
 seed, and must give the same lines byte for byte: the same seed gives the same log, in any
