@@ -44,7 +44,7 @@ class ActionSteps:
         if takes_card:
             self._take_offered(choice, offer)
         for held in choice.from_hand:
-            seat.hand[held] -= 1
+            seat.lose(held)
         claimed = takes_card and offer.owner != choice.seat  # another seat's card
         if choice.table_index is not None:
             group = seat.table[choice.table_index]
@@ -62,7 +62,7 @@ class ActionSteps:
             seat.table.append(group)
         for kind, cards in choice.extra:
             for held in cards:
-                seat.hand[held] -= 1
+                seat.lose(held)
             seat.table.append(TableGroupState(kind, sorted(cards), False, rule.name))
         kinds = self.game.compiled.kinds
         ids = self.game.compiled.cards.ids
@@ -96,4 +96,4 @@ class ActionSteps:
             if pile and pile[-1] == card:
                 pile.pop()
         elif choice.seat == offer.owner and self.play.in_owner_hand(offer.context):
-            state.seats[choice.seat].hand[card] -= 1
+            state.seats[choice.seat].lose(card)

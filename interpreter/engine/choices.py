@@ -58,7 +58,7 @@ class ChoiceMaker:
         self._incomplete_blocks = evaluator.search.incomplete_blocks
         # a hand's packed form and incomplete blocks, by its counts: a hand is asked about
         # every card shown while it waits
-        self._hands: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+        self._hands: dict[int, tuple[int, ...]] = {}  # packed hand: its incomplete blocks
         self._screens: dict[int, _Screen] = {}  # by the (shared, lasting) list of ways
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._packed_completions: dict[
@@ -115,7 +115,7 @@ class ChoiceMaker:
                     if group.kind in kinds and card in self._additions(makes, group.cards):
                         return True
         if screen.with_cards:
-            have = int.from_bytes(bytes(hand), "little") | self._guard
+            have = seat.packed | self._guard
             if held:
                 have -= 1 << (card * FIELD_BITS)
             guard = self._guard
@@ -128,33 +128,29 @@ class ChoiceMaker:
         if held and not hand[card]:
             return False  # the card it would win on is not there
         if self._card_forms and not seat.table:
-            packed = self._hand(hand, offer, is_owner)[0] + (1 << (card * FIELD_BITS))
+            packed = self._hand(seat, offer, is_owner)[0] + (1 << (card * FIELD_BITS))
             if any(form.matches(packed) for form in self._card_forms):
                 return True  # a form of cards wins whatever its groups
         if self._signatures_decide:  # the win test itself is as quick as any screen
             return self.can_win(seat, offer, is_owner, state, seat_index)
-        incomplete = self._hand(hand, offer, is_owner)[1]
+        incomplete = self._hand(seat, offer, is_owner)[1]
         # one card cannot complete two blocks, nor a block it is not in
         return not incomplete or (
             len(incomplete) == 1 and incomplete[0] == self._block_of_card[card]
         )
 
-    def _hand(self, hand: list[int], offer: Offer, is_owner: bool) -> tuple[int, tuple[int, ...]]:
+    def _hand(self, seat: Seat, offer: Offer, is_owner: bool) -> tuple[int, tuple[int, ...]]:
         """The hand without the offered card, packed, and its incomplete blocks."""
+        packed = seat.packed
         card = offer.card
         if is_owner and card is not None and self.play.in_owner_hand(offer.context):
-            without = bytearray(hand)
-            without[card] -= 1
-            key = bytes(without)
-        else:
-            key = bytes(hand)
-        known = self._hands.get(key)
-        if known is None:
+            packed -= 1 << (card * FIELD_BITS)
+        incomplete = self._hands.get(packed)
+        if incomplete is None:
             if len(self._hands) > HAND_CACHE_LIMIT:
                 self._hands.clear()
-            packed = int.from_bytes(key, "little")
-            known = self._hands[key] = (packed, self._incomplete_blocks(packed))
-        return known
+            incomplete = self._hands[packed] = self._incomplete_blocks(packed)
+        return packed, incomplete
 
     def can_win(
         self, seat: Seat, offer: Offer, is_owner: bool, state: HandState, seat_index: int
@@ -171,7 +167,7 @@ class ChoiceMaker:
         held = is_owner and self.play.in_owner_hand(offer.context)
         if held and hand[card] == 0:
             return False
-        packed, incomplete = self._hand(hand, offer, is_owner)
+        packed, incomplete = self._hand(seat, offer, is_owner)
         packed += 1 << (card * FIELD_BITS)
         cards_form = (
             bool(self._card_forms)
@@ -519,7 +515,7 @@ class ChoiceMaker:
         in_hand_already: bool,
     ) -> Iterator[Choice]:
         hand = seat.hand
-        have = int.from_bytes(bytes(hand), "little") | self._guard  # counts, guard bits set
+        have = seat.packed | self._guard  # counts, guard bits set
         if in_hand_already:
             have -= 1 << (card * FIELD_BITS)  # the offered card is not one of the rest
         guard = self._guard

@@ -37,7 +37,7 @@ def deal_hand(
     if hands is not None:
         for seat, held in enumerate(hands):
             for card in held:
-                state.seats[seat].hand[card] += 1
+                state.seats[seat].gain(card)
         state.wall = cards
         if shown_card is not None:
             shown.append((dealer, shown_card))
@@ -50,7 +50,7 @@ def deal_hand(
                 continue
             seat = (dealer + line.seat) % seats
             for card in cards[position : position + line.count]:
-                state.seats[seat].hand[card] += 1
+                state.seats[seat].gain(card)
                 if line.shown:
                     shown.append((seat, card))
             position += line.count

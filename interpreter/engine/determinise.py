@@ -28,6 +28,7 @@ def copy_state(state: HandState) -> HandState:
             table=[dataclasses.replace(g, cards=list(g.cards)) for g in seat.table],
             discards=list(seat.discards),
             restrictions=list(seat.restrictions),
+            packed=seat.packed,
         )
         for seat in state.seats
     ]
@@ -81,7 +82,7 @@ def determinise(table: Table, seat: int, rng: random.Random) -> Table:
         hand = [0] * len(state.seats[other].hand)
         for card in hidden[position : position + size]:
             hand[card] += 1
-        state.seats[other].hand = hand
+        state.seats[other].set_hand(hand)
         position += size
     state.wall[state.head : state.tail] = hidden[position:]
     return twin

@@ -34,7 +34,7 @@ def take_won_card(state: HandState, offer: Offer) -> None:
     if offer.context == "discard" and owner.discards and owner.discards[-1] == offer.card:
         owner.discards.pop()
     elif offer.context == "added card" and owner.hand[offer.card] > 0:
-        owner.hand[offer.card] -= 1
+        owner.lose(offer.card)
 
 
 class HandEnd:

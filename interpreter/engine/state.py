@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
+from tablerules.interpreter.compiled import FIELD_SHIFT
+
 
 class Logger(Protocol):
     """Appends one event to the hand's log (the table's `log`)."""
@@ -28,12 +30,38 @@ class TableGroupState:
     taken: int | None = None  # that card
 
 
+def packed_hand(hand: list[int]) -> int:
+    """A hand's counts as one integer, a byte per card kind (the hand search's form)."""
+    return int.from_bytes(bytes(hand), "little")
+
+
 @dataclass
 class Seat:
+    """A seat's cards. The engine moves its concealed cards only through `gain` and `lose`
+    (or `set_hand`), which keep `packed` in step: every question about the hand (can it win,
+    which blocks are incomplete) is then asked of one integer, not of the list again."""
+
     hand: list[int]  # count per card kind
     table: list[TableGroupState] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     restrictions: list[ActiveRestriction] = field(default_factory=list)
+    packed: int = -1  # `hand` packed (see `packed_hand`); worked out when not given
+
+    def __post_init__(self) -> None:
+        if self.packed < 0:
+            self.packed = packed_hand(self.hand)
+
+    def gain(self, card: int) -> None:
+        self.hand[card] += 1
+        self.packed += 1 << (card << FIELD_SHIFT)
+
+    def lose(self, card: int) -> None:
+        self.hand[card] -= 1
+        self.packed -= 1 << (card << FIELD_SHIFT)
+
+    def set_hand(self, hand: list[int]) -> None:
+        self.hand = hand
+        self.packed = packed_hand(hand)
 
 
 @dataclass

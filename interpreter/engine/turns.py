@@ -124,7 +124,7 @@ class TurnFlow:
             self._window(offer, drawer)
             return
         holder = state.seats[seat]
-        holder.hand[card] += 1
+        holder.gain(card)
         maker = self.maker
         choices = maker.choices_if_any(state, seat, offer)
         choices += maker.choices_if_any(state, seat, Offer("turn", seat, None))
@@ -160,7 +160,7 @@ class TurnFlow:
 
     def _discard(self: Table, seat: int, card: int) -> None:
         state = self.state
-        state.seats[seat].hand[card] -= 1
+        state.seats[seat].lose(card)
         state.seats[seat].discards.append(card)
         state.discards_made += 1
         for rule in self._discarding_restrictions:
