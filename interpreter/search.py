@@ -555,7 +555,12 @@ class Searcher:
         incomplete = []
         for index, (known, solve, shift, mask) in enumerate(self._signature_tables):
             part = (packed >> shift) & mask
-            if part and not (known(part) or solve(part)):
+            if not part:
+                continue
+            found = known(part)  # 0 (no signature) is an answer too: solve only the unknown
+            if found is None:
+                found = solve(part)
+            if not found:
                 incomplete.append(index)
         return tuple(incomplete)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import compress
 
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT
+from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
@@ -14,12 +14,13 @@ from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
 HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
 Entry = tuple[WayRule, ActionRule]
+WIN_SOURCE_CONTEXTS = frozenset(context for context, _ in WIN_SOURCE)  # every card-offering one
 
 
 class _Screen:
     """What a list of ways could ever offer for a card, in the cheapest terms to test."""
 
-    def __init__(self, entries: list[Entry]) -> None:
+    def __init__(self, entries: list[Entry], kinds: int) -> None:
         alike = [way.count for way, _ in entries if way.effect == "with_alike"]
         self.alike: int | None = min(alike) if alike else None
         # (kinds of table group it adds to, the kind it makes) per way adding onto the table
@@ -33,11 +34,19 @@ class _Screen:
         )
         from_hand = [way.count for way, _ in entries if way.effect == "from_hand"]
         self.from_hand: int | None = min(from_hand) if from_hand else None
+        # added to a packed hand, sets a guard bit where a card is held `from_hand` times
+        self.from_hand_over: int | None = None
+        if self.from_hand is not None and 0 < self.from_hand <= MAX_COUNT:
+            over = GUARD_BIT - self.from_hand
+            self.from_hand_over = sum(over << (c * FIELD_BITS) for c in range(kinds))
         self.win = any(action.win for _, action in entries)
         known = ("with_alike", "onto_table", "with_cards", "from_hand")
         # any other way is left to `choices`
         self.entries = entries  # kept alive: screens are found by the list's identity
         self.other = any(way.effect not in known and not action.win for way, action in entries)
+        # only alike cards, groups on the table and wins: a few lookups per seat decide
+        self.plain = not self.other and self.from_hand is None and not self.with_cards
+        self.least_alike = self.alike if self.alike is not None else MAX_COUNT + 1
 
 
 class ChoiceMaker:
@@ -65,6 +74,10 @@ class ChoiceMaker:
             tuple[int, int], list[tuple[tuple[int, ...], tuple[int, ...], int]]
         ] = {}
         self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(play.compiled.cards), "little")
+        # the contexts whose offered card is already in its owner's hand
+        self._in_owner_hand = frozenset(
+            context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
+        )
         self._forbiddable = frozenset(
             name for rule in play.restrictions.values() for name in rule.forbids
         )
@@ -76,6 +89,8 @@ class ChoiceMaker:
         # test (quick, and needed anyway) screens the win instead
         self._signatures_decide = len(evaluator.search.blocks) == 1 and self._prefilter
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
+        # a win is screened by the incomplete blocks alone (see `responds`)
+        self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
 
     def name(self, card: int) -> str:
         return self.cards.display[card]
@@ -89,24 +104,75 @@ class ChoiceMaker:
         return sum(compiled.value_of(g.kind, tuple(sorted(g.cards))) for g in seat.table)
 
     # ── who can respond at all ─────────────────────────────────
+    def askers(
+        self,
+        state: HandState,
+        offer: Offer,
+        steps: list[tuple[int, list[Entry]]],
+        owner_answers: bool = False,
+    ) -> list[tuple[int, list[Entry]]]:
+        """The seats a window on `offer` must ask, each with its ways: the seats of `steps`
+        (`PlayRules.ways_by_step`) that `responds`, the owner always when `owner_answers`.
+
+        Most offers are answered by nobody: a seat whose ways only take alike cards, add
+        to its table or win is screened here in a few lookups on its packed hand, in one
+        pass over the table, rather than by a call to `responds` per seat."""
+        owner = offer.owner
+        card = offer.card
+        seats = state.seats
+        count = len(seats)
+        block_of_card = self._block_of_card
+        plain_wins = self._blocks_screen_wins
+        found: list[tuple[int, list[Entry]]] = []
+        for step, entries in steps:
+            index = (owner + step) % count
+            if step == 0 and owner_answers:
+                found.append((index, entries))
+                continue
+            screen = self._screens.get(id(entries))
+            if screen is None or not screen.plain or card is None or step == 0:
+                if self.responds(state, index, offer, entries):
+                    found.append((index, entries))
+                continue
+            seat = seats[index]
+            if seat.hand[card] >= screen.least_alike or (screen.onto_table and seat.table):
+                found.append((index, entries))  # the full screen or `choices` will tell
+                continue
+            if not screen.win:
+                continue
+            if not plain_wins:
+                if self.responds(state, index, offer, entries):
+                    found.append((index, entries))
+                continue
+            incomplete = self._hands.get(seat.packed)
+            if incomplete is None:
+                incomplete = self._incomplete(seat.packed)
+            if not incomplete or (len(incomplete) == 1 and incomplete[0] == block_of_card[card]):
+                found.append((index, entries))
+        return found
+
     def responds(
         self, state: HandState, seat_index: int, offer: Offer, entries: list[Entry]
     ) -> bool:
         """A quick necessary condition for `choices`: False when none of the ways can give
         the seat anything for the offered card, so the window need not ask it. Refusals
         only (restrictions, the last card) are left to `choices`."""
-        seat = state.seats[seat_index]
-        is_owner = seat_index == offer.owner
         screen = self._screens.get(id(entries))
         if screen is None:
-            screen = self._screens[id(entries)] = _Screen(entries)
-        hand = seat.hand
-        if screen.other or (screen.from_hand is not None and max(hand) >= screen.from_hand):
+            screen = self._screens[id(entries)] = _Screen(entries, len(self.cards))
+        seat = state.seats[seat_index]
+        if screen.other:
             return True
+        if screen.from_hand is not None:
+            over = screen.from_hand_over
+            if over is None or (seat.packed + over) & self._guard:
+                return True
         card = offer.card
         if card is None:  # only groups from the hand, and other ways, take no card
             return False
-        held = is_owner and self.play.in_owner_hand(offer.context)  # the card is in the hand
+        is_owner = seat_index == offer.owner
+        held = is_owner and offer.context in self._in_owner_hand  # the card is in the hand
+        hand = seat.hand
         if screen.alike is not None and hand[card] >= screen.alike + held:
             return True
         if screen.onto_table and seat.table:
@@ -133,7 +199,12 @@ class ChoiceMaker:
                 return True  # a form of cards wins whatever its groups
         if self._signatures_decide:  # the win test itself is as quick as any screen
             return self.can_win(seat, offer, is_owner, state, seat_index)
-        incomplete = self._hand(seat, offer, is_owner)[1]
+        packed = seat.packed
+        if held:
+            packed -= 1 << (card * FIELD_BITS)
+        incomplete = self._hands.get(packed)
+        if incomplete is None:
+            incomplete = self._incomplete(packed)
         # one card cannot complete two blocks, nor a block it is not in
         return not incomplete or (
             len(incomplete) == 1 and incomplete[0] == self._block_of_card[card]
@@ -143,14 +214,19 @@ class ChoiceMaker:
         """The hand without the offered card, packed, and its incomplete blocks."""
         packed = seat.packed
         card = offer.card
-        if is_owner and card is not None and self.play.in_owner_hand(offer.context):
+        if is_owner and card is not None and offer.context in self._in_owner_hand:
             packed -= 1 << (card * FIELD_BITS)
         incomplete = self._hands.get(packed)
         if incomplete is None:
-            if len(self._hands) > HAND_CACHE_LIMIT:
-                self._hands.clear()
-            incomplete = self._hands[packed] = self._incomplete_blocks(packed)
+            incomplete = self._incomplete(packed)
         return packed, incomplete
+
+    def _incomplete(self, packed: int) -> tuple[int, ...]:
+        """The incomplete blocks of a packed hand, worked out and remembered."""
+        if len(self._hands) > HAND_CACHE_LIMIT:
+            self._hands.clear()
+        found = self._hands[packed] = self._incomplete_blocks(packed)
+        return found
 
     def can_win(
         self, seat: Seat, offer: Offer, is_owner: bool, state: HandState, seat_index: int

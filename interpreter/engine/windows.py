@@ -56,16 +56,13 @@ class ClaimWindows:
         owner's choices, when already worked out)."""
         state = self.state
         options: dict[int, list[Choice]] = {}
-        seats = self.play.seats
         maker = self.maker
-        for step, entries in self.play.ways_by_step(offer.context):
-            seat = (offer.owner + step) % seats
-            if step == 0 and owners is not None:
+        steps = self.play.ways_by_step(offer.context)
+        for seat, entries in maker.askers(state, offer, steps, owners is not None):
+            if seat == offer.owner and owners is not None:
                 choices = owners
-            elif maker.responds(state, seat, offer, entries):
-                choices = maker.choices(state, seat, offer, entries)
             else:
-                continue
+                choices = maker.choices(state, seat, offer, entries)
             if not choices:
                 continue
             if not any(c.forced for c in choices):
