@@ -135,8 +135,10 @@ class ChoiceMaker:
                     found.append((index, entries))
                 continue
             seat = seats[index]
-            if seat.hand[card] >= screen.least_alike or (screen.onto_table and seat.table):
-                found.append((index, entries))  # the full screen or `choices` will tell
+            if seat.hand[card] >= screen.least_alike or (
+                screen.onto_table and seat.table and self._adds_onto(screen, seat, card)
+            ):
+                found.append((index, entries))
                 continue
             if not screen.win:
                 continue
@@ -175,11 +177,8 @@ class ChoiceMaker:
         hand = seat.hand
         if screen.alike is not None and hand[card] >= screen.alike + held:
             return True
-        if screen.onto_table and seat.table:
-            for kinds, makes in screen.onto_table:
-                for group in seat.table:
-                    if group.kind in kinds and card in self._additions(makes, group.cards):
-                        return True
+        if screen.onto_table and seat.table and self._adds_onto(screen, seat, card):
+            return True
         if screen.with_cards:
             have = seat.packed | self._guard
             if held:
@@ -209,6 +208,15 @@ class ChoiceMaker:
         return not incomplete or (
             len(incomplete) == 1 and incomplete[0] == self._block_of_card[card]
         )
+
+    def _adds_onto(self, screen: _Screen, seat: Seat, card: int) -> bool:
+        """Whether the card, added to one of the seat's table groups, makes a group that
+        one of the screen's ways adds onto the table."""
+        for kinds, makes in screen.onto_table:
+            for group in seat.table:
+                if group.kind in kinds and card in self._additions(makes, group.cards):
+                    return True
+        return False
 
     def _hand(self, seat: Seat, offer: Offer, is_owner: bool) -> tuple[int, tuple[int, ...]]:
         """The hand without the offered card, packed, and its incomplete blocks."""
@@ -276,7 +284,10 @@ class ChoiceMaker:
     # ── enumeration ────────────────────────────────────────────
     def choices_if_any(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
         """`choices`, skipped when `responds` says the ways can give the seat nothing."""
-        entries = self.play.ways_for(offer.context, seat_index, offer.owner)
+        if seat_index == offer.owner:
+            entries = self.play.own_ways.get(offer.context)
+        else:
+            entries = self.play.ways_for(offer.context, seat_index, offer.owner)
         if not entries:
             return []
         if not self.responds(state, seat_index, offer, entries):

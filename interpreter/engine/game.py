@@ -77,11 +77,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         self.seed = seed
         self.rng = random.Random(seed)
         if wall is None and hands is None:
-            deck = [
-                c
-                for c in range(len(game.compiled.cards))
-                for _ in range(game.compiled.cards.copies)
-            ]
+            deck = list(self.play.deck)
             self.rng.shuffle(deck)
             wall = deck
         if dealer is None:  # drawn apart from the shuffle: naming it does not change the deal
@@ -142,10 +138,12 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
             if match is None:
                 raise IllegalAction(self._refusal(seat, choice))
             choice = match
-        legal = self.legal_actions(choice.seat)
+        decision = self.state.decision
+        legal: Sequence[Choice] = ()  # the seat's choices, as `legal_actions` without a copy
+        if decision is not None and not self.state.finished and choice.seat not in decision.chosen:
+            legal = decision.options.get(choice.seat, ())
         if not any(map(is_, legal, repeat(choice))) and choice not in legal:
             raise IllegalAction(self._refusal(choice.seat, choice.label))
-        decision = self.state.decision
         assert decision is not None
         decision.chosen[choice.seat] = choice
         if len(decision.chosen) == len(decision.options):

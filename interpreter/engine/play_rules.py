@@ -86,6 +86,9 @@ class PlayRules:
         self.settles = list(rules.settles.values())
         self.bonuses = list(rules.bonuses.values())
         self.fee = rules.fee
+        cards = compiled.cards
+        # every copy of every card, in card order: what a seeded deal shuffles
+        self.deck = tuple(c for c in range(len(cards)) for _ in range(cards.copies))
         kind = compiled.kind_index
         self.actions: dict[str, ActionRule] = {}
         for action in rules.actions.values():
@@ -189,6 +192,10 @@ class PlayRules:
                 self._ways_for[(context, relation)] = [
                     (way, self.actions[way.action]) for way in ways if way.who in accepted
                 ]
+        # a seat's ways on its own cards and turn, asked on every draw
+        self.own_ways = {
+            context: self._ways_for[(context, "self")] for context in self.ways_by_context
+        }
 
     def _enabled(self, way: WayRule) -> bool:
         if way.if_option and not self.options.get(way.if_option):

@@ -124,6 +124,8 @@ class Decision:
 
     @property
     def waiting(self) -> list[int]:
+        if not self.chosen:
+            return list(self.options)
         return [seat for seat in self.options if seat not in self.chosen]
 
 

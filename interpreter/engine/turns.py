@@ -66,13 +66,14 @@ class TurnFlow:
         state.turn = seat
         if state.seats[seat].restrictions:
             expire(state.seats[seat], "own turn")
-        offer = Offer("turn start", seat, None)
-        choices = self.maker.choices(state, seat, offer) if self._turn_start_ways else []
-        if choices:
-            if not any(c.forced for c in choices):
-                choices.append(self.maker.pass_choice(seat, None))
-            self._decide(Decision("turn", offer, {seat: choices}, then=then))
-            return
+        if self._turn_start_ways:
+            offer = Offer("turn start", seat, None)
+            choices = self.maker.choices(state, seat, offer)
+            if choices:
+                if not any(c.forced for c in choices):
+                    choices.append(self.maker.pass_choice(seat, None))
+                self._decide(Decision("turn", offer, {seat: choices}, then=then))
+                return
         if then == "discard":
             self._discard_decision(seat)
         else:
