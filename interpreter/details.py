@@ -64,22 +64,38 @@ def forms_made(rules: CompiledRules, splits: Sequence[Fragment]) -> Forms:
     return found
 
 
+class _NamedGroups(dict[int, GroupResult]):
+    """Each in-hand instance's named group, counted as its own kind and without the winning
+    card, by instance id: made the first time a split holds it, then shared by every split
+    that does (a split's groups are then one lookup per id, `map(named.__getitem__, ids)`)."""
+
+    def __init__(self, details: Details) -> None:
+        super().__init__()
+        self._details = details
+
+    def __missing__(self, ident: int) -> GroupResult:
+        instance = self._details.rules.instances[ident]
+        found = self[ident] = self._details.group_result(instance, instance.kind, False)
+        return found
+
+
 class Details:
     """Builds the details of the evaluations of one compiled rule set."""
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
         self._group_cache: dict[tuple[int, int, bool], GroupResult] = {}
-        self._plain: list[GroupResult | None] = [None] * len(rules.instances)
+        self._named = _NamedGroups(self)
 
     # ── a split's groups ───────────────────────────────────────
     def decomposition(self, candidate: Candidate, context: Context) -> Decomposition:
         ids, placement, total, pairs, triggers, wins = candidate
         if placement is None and not context[1]:  # concealed cards alone: the common case
-            plain = self._plain
-            groups = [plain[i] or self._plain_group(i) for i in ids]
-            problem = "" if wins else self.problem(len(groups), pairs, triggers, total)
-            return Decomposition(groups, total, pairs, wins, problem)
+            groups = list(map(self._named.__getitem__, ids))
+            if wins:
+                return Decomposition(groups, total, pairs, True, "")
+            problem = self.problem(len(groups), pairs, triggers, total)
+            return Decomposition(groups, total, pairs, False, problem)
         _, table, source, _, _ = context  # a plain tuple on the hot path (see `Context`)
         if placement == FORM:
             form = self.form_of(ids)
@@ -144,13 +160,7 @@ class Details:
 
     def plain_groups(self, ids: Sequence[int]) -> list[GroupResult]:
         """The groups of a split, each counted as its own kind, none with the winning card."""
-        plain = self._plain
-        return [plain[i] or self._plain_group(i) for i in ids]
-
-    def _plain_group(self, ident: int) -> GroupResult:
-        instance = self.rules.instances[ident]
-        found = self._plain[ident] = self.group_result(instance, instance.kind, False)
-        return found
+        return list(map(self._named.__getitem__, ids))
 
     def placed_groups(
         self, ids: Sequence[int], placement: int, source: ir.Source | None

@@ -134,13 +134,10 @@ class Evaluator:
         # concealed cards alone are judged by the best split per signature when listing
         # every split costs a search per new hand (a cut block), and nothing but the
         # splits' sums decides (no scores, no winning forms)
+        # the win clause as judging reads it
+        self._clause = (self._needed, self._pairs_with, self._pairs_without, self._minimum)
         self._forms = bool(rules.forms)
         self._value_name = rules.value_name
-        # concealed cards alone are judged by `_judge_concealed` when only the splits' sums
-        # decide (`_judge` does the same with what tables and winning cards need)
-        self._plain_concealed = not (
-            self._scored or self._winning_forms or self._card_forms or rules.keep_together
-        )
         self._best_first = (
             self.search.cut
             and not self._scored
@@ -315,8 +312,6 @@ class Evaluator:
             if not (pre + self._excess) & self._guard:
                 if self._best_first and len(hand) <= BEST_FIRST_CARDS:
                     return self._judge_best(pre)
-                if self._plain_concealed:
-                    return self._judge_concealed(pre)
                 result = self._judge(pre, pre, (), None, None)
                 if self._scored:
                     self._score(result, pre, (), None, conditions)
@@ -401,32 +396,6 @@ class Evaluator:
                 if have >= needed:
                     return immediate
         return None
-
-    # ── concealed cards alone, every split ─────────────────────
-    def _judge_concealed(self, full: int) -> Evaluation:
-        """`_judge` of concealed cards alone, for rules where nothing but the splits' sums
-        decides (no scores, no never-split groups, no winning forms): the same judgement
-        without what a table, a winning card or a form would need."""
-        fragments = self.search.fragments(full) if full else NO_SPLIT
-        needed = self._needed
-        pairs_with, pairs_without, minimum = self._pairs_with, self._pairs_without, self._minimum
-        candidates: list[Candidate] = []
-        other_sizes: set[int] | None = None
-        best: int | None = None
-        best_total = 0
-        for ids, total, pairs, triggers in fragments:
-            if needed is not None and len(ids) != needed:
-                other_sizes = (other_sizes or set()) | {len(ids)}
-                continue
-            need = pairs_with if triggers else pairs_without
-            wins = (need is None or pairs == need) and total >= minimum
-            if wins and (best is None or total > best_total):
-                best, best_total = len(candidates), total
-            candidates.append((ids, None, total, pairs, triggers, wins))
-        context = (full, (), None, other_sizes, fragments if self._forms else ())
-        return Evaluation(
-            best is not None, self._value_name, candidates, best, self.details, context
-        )
 
     # ── the best split alone ───────────────────────────────────
     def _judge_best(self, pre: int) -> Evaluation:
@@ -581,22 +550,23 @@ class Evaluator:
     ) -> Evaluation:
         """Judge every split of the hand (each placement of the winning card): whether it
         wins and its total; which split is best. `pre` holds the concealed cards before
-        the winning card."""
-        rules = self.rules
+        the winning card.
+
+        A split wins when it has the groups and pairs the win clause asks (with or without
+        a trigger group) and at least its lowest total; the table groups add to every
+        split, and the group holding the winning card may count as another kind."""
         fragments = self.search.fragments(full) if full else NO_SPLIT
-        kept = self._kept_cards(pre) if rules.keep_together else ()
+        table_count = len(table)
         base_total = base_pairs = base_triggers = 0
         for group in table:
             _, value, pair, trigger = self._facts_of(group.kind, group.cards)
             base_total += value
             base_pairs += pair
             base_triggers += trigger
-        table_count = len(table)
-        needed = rules.groups_needed
+        kept = self._kept_cards(pre) if self._keeps else ()
         relabel = self._any_relabel and source is not None
         holding = self._containing[win_card] if win_card is not None else None
-        facts = self._facts
-        pairs_with, pairs_without, minimum = self._pairs_with, self._pairs_without, self._minimum
+        needed, pairs_with, pairs_without, minimum = self._clause
         candidates: list[Candidate] = []
         other_sizes: set[int] | None = None
         best: int | None = None
@@ -606,9 +576,10 @@ class Evaluator:
             if needed is not None and count != needed:
                 other_sizes = (other_sizes or set()) | {count}
                 continue
-            total += base_total
-            pairs += base_pairs
-            triggers += base_triggers
+            if table_count:
+                total += base_total
+                pairs += base_pairs
+                triggers += base_triggers
             if holding is None:
                 if kept and not self._kept_together(ids, None, kept, None):
                     continue
@@ -629,7 +600,7 @@ class Evaluator:
                 placed_total, placed_pairs, placed_triggers = total, pairs, triggers
                 if relabel:
                     _, value, pair, trigger = self._relabel(ident, source)  # type: ignore[arg-type]
-                    _, own_value, own_pair, own_trigger = facts[ident]
+                    _, own_value, own_pair, own_trigger = self._facts[ident]
                     placed_total += value - own_value
                     placed_pairs += pair - own_pair
                     placed_triggers += trigger - own_trigger
@@ -640,9 +611,9 @@ class Evaluator:
                 candidates.append(
                     (ids, position, placed_total, placed_pairs, placed_triggers, wins)
                 )
-        with_forms = rules.forms and not table
+        with_forms = self._forms and not table
         if with_forms and self._winning_forms:
-            for ids, total, _, _ in forms_made(rules, fragments).winning:
+            for ids, total, _, _ in forms_made(self.rules, fragments).winning:
                 if best is None or total > best_total:
                     best, best_total = len(candidates), total
                 candidates.append((ids, FORM, total, 0, 0, True))
@@ -660,7 +631,7 @@ class Evaluator:
             fragments if with_forms else (),
         )  # a `Context`, built as a plain tuple: this runs for every hand
         return Evaluation(
-            best is not None, rules.value_name, candidates, best, self.details, context
+            best is not None, self._value_name, candidates, best, self.details, context
         )
 
     def _relabel(self, ident: int, source: ir.Source) -> Facts:

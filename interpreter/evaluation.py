@@ -53,7 +53,7 @@ class GroupResult:
         }
 
 
-@dataclass
+@dataclass(slots=True)
 class Decomposition:
     """One split of the hand into groups (a form's split, or the groups held for a win on
     the deal), whether it wins, and what its hand patterns are worth."""
@@ -116,14 +116,13 @@ class Evaluation:
 
     __slots__ = (
         "_best",
-        "_best_candidate",
         "_best_index",
         "_built",
         "_candidates",
         "_context",
         "_decompositions",
         "_explainer",
-        "_listing",
+        "_pending",
         "_reasons",
         "immediate",
         "value_name",
@@ -143,15 +142,17 @@ class Evaluation:
         self.value_name = value_name
         self.immediate: str | None = None
         self._candidates = candidates if candidates is not None else []
-        self._listing: Callable[[], Evaluation] | None = None
-        self._best_candidate: Candidate | None = None
         self._best_index = best
         self._explainer = explainer
         self._context = context
-        self._built: dict[int, Decomposition] | None = None
+        # built when first read: the best split, each candidate's split, every split
+        # listed, the reasons; and, for an evaluation made from its best split alone,
+        # that split and how to list them all (see `of_best`)
+        self._best: Decomposition | None = _UNBUILT
+        self._built: list[Decomposition | None] | None = None
         self._decompositions: list[Decomposition] | None = None
-        self._best: Decomposition | None = _UNBUILT if best is not None else None
-        self._reasons: list[Reason] | None = None if explainer is not None else []
+        self._reasons: list[Reason] | None = None
+        self._pending: tuple[Candidate | None, Callable[[], Evaluation]] | None = None
 
     @classmethod
     def of_best(
@@ -165,74 +166,76 @@ class Evaluation:
         """An evaluation that knows its best split (None: no split wins) and lists every
         split, by `listing` (the evaluation made at once), only when they are read."""
         evaluation = cls(best is not None, value_name, None, None, explainer, context)
-        evaluation._listing = listing
-        evaluation._best_candidate = best
-        if best is not None:
-            evaluation._best = _UNBUILT
+        evaluation._pending = (best, listing)
         return evaluation
 
     @property
     def candidates(self) -> list[Candidate]:
         """Every judged split, in search order (see `Candidate`)."""
-        if self._listing is not None:
+        if self._pending is not None:
             self._list()
         return self._candidates
 
     def _list(self) -> None:
         """Take every judged split from the evaluation made at once; the best split, if
         already built, stays the same object."""
-        assert self._listing is not None
-        listed = self._listing()
-        self._listing = None
+        assert self._pending is not None
+        best, listing = self._pending
+        listed = listing()
+        self._pending = None
         self._candidates = listed._candidates
         self._context = listed._context
         self._best_index = listed._best_index
-        if self._best_candidate is not None:
+        if best is not None:
             assert listed._best_index is not None
-            assert listed._candidates[listed._best_index] == self._best_candidate
+            assert listed._candidates[listed._best_index] == best
             if self._best is not _UNBUILT:
-                self._built = {listed._best_index: self._best}  # type: ignore[dict-item]
-        self._best_candidate = None
+                self._built = [None] * len(listed._candidates)
+                self._built[listed._best_index] = self._best
 
     # ── details, built when first read ─────────────────────────
     def _build(self, index: int) -> Decomposition:
         built = self._built
         if built is None:
-            built = self._built = {}
-        found = built.get(index)
+            built = self._built = [None] * len(self._candidates)
+        found = built[index]
         if found is None:
             assert self._explainer is not None
-            candidate = self.candidates[index]
+            candidate = self._candidates[index]
             found = built[index] = self._explainer.decomposition(candidate, self._context)
         return found
 
     def _build_all(self, candidates: list[Candidate]) -> list[Decomposition]:
-        """Every candidate as a decomposition, in order (those built already kept)."""
+        """Every candidate as a decomposition, in order, some built already."""
+        assert self._explainer is not None and self._built is not None
         built = self._built
-        if built is None:
-            built = self._built = {}
-        assert self._explainer is not None
-        decomposition = self._explainer.decomposition
-        context = self._context
-        found: list[Decomposition] = []
-        for index, candidate in enumerate(candidates):
-            split = built.get(index)
-            if split is None:
-                split = built[index] = decomposition(candidate, context)
-            found.append(split)
-        return found
+        for index, built_one in enumerate(built):
+            if built_one is None:
+                built[index] = self._explainer.decomposition(candidates[index], self._context)
+        return list(built)  # type: ignore[arg-type]
 
     @property
     def best(self) -> Decomposition | None:
         """The winning split with the highest total (the first such); None when none wins."""
-        if self._best is _UNBUILT:
-            if self._best_candidate is not None:
+        best = self._best
+        if best is _UNBUILT:
+            index = self._best_index
+            if self._pending is not None:  # the best split alone is known
+                candidate = self._pending[0]
                 assert self._explainer is not None
-                self._best = self._explainer.decomposition(self._best_candidate, self._context)
+                if candidate is not None:
+                    best = self._explainer.decomposition(candidate, self._context)
+                else:
+                    best = None
+            elif index is None:
+                best = None
             else:
-                assert self._best_index is not None
-                self._best = self._build(self._best_index)
-        return self._best
+                built = self._built
+                best = built[index] if built is not None else None
+                if best is None:
+                    best = self._build(index)
+            self._best = best
+        return best
 
     @best.setter
     def best(self, value: Decomposition | None) -> None:
@@ -243,40 +246,57 @@ class Evaluation:
         """Every split, judged, in search order; a split reading the same as an earlier
         one (same kinds and cards: the winning card in either of two like groups) is
         listed once. Without a winning card, splits never read the same."""
-        if self._decompositions is None:
-            candidates = self.candidates
+        found = self._decompositions
+        if found is None:
+            if self._pending is not None:
+                self._list()
+            candidates = self._candidates
             for candidate in candidates:
                 if candidate[1] is not None:
-                    break
-            else:  # no winning card, no form: no two splits read the same
-                self._decompositions = self._build_all(candidates)
-                return self._decompositions
-            seen: set[tuple[object, ...]] = set()
-            found: list[Decomposition] = []
-            for index, candidate in enumerate(candidates):
-                decomposition = self._build(index)
-                placement = candidate[1]
-                if placement is not None and placement >= 0:
-                    key = decomposition.key()
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                found.append(decomposition)
+                    found = self._decompositions = self._listed(candidates)
+                    return found
+            # no winning card, no form: no two splits read the same
+            built = self._built
+            if built is None:
+                assert self._explainer is not None
+                found = [self._explainer.decomposition(c, self._context) for c in candidates]
+                self._built = list(found)  # type: ignore[arg-type]
+            else:
+                found = self._build_all(candidates)
             self._decompositions = found
-        return self._decompositions
+        return found
 
     @decompositions.setter
     def decompositions(self, value: list[Decomposition]) -> None:
         self._decompositions = value
 
+    def _listed(self, candidates: list[Candidate]) -> list[Decomposition]:
+        """`decompositions` of splits with a winning card or a form, each read once."""
+        seen: set[tuple[object, ...]] = set()
+        found: list[Decomposition] = []
+        for index, candidate in enumerate(candidates):
+            decomposition = self._build(index)
+            placement = candidate[1]
+            if placement is not None and placement >= 0:
+                key = decomposition.key()
+                if key in seen:
+                    continue
+                seen.add(key)
+            found.append(decomposition)
+        return found
+
     @property
     def reasons(self) -> list[Reason]:
-        if self._reasons is None:
-            assert self._explainer is not None
-            if self._listing is not None:
-                self._list()
-            self._reasons = self._explainer.reasons(self, self._context)
-        return self._reasons
+        reasons = self._reasons
+        if reasons is None:
+            if self._explainer is None:
+                reasons = []
+            else:
+                if self._pending is not None:
+                    self._list()
+                reasons = self._explainer.reasons(self, self._context)
+            self._reasons = reasons
+        return reasons
 
     @reasons.setter
     def reasons(self, value: list[Reason]) -> None:
@@ -289,7 +309,7 @@ class Evaluation:
     # ── hand patterns may change the verdict (see `judging.py`) ─
     def split(self, index: int) -> Decomposition:
         """Candidate `index` as a decomposition (built once)."""
-        if self._listing is not None:
+        if self._pending is not None:
             self._list()
         return self._build(index)
 
@@ -301,14 +321,14 @@ class Evaluation:
         split = self._build(index)
         split.wins = False
         split.problem = problem
-        self._reasons = None if self._explainer is not None else []
+        self._reasons = None
 
     def choose(self, index: int | None) -> None:
         """Make candidate `index` the best split (None: no split wins)."""
-        if self._listing is not None:
+        if self._pending is not None:
             self._list()
         self._best_index = index
-        self._best = _UNBUILT if index is not None else None
+        self._best = _UNBUILT
         self.wins = index is not None
 
     def to_json(self) -> dict[str, object]:

@@ -50,6 +50,14 @@ NO_CARDS_BEST: Best = {0: (0, ())}  # the one split of no cards
 NO_SIGNATURE = -1  # in the win test's table of steps: the part cannot be split
 SEVERAL_SIGNATURES = -2  # the part reaches more than one signature
 NOTHING_TAKEN: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
+# A part with one split, as a piece: its instance ids and its sums in one number,
+# total << SUM_SHIFT | pairs << PAIR_SHIFT | triggers (pairs and triggers are counts of
+# groups, far below 1 << PAIR_SHIFT), so the pieces of a hand join by one concatenation
+# and one addition each.
+Piece = tuple[Split, int]
+SUM_SHIFT = 32
+PAIR_SHIFT = 16
+COUNT_MASK = (1 << PAIR_SHIFT) - 1
 
 
 def _lowest(packed: int) -> int:
@@ -100,9 +108,8 @@ def combine(left: int, right: int) -> int:
 
 
 class _Leaf:
-    """A region solved by placing its lowest card first, memoised on its part."""
-
-    ordered = True  # its splits come lowest card first, as `fragments` lists them
+    """A region solved by placing its lowest card first, memoised on its part: its splits
+    come lowest card first, smallest id first, as `fragments` lists them."""
 
     def __init__(
         self,
@@ -246,7 +253,6 @@ class _Cut:
         ranks: list[int],
     ) -> None:
         whole_block = rank is not None
-        self.ordered = whole_block
         self.rank = rank
         self.ranks = ranks  # every instance's rank in the order of `fragments`
         self.best_memo: dict[int, Best] = {}
@@ -384,6 +390,27 @@ class _Cut:
 Node = _Leaf | _Cut
 
 
+def _piece_learner(node: Node, pieces: dict[int, Piece]) -> Callable[[int], Piece | None]:
+    """What learns a block part's piece (None when the part has no split or several)
+    from the block's splits, and keeps it in `pieces`, bounded as the splits' table."""
+    known = node.split_memo.get
+    limit = node.split_limit if isinstance(node, _Cut) else SPLIT_LIMIT
+
+    def learn(part: int) -> Piece | None:
+        splits = known(part)
+        if splits is None:
+            splits = node.splits(part)
+        if len(splits) != 1:
+            return None
+        ids, total, pairs, triggers = splits[0]
+        if len(pieces) >= limit:
+            pieces.clear()
+        piece = pieces[part] = (ids, (total << SUM_SHIFT) + (pairs << PAIR_SHIFT) + triggers)
+        return piece
+
+    return learn
+
+
 class Searcher:
     """The searches for one compiled rule set, with their per-block tables."""
 
@@ -415,6 +442,10 @@ class Searcher:
             tuple[Callable[[int], int | None], Callable[[int], int], int, int]
         ] = []
         self._split_tables: list[tuple[Callable, Node, int, int]] = []
+        # per block: (its table of pieces' lookup, what learns a part's piece, shift, mask)
+        self._piece_tables: list[
+            tuple[Callable[[int], Piece | None], Callable[[int], Piece | None], int, int]
+        ] = []
         for block in rules.blocks:
             inside = [
                 i for i, g in enumerate(groups) if block.start <= g[3][0] < block.start + block.size
@@ -427,6 +458,8 @@ class Searcher:
                 (node.signature_memo.get, node.signatures, shift, node.mask)
             )
             self._split_tables.append((node.split_memo.get, node, shift, node.mask))
+            pieces: dict[int, Piece] = {}
+            self._piece_tables.append((pieces.get, _piece_learner(node, pieces), shift, node.mask))
         self.block_of_card = [0] * len(rules.cards)
         for index, block in enumerate(rules.blocks):
             for card in range(block.start, block.start + block.size):
@@ -567,12 +600,46 @@ class Searcher:
     def fragments(self, packed: int) -> tuple[Fragment, ...]:
         """Every split of the hand into in-hand instances (instance ids, sorted) with its
         total value, pairs and triggers, in the order of a search that places the lowest
-        card first, the smallest id first."""
-        found: list[tuple[Fragment, ...]] = []
-        ordered_already = True  # a leaf or a cut block lists its splits in that order
+        card first, the smallest id first.
+
+        Nearly every part of a hand has one split: the hand's one split is then its
+        blocks' pieces joined (see `Piece`), its ids sorted once."""
+        ids: Split = ()
+        sums = 0
+        for known, learn, shift, mask in self._piece_tables:
+            part = (packed >> shift) & mask
+            if part:
+                piece = known(part)
+                if piece is None:
+                    piece = learn(part)
+                    if piece is None:  # no split, or several
+                        return self._joined(packed)
+                more, summed = piece
+                ids += more
+                sums += summed
+        if not ids:
+            return NO_SPLIT
+        pairs_and_triggers = sums & ((1 << SUM_SHIFT) - 1)
+        return (
+            (
+                tuple(sorted(ids)),
+                sums >> SUM_SHIFT,
+                pairs_and_triggers >> PAIR_SHIFT,
+                pairs_and_triggers & COUNT_MASK,
+            ),
+        )
+
+    def _joined(self, packed: int) -> tuple[Fragment, ...]:
+        """`fragments` of a hand where some part has no split or several.
+
+        Each block's table lists its part's splits in that order already, and a block's
+        instances rank after every earlier block's, so the blocks' splits are joined in
+        order as they come: the one split of a part is added to every split of the hand,
+        the parts with several multiply them, and nothing is sorted but each joined
+        split's ids."""
         ids: Split = ()
         total = pairs = triggers = 0
-        single = True
+        several: list[tuple[Fragment, ...]] = []
         for known, node, shift, mask in self._split_tables:
             part = (packed >> shift) & mask
             if not part:
@@ -580,33 +647,26 @@ class Searcher:
             splits = known(part)
             if splits is None:
                 splits = node.splits(part)
-            if not splits:
-                return ()
-            found.append(splits)
-            ordered_already = node.ordered
-            if single and len(splits) == 1:
+            if len(splits) == 1:
                 more, value, pair, trigger = splits[0]
                 ids += more
                 total += value
                 pairs += pair
                 triggers += trigger
+            elif not splits:
+                return ()
             else:
-                single = False
-        if len(found) == 1 and (ordered_already or len(found[0]) == 1):
-            return found[0]
-        if single:
-            return ((tuple(sorted(ids)), total, pairs, triggers),) if found else NO_SPLIT
-        combined: list[Fragment] = [((), 0, 0, 0)]
-        for splits in found:
+                several.append(splits)
+        if not ids and len(several) == 1:
+            return several[0]
+        combined: list[Fragment] = [(ids, total, pairs, triggers)]
+        for splits in several:
             combined = [
                 (x + y, x_total + y_total, x_pairs + y_pairs, x_triggers + y_triggers)
                 for x, x_total, x_pairs, x_triggers in combined
                 for y, y_total, y_pairs, y_triggers in splits
             ]
-        rank = self._rank
-        ordered = [(tuple(sorted(f[0])), f[1], f[2], f[3]) for f in combined]
-        ordered.sort(key=lambda fragment: sorted(rank[i] for i in fragment[0]))
-        return tuple(ordered)
+        return tuple([(tuple(sorted(f[0])), f[1], f[2], f[3]) for f in combined])
 
     def best(self, packed: int) -> Best:
         """The best split of the hand per reachable signature (see `Best`): the blocks'
