@@ -87,7 +87,8 @@ class ChoiceMaker:
         self._card_forms = [form for form in play.compiled.card_forms if form.wins]
         # a deck in one block gains nothing from the incomplete-block screen: its signature
         # test (quick, and needed anyway) screens the win instead
-        self._signatures_decide = len(evaluator.search.blocks) == 1 and self._prefilter
+        self._several_blocks = len(evaluator.search.blocks) > 1  # else the block screen is idle
+        self._signatures_decide = not self._several_blocks and self._prefilter
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
         # a win is screened by the incomplete blocks alone (see `responds`)
         self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
@@ -248,19 +249,24 @@ class ChoiceMaker:
             return False
         compiled = self.play.compiled
         hand = seat.hand
-        held = is_owner and self.play.in_owner_hand(offer.context)
+        held = is_owner and offer.context in self._in_owner_hand
         if held and hand[card] == 0:
             return False
-        packed, incomplete = self._hand(seat, offer, is_owner)
-        packed += 1 << (card * FIELD_BITS)
+        packed = seat.packed  # with the card, whether it was held or offered
+        if not held:
+            packed += 1 << (card * FIELD_BITS)
         cards_form = (
             bool(self._card_forms)
             and not seat.table
             and any(form.matches(packed) for form in self._card_forms)
         )  # a form of cards wins whatever its groups: no test below may refuse it
         if not cards_form:
-            if len(incomplete) > 1 or (incomplete and incomplete[0] != self._block_of_card[card]):
-                return False  # one card cannot complete two blocks, nor a block it is not in
+            if self._several_blocks:
+                incomplete = self._hand(seat, offer, is_owner)[1]
+                if len(incomplete) > 1 or (
+                    incomplete and incomplete[0] != self._block_of_card[card]
+                ):
+                    return False  # one card cannot complete two blocks, nor a block it is not in
             if self._prefilter:
                 kinds = compiled.kinds
                 pairs = triggers = 0
