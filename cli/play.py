@@ -28,14 +28,14 @@ from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.playlog import (
+from tablerules.interpreter.engine.logwriter import (
     LogWriter,
     Record,
     as_logged,
     choice_record,
-    dumps,
     files_sha256,
     header_record,
+    line_bytes,
     result_record,
 )
 from tablerules.interpreter.match import Match, seed_dealer
@@ -140,7 +140,12 @@ class Progress:
 
 
 class Session:
-    """Plays the hands, sending every line both to the log (if any) and to the report."""
+    """Plays the hands, sending every line both to the log (if any) and to the report.
+
+    With a log, a hand's lines gather in one list as they are made: the table appends each
+    event's line as it logs the event (`Table.keep_log_lines`), the session each choice's
+    before applying it; the list goes to the writer at the end of the hand (or when long).
+    """
 
     def __init__(self, game: Game, report: Report, log: LogWriter | None) -> None:
         self.game = game
@@ -149,19 +154,18 @@ class Session:
         self.stop = StopFlag()
         self.finished = 0  # hands played to their end
         self._read_kinds = report.read_kinds()
-        self._reads_choices = report.reads_choices()
+        # a report that reads choices reads every step in order; one that does not is
+        # handed the events it reads at the end of the hand
+        self._reads_steps = report.reads_choices()
         # a choice's log line by (seat, label): a game has few, and a hand applies ~100
-        self._choice_lines: dict[tuple[int, str], str] = {}
+        self._choice_lines: dict[tuple[int, str], bytes] = {}
 
-    def emit_choice(self, seat: int, label: str) -> None:
-        """A choice applied, to the log (if any) and to the report (if it reads them)."""
-        if self.log is not None:
-            line = self._choice_lines.get((seat, label))
-            if line is None:
-                line = self._choice_lines[(seat, label)] = dumps(choice_record(seat, label))
-            self.log.write_line(line)
-        if self._reads_choices:
-            self.report.record(choice_record(seat, label))
+    def choice_line(self, seat: int, label: str) -> bytes:
+        """A choice's log line (made once per seat and label)."""
+        line = self._choice_lines.get((seat, label))
+        if line is None:
+            line = self._choice_lines[(seat, label)] = line_bytes(choice_record(seat, label))
+        return line
 
     def play_hand(
         self, index: int, seed: int, match: Match, make: Callable[[int], Bot]
@@ -171,12 +175,27 @@ class Session:
         table = match.table(seed=seed)
         seats = table.play.seats
         bots = [make(seed * seats + seat) for seat in range(seats)]
-        hand = hand_record(index, seed, table)
-        if self.log is not None:
-            self.log.write(hand)
         state = table.state
         self.report.begin_hand(index, seed, state.dealer, state.round, state.streak)
-        logged = self._flush(table, 0)
+        lines: list[bytes] | None = None
+        if self.log is not None:
+            lines = [line_bytes(hand_record(index, seed, table))]
+            table.keep_log_lines(lines)
+        try:
+            played = self._play_out(table, index, bots, lines)
+        finally:
+            if lines:  # what was played, written even when play stops or fails
+                self._write(lines)
+        if played is not None and self.log is not None:
+            self.log.flush()  # one write per hand
+        return played
+
+    def _play_out(
+        self, table: Table, index: int, bots: list[Bot], lines: list[bytes] | None
+    ) -> Table | None:
+        reads_steps = self._reads_steps
+        logged = self._report_events(table, 0, lines) if reads_steps else 0
+        gather = LogWriter.GATHER
         while not table.finished:
             if self.stop.requested:
                 return None
@@ -185,39 +204,50 @@ class Session:
                 raise PlayError(f"hand {index}: the hand is not over, yet no seat is asked to act")
             seat = waiting[0]
             choice = bots[seat].choose(table, seat)
-            self.emit_choice(choice.seat, choice.label)
+            if lines is not None:
+                lines.append(self.choice_line(choice.seat, choice.label))
+            if reads_steps:
+                self.report.record(choice_record(choice.seat, choice.label))
             try:
                 table.apply(choice)
             except IllegalAction as error:
                 raise PlayError(f"hand {index}: seat {seat}'s bot chose badly: {error}") from None
-            logged = self._flush(table, logged)
+            if reads_steps:
+                logged = self._report_events(table, logged, lines)
+            if lines is not None and len(lines) >= gather:
+                self._write(lines)
+        if not reads_steps:
+            self._report_events(table, 0, None)
         result = result_record(table)
-        if self.log is not None:
-            self.log.write(result)
-            self.log.flush()
+        if lines is not None:
+            lines.append(line_bytes(result))
         self.report.end_hand(result)
         self.finished += 1
         return table
 
-    def _flush(self, table: Table, logged: int) -> int:
-        """The new events to the log, written once as JSON; the report gets those it reads
-        as they read back from the log."""
+    def _write(self, lines: list[bytes]) -> None:
+        """The lines gathered so far to the writer (written out at the end of the hand);
+        the list is emptied in place: the table goes on appending to it."""
+        assert self.log is not None
+        self.log.write_lines(lines)
+        lines.clear()
+
+    def _report_events(self, table: Table, logged: int, lines: list[bytes] | None) -> int:
+        """The events from number `logged` on that the report reads, as they read back
+        from the log (decoded from their lines when there are lines); returns how many
+        events there are now."""
         events = table.events
-        if len(events) == logged:
-            return logged
-        new = events[logged:]
         kinds = self._read_kinds
-        if self.log is None:
+        new = events[logged:]
+        if lines is not None and len(lines) >= len(new):
+            texts = lines[len(lines) - len(new) :]
+            for event, text in zip(new, texts, strict=True):
+                if kinds is None or event["type"] in kinds:
+                    self.report.record(json.loads(text))
+        else:
             for event in new:
                 if kinds is None or event["type"] in kinds:
                     self.report.record(as_logged(event))
-            return len(events)
-        write = self.log.write_line
-        for event in new:
-            line = dumps(event)
-            write(line)
-            if kinds is None or event["type"] in kinds:
-                self.report.record(json.loads(line))
         return len(events)
 
 

@@ -10,8 +10,8 @@ import unicodedata
 from collections.abc import Callable
 
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.engine.logwriter import Record, dumps
 from tablerules.interpreter.engine.narrate import Narrator
-from tablerules.interpreter.engine.playlog import Record, dumps
 from tablerules.interpreter.engine.reckoning import Reckoner
 
 WIN_FIELDS = (

@@ -54,9 +54,11 @@ def copy_state(state: HandState) -> HandState:
 
 
 def clone(table: Table) -> Table:
-    """An independent copy of a table in play (the same compiled rules, its own state)."""
+    """An independent copy of a table in play (the same compiled rules, its own state; it
+    writes no log lines: its moves are not the hand's)."""
     twin = copy.copy(table)
     twin.state = copy_state(table.state)
+    twin.keep_log_lines(None)
     return twin
 
 

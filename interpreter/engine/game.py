@@ -25,6 +25,7 @@ from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
+from tablerules.interpreter.engine.event_lines import event_lines
 from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
@@ -68,6 +69,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         this one) place the hand in a game (see `interpreter.match`)."""
         self.game = game
         self.play, self.maker, self.settlement = _play_parts(game)
+        self._log_lines: list[bytes] | None = None  # see `keep_log_lines`
         self._turn_start_ways = "turn start" in self.play.ways_by_context
         self._any_forced = any(a.forced for a in self.play.actions.values())
         self._restricting_contexts = self.play.restricting_contexts()
@@ -179,16 +181,30 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.play.seats
 
+    def keep_log_lines(self, lines: list[bytes] | None) -> None:
+        """From now on also append each event's play-log line (UTF-8 JSON, no newline) to
+        `lines` as the event is logged, the events logged so far at once (None: stop). A
+        log writer's way to encode each event once, where it is made (see `event_lines`)."""
+        if lines is None:
+            self._log_lines = None
+            return
+        encoder = event_lines(self.game.shared)
+        lines.extend(encoder.whole(event) for event in self.state.events)
+        self._log_lines, self._line_of = lines, encoder.line
+
     def log(
         self, event_type: str, clause: str = "", cites: Sequence[str] = (), **data: Any
     ) -> None:
         events = self.state.events
-        event: dict[str, Any] = {"seq": len(events), "type": event_type, **data}
+        seq = len(events)
+        event: dict[str, Any] = {"seq": seq, "type": event_type, **data}
         if clause:
             event["clause"] = clause
         if cites:
             event["cites"] = list(cites)
         events.append(event)
+        if self._log_lines is not None:
+            self._log_lines.append(self._line_of(seq, event_type, clause, cites, data, event))
 
     def seat_name(self, seat: int) -> str:
         names = self.game.compiled.seat_names

@@ -10,7 +10,7 @@ that its lines are the command's, line for line. The invariants read only the lo
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -100,6 +100,11 @@ class _KeptLines:
     def write_line(self, line: str) -> None:
         self.kept.append(line)
         self.lines += 1
+
+    def write_lines(self, lines: Sequence[bytes]) -> None:
+        """Lines as the session hands them to a log file (UTF-8), kept as text."""
+        self.kept.extend(line.decode("utf-8") for line in lines)
+        self.lines += len(lines)
 
     def flush(self) -> None:
         """Lines are kept until taken."""
