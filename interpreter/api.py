@@ -32,6 +32,8 @@ class Game:
         self.evaluator = Evaluator(self.compiled)
         # what clients build once per game and share (the engine's compiled play rules)
         self.shared: dict[str, Any] = {}
+        # `evaluate` is the evaluator's own: a bulk check pays for no wrapper
+        self.evaluate = self.evaluator.evaluate  # type: ignore[method-assign]
 
     @property
     def cards(self) -> CardTable:
@@ -52,7 +54,8 @@ class Game:
         on_deal: bool = False,
         conditions: WinConditions | None = None,
     ) -> Evaluation:
-        return self.evaluator.evaluate(hand, table or [], win_card, source, on_deal, conditions)
+        """The hand's evaluation (see `Evaluator.evaluate`; bound to it on each game)."""
+        return self.evaluator.evaluate(hand, table, win_card, source, on_deal, conditions)
 
     def evaluate_text(
         self,

@@ -88,6 +88,25 @@ class Details:
         self._named = _NamedGroups(self)
 
     # ── a split's groups ───────────────────────────────────────
+    def decompositions(
+        self, candidates: list[Candidate], context: Context
+    ) -> list[Decomposition | None]:
+        """Every candidate's split, in order (what reading every split asks, at once)."""
+        if context[1]:  # table groups: see `decomposition`
+            return [self.decomposition(candidate, context) for candidate in candidates]
+        named = self._named.__getitem__
+        found: list[Decomposition | None] = []
+        for candidate in candidates:
+            ids, placement, total, pairs, triggers, wins = candidate
+            if placement is not None:
+                found.append(self.decomposition(candidate, context))
+            elif wins:
+                found.append(Decomposition(list(map(named, ids)), total, pairs, True, ""))
+            else:
+                problem = self.problem(len(ids), pairs, triggers, total)
+                found.append(Decomposition(list(map(named, ids)), total, pairs, False, problem))
+        return found
+
     def decomposition(self, candidate: Candidate, context: Context) -> Decomposition:
         ids, placement, total, pairs, triggers, wins = candidate
         if placement is None and not context[1]:  # concealed cards alone: the common case

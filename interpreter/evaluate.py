@@ -39,7 +39,7 @@ from tablerules.interpreter.evaluation import (
 )
 from tablerules.interpreter.judging import held_split, judge, judge_evaluation
 from tablerules.interpreter.patterns import Multiset
-from tablerules.interpreter.search import NO_SPLIT, Searcher
+from tablerules.interpreter.search import NO_SPLIT, Fragment, Searcher
 
 __all__ = [
     "SOURCES",
@@ -121,6 +121,7 @@ class Evaluator:
         self._winning_forms = any(form.wins for form in rules.forms)
         # winning forms of cards, by index: a hand that is one wins whatever its splits
         self._card_forms = [(i, f) for i, f in enumerate(rules.card_forms) if f.wins]
+        self._forms_win = self._winning_forms or bool(self._card_forms)
         # the win clause as numbers: pairs needed with / without a trigger group (None: any),
         # the lowest total that wins (no split wins without a win clause)
         rule = rules.pair_rule
@@ -144,6 +145,8 @@ class Evaluator:
             and not self._winning_forms
             and not self._card_forms
         )
+        # concealed cards alone are judged by listing their splits and nothing else
+        self._plain_concealed = not self._best_first and not self._scored
 
     def _facts_of(self, kind: int, cards: Multiset) -> Facts:
         info = self.rules.kinds[kind]
@@ -198,7 +201,7 @@ class Evaluator:
     # ── fast win test ──────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:
         """Win test for a concealed hand given as packed counts, no table groups."""
-        result = self._judge(packed, packed, (), None, None)
+        result = self._judge_concealed(packed)
         if self._scored and result.wins:
             self._score(result, packed, (), None, None)
         return result.wins
@@ -294,13 +297,14 @@ class Evaluator:
     def evaluate(
         self,
         hand: Sequence[int],
-        table: Sequence[TableGroup] = (),
+        table: Sequence[TableGroup] | None = None,
         win_card: int | None = None,
         source: ir.Source | None = None,
         on_deal: bool = False,
         conditions: WinConditions | None = None,
     ) -> Evaluation:
-        """Evaluate a hand: concealed cards, table groups, and the winning card if any.
+        """Evaluate a hand: concealed cards, table groups (None: none), and the winning
+        card if any.
 
         `conditions` say how the hand was won, for hand patterns (by default what `source`
         implies); `on_deal` first looks for a win declared on the deal.
@@ -310,12 +314,16 @@ class Evaluator:
             # deck's copies carries into its byte's top bit
             pre = sum(map(self._one.__getitem__, hand))
             if not (pre + self._excess) & self._guard:
+                if self._plain_concealed:
+                    return self._judge_concealed(pre)
                 if self._best_first and len(hand) <= BEST_FIRST_CARDS:
                     return self._judge_best(pre)
-                result = self._judge(pre, pre, (), None, None)
+                result = self._judge_concealed(pre)
                 if self._scored:
                     self._score(result, pre, (), None, conditions)
                 return result
+        if table is None:
+            table = ()
         if win_card is not None and source is None:
             source = "self"
         pre = self._pack(hand, table, win_card)
@@ -428,7 +436,7 @@ class Evaluator:
             self._value_name,
             self.details,
             (pre, (), None, None, ()),
-            lambda: self._judge(pre, pre, (), None, None),
+            lambda: self._judge_concealed(pre),
         )
 
     def _learn_winning_signatures(self) -> dict[int, tuple[int, int]]:
@@ -540,6 +548,36 @@ class Evaluator:
         return tuple(found)
 
     # ── judging every split ────────────────────────────────────
+    def _judge_concealed(self, full: int) -> Evaluation:
+        """`_judge` of concealed cards alone (no table groups, no winning card): each
+        split as it is, without the table's sums or the winning card's placements. Every
+        bulk check and every full evaluation of a bare hand comes this way, so it is the
+        judging loop alone."""
+        fragments = self.search.fragments(full) if full else NO_SPLIT
+        kept = self._kept_cards(full) if self._keeps else ()
+        needed, pairs_with, pairs_without, minimum = self._clause
+        candidates: list[Candidate] = []
+        other_sizes: set[int] | None = None
+        best: int | None = None
+        best_total = 0
+        for ids, total, pairs, triggers in fragments:
+            if needed is not None and len(ids) != needed:
+                other_sizes = (other_sizes or set()) | {len(ids)}
+                continue
+            if kept and not self._kept_together(ids, None, kept, None):
+                continue
+            need = pairs_with if triggers else pairs_without
+            wins = (need is None or pairs == need) and total >= minimum
+            if wins and (best is None or total > best_total):
+                best, best_total = len(candidates), total
+            candidates.append((ids, None, total, pairs, triggers, wins))
+        if self._forms_win:
+            best = self._add_forms(candidates, best, best_total, full, fragments)
+        context = (full, (), None, other_sizes, fragments if self._forms else ())
+        return Evaluation(
+            best is not None, self._value_name, candidates, best, self.details, context
+        )
+
     def _judge(
         self,
         full: int,
@@ -555,6 +593,8 @@ class Evaluator:
         A split wins when it has the groups and pairs the win clause asks (with or without
         a trigger group) and at least its lowest total; the table groups add to every
         split, and the group holding the winning card may count as another kind."""
+        if not table and win_card is None:
+            return self._judge_concealed(full)
         fragments = self.search.fragments(full) if full else NO_SPLIT
         table_count = len(table)
         base_total = base_pairs = base_triggers = 0
@@ -611,28 +651,40 @@ class Evaluator:
                 candidates.append(
                     (ids, position, placed_total, placed_pairs, placed_triggers, wins)
                 )
-        with_forms = self._forms and not table
-        if with_forms and self._winning_forms:
-            for ids, total, _, _ in forms_made(self.rules, fragments).winning:
-                if best is None or total > best_total:
-                    best, best_total = len(candidates), total
-                candidates.append((ids, FORM, total, 0, 0, True))
-        if self._card_forms and not table:
-            for index, form in self._card_forms:
-                if form.matches(full):
-                    if best is None:
-                        best = len(candidates)
-                    candidates.append(((index,), CARD_FORM, 0, 0, 0, True))
+        if not table and self._forms_win:
+            best = self._add_forms(candidates, best, best_total, full, fragments)
         context = (
             full,
             table,
             source if relabel else None,
             other_sizes,
-            fragments if with_forms else (),
+            fragments if self._forms and not table else (),
         )  # a `Context`, built as a plain tuple: this runs for every hand
         return Evaluation(
             best is not None, self._value_name, candidates, best, self.details, context
         )
+
+    def _add_forms(
+        self,
+        candidates: list[Candidate],
+        best: int | None,
+        best_total: int,
+        full: int,
+        fragments: Sequence[Fragment],
+    ) -> int | None:
+        """Add the winning forms the concealed cards make to `candidates` (the splits of a
+        winning form, then a winning form of cards); the best candidate after them."""
+        if self._winning_forms:
+            for ids, total, _, _ in forms_made(self.rules, fragments).winning:
+                if best is None or total > best_total:
+                    best, best_total = len(candidates), total
+                candidates.append((ids, FORM, total, 0, 0, True))
+        for index, form in self._card_forms:
+            if form.matches(full):
+                if best is None:
+                    best = len(candidates)
+                candidates.append(((index,), CARD_FORM, 0, 0, 0, True))
+        return best
 
     def _relabel(self, ident: int, source: ir.Source) -> Facts:
         """The facts of an instance that holds the winning card from `source`."""

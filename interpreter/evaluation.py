@@ -105,6 +105,10 @@ class Explainer(Protocol):
 
     def decomposition(self, candidate: Candidate, context: Any) -> Decomposition: ...
 
+    def decompositions(
+        self, candidates: list[Candidate], context: Any
+    ) -> list[Decomposition | None]: ...
+
     def reasons(self, evaluation: Evaluation, context: Any) -> list[Reason]: ...
 
 
@@ -205,14 +209,13 @@ class Evaluation:
             found = built[index] = self._explainer.decomposition(candidate, self._context)
         return found
 
-    def _build_all(self, candidates: list[Candidate]) -> list[Decomposition]:
-        """Every candidate as a decomposition, in order, some built already."""
+    def _build_all(self, candidates: list[Candidate]) -> None:
+        """Build every candidate's decomposition not built yet."""
         assert self._explainer is not None and self._built is not None
         built = self._built
         for index, built_one in enumerate(built):
             if built_one is None:
                 built[index] = self._explainer.decomposition(candidates[index], self._context)
-        return list(built)  # type: ignore[arg-type]
 
     @property
     def best(self) -> Decomposition | None:
@@ -245,25 +248,30 @@ class Evaluation:
     def decompositions(self) -> list[Decomposition]:
         """Every split, judged, in search order; a split reading the same as an earlier
         one (same kinds and cards: the winning card in either of two like groups) is
-        listed once. Without a winning card, splits never read the same."""
+        listed once. Without a winning card, splits never read the same.
+
+        Made in one pass the first time (splits built already are kept), and the best
+        split with them: a full reading nearly always asks for it next."""
         found = self._decompositions
-        if found is None:
-            if self._pending is not None:
-                self._list()
-            candidates = self._candidates
-            for candidate in candidates:
-                if candidate[1] is not None:
-                    found = self._decompositions = self._listed(candidates)
-                    return found
-            # no winning card, no form: no two splits read the same
-            built = self._built
-            if built is None:
-                assert self._explainer is not None
-                found = [self._explainer.decomposition(c, self._context) for c in candidates]
-                self._built = list(found)  # type: ignore[arg-type]
-            else:
-                found = self._build_all(candidates)
-            self._decompositions = found
+        if found is not None:
+            return found
+        if self._pending is not None:
+            self._list()
+        candidates = self._candidates
+        built = self._built
+        if built is None:
+            assert self._explainer is not None
+            built = self._built = self._explainer.decompositions(candidates, self._context)
+        else:
+            self._build_all(candidates)
+        if self._best is _UNBUILT:
+            index = self._best_index
+            self._best = None if index is None else built[index]
+        for candidate in candidates:
+            if candidate[1] is not None:
+                found = self._decompositions = self._listed(candidates)
+                return found
+        found = self._decompositions = list(built)  # type: ignore[arg-type]
         return found
 
     @decompositions.setter

@@ -603,8 +603,8 @@ class Searcher:
         card first, the smallest id first.
 
         Nearly every part of a hand has one split: the hand's one split is then its
-        blocks' pieces joined (see `Piece`), its ids sorted once."""
-        ids: Split = ()
+        blocks' pieces joined (see `Piece`), its ids gathered in one list and sorted once."""
+        ids: list[int] = []
         sums = 0
         for known, learn, shift, mask in self._piece_tables:
             part = (packed >> shift) & mask
@@ -619,10 +619,11 @@ class Searcher:
                 sums += summed
         if not ids:
             return NO_SPLIT
+        ids.sort()
         pairs_and_triggers = sums & ((1 << SUM_SHIFT) - 1)
         return (
             (
-                tuple(sorted(ids)),
+                tuple(ids),
                 sums >> SUM_SHIFT,
                 pairs_and_triggers >> PAIR_SHIFT,
                 pairs_and_triggers & COUNT_MASK,
