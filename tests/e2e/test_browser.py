@@ -186,7 +186,10 @@ def app(browser: WebDriver, app_url: str) -> WebDriver:
 def settle(
     driver: WebDriver, proof: Callable[[WebDriver], object], what: str, poll: float = 0.1
 ) -> None:
-    """Wait until `proof` holds and the app is ready (connected, idle, nothing loading)."""
+    """Wait until `proof` holds and the app is ready (connected, idle, nothing loading).
+    On a timeout, say which of the proof's named parts (see `proof_of`) and which part of
+    the ready state do not hold, and what the page shows: a flaky failure is then
+    diagnosable from the test's output alone."""
 
     def done(d: WebDriver) -> bool:
         try:
@@ -197,16 +200,80 @@ def settle(
     try:
         WebDriverWait(driver, TIMEOUT, poll_frequency=poll).until(done)
     except TimeoutException:
-        state = driver.execute_script(
-            "const app = document.querySelector('[data-testid=\"stApp\"]');"
-            "return [app && app.getAttribute('data-test-script-state'),"
-            " window.trRan || window.trMessages > window.trMessagesBefore];"
-        )
+        pytest.fail(f"timed out after {TIMEOUT:.0f} s waiting for {what}: {why_not(driver, proof)}")
+
+
+Proof = Callable[[WebDriver], object]
+
+
+def proof_of(parts: dict[str, Proof]) -> Callable[[WebDriver], bool]:
+    """A proof made of named parts that must all hold; on a timeout `settle` names those
+    that do not."""
+
+    def proof(d: WebDriver) -> bool:
+        return all(part(d) for part in parts.values())
+
+    proof.parts = parts  # type: ignore[attr-defined]
+    return proof
+
+
+def parts_of(proof: Proof) -> dict[str, Proof]:
+    """The named parts of `proof` (one part, "the proof", when it was not made by `proof_of`)."""
+    return dict(getattr(proof, "parts", {"the proof": proof}))
+
+
+def failing_parts(driver: WebDriver, proof: Proof) -> list[str]:
+    """The names of the parts of `proof` that do not hold now."""
+    failing = []
+    for name, part in parts_of(proof).items():
+        try:
+            holds = bool(part(driver))
+        except Exception as error:  # the diagnosis must not fail itself
+            holds, name = False, f"{name} ({type(error).__name__})"
+        if not holds:
+            failing.append(name)
+    return failing
+
+
+# The page's state, part by part: the ready state's parts (what READY_JS checks), the tabs
+# (which is selected, which disabled: Streamlit disables a tab while a run has not sent it
+# again), whether the table is drawn and shown.
+PAGE_STATE_JS = """
+const app = document.querySelector('[data-testid="stApp"]');
+const named = (e) => e.getAttribute('data-testid') || e.className || e.tagName;
+const table = document.querySelector('.tr-table');
+const shown = (e) => e !== null && e.getClientRects().length > 0;
+return {
+  connection: app && app.getAttribute('data-test-connection-state'),
+  script: app && app.getAttribute('data-test-script-state'),
+  ran: Boolean(window.trRan || window.trMessages > window.trMessagesBefore),
+  skeletons: document.querySelectorAll('[data-testid="stSkeleton"], '
+    + '[data-testid="stAppSkeleton"], [data-testid="stSkeletonElement"]').length,
+  stale: Array.from(document.querySelectorAll('[data-stale="true"]')).slice(0, 5).map(named),
+  tabs: Array.from(document.querySelectorAll('[data-testid="stTab"]')).map((tab) =>
+    (tab.getAttribute('aria-selected') === 'true' ? '*' : '')
+    + (tab.getAttribute('aria-disabled') === 'true' ? '!' : '') + tab.textContent.trim()),
+  table: table === null ? 'none' : shown(table) ? 'shown' : 'hidden',
+};
+"""
+
+
+def why_not(driver: WebDriver, proof: Proof) -> str:
+    """Which parts of `proof` fail, and the page's state: for a failure message."""
+    try:
+        state = driver.execute_script(PAGE_STATE_JS)
+        failing = failing_parts(driver, proof)
         found = re.search(r"move \d+ of \d+", main_text(driver))
-        pytest.fail(
-            f"timed out after {TIMEOUT:.0f} s waiting for {what} (script {state[0]}, ran "
-            f"{state[1]}, {found[0] if found else 'no counter'}, table at {drawn_move(driver)})"
-        )
+        table = drawn_move(driver)
+    except Exception as error:  # the diagnosis must not hide the timeout
+        return f"(the page's state could not be read: {error!r})"
+    return (
+        f"failing: {', '.join(failing) or 'none of the proof (the ready state)'}; "
+        f"script {state['script']}, connection {state['connection']}, ran {state['ran']}, "
+        f"skeletons {state['skeletons']}, stale {state['stale']}, tabs {state['tabs']} "
+        f"(* selected, ! disabled), table {state['table']} at move {table}, "
+        f"{found[0] if found else 'no counter'}"
+    )
 
 
 # Every page counts the messages its server sends (a run of the app, whole or a fragment,
@@ -271,11 +338,12 @@ def timed(
     run at all) and `proof` holds on a ready page; record as `kind` (None: not a click that
     is measured) the time from the page receiving the action to its last change — measured
     in the page, so neither the test's commands nor its polling add anything."""
+    ran: dict[str, Proof] = {"the app ran": lambda d: d.execute_script(RAN_JS)} if runs else {}
     driver.execute_script(WATCH_RUNS_JS)
     act()
     settle(
         driver,
-        lambda d: (not runs or d.execute_script(RAN_JS)) and proof(d),
+        proof_of({**ran, **parts_of(proof)}),
         kind or "the page",
         poll=0.02,
     )
@@ -372,6 +440,12 @@ def choose_rule_file(driver: WebDriver, path: str) -> None:
     settle(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-move"), f"{path} to load")
 
 
+def selected_tabs(driver: WebDriver) -> list[str]:
+    """The labels of the tabs selected (one, on a page that shows its tabs)."""
+    tabs = driver.find_elements(By.CSS_SELECTOR, TAB)
+    return [t.text.strip() for t in tabs if t.get_attribute("aria-selected") == "true"]
+
+
 def open_tab(driver: WebDriver, label: str) -> WebElement:
     """Click the tab named `label`; its panel."""
     tabs = driver.find_elements(By.CSS_SELECTOR, TAB)
@@ -379,12 +453,17 @@ def open_tab(driver: WebDriver, label: str) -> WebElement:
     assert tab is not None, f"no tab {label!r} among {[t.text for t in tabs]}"
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", tab)
 
-    def shown(d: WebDriver) -> bool:
-        panel = tab.get_attribute("aria-controls")  # the selected tab's panel
+    def panel_shown(d: WebDriver) -> bool:
+        panel = tab.get_attribute("aria-controls")
         found = d.find_elements(By.ID, panel) if panel else []
-        selected = tab.get_attribute("aria-selected") == "true"
-        return selected and bool(found) and found[0].is_displayed()
+        return bool(found) and found[0].is_displayed()
 
+    shown = proof_of(
+        {
+            f"the tab {label!r} selected": lambda d: tab.get_attribute("aria-selected") == "true",
+            "its panel shown": panel_shown,
+        }
+    )
     # every tab is on the page: the browser only shows another, with no run of the app
     timed(driver, "a tab", tab.click, shown, runs=False)
     return driver.find_element(By.ID, tab.get_attribute("aria-controls"))
@@ -720,10 +799,7 @@ def test_an_edit_is_played_and_its_log_replays(app: WebDriver, downloads: Path) 
         app,
         None,
         lambda: button(app, "open_0").click(),
-        lambda d: (
-            "Scenario:" in main_text(d)
-            and d.find_element(By.CSS_SELECTOR, ".tr-table").is_displayed()
-        ),
+        proof_of(OPENED_AS_A_HAND),
     )
 
 
@@ -809,6 +885,15 @@ def test_statistics_are_simulated_at_a_press_compared_and_charted(app: WebDriver
     )
 
 
+# A scenario opened as a hand: the Hand tab selected, its table drawn and shown.
+OPENED_AS_A_HAND: dict[str, Proof] = {
+    "the Hand tab selected": lambda d: selected_tabs(d) == ["Hand"],
+    "'Scenario:' on the page": lambda d: "Scenario:" in main_text(d),
+    "the table drawn": lambda d: drawn_move(d) >= 0,
+    "the table shown": lambda d: d.find_element(By.CSS_SELECTOR, ".tr-table").is_displayed(),
+}
+
+
 def test_golden_scenarios_run_and_one_opens_as_a_hand(app: WebDriver) -> None:
     for _ in range(4):  # best of four: the machine is shared
         panel = open_tab(app, "Golden scenarios")
@@ -823,11 +908,7 @@ def test_golden_scenarios_run_and_one_opens_as_a_hand(app: WebDriver) -> None:
             app,
             "open as a hand",
             lambda: button(app, "open_passed_button").click(),
-            lambda d: (
-                "Scenario:" in main_text(d)
-                and drawn_move(d) >= 0
-                and d.find_element(By.CSS_SELECTOR, ".tr-table").is_displayed()
-            ),
+            proof_of(OPENED_AS_A_HAND),
         )
         no_failure_on_page(app)
 
