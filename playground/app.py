@@ -154,7 +154,7 @@ def main() -> None:
         "Step through the hand below with **→** and **←** (or click a move); sit at a seat "
         "in the sidebar to play it; open **Rules** to change the game and see what it does."
     )
-    show_asked_tab()  # first: the browser switches while the rest of the page comes
+    show_asked_tab()  # on every run, just before the tabs: the browser switches at once
     titles = [tab.TITLE for tab in TABS]
     # Every tab is drawn on every run of the page, so switching tabs happens in the browser
     # at once, with no run; a tab's heavy work waits for a button, in a fragment.

@@ -71,15 +71,38 @@ export default function (component) {
 }
 """
 
-# Shows the tab named `data.label` (a click on it, as the user would), once per request.
+# Shows the tab named `data.label`, once per request `data.n`, by a click on it as the user
+# would. While the app runs, Streamlit disables each tab until the run has sent it again, and
+# a disabled tab ignores a click; this component is drawn before the tabs, so it keeps trying
+# on every change of the page until the tab is selected (for at most SHOW_TAB_MS).
 TAB_JS = """
+const SHOW_TAB_MS = 30000;
 export default function (component) {
   const { data, parentElement } = component;
-  if (parentElement.shownRequest === data.n) return;
+  if (!data || !data.n || parentElement.shownRequest === data.n) return;
   parentElement.shownRequest = data.n;
-  const tabs = document.querySelectorAll('[data-testid="stTab"]');
-  const tab = Array.from(tabs).find((found) => found.textContent.trim() === data.label);
-  if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
+  if (parentElement.stopShowing) parentElement.stopShowing();
+  const selected = () => {
+    const tab = Array.from(document.querySelectorAll('[data-testid="stTab"]'))
+      .find((found) => found.textContent.trim() === data.label);
+    if (!tab) return false;
+    if (tab.getAttribute('aria-selected') === 'true') return true;
+    if (tab.getAttribute('aria-disabled') !== 'true') tab.click();
+    return false;
+  };
+  if (selected()) return;
+  const watch = new MutationObserver(() => { if (selected()) stop(); });
+  const timer = setTimeout(stop, SHOW_TAB_MS);
+  function stop() {
+    watch.disconnect();
+    clearTimeout(timer);
+    parentElement.stopShowing = null;
+  }
+  parentElement.stopShowing = stop;
+  watch.observe(document.body, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ['aria-selected', 'aria-disabled'],
+  });
 }
 """
 
@@ -128,7 +151,8 @@ def ask_for_tab(title: str) -> None:
 
 
 def show_asked_tab() -> None:
-    """Show the tab asked for, if any: the page's tabs switch in the browser, not by a run."""
+    """Show the tab asked for, if any: the page's tabs switch in the browser, not by a run.
+    Drawn on every run, asked or not, so the tabs after it keep their place in the page:
+    tabs that moved would be drawn anew, on their first tab, losing the one the user chose."""
     asked = st.session_state.pop("asked_tab", None)
-    if asked is not None:
-        _show_tab(key="show_tab", data=asked)
+    _show_tab(key="show_tab", data=asked or {})

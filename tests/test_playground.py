@@ -451,6 +451,8 @@ def test_scenarios_run_failures_first_in_words_and_open_as_a_hand(
     assert hand.rigged is not None and hand.rigged.name == "deliberately wrong money"
     assert hand.end.finished and counter(app)[0] == hand.last
     assert "Scenario: deliberately wrong money." in texts(app)
+    run(app)  # the next run asks for no tab, but draws the component in the same place
+    assert component_data(app, "show_tab") == {}
 
 
 def shutil_copy(source: Path, target: Path) -> None:

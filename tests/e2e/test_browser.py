@@ -911,6 +911,10 @@ def test_golden_scenarios_run_and_one_opens_as_a_hand(app: WebDriver) -> None:
             proof_of(OPENED_AS_A_HAND),
         )
         no_failure_on_page(app)
+    # the next run of the app keeps the tab the user chose since (the tabs kept their place)
+    open_tab(app, "Rules")
+    type_number(app, "seed", 117, lambda d: "seed 117 ·" in main_text(d))
+    assert selected_tabs(app) == ["Rules"]
 
 
 def test_a_phone_shows_the_hand_and_the_moves_first(app: WebDriver, app_url: str) -> None:
