@@ -6,56 +6,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import compress
 
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
+from tablerules.interpreter.compiled import FIELD_BITS
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
+from tablerules.interpreter.engine.screen import ResponseScreen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
-HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
-Entry = tuple[WayRule, ActionRule]
-WIN_SOURCE_CONTEXTS = frozenset(context for context, _ in WIN_SOURCE)  # every card-offering one
 
-
-class _Screen:
-    """What a list of ways could ever offer for a card, in the cheapest terms to test."""
-
-    def __init__(self, entries: list[Entry], kinds: int) -> None:
-        alike = [way.count for way, _ in entries if way.effect == "with_alike"]
-        self.alike: int | None = min(alike) if alike else None
-        # (kinds of table group it adds to, the kind it makes) per way adding onto the table
-        self.onto_table = tuple(
-            (way.kinds, action.makes)
-            for way, action in entries
-            if way.effect == "onto_table" and action.makes is not None
-        )
-        self.with_cards = tuple(
-            kind for way, _ in entries if way.effect == "with_cards" for kind in way.kinds
-        )
-        from_hand = [way.count for way, _ in entries if way.effect == "from_hand"]
-        self.from_hand: int | None = min(from_hand) if from_hand else None
-        # added to a packed hand, sets a guard bit where a card is held `from_hand` times
-        self.from_hand_over: int | None = None
-        if self.from_hand is not None and 0 < self.from_hand <= MAX_COUNT:
-            over = GUARD_BIT - self.from_hand
-            self.from_hand_over = sum(over << (c * FIELD_BITS) for c in range(kinds))
-        self.win = any(action.win for _, action in entries)
-        known = ("with_alike", "onto_table", "with_cards", "from_hand")
-        # any other way is left to `choices`
-        self.entries = entries  # kept alive: screens are found by the list's identity
-        self.other = any(way.effect not in known and not action.win for way, action in entries)
-        # only alike cards, groups on the table and wins: a few lookups per seat decide
-        self.plain = not self.other and self.from_hand is None and not self.with_cards
-        self.least_alike = self.alike if self.alike is not None else MAX_COUNT + 1
-
-
-class ChoiceMaker:
-    """Enumerates the legal choices of a seat, and says why an action is not among them."""
+class ChoiceMaker(ResponseScreen):
+    """Enumerates the legal choices of a seat, and says why an action is not among them.
+    Which seats may respond at all is its base's job (`ResponseScreen`)."""
 
     def __init__(self, play: PlayRules, evaluator: Evaluator) -> None:
-        self.play = play
-        self.evaluator = evaluator
-        self.cards = play.compiled.cards
+        super().__init__(play, evaluator)
         self._discard_rows: dict[int, list[Choice]] = {}
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
@@ -64,34 +28,11 @@ class ChoiceMaker:
         self._keep = min(sizes) if sizes else 0
         self._keeps_discard = any(a.keeps_discard for a in play.actions.values())
         self._signatures = evaluator.search.signatures
-        self._incomplete_blocks = evaluator.search.incomplete_blocks
-        # a hand's packed form and incomplete blocks, by its counts: a hand is asked about
-        # every card shown while it waits
-        self._hands: dict[int, tuple[int, ...]] = {}  # packed hand: its incomplete blocks
-        self._screens: dict[int, _Screen] = {}  # by the (shared, lasting) list of ways
-        self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
-        self._packed_completions: dict[
-            tuple[int, int], list[tuple[tuple[int, ...], tuple[int, ...], int]]
-        ] = {}
-        self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(play.compiled.cards), "little")
-        # the contexts whose offered card is already in its owner's hand
-        self._in_owner_hand = frozenset(
-            context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
-        )
         self._forbiddable = frozenset(
             name for rule in play.restrictions.values() for name in rule.forbids
         )
-        self._block_of_card = evaluator.search.block_of_card
-        # without winning forms, the signature tables are a sound first test
-        self._prefilter = not any(form.wins for form in play.compiled.forms)
-        self._card_forms = [form for form in play.compiled.card_forms if form.wins]
-        # a deck in one block gains nothing from the incomplete-block screen: its signature
-        # test (quick, and needed anyway) screens the win instead
-        self._several_blocks = len(evaluator.search.blocks) > 1  # else the block screen is idle
-        self._signatures_decide = not self._several_blocks and self._prefilter
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
-        # a win is screened by the incomplete blocks alone (see `responds`)
-        self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
+        self._turn_offers = [Offer("turn", seat, None) for seat in range(play.seats)]
 
     def name(self, card: int) -> str:
         return self.cards.display[card]
@@ -103,139 +44,6 @@ class ChoiceMaker:
     def table_value(self, seat: Seat) -> int:
         compiled = self.play.compiled
         return sum(compiled.value_of(g.kind, tuple(sorted(g.cards))) for g in seat.table)
-
-    # ── who can respond at all ─────────────────────────────────
-    def askers(
-        self,
-        state: HandState,
-        offer: Offer,
-        steps: list[tuple[int, list[Entry]]],
-        owner_answers: bool = False,
-    ) -> list[tuple[int, list[Entry]]]:
-        """The seats a window on `offer` must ask, each with its ways: the seats of `steps`
-        (`PlayRules.ways_by_step`) that `responds`, the owner always when `owner_answers`.
-
-        Most offers are answered by nobody: a seat whose ways only take alike cards, add
-        to its table or win is screened here in a few lookups on its packed hand, in one
-        pass over the table, rather than by a call to `responds` per seat."""
-        owner = offer.owner
-        card = offer.card
-        seats = state.seats
-        count = len(seats)
-        block_of_card = self._block_of_card
-        plain_wins = self._blocks_screen_wins
-        found: list[tuple[int, list[Entry]]] = []
-        for step, entries in steps:
-            index = (owner + step) % count
-            if step == 0 and owner_answers:
-                found.append((index, entries))
-                continue
-            screen = self._screens.get(id(entries))
-            if screen is None or not screen.plain or card is None or step == 0:
-                if self.responds(state, index, offer, entries):
-                    found.append((index, entries))
-                continue
-            seat = seats[index]
-            if seat.hand[card] >= screen.least_alike or (
-                screen.onto_table and seat.table and self._adds_onto(screen, seat, card)
-            ):
-                found.append((index, entries))
-                continue
-            if not screen.win:
-                continue
-            if not plain_wins:
-                if self.responds(state, index, offer, entries):
-                    found.append((index, entries))
-                continue
-            incomplete = self._hands.get(seat.packed)
-            if incomplete is None:
-                incomplete = self._incomplete(seat.packed)
-            if not incomplete or (len(incomplete) == 1 and incomplete[0] == block_of_card[card]):
-                found.append((index, entries))
-        return found
-
-    def responds(
-        self, state: HandState, seat_index: int, offer: Offer, entries: list[Entry]
-    ) -> bool:
-        """A quick necessary condition for `choices`: False when none of the ways can give
-        the seat anything for the offered card, so the window need not ask it. Refusals
-        only (restrictions, the last card) are left to `choices`."""
-        screen = self._screens.get(id(entries))
-        if screen is None:
-            screen = self._screens[id(entries)] = _Screen(entries, len(self.cards))
-        seat = state.seats[seat_index]
-        if screen.other:
-            return True
-        if screen.from_hand is not None:
-            over = screen.from_hand_over
-            if over is None or (seat.packed + over) & self._guard:
-                return True
-        card = offer.card
-        if card is None:  # only groups from the hand, and other ways, take no card
-            return False
-        is_owner = seat_index == offer.owner
-        held = is_owner and offer.context in self._in_owner_hand  # the card is in the hand
-        hand = seat.hand
-        if screen.alike is not None and hand[card] >= screen.alike + held:
-            return True
-        if screen.onto_table and seat.table and self._adds_onto(screen, seat, card):
-            return True
-        if screen.with_cards:
-            have = seat.packed | self._guard
-            if held:
-                have -= 1 << (card * FIELD_BITS)
-            guard = self._guard
-            for kind in screen.with_cards:
-                for _, _, need in self._completions(kind, card):
-                    if (have - need) & guard == guard:
-                        return True
-        if not screen.win:
-            return False
-        if held and not hand[card]:
-            return False  # the card it would win on is not there
-        if self._card_forms and not seat.table:
-            packed = self._hand(seat, offer, is_owner)[0] + (1 << (card * FIELD_BITS))
-            if any(form.matches(packed) for form in self._card_forms):
-                return True  # a form of cards wins whatever its groups
-        if self._signatures_decide:  # the win test itself is as quick as any screen
-            return self.can_win(seat, offer, is_owner, state, seat_index)
-        packed = seat.packed
-        if held:
-            packed -= 1 << (card * FIELD_BITS)
-        incomplete = self._hands.get(packed)
-        if incomplete is None:
-            incomplete = self._incomplete(packed)
-        # one card cannot complete two blocks, nor a block it is not in
-        return not incomplete or (
-            len(incomplete) == 1 and incomplete[0] == self._block_of_card[card]
-        )
-
-    def _adds_onto(self, screen: _Screen, seat: Seat, card: int) -> bool:
-        """Whether the card, added to one of the seat's table groups, makes a group that
-        one of the screen's ways adds onto the table."""
-        for kinds, makes in screen.onto_table:
-            for group in seat.table:
-                if group.kind in kinds and card in self._additions(makes, group.cards):
-                    return True
-        return False
-
-    def _hand(self, seat: Seat, offer: Offer, is_owner: bool) -> tuple[int, tuple[int, ...]]:
-        """The hand without the offered card, packed, and its incomplete blocks."""
-        packed = seat.packed
-        card = offer.card
-        if is_owner and card is not None and offer.context in self._in_owner_hand:
-            packed -= 1 << (card * FIELD_BITS)
-        incomplete = self._hands.get(packed)
-        if incomplete is None:
-            incomplete = self._incomplete(packed)
-        return packed, incomplete
-
-    def _incomplete(self, packed: int) -> tuple[int, ...]:
-        """The incomplete blocks of a packed hand, worked out and remembered."""
-        if len(self._hands) > HAND_CACHE_LIMIT:
-            self._hands.clear()
-        found = self._hands[packed] = self._incomplete_blocks(packed)
-        return found
 
     def can_win(
         self, seat: Seat, offer: Offer, is_owner: bool, state: HandState, seat_index: int
@@ -253,20 +61,17 @@ class ChoiceMaker:
         if held and hand[card] == 0:
             return False
         packed = seat.packed  # with the card, whether it was held or offered
+        card_bit = 1 << (card * FIELD_BITS)
         if not held:
-            packed += 1 << (card * FIELD_BITS)
+            packed += card_bit
         cards_form = (
             bool(self._card_forms)
             and not seat.table
             and any(form.matches(packed) for form in self._card_forms)
         )  # a form of cards wins whatever its groups: no test below may refuse it
         if not cards_form:
-            if self._several_blocks:
-                incomplete = self._hand(seat, offer, is_owner)[1]
-                if len(incomplete) > 1 or (
-                    incomplete and incomplete[0] != self._block_of_card[card]
-                ):
-                    return False  # one card cannot complete two blocks, nor a block it is not in
+            if self._several_blocks and not self._may_complete(packed - card_bit, card):
+                return False  # one card cannot complete two blocks, nor a block it is not in
             if self._prefilter:
                 kinds = compiled.kinds
                 pairs = triggers = 0
@@ -299,6 +104,22 @@ class ChoiceMaker:
         if not self.responds(state, seat_index, offer, entries):
             return []
         return self.choices(state, seat_index, offer, entries)
+
+    def drawer_choices(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
+        """A seat's choices once the card it drew is in its hand: what it may do with the
+        card, then on its turn, then its discards (the order a turn lists them). The ways
+        of both contexts are the seat's own, screened before any is enumerated."""
+        play = self.play
+        found: list[Choice] = []
+        entries = play.own_ways.get(offer.context)
+        if entries and self.responds(state, seat_index, offer, entries):
+            found = self.choices(state, seat_index, offer, entries)
+        turn = self._turn_offers[seat_index]
+        entries = play.own_ways.get("turn")
+        if entries and self.responds(state, seat_index, turn, entries):
+            found += self.choices(state, seat_index, turn, entries)
+        found += self.discards(seat_index, state.seats[seat_index])
+        return found
 
     def choices(
         self,
@@ -635,33 +456,6 @@ class ChoiceMaker:
                         extra=extra,
                         **base,  # type: ignore[arg-type]
                     )
-
-    def _additions(self, makes: int, cards: list[int]) -> frozenset[int]:
-        """The cards that, added to a table group's `cards`, make a group of kind `makes`."""
-        key = (makes, tuple(sorted(cards)))
-        found = self._added.get(key)
-        if found is None:
-            instances = self.play.instance_sets[makes]
-            found = self._added[key] = frozenset(
-                card
-                for card in range(len(self.cards))
-                if tuple(sorted((*key[1], card))) in instances
-            )
-        return found
-
-    def _completions(
-        self, kind: int, card: int
-    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-        """The play rules' completions of `card` into groups of `kind`, with what each
-        needs from the hand packed (one byte per card kind), to test with one subtraction."""
-        key = (kind, card)
-        found = self._packed_completions.get(key)
-        if found is None:
-            found = self._packed_completions[key] = [
-                (cards, rest, sum(n << (c * FIELD_BITS) for c, n in need))
-                for cards, rest, need in self.play.completions.get(key, ())
-            ]
-        return found
 
     def _clear_copies(
         self, hand: list[int], card: int, kinds: tuple[int, ...]

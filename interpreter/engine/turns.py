@@ -124,13 +124,8 @@ class TurnFlow:
         if shown:
             self._window(offer, drawer)
             return
-        holder = state.seats[seat]
-        holder.gain(card)
-        maker = self.maker
-        choices = maker.choices_if_any(state, seat, offer)
-        choices += maker.choices_if_any(state, seat, Offer("turn", seat, None))
-        choices += maker.discards(seat, holder)
-        self._decide(Decision("turn", offer, {seat: choices}))
+        state.seats[seat].gain(card)
+        self._decide(Decision("turn", offer, {seat: self.maker.drawer_choices(state, seat, offer)}))
 
     def _taken_unseen(self: Table, choices: list[Choice]) -> bool:
         """Whether a draw goes unseen: its drawer must take it (a forced choice) into a

@@ -1,0 +1,262 @@
+"""Which seats could respond to an offered card at all: a quick necessary test, so that a
+window asks for choices only the seats that may have some.
+
+Nearly every card shown is answered by nobody, so the test must cost far less than the
+choices themselves. For a list of ways (one per seat and context, shared and lasting), a
+`Screen` holds what they could ever offer in the cheapest terms to test on a hand's counts
+and packed form (`Seat.packed`, a byte per card kind). Whether the card could complete the
+hand is kept per hand: its *completing cards*, one integer in the packed form with the
+guard bit set on every card kind that could complete the hand as far as its incomplete
+blocks tell (every kind when no block is incomplete, a block's kinds when that block alone
+is, none when two are). A hand's completing cards are worked out once and kept by its
+packed counts: the seats that wait on a discard have not changed since the last one, and
+a drawer's hand before its draw was screened on the discards before, so screening a seat
+is a lookup and a bit test. Refusals only (restrictions, the last card) are left to the
+choices.
+"""
+
+from __future__ import annotations
+
+from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
+from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
+from tablerules.interpreter.engine.state import HandState, Offer, Seat
+from tablerules.interpreter.evaluate import Evaluator
+
+HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
+Entry = tuple[WayRule, ActionRule]
+WIN_SOURCE_CONTEXTS = frozenset(context for context, _ in WIN_SOURCE)  # every card-offering one
+Completion = tuple[tuple[int, ...], tuple[int, ...], int]  # cards, the rest, the rest packed
+
+
+class Screen:
+    """What a list of ways could ever offer for a card, in the cheapest terms to test."""
+
+    def __init__(self, entries: list[Entry], kinds: int) -> None:
+        alike = [way.count for way, _ in entries if way.effect == "with_alike"]
+        self.alike: int | None = min(alike) if alike else None
+        # (kinds of table group it adds to, the kind it makes) per way adding onto the table
+        self.onto_table = tuple(
+            (way.kinds, action.makes)
+            for way, action in entries
+            if way.effect == "onto_table" and action.makes is not None
+        )
+        self.with_cards = tuple(
+            kind for way, _ in entries if way.effect == "with_cards" for kind in way.kinds
+        )
+        from_hand = [way.count for way, _ in entries if way.effect == "from_hand"]
+        self.from_hand: int | None = min(from_hand) if from_hand else None
+        # added to a packed hand, sets a guard bit where a card is held `from_hand` times
+        self.from_hand_over: int | None = None
+        if self.from_hand is not None and 0 < self.from_hand <= MAX_COUNT:
+            over = GUARD_BIT - self.from_hand
+            self.from_hand_over = sum(over << (c * FIELD_BITS) for c in range(kinds))
+        self.least_alike = self.alike if self.alike is not None else MAX_COUNT + 1
+        self.win = any(action.win for _, action in entries)
+        known = ("with_alike", "onto_table", "with_cards", "from_hand")
+        # any other way is left to `choices`
+        self.entries = entries  # kept alive: screens are found by the list's identity
+        self.other = any(way.effect not in known and not action.win for way, action in entries)
+        # only alike cards, groups on the table and wins: a few bit tests on the hand and a
+        # look at its table groups decide for another seat's card (`ResponseScreen.askers`)
+        self.plain = not self.other and self.from_hand is None and not self.with_cards
+
+
+class ResponseScreen:
+    """The part of `ChoiceMaker` that says which seats may respond (see the module)."""
+
+    def __init__(self, play: PlayRules, evaluator: Evaluator) -> None:
+        self.play = play
+        self.evaluator = evaluator
+        self.cards = play.compiled.cards
+        kinds = len(self.cards)
+        self._incomplete_blocks = evaluator.search.incomplete_blocks
+        self._block_of_card = evaluator.search.block_of_card
+        self._guard = sum(GUARD_BIT << (c * FIELD_BITS) for c in range(kinds))
+        self._card_bit = [GUARD_BIT << (c * FIELD_BITS) for c in range(kinds)]
+        # per block, the guard bits of its cards: what one card more could complete
+        self._block_bits: dict[int, int] = {}
+        for card, block in enumerate(self._block_of_card):
+            self._block_bits[block] = self._block_bits.get(block, 0) | self._card_bit[card]
+        # a hand's packed form and incomplete blocks, by its counts: a hand is asked about
+        # every card shown while it waits
+        self._completing: dict[int, int] = {}  # packed hand: its completing cards
+        self._screens: dict[int, Screen] = {}  # by the (shared, lasting) list of ways
+        self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
+        self._packed_completions: dict[tuple[int, int], list[Completion]] = {}
+        # the contexts whose offered card is already in its owner's hand
+        self._in_owner_hand = frozenset(
+            context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
+        )
+        self._several_blocks = len(evaluator.search.blocks) > 1  # else the block screen is idle
+        # without winning forms, the signature tables are a sound first test
+        self._prefilter = not any(form.wins for form in play.compiled.forms)
+        self._card_forms = [form for form in play.compiled.card_forms if form.wins]
+        # a deck in one block gains nothing from the incomplete-block screen: its signature
+        # test (quick, and needed anyway) screens the win instead
+        self._signatures_decide = not self._several_blocks and self._prefilter
+        # a win is screened by the completing cards alone
+        self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
+
+    def askers(
+        self,
+        state: HandState,
+        offer: Offer,
+        steps: list[tuple[int, list[Entry]]],
+        owner_answers: bool = False,
+    ) -> list[tuple[int, list[Entry]]]:
+        """The seats a window on `offer` must ask, each with its ways: the seats of `steps`
+        (`PlayRules.ways_by_step`) that `responds`, the owner always when `owner_answers`."""
+        owner = offer.owner
+        card = offer.card
+        seats = state.seats
+        count = len(seats)
+        card_bit = self._card_bit[card] if card is not None else 0
+        responds = self.responds
+        screened_wins = self._blocks_screen_wins
+        completing_of = self._completing.get
+        found: list[tuple[int, list[Entry]]] = []
+        for step, entries in steps:
+            index = (owner + step) % count
+            screen = self._screens.get(id(entries))
+            if step == 0 or not card_bit or screen is None or not screen.plain:
+                if (step == 0 and owner_answers) or responds(state, index, offer, entries):
+                    found.append((index, entries))
+                continue
+            # another seat's card and only alike cards, table groups and wins: the hand's
+            # counts, its completing cards and its table say
+            seat = seats[index]
+            if seat.hand[card] >= screen.least_alike or (
+                screen.onto_table and seat.table and self._adds_onto(screen, seat, card)
+            ):
+                found.append((index, entries))
+            elif screen.win:
+                if not screened_wins:  # a win its completing cards do not screen
+                    if responds(state, index, offer, entries):
+                        found.append((index, entries))
+                    continue
+                completing = completing_of(seat.packed)
+                if completing is None:
+                    completing = self._completing_cards(seat.packed)
+                if completing & card_bit:
+                    found.append((index, entries))
+        return found
+
+    def responds(
+        self, state: HandState, seat_index: int, offer: Offer, entries: list[Entry]
+    ) -> bool:
+        """A quick necessary condition for `choices`: False when none of the ways can give
+        the seat anything for the offered card, so the window need not ask it."""
+        screen = self._screens.get(id(entries))
+        if screen is None:
+            screen = self._screen(entries)
+        if screen.other:
+            return True
+        seat = state.seats[seat_index]
+        if screen.from_hand is not None:
+            over = screen.from_hand_over
+            if over is None or (seat.packed + over) & self._guard:
+                return True
+        card = offer.card
+        if card is None:  # only groups from the hand, and other ways, take no card
+            return False
+        is_owner = seat_index == offer.owner
+        held = is_owner and offer.context in self._in_owner_hand  # the card is in the hand
+        if screen.onto_table and seat.table and self._adds_onto(screen, seat, card):
+            return True
+        if screen.with_cards and self._completes(screen, seat, card, held):
+            return True
+        packed = seat.packed
+        if held:
+            if not seat.hand[card]:
+                return False  # the card it would take or win on is not there
+            packed -= 1 << (card * FIELD_BITS)
+        if seat.hand[card] >= screen.least_alike + held:
+            return True
+        if not screen.win:
+            return False
+        if self._blocks_screen_wins:
+            return self._may_complete(packed, card)
+        if self._card_forms and not seat.table:
+            with_card = packed + (1 << (card * FIELD_BITS))
+            if any(form.matches(with_card) for form in self._card_forms):
+                return True  # a form of cards wins whatever its groups
+        if self._signatures_decide:  # the win test itself is as quick as any screen
+            return self.can_win(seat, offer, is_owner, state, seat_index)
+        return self._may_complete(packed, card)
+
+    def can_win(
+        self, seat: Seat, offer: Offer, is_owner: bool, state: HandState, seat_index: int
+    ) -> bool:
+        """The win test itself (`ChoiceMaker.can_win`): what a one-block deck screens with."""
+        raise NotImplementedError
+
+    def _screen(self, entries: list[Entry]) -> Screen:
+        screen = self._screens[id(entries)] = Screen(entries, len(self.cards))
+        return screen
+
+    def _completes(self, screen: Screen, seat: Seat, card: int, held: bool) -> bool:
+        """Whether the hand holds the rest of a group of the screen's `with_cards` kinds."""
+        guard = self._guard
+        have = seat.packed | guard
+        if held:
+            have -= 1 << (card * FIELD_BITS)
+        for kind in screen.with_cards:
+            for _, _, need in self._completions(kind, card):
+                if (have - need) & guard == guard:
+                    return True
+        return False
+
+    def _adds_onto(self, screen: Screen, seat: Seat, card: int) -> bool:
+        """Whether the card, added to one of the seat's table groups, makes a group that
+        one of the screen's ways adds onto the table."""
+        for kinds, makes in screen.onto_table:
+            for group in seat.table:
+                if group.kind in kinds and card in self._additions(makes, group.cards):
+                    return True
+        return False
+
+    def _may_complete(self, packed: int, card: int) -> bool:
+        """Whether `card` is one of the hand's completing cards (see the module)."""
+        completing = self._completing.get(packed)
+        if completing is None:
+            completing = self._completing_cards(packed)
+        return bool(completing & self._card_bit[card])
+
+    def _completing_cards(self, packed: int) -> int:
+        """A hand's completing cards (see the module), worked out and remembered."""
+        incomplete = self._incomplete_blocks(packed)
+        if not incomplete:
+            found = self._guard
+        elif len(incomplete) == 1:
+            found = self._block_bits[incomplete[0]]
+        else:
+            found = 0  # one card cannot complete two blocks
+        if len(self._completing) >= HAND_CACHE_LIMIT:
+            self._completing.clear()
+        self._completing[packed] = found
+        return found
+
+    def _additions(self, makes: int, cards: list[int]) -> frozenset[int]:
+        """The cards that, added to a table group's `cards`, make a group of kind `makes`."""
+        key = (makes, tuple(sorted(cards)))
+        found = self._added.get(key)
+        if found is None:
+            instances = self.play.instance_sets[makes]
+            found = self._added[key] = frozenset(
+                card
+                for card in range(len(self.cards))
+                if tuple(sorted((*key[1], card))) in instances
+            )
+        return found
+
+    def _completions(self, kind: int, card: int) -> list[Completion]:
+        """The play rules' completions of `card` into groups of `kind`, with what each
+        needs from the hand packed (one byte per card kind), to test with one subtraction."""
+        key = (kind, card)
+        found = self._packed_completions.get(key)
+        if found is None:
+            found = self._packed_completions[key] = [
+                (cards, rest, sum(n << (c * FIELD_BITS) for c, n in need))
+                for cards, rest, need in self.play.completions.get(key, ())
+            ]
+        return found
