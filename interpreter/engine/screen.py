@@ -81,6 +81,9 @@ class ResponseScreen:
         # every card shown while it waits
         self._completing: dict[int, int] = {}  # packed hand: its completing cards
         self._screens: dict[int, Screen] = {}  # by the (shared, lasting) list of ways
+        # a window's steps with their plain screens, by the (lasting) list of steps
+        self._plans: dict[int, list[tuple[int, list[Entry], Screen | None]]] = {}
+        self._planned: list[list[tuple[int, list[Entry]]]] = []
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._packed_completions: dict[tuple[int, int], list[Completion]] = {}
         # the contexts whose offered card is already in its owner's hand
@@ -111,25 +114,27 @@ class ResponseScreen:
         seats = state.seats
         count = len(seats)
         card_bit = self._card_bit[card] if card is not None else 0
+        plan = self._plans.get(id(steps))
+        if plan is None:
+            plan = self._plan(steps)
         responds = self.responds
         screened_wins = self._blocks_screen_wins
         completing_of = self._completing.get
         found: list[tuple[int, list[Entry]]] = []
-        for step, entries in steps:
+        for step, entries, plain in plan:
             index = (owner + step) % count
-            screen = self._screens.get(id(entries))
-            if step == 0 or not card_bit or screen is None or not screen.plain:
+            if plain is None or not card_bit:
                 if (step == 0 and owner_answers) or responds(state, index, offer, entries):
                     found.append((index, entries))
                 continue
             # another seat's card and only alike cards, table groups and wins: the hand's
             # counts, its completing cards and its table say
             seat = seats[index]
-            if seat.hand[card] >= screen.least_alike or (
-                screen.onto_table and seat.table and self._adds_onto(screen, seat, card)
+            if seat.hand[card] >= plain.least_alike or (
+                plain.onto_table and seat.table and self._adds_onto(plain, seat, card)
             ):
                 found.append((index, entries))
-            elif screen.win:
+            elif plain.win:
                 if not screened_wins:  # a win its completing cards do not screen
                     if responds(state, index, offer, entries):
                         found.append((index, entries))
@@ -140,6 +145,21 @@ class ResponseScreen:
                 if completing & card_bit:
                     found.append((index, entries))
         return found
+
+    def _plan(
+        self, steps: list[tuple[int, list[Entry]]]
+    ) -> list[tuple[int, list[Entry], Screen | None]]:
+        """The steps of a window with, for each seat but the owner, its screen when that
+        screen is plain (a few tests on the hand decide), worked out once per list."""
+        plan = []
+        for step, entries in steps:
+            screen = self._screens.get(id(entries))
+            if screen is None:
+                screen = self._screen(entries)
+            plan.append((step, entries, screen if step and screen.plain else None))
+        self._plans[id(steps)] = plan
+        self._planned.append(steps)  # kept alive: plans are found by the list's identity
+        return plan
 
     def responds(
         self, state: HandState, seat_index: int, offer: Offer, entries: list[Entry]

@@ -81,9 +81,11 @@ class TurnFlow:
 
     def _draw(self: Table, seat: int, replacement: bool = False) -> None:
         state = self.state
-        if state.seats[seat].restrictions:
-            expire(state.seats[seat], "own draw")
-        if state.wall_left <= 0:
+        holder = state.seats[seat]
+        if holder.restrictions:
+            expire(holder, "own draw")
+        left = state.tail - state.head  # the wall's cards before this one is drawn
+        if left <= 0:
             self._drawn_hand()
             return
         turn = self.play.turn
@@ -94,7 +96,7 @@ class TurnFlow:
         else:
             card = state.wall[state.head]
             state.head += 1
-        state.last_card_drawn = state.wall_left == 0
+        state.last_card_drawn = left == 1
         if not replacement:
             state.draws[seat] += 1
         context = "replacement" if replacement else "draw"
@@ -124,7 +126,7 @@ class TurnFlow:
         if shown:
             self._window(offer, drawer)
             return
-        state.seats[seat].gain(card)
+        holder.gain(card)
         self._decide(Decision("turn", offer, {seat: self.maker.drawer_choices(state, seat, offer)}))
 
     def _taken_unseen(self: Table, choices: list[Choice]) -> bool:
@@ -156,21 +158,23 @@ class TurnFlow:
 
     def _discard(self: Table, seat: int, card: int) -> None:
         state = self.state
-        state.seats[seat].lose(card)
-        state.seats[seat].discards.append(card)
+        holder = state.seats[seat]
+        holder.lose(card)
+        holder.discards.append(card)
         state.discards_made += 1
+        offer = Offer("discard", seat, card)
         for rule in self._discarding_restrictions:
-            self._add_restriction(seat, rule, Offer("discard", seat, card))
-        turn = self.play.turn
+            self._add_restriction(seat, rule, offer)
+        cards = self.game.compiled.cards
         self.log(
             "discard",
             clause="turn",
-            cites=turn.cites,
+            cites=self.play.turn.cites,
             seat=seat,
-            card=self.card_id(card),
-            name=self.name(card),
+            card=cards.ids[card],
+            name=cards.display[card],
         )
-        self._window(Offer("discard", seat, card))
+        self._window(offer)
 
     def _untaken(self: Table, offer: Offer) -> None:
         state = self.state
