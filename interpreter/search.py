@@ -264,10 +264,31 @@ class _Cut:
         self.split_memo: dict[int, tuple[Fragment, ...]] = {}
         self.signature_limit = CUT_SIGNATURE_LIMIT if whole_block else SIGNATURE_LIMIT
         self.split_limit = CUT_SPLIT_LIMIT if whole_block else SPLIT_LIMIT
+        # the positions the crossing groups use (see `_takings`)
+        self.crossing_mask = 0
+        for group, _, _ in crossing:
+            for position in range(mask.bit_length() // FIELD_BITS + 1):
+                if group >> (position * FIELD_BITS) & 0xFF:
+                    self.crossing_mask |= 0xFF << (position * FIELD_BITS)
+        self.takings_memo: dict[int, list[tuple[int, int, Fragment]]] = {}
 
     def _takings(self, part: int) -> list[tuple[int, int, Fragment]]:
         """Each multiset of crossing groups that fits the part, none first:
-        (cards, signature shift, the groups as a fragment)."""
+        (cards, signature shift, the groups as a fragment).
+
+        They depend only on the part's counts of the crossing groups' cards, a few
+        positions around the cut, so they are remembered by those counts: parts that
+        differ elsewhere (a hand asked about card after card) share them."""
+        key = part & self.crossing_mask
+        found = self.takings_memo.get(key)
+        if found is None:
+            if len(self.takings_memo) >= SPLIT_LIMIT:
+                self.takings_memo.clear()
+            found = self.takings_memo[key] = self._list_takings(key)
+        return found
+
+    def _list_takings(self, part: int) -> list[tuple[int, int, Fragment]]:
+        """`_takings`, worked out."""
         guard = self.guard
         fits = [c for c in self.crossing if ((part | guard) - c[0]) & guard == guard]
         if not fits:
