@@ -24,7 +24,7 @@ RULES = [*sorted((ROOT / "rules").glob("*.rules")), *(ROOT / "rules" / "variants
 def test_every_line_is_its_events_encoding(rules: Path) -> None:
     """Hands played with their lines kept: one line per event, each the event's own
     encoding, the events made before the lines were asked for included; the second hand
-    reuses the bodies the first kept."""
+    reuses the shapes the first compiled."""
     game = load_game(rules)
     for seed, make in ((3, RandomBot), (4, GreedyBot)):
         table = Table(game, seed=seed)
@@ -39,31 +39,36 @@ def test_every_line_is_its_events_encoding(rules: Path) -> None:
 
 
 def test_equal_values_of_other_types_make_other_lines() -> None:
-    """`True` and `1` (equal, with equal hashes), 1 and 1.0, a list and a tuple: each
-    event's line is its own, however the bodies before it were kept."""
+    """`True` and `1` (equal, with equal hashes), 1 and 1.0, a list and a tuple, texts
+    that need escaping or hold a `%`, lists of mixed values: each event's line is its own,
+    however the shapes before it were compiled."""
     game = load_game(ROOT / "rules" / "paomazai.rules")
     table = Table(game, seed=1)
     lines: list[bytes] = []
     table.keep_log_lines(lines)
     before = len(table.events)
-    for value in (True, 1, 1.0, True, 0, False, -0.0, 0.0, None, "1", [1, True], (1, 1), [1, 1]):
+    values = (True, 1, 1.0, True, 0, False, -0.0, 0.0, None, "1", [1, True], (1, 1), [1, 1])
+    values += ('say "%d"', "a\\b\n%%", "\x07", [], [["a", 2], []], [[1, 2], ("x",)], {"k": [1]})
+    for value in values:
         for _ in range(2):
             table.log("probe", clause="probe", cites=("X-1",), value=value, seat=2)
     table.log("probe", clause="probe", cites=["X-1"], value=1, seat=2)
+    table.log("probe", clause="100%", cites=["X-%d"], value=1, seat=2)
     table.log("probe", clause="probe", value=1, seat=2)
     table.log("probe", value=1, seat=2)
+    table.log("probe", type="other", value=1)
     assert lines[before:] == [line_bytes(event) for event in table.events[before:]]
 
 
-def test_bodies_are_capped() -> None:
-    """Past its limit the encoder keeps no new bodies and still writes every line."""
+def test_texts_kept_are_capped() -> None:
+    """Past its limit the encoder keeps no new texts and still writes every line."""
     encoder = EventLines()
-    encoder.LIMIT = 3
+    encoder._texts.limit = 3
     for n in range(10):
-        data = {"value": n}
+        data = {"value": f"text {n}"}
         event = {"seq": n, "type": "probe", **data}
         assert encoder.line(n, "probe", "", (), data, event) == line_bytes(event)
-    assert len(encoder._bodies) == 3
+    assert len(encoder._texts) == 3
 
 
 def test_a_clone_writes_no_lines() -> None:

@@ -1,37 +1,71 @@
-"""Engine events as play-log lines, made as the events are logged.
+"""Engine events as play-log lines, made from compiled shapes as the events are logged.
 
-A log holds every event of every hand, and nearly all of them repeat but for their `seq`:
-the same seat discarding the same card under the same clause (with the same cites) is the
-same line after `{"seq": N`. So each distinct event *body* (type, clause, cites and its
-fields with their values) is encoded once, by the log's own JSON encoder, and kept as
-bytes; a later event with that body is its `seq` head and the kept bytes, joined.
+An event's line is `{"seq": N, "type": T, <its fields>, "clause": C, "cites": [...]}`, and
+the events logged alike (a seat drawing, a seat discarding, a window on a card) share all
+of it but their values. So each event *shape* (type, clause, cites, field names and each
+field's value type) is compiled once into a byte template: every key, the type, the
+clause and the cites already encoded, `%d` for the `seq` and each integer field, `%b` for
+every other field's encoding. A line is its shape's template filled with the event's
+values; nothing is kept per value but the encodings of texts (card ids and names, labels:
+a game has few), and a list of texts or integers is joined from its elements'.
 
-The lines are byte for byte what encoding the event's dict gives (`logwriter.dumps`):
-a body is kept only from that encoding, and only when its key fixes it: every field value
-an exact `str`, `int`, `bool` or None, and the key holds each value's type beside it (so
-`True` and `1`, equal as keys, stay apart). Events with other values (lists: a deal's
-hands, a window's offers) are encoded whole each time.
+The lines are byte for byte what encoding the event's dict gives (`logwriter.dumps`): a
+shape is chosen by the exact types of the values (`True` and `1` are apart), integers,
+texts, booleans and None are written as that encoder writes them, and any other value (a
+float, a dict, a list of mixed values) is handed to the encoder alone. A shape whose
+field names take the line's own keys, or whose type, clause or cites are not plain texts,
+is encoded whole every time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from operator import call
 from typing import Any
 
-from tablerules.interpreter.engine.logwriter import Record, line_bytes
+from tablerules.interpreter.engine.logwriter import Record, dumps, line_bytes
 
-SCALARS = frozenset({str, int, bool, type(None)})
-ENCODED_WHOLE = b""  # kept for a key whose events are encoded whole every time
+OWN_KEYS = frozenset({"seq", "type", "clause", "cites"})  # the line's keys, not a field's
+LITERALS = {True: b"true", False: b"false", None: b"null"}  # only ever looked up by bool/None
+TEXTS = frozenset({str})
+INTEGERS = frozenset({int})
+LISTS = frozenset({list, tuple})
+Shape = tuple[bytes, tuple[Callable[[Any], Any], ...]]  # a template and each field's encoder
+
+
+class EncodedTexts(dict[str, bytes]):
+    """Texts' JSON encodings (UTF-8), each made on first use; past `limit` texts (a win's
+    split is nearly always new) an encoding is made and not kept."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __missing__(self, text: str) -> bytes:
+        encoded: bytes = encode_basestring(text).encode("utf-8")
+        if len(self) < self.limit:
+            self[text] = encoded
+        return encoded
 
 
 class EventLines:
     """The log lines of one game's events (shared by all its tables; see `event_lines`)."""
 
-    LIMIT = 100_000  # bodies kept at most: past it, new bodies are encoded every time
+    TEXTS_KEPT = 100_000
 
     def __init__(self) -> None:
-        self._bodies: dict[tuple[Any, ...], bytes] = {}
-        self._heads: list[bytes] = []  # `{"seq": N` by N
+        self._shapes: dict[tuple[Any, ...], Shape | None] = {}
+        self._texts = EncodedTexts(self.TEXTS_KEPT)
+        literal = LITERALS.__getitem__
+        self._encoders: dict[type, Callable[[Any], Any]] = {
+            int: int,  # an integer goes into its template's `%d` as it is
+            str: self._texts.__getitem__,
+            bool: literal,
+            type(None): literal,
+            list: self._list,
+            tuple: self._list,
+        }
 
     def line(
         self,
@@ -45,49 +79,62 @@ class EventLines:
         """The log line of `event`, logged as `Table.log(event_type, clause, cites, **data)`
         with number `seq`."""
         values = data.values()
-        key = (event_type, clause, len(cites), *cites, *data, *map(type, values), *values)
+        key = (event_type, clause, len(cites), *cites, *data, *map(type, values))
         try:
-            body = self._bodies.get(key)
-        except TypeError:  # a list or another value that cannot be a key
+            shape = self._shapes[key]
+        except KeyError:
+            shape = self._shapes[key] = self._compile(event_type, clause, cites, data)
+        except TypeError:  # a cite that cannot be part of a key
             return line_bytes(event)
-        if body:
-            heads = self._heads
-            if seq < len(heads):
-                return heads[seq] + body
-        return self._first(key, body, seq, cites, data, event)
+        if shape is None:
+            return line_bytes(event)
+        template, encoders = shape
+        return template % (seq, *map(call, encoders, values))
 
     def whole(self, event: Record) -> bytes:
         """The log line of an event already made (encoded whole)."""
         return line_bytes(event)
 
-    def _first(
-        self,
-        key: tuple[Any, ...],
-        body: bytes | None,
-        seq: int,
-        cites: Sequence[str],
-        data: Mapping[str, Any],
-        event: Record,
-    ) -> bytes:
-        """An event whose body is not kept (or whose `seq` head is not made yet): encoded
-        whole, and its body kept if it may be."""
-        line = line_bytes(event)
-        head = self._head(seq)
-        if body is None and len(self._bodies) < self.LIMIT:
-            keeps = (
-                line.startswith(head)
-                and "seq" not in data
-                and SCALARS.issuperset(map(type, data.values()))
-                and all(type(cite) is str for cite in cites)
-            )
-            self._bodies[key] = line[len(head) :] if keeps else ENCODED_WHOLE
-        return line
+    def _compile(
+        self, event_type: str, clause: str, cites: Sequence[str], data: Mapping[str, Any]
+    ) -> Shape | None:
+        """The shape of events logged like this one; None if they are encoded whole."""
+        texts = [event_type, clause, *cites, *data]
+        if not OWN_KEYS.isdisjoint(data) or any(type(text) is not str for text in texts):
+            return None
 
-    def _head(self, seq: int) -> bytes:
-        heads = self._heads
-        while len(heads) <= seq:
-            heads.append(b'{"seq": %d' % len(heads))
-        return heads[seq]
+        def literal(text: str) -> str:  # a text as it stands in a template
+            return encode_basestring(text).replace("%", "%%")
+
+        parts = ['{"seq": %d, "type": ', literal(event_type)]
+        encoders = []
+        for name, value in data.items():
+            kind = type(value)
+            parts += (", ", literal(name), ": %d" if kind is int else ": %b")
+            encoders.append(self._encoders.get(kind, self._whole))
+        if clause:
+            parts += (', "clause": ', literal(clause))
+        if cites:
+            parts += (', "cites": [', ", ".join(map(literal, cites)), "]")
+        parts.append("}")
+        return "".join(parts).encode("utf-8"), tuple(encoders)
+
+    def _list(self, items: Sequence[Any]) -> bytes:
+        """A list's encoding: a list of texts, of integers or of such lists joined from
+        its elements' encodings, any other by the encoder."""
+        kinds = set(map(type, items))
+        if kinds <= TEXTS:
+            return b"[" + b", ".join(map(self._texts.__getitem__, items)) + b"]"
+        if kinds <= INTEGERS:
+            return b"[" + b", ".join(map(b"%d".__mod__, items)) + b"]"
+        if kinds <= LISTS:
+            return b"[" + b", ".join(map(self._list, items)) + b"]"
+        return self._whole(items)
+
+    @staticmethod
+    def _whole(value: Any) -> bytes:
+        """Any value as the encoder writes it."""
+        return dumps(value).encode("utf-8")
 
 
 def event_lines(shared: dict[str, Any]) -> EventLines:
