@@ -96,12 +96,16 @@ class ChoiceMaker(ResponseScreen):
     def choices_if_any(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
         """`choices`, skipped when `responds` says the ways can give the seat nothing."""
         if seat_index == offer.owner:
-            entries = self.play.own_ways.get(offer.context)
-        else:
-            entries = self.play.ways_for(offer.context, seat_index, offer.owner)
-        if not entries:
+            return self._own_choices(state, seat_index, offer)
+        entries = self.play.ways_for(offer.context, seat_index, offer.owner)
+        if not entries or not self.responds(state, seat_index, offer, entries):
             return []
-        if not self.responds(state, seat_index, offer, entries):
+        return self.choices(state, seat_index, offer, entries)
+
+    def _own_choices(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
+        """`choices_if_any` for the offer's own seat: its own ways for the offer's context."""
+        entries = self.play.own_ways.get(offer.context)
+        if not entries or not self.responds(state, seat_index, offer, entries):
             return []
         return self.choices(state, seat_index, offer, entries)
 
@@ -109,15 +113,8 @@ class ChoiceMaker(ResponseScreen):
         """A seat's choices once the card it drew is in its hand: what it may do with the
         card, then on its turn, then its discards (the order a turn lists them). The ways
         of both contexts are the seat's own, screened before any is enumerated."""
-        play = self.play
-        found: list[Choice] = []
-        entries = play.own_ways.get(offer.context)
-        if entries and self.responds(state, seat_index, offer, entries):
-            found = self.choices(state, seat_index, offer, entries)
-        turn = self._turn_offers[seat_index]
-        entries = play.own_ways.get("turn")
-        if entries and self.responds(state, seat_index, turn, entries):
-            found += self.choices(state, seat_index, turn, entries)
+        found = self._own_choices(state, seat_index, offer)
+        found += self._own_choices(state, seat_index, self._turn_offers[seat_index])
         found += self.discards(seat_index, state.seats[seat_index])
         return found
 

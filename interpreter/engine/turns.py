@@ -84,7 +84,7 @@ class TurnFlow:
         holder = state.seats[seat]
         if holder.restrictions:
             expire(holder, "own draw")
-        left = state.tail - state.head  # the wall's cards before this one is drawn
+        left = state.wall_left  # the wall's cards before this one is drawn
         if left <= 0:
             self._drawn_hand()
             return
