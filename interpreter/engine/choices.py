@@ -70,8 +70,8 @@ class ChoiceMaker(ResponseScreen):
             and any(form.matches(packed) for form in self._card_forms)
         )  # a form of cards wins whatever its groups: no test below may refuse it
         if not cards_form:
-            if self._several_blocks and not self._may_complete(packed - card_bit, card):
-                return False  # one card cannot complete two blocks, nor a block it is not in
+            if self._completions_screen and not self._may_complete(packed - card_bit, card):
+                return False  # not one of the hand's completing cards (see `screen.py`)
             if self._prefilter:
                 kinds = compiled.kinds
                 pairs = triggers = 0

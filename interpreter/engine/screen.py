@@ -8,11 +8,12 @@ and packed form (`Seat.packed`, a byte per card kind). Whether the card could co
 hand is kept per hand: its *completing cards*, one integer in the packed form with the
 guard bit set on every card kind that could complete the hand as far as its incomplete
 blocks tell (every kind when no block is incomplete, a block's kinds when that block alone
-is, none when two are). A hand's completing cards are worked out once and kept by its
-packed counts: the seats that wait on a discard have not changed since the last one, and
-a drawer's hand before its draw was screened on the discards before, so screening a seat
-is a lookup and a bit test. Refusals only (restrictions, the last card) are left to the
-choices.
+is, none when two are) and, for a deck with a block cut in two (whose searches are costly),
+as far as its lonely cards tell (`lonely_cards.py`). A hand's completing cards are worked
+out once and kept by its packed counts: the seats that wait on a discard have not changed
+since the last one, and a drawer's hand before its draw was screened on the discards
+before, so screening a seat is a lookup and a bit test. Refusals only (restrictions, the
+last card) are left to the choices.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.state import HandState, Offer, Seat
 from tablerules.interpreter.evaluate import Evaluator
+from tablerules.interpreter.lonely_cards import LonelyCardBound
 
 HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
 Entry = tuple[WayRule, ActionRule]
@@ -90,13 +92,20 @@ class ResponseScreen:
         self._in_owner_hand = frozenset(
             context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
         )
-        self._several_blocks = len(evaluator.search.blocks) > 1  # else the block screen is idle
+        search = evaluator.search
+        self._several_blocks = len(search.blocks) > 1  # else the block screen is idle
+        # a block cut in two is searched at a cost: its hands' lonely cards screen first
+        self._lonely: LonelyCardBound | None = None
+        if search.cut:
+            groups = [(i.packed, i.cards) for i in search.rules.instances]
+            self._lonely = LonelyCardBound(groups, kinds)
+        self._completions_screen = self._several_blocks or self._lonely is not None
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
         self._card_forms = [form for form in play.compiled.card_forms if form.wins]
-        # a deck in one block gains nothing from the incomplete-block screen: its signature
+        # a deck in one small block gains nothing from the completing cards: its signature
         # test (quick, and needed anyway) screens the win instead
-        self._signatures_decide = not self._several_blocks and self._prefilter
+        self._signatures_decide = not self._completions_screen and self._prefilter
         # a win is screened by the completing cards alone
         self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
 
@@ -244,13 +253,15 @@ class ResponseScreen:
 
     def _completing_cards(self, packed: int) -> int:
         """A hand's completing cards (see the module), worked out and remembered."""
-        incomplete = self._incomplete_blocks(packed)
-        if not incomplete:
-            found = self._guard
-        elif len(incomplete) == 1:
-            found = self._block_bits[incomplete[0]]
-        else:
-            found = 0  # one card cannot complete two blocks
+        found = self._guard
+        if self._several_blocks:
+            incomplete = self._incomplete_blocks(packed)
+            if len(incomplete) == 1:
+                found = self._block_bits[incomplete[0]]
+            elif incomplete:
+                found = 0  # one card cannot complete two blocks
+        if found and self._lonely is not None:
+            found &= self._lonely.completing(packed)
         if len(self._completing) >= HAND_CACHE_LIMIT:
             self._completing.clear()
         self._completing[packed] = found

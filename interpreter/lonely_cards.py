@@ -1,0 +1,58 @@
+"""A quick bound on the cards that could complete a hand, from its lonely cards.
+
+A hand one card short of splitting into groups has every card in some group of the hand
+with that card added. A card kind of the hand that no group fits in the hand alone (a
+*lonely* card) can only be grouped through the added card, so the added card is one that,
+with the hand, completes a group holding the lonely kind. The completing cards of a hand
+are therefore among the cards every lonely kind of it could be grouped with: most hands
+have two lonely kinds far apart, and no card completes them.
+
+This costs a few subtractions per kind held, far less than a search of a large block whose
+parts rarely recur (a block cut in two, see `blocks.py`), and it needs no table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
+
+
+class LonelyCardBound:
+    """The lonely-card bound of one deck's in-hand groups (each a packed multiset)."""
+
+    def __init__(self, groups: Sequence[tuple[int, tuple[int, ...]]], kinds: int) -> None:
+        self.guard = sum(GUARD_BIT << (c * FIELD_BITS) for c in range(kinds))
+        # per card kind: the groups holding it (packed), and each of those groups less one
+        # of its cards (packed) with that card's guard bit
+        holding: list[set[int]] = [set() for _ in range(kinds)]
+        short: list[set[tuple[int, int]]] = [set() for _ in range(kinds)]
+        for packed, cards in groups:
+            for card in set(cards):
+                holding[card].add(packed)
+                for missing in set(cards):
+                    less = packed - (1 << (missing * FIELD_BITS))
+                    short[card].add((less, GUARD_BIT << (missing * FIELD_BITS)))
+        self.holding = [tuple(sorted(row)) for row in holding]
+        self.short = [tuple(sorted(row)) for row in short]
+
+    def completing(self, packed: int) -> int:
+        """The guard bits (in the packed form) of the cards that could complete the hand:
+        every card when no kind of it is lonely."""
+        guard = self.guard
+        have = packed | guard
+        found = guard
+        rest = packed
+        while rest:
+            card = ((rest & -rest).bit_length() - 1) >> FIELD_SHIFT
+            rest &= ~(0xFF << (card * FIELD_BITS))
+            if any((have - group) & guard == guard for group in self.holding[card]):
+                continue
+            allowed = 0
+            for less, bit in self.short[card]:
+                if (have - less) & guard == guard:
+                    allowed |= bit
+            found &= allowed
+            if not found:
+                break
+        return found
