@@ -33,6 +33,11 @@ class LonelyCardBound:
                 for missing in set(cards):
                     less = packed - (1 << (missing * FIELD_BITS))
                     short[card].add((less, GUARD_BIT << (missing * FIELD_BITS)))
+        # per card kind: how many alike make a group on their own (above any count if none)
+        self.alike = [GUARD_BIT] * kinds
+        for _, cards in groups:
+            if len(set(cards)) == 1:
+                self.alike[cards[0]] = min(self.alike[cards[0]], len(cards))
         self.holding = [tuple(sorted(row)) for row in holding]
         self.short = [tuple(sorted(row)) for row in short]
 
@@ -43,16 +48,30 @@ class LonelyCardBound:
         have = packed | guard
         found = guard
         rest = packed
+        alike = self.alike
+        holding = self.holding
         while rest:
             card = ((rest & -rest).bit_length() - 1) >> FIELD_SHIFT
-            rest &= ~(0xFF << (card * FIELD_BITS))
-            if any((have - group) & guard == guard for group in self.holding[card]):
-                continue
-            allowed = 0
-            for less, bit in self.short[card]:
-                if (have - less) & guard == guard:
-                    allowed |= bit
-            found &= allowed
-            if not found:
-                break
+            shift = card * FIELD_BITS
+            count = (rest >> shift) & 0xFF
+            rest -= count << shift
+            if count >= alike[card]:
+                continue  # its copies are a group
+            for group in holding[card]:
+                if (have - group) & guard == guard:
+                    break
+            else:
+                found &= self._grouped_with(have, card)
+                if not found:
+                    break
         return found
+
+    def _grouped_with(self, have: int, card: int) -> int:
+        """The cards that, added to the hand (`have`: packed, guard bits set), complete a
+        group holding `card`."""
+        guard = self.guard
+        allowed = 0
+        for less, bit in self.short[card]:
+            if (have - less) & guard == guard:
+                allowed |= bit
+        return allowed
