@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.interpreter.engine.event_kinds import ACTION
 from tablerules.interpreter.engine.state import Choice, Offer, TableGroupState
 from tablerules.interpreter.engine.views import lies
 
@@ -67,7 +68,7 @@ class ActionSteps:
         kinds = self.game.compiled.kinds
         ids = self.game.compiled.cards.ids
         self.log(
-            "action",
+            ACTION,
             clause=f"action {rule.name}",
             cites=rule.cites,
             seat=choice.seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.engine.event_kinds import DRAWN_HAND, END
 from tablerules.interpreter.engine.state import HandState, Offer
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.expressions import Scope
@@ -107,7 +108,7 @@ class HandEnd:
         chosen = self._dealer_choice(winners, offer)
         state.next_dealer = next_dealer(chosen, state, self.play.seats, winners[0], offer.owner)
         self.log(
-            "end",
+            END,
             clause="next dealer",
             cites=rule.cites,
             winners=winners,
@@ -120,11 +121,11 @@ class HandEnd:
         state.finished = True
         rule = self.play.next_dealer
         end = self.play.end
-        self.log("drawn hand", clause="end", cites=end.cites)
+        self.log(DRAWN_HAND, clause="end", cites=end.cites)
         chosen = self._dealer_choice([], None)
         state.next_dealer = next_dealer(chosen, state, self.play.seats, None, None)
         self.log(
-            "end",
+            END,
             clause="next dealer",
             cites=rule.cites,
             winners=[],

@@ -15,6 +15,9 @@ texts, booleans and None are written as that encoder writes them, and any other 
 float, a dict, a list of mixed values) is handed to the encoder alone. A shape whose
 field names take the line's own keys, or whose type, clause or cites are not plain texts,
 is encoded whole every time.
+
+An event of a declared kind (`event_kinds`) finds its shape by its kind, clause and number
+of fields alone, compiled from the fields' declared forms: no key is built from its values.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from operator import call
 from typing import Any
 
+from tablerules.interpreter.engine.event_kinds import ANY, FLAG, INT, TEXT, EventKind
 from tablerules.interpreter.engine.logwriter import Record, dumps, line_bytes
 
 OWN_KEYS = frozenset({"seq", "type", "clause", "cites"})  # the line's keys, not a field's
@@ -32,6 +36,7 @@ TEXTS = frozenset({str})
 INTEGERS = frozenset({int})
 LISTS = frozenset({list, tuple})
 Shape = tuple[bytes, tuple[Callable[[Any], Any], ...]]  # a template and each field's encoder
+KindShape = tuple[bytes, tuple[Callable[[Any], Any], ...], Sequence[str], tuple[str, ...]]
 
 
 class EncodedTexts(dict[str, bytes]):
@@ -56,6 +61,7 @@ class EventLines:
 
     def __init__(self) -> None:
         self._shapes: dict[tuple[Any, ...], Shape | None] = {}
+        self._kind_shapes: dict[tuple[EventKind, str, int], KindShape | None] = {}
         self._texts = EncodedTexts(self.TEXTS_KEPT)
         literal = LITERALS.__getitem__
         self._encoders: dict[type, Callable[[Any], Any]] = {
@@ -66,6 +72,39 @@ class EventLines:
             list: self._list,
             tuple: self._list,
         }
+        self._texts[None] = b"null"  # type: ignore[index]  # a TEXT field may be None
+        self._declared: dict[str, Callable[[Any], Any]] = {
+            INT: int,
+            TEXT: self._texts.__getitem__,
+            FLAG: literal,
+            ANY: self._any,
+        }
+
+    def kind_line(
+        self,
+        kind: EventKind,
+        seq: int,
+        clause: str,
+        cites: Sequence[str],
+        data: Mapping[str, Any],
+        event: Record,
+    ) -> bytes:
+        """The log line of `event`, logged as `Table.log(kind, clause, cites, **data)` with
+        number `seq`."""
+        key = (kind, clause, len(data))
+        try:
+            shape = self._kind_shapes[key]
+        except KeyError:
+            shape = self._kind_shapes[key] = self._compile_kind(kind, clause, cites, data)
+        if shape is None:
+            return self.line(seq, kind.type, clause, cites, data, event)
+        template, encoders, shape_cites, cited = shape
+        if cites is not shape_cites and tuple(cites) != cited:
+            return self.line(seq, kind.type, clause, cites, data, event)
+        try:
+            return template % (seq, *map(call, encoders, data.values()))
+        except (TypeError, KeyError):  # a value not of its declared form
+            return line_bytes(event)
 
     def line(
         self,
@@ -77,7 +116,7 @@ class EventLines:
         event: Record,
     ) -> bytes:
         """The log line of `event`, logged as `Table.log(event_type, clause, cites, **data)`
-        with number `seq`."""
+        with number `seq`, shaped by its values' types."""
         values = data.values()
         key = (event_type, clause, len(cites), *cites, *data, *map(type, values))
         try:
@@ -95,10 +134,35 @@ class EventLines:
         """The log line of an event already made (encoded whole)."""
         return line_bytes(event)
 
+    def _compile_kind(
+        self, kind: EventKind, clause: str, cites: Sequence[str], data: Mapping[str, Any]
+    ) -> KindShape | None:
+        """The shape of a declared kind's events with this clause and this many fields;
+        None if they are shaped by their values (undeclared, or not given as declared)."""
+        fields = kind.fields
+        if fields is None:
+            return None
+        names = list(fields)
+        if list(data) not in (names, names[: len(names) - kind.optional]):
+            return None
+        if any(type(cite) is not str for cite in cites) or type(clause) is not str:
+            return None
+        shape = self._compile(kind.type, clause, cites, data, [fields[name] for name in data])
+        if shape is None:
+            return None
+        template, encoders = shape
+        return template, encoders, cites, tuple(cites)
+
     def _compile(
-        self, event_type: str, clause: str, cites: Sequence[str], data: Mapping[str, Any]
+        self,
+        event_type: str,
+        clause: str,
+        cites: Sequence[str],
+        data: Mapping[str, Any],
+        forms: list[str] | None = None,
     ) -> Shape | None:
-        """The shape of events logged like this one; None if they are encoded whole."""
+        """The shape of events logged like this one (with these declared `forms` of its
+        fields, or else these values' types); None if they are encoded whole."""
         texts = [event_type, clause, *cites, *data]
         if not OWN_KEYS.isdisjoint(data) or any(type(text) is not str for text in texts):
             return None
@@ -108,7 +172,12 @@ class EventLines:
 
         parts = ['{"seq": %d, "type": ', literal(event_type)]
         encoders = []
-        for name, value in data.items():
+        for index, (name, value) in enumerate(data.items()):
+            if forms is not None:
+                form = forms[index]
+                parts += (", ", literal(name), ": %d" if form == INT else ": %b")
+                encoders.append(self._declared[form])
+                continue
             kind = type(value)
             parts += (", ", literal(name), ": %d" if kind is int else ": %b")
             encoders.append(self._encoders.get(kind, self._whole))
@@ -130,6 +199,13 @@ class EventLines:
         if kinds <= LISTS:
             return b"[" + b", ".join(map(self._list, items)) + b"]"
         return self._whole(items)
+
+    def _any(self, value: Any) -> bytes:
+        """A value of an `ANY` field, encoded as its type says."""
+        kind = type(value)
+        if kind is int:
+            return b"%d" % value
+        return self._encoders.get(kind, self._whole)(value)
 
     @staticmethod
     def _whole(value: Any) -> bytes:

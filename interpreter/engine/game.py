@@ -25,6 +25,7 @@ from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
+from tablerules.interpreter.engine.event_kinds import DEAL, EventKind, undeclared
 from tablerules.interpreter.engine.event_lines import event_lines
 from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.play_rules import PlayRules
@@ -91,7 +92,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         deal = game.compiled.rules.deal
         placed = {"round": round, "streak": streak} if round or streak else {}
         self.log(
-            "deal",
+            DEAL,
             clause="deal",
             cites=deal.cites if deal else (),
             dealer=dealer,
@@ -190,21 +191,25 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
             return
         encoder = event_lines(self.game.shared)
         lines.extend(encoder.whole(event) for event in self.state.events)
-        self._log_lines, self._line_of = lines, encoder.line
+        self._log_lines, self._line_of = lines, encoder.kind_line
 
     def log(
-        self, event_type: str, clause: str = "", cites: Sequence[str] = (), **data: Any
+        self, kind: EventKind | str, clause: str = "", cites: Sequence[str] = (), **data: Any
     ) -> None:
+        """Log an event of this kind (`event_kinds`; a plain type: fields undeclared),
+        logged by `clause` implementing the rule ids `cites`, with these fields."""
+        if isinstance(kind, str):
+            kind = undeclared(kind)
         events = self.state.events
         seq = len(events)
-        event: dict[str, Any] = {"seq": seq, "type": event_type, **data}
+        event: dict[str, Any] = {"seq": seq, "type": kind.type, **data}
         if clause:
             event["clause"] = clause
         if cites:
             event["cites"] = list(cites)
         events.append(event)
         if self._log_lines is not None:
-            self._log_lines.append(self._line_of(seq, event_type, clause, cites, data, event))
+            self._log_lines.append(self._line_of(kind, seq, clause, cites, data, event))
 
     def seat_name(self, seat: int) -> str:
         names = self.game.compiled.seat_names

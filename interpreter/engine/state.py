@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from tablerules.interpreter.compiled import FIELD_SHIFT
+from tablerules.interpreter.engine.event_kinds import EventKind
 
 
 class Logger(Protocol):
     """Appends one event to the hand's log (the table's `log`)."""
 
     def __call__(
-        self, event_type: str, clause: str = "", cites: Sequence[str] = (), **data: Any
+        self, kind: EventKind | str, clause: str = "", cites: Sequence[str] = (), **data: Any
     ) -> None: ...
 
 

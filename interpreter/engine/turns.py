@@ -5,6 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.interpreter.engine.event_kinds import (
+    DISCARD,
+    DRAW,
+    IMMEDIATE_WIN,
+    REPLACEMENT,
+    SHOWN,
+    TURN_PASSES,
+    UNTAKEN,
+)
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.restrictions import expire
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
@@ -23,7 +32,7 @@ class TurnFlow:
             found = self.settlement.immediate_win(state.seats[seat])
             if found is not None:
                 self.log(
-                    "immediate win",
+                    IMMEDIATE_WIN,
                     clause=f"immediate win {found.name}",
                     cites=found.cites,
                     seat=seat,
@@ -32,7 +41,7 @@ class TurnFlow:
                 return
         for seat, card in self._shown_on_deal:
             self.log(
-                "shown", clause="deal", seat=seat, card=self.card_id(card), name=self.name(card)
+                SHOWN, clause="deal", seat=seat, card=self.card_id(card), name=self.name(card)
             )
             if "deal card" in self.play.ways_by_context:
                 self._window(Offer("deal card", seat, card))
@@ -110,7 +119,7 @@ class TurnFlow:
             shown = not unseen
         cards = self.game.compiled.cards
         self.log(
-            context,
+            REPLACEMENT if replacement else DRAW,
             clause="turn",
             cites=turn.cites,
             seat=seat,
@@ -146,7 +155,7 @@ class TurnFlow:
         choices = self.maker.discards(seat, state.seats[seat])
         if not choices:  # nothing it may discard (an empty hand, or locked cards only)
             self.log(
-                "turn passes",
+                TURN_PASSES,
                 clause="turn",
                 cites=self.play.turn.cites,
                 seat=seat,
@@ -167,7 +176,7 @@ class TurnFlow:
             self._add_restriction(seat, rule, offer)
         cards = self.game.compiled.cards
         self.log(
-            "discard",
+            DISCARD,
             clause="turn",
             cites=self.play.turn.cites,
             seat=seat,
@@ -190,7 +199,7 @@ class TurnFlow:
             if zone is not None:
                 state.seats[offer.owner].discards.append(offer.card)
                 self.log(
-                    "untaken",
+                    UNTAKEN,
                     clause="turn",
                     cites=self.play.turn.cites,
                     seat=offer.owner,
@@ -225,7 +234,7 @@ class TurnFlow:
             self._draw(seat, replacement=True)
         elif step == "next draws":
             self.log(
-                "turn passes",
+                TURN_PASSES,
                 clause=f"action {rule.name}",
                 cites=rule.cites,
                 seat=seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.interpreter.engine.event_kinds import OUTRANKED, RESTRICTED, WINDOW
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.restrictions import new_restriction, restricted_by_window
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
@@ -122,7 +123,7 @@ class ClaimWindows:
         for choice in chosen.values():
             if choice.action != "pass" and choice not in winners:
                 self.log(
-                    "outranked",
+                    OUTRANKED,
                     clause="ties",
                     cites=self.play.ties.cites,
                     seat=choice.seat,
@@ -146,7 +147,7 @@ class ClaimWindows:
         offer = decision.offer
         why, clause, cites = window_reason(self.play, acting, winners)
         self.log(
-            "window",
+            WINDOW,
             clause=clause,
             cites=cites,
             context=offer.context,
@@ -186,7 +187,7 @@ class ClaimWindows:
         active = new_restriction(rule, offer, self.maker.table_value(holder))
         holder.restrictions.append(active)
         self.log(
-            "restricted",
+            RESTRICTED,
             clause=f"restriction {rule.name}",
             cites=rule.cites,
             seat=seat,

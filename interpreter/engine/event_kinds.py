@@ -1,0 +1,94 @@
+"""The kinds of events the engine logs: each `Table.log` call names its kind.
+
+A kind is the event's type and its fields, in the order the call passes them, each with
+the form of its values: `INT` (an integer, never a boolean), `TEXT` (a text or None),
+`FLAG` (a boolean) or `ANY` (whatever it is: lists, and values of more than one type).
+The last `optional` fields are given together or not at all. A log writer compiles each
+kind once per game into its line's template (`event_lines`), so nothing is worked out
+again from the values of each event; an event whose values do not have their declared
+forms is still written right, only slower (encoded as its values' types say).
+
+A type given as a plain text (`table.log("probe", value=1)`) is a kind whose fields are
+undeclared: its lines are shaped by its values' types, event by event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+INT = "int"
+TEXT = "text"
+FLAG = "flag"
+ANY = "any"
+
+
+@dataclass(frozen=True, eq=False)
+class EventKind:
+    """The events one `Table.log` call makes. `fields` None: not declared (see above)."""
+
+    type: str
+    fields: dict[str, str] | None = None
+    optional: int = 0  # how many of the last fields are given together or not at all
+
+    def __post_init__(self) -> None:
+        if self.fields is not None and self.optional > len(self.fields):
+            raise ValueError(f"{self.type}: more optional fields than fields")
+
+
+def kind(event_type: str, optional: int = 0, **fields: str) -> EventKind:
+    """A kind with declared fields: `kind("discard", seat=INT, card=TEXT, name=TEXT)`."""
+    return EventKind(event_type, fields, optional)
+
+
+_UNDECLARED: dict[str, EventKind] = {}
+
+
+def undeclared(event_type: str) -> EventKind:
+    """The kind of events logged by a plain type (one per type)."""
+    found = _UNDECLARED.get(event_type)
+    if found is None:
+        found = _UNDECLARED[event_type] = EventKind(event_type)
+    return found
+
+
+# ── the engine's kinds, by the clause that logs them ──────────────────
+DEAL = kind("deal", optional=2, dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT)
+IMMEDIATE_WIN = kind("immediate win", seat=INT)
+SHOWN = kind("shown", seat=INT, card=TEXT, name=TEXT)
+DRAW = kind("draw", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
+REPLACEMENT = kind("replacement", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
+TURN_PASSES = kind("turn passes", seat=INT, why=TEXT)
+DISCARD = kind("discard", seat=INT, card=TEXT, name=TEXT)
+UNTAKEN = kind("untaken", seat=INT, card=TEXT, name=TEXT, to=TEXT)
+OUTRANKED = kind("outranked", seat=INT, action=TEXT, label=TEXT)
+WINDOW = kind(
+    "window",
+    optional=1,
+    context=TEXT,
+    owner=ANY,
+    card=TEXT,
+    offered=ANY,
+    chosen=ANY,
+    taken_by=ANY,
+    why=TEXT,
+    hidden=FLAG,
+)
+RESTRICTED = kind("restricted", seat=INT, restriction=TEXT, card=TEXT)
+ACTION = kind(
+    "action",
+    optional=1,
+    seat=INT,
+    action=TEXT,
+    label=TEXT,
+    group=TEXT,
+    card=TEXT,
+    owner=ANY,
+    cards=ANY,
+    taken=ANY,
+    onto=ANY,
+    extra=ANY,
+    lies=TEXT,
+    forced=FLAG,
+)
+DRAWN_HAND = kind("drawn hand")
+END = kind("end", winners=ANY, next_dealer=ANY, totals=ANY)
