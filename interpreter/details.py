@@ -91,7 +91,11 @@ class Details:
     def decompositions(
         self, candidates: list[Candidate], context: Context
     ) -> list[Decomposition | None]:
-        """Every candidate's split, in order (what reading every split asks, at once)."""
+        """Every candidate's split, in order (what reading every split asks, at once).
+
+        A split of concealed cards alone with no winning card placed (nearly every split
+        read) is made here, each group its own kind and shared by every split holding it;
+        `decomposition` asks here for such a split too."""
         if context[1]:  # table groups: see `decomposition`
             return [self.decomposition(candidate, context) for candidate in candidates]
         named = self._named.__getitem__
@@ -109,13 +113,9 @@ class Details:
 
     def decomposition(self, candidate: Candidate, context: Context) -> Decomposition:
         ids, placement, total, pairs, triggers, wins = candidate
-        if placement is None and not context[1]:  # concealed cards alone: the common case
-            groups = list(map(self._named.__getitem__, ids))
-            if wins:
-                return Decomposition(groups, total, pairs, True, "")
-            problem = self.problem(len(groups), pairs, triggers, total)
-            return Decomposition(groups, total, pairs, False, problem)
         _, table, source, _, _ = context  # a plain tuple on the hot path (see `Context`)
+        if placement is None and not table:  # concealed cards alone: see `decompositions`
+            return self.decompositions([candidate], context)[0]  # type: ignore[return-value]
         if placement == FORM:
             form = self.form_of(ids)
             return Decomposition(self.plain_groups(ids), total, 0, wins=True, form=form)

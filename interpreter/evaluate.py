@@ -59,6 +59,7 @@ BEST_FIRST_CARDS = 30
 NOTHING_KEPT: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
 KEPT_LIMIT = 1 << 14  # ways of placing never-split cards kept, by those cards' counts
 MAX_FIELD = (1 << FIELD_BITS) - 1
+NO_SUMS = (0, 0, 0)  # what no table groups add to a split: total value, pairs, triggers
 
 Facts = tuple[int, int, int, int]  # (kind, value, is pair, is trigger) of a placed group
 
@@ -201,7 +202,7 @@ class Evaluator:
     # ── fast win test ──────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:
         """Win test for a concealed hand given as packed counts, no table groups."""
-        result = self._judge_concealed(packed)
+        result = self._judge_plain(packed)
         if self._scored and result.wins:
             self._score(result, packed, (), None, None)
         return result.wins
@@ -310,15 +311,19 @@ class Evaluator:
         implies); `on_deal` first looks for a win declared on the deal.
         """
         if not table and win_card is None and not on_deal and len(hand) < 128:
-            # concealed cards alone, the common case of a bulk check: a count above the
-            # deck's copies carries into its byte's top bit
-            pre = sum(map(self._one.__getitem__, hand))
+            # concealed cards alone, the common case of a bulk check: one copy of each
+            # card added up in a plain loop (the cheapest way in Python: no call per card),
+            # and a count above the deck's copies carries into its byte's top bit
+            one = self._one
+            pre = 0
+            for card in hand:
+                pre += one[card]
             if not (pre + self._excess) & self._guard:
                 if self._plain_concealed:
-                    return self._judge_concealed(pre)
+                    return self._judge_plain(pre)
                 if self._best_first and len(hand) <= BEST_FIRST_CARDS:
                     return self._judge_best(pre)
-                result = self._judge_concealed(pre)
+                result = self._judge_plain(pre)
                 if self._scored:
                     self._score(result, pre, (), None, conditions)
                 return result
@@ -436,7 +441,7 @@ class Evaluator:
             self._value_name,
             self.details,
             (pre, (), None, None, ()),
-            lambda: self._judge_concealed(pre),
+            lambda: self._judge_plain(pre),
         )
 
     def _learn_winning_signatures(self) -> dict[int, tuple[int, int]]:
@@ -548,22 +553,28 @@ class Evaluator:
         return tuple(found)
 
     # ── judging every split ────────────────────────────────────
-    def _judge_concealed(self, full: int) -> Evaluation:
-        """`_judge` of concealed cards alone (no table groups, no winning card): each
-        split as it is, without the table's sums or the winning card's placements. Every
-        bulk check and every full evaluation of a bare hand comes this way, so it is the
-        judging loop alone."""
+    def _judge_plain(self, full: int, table: Sequence[TableGroup] = ()) -> Evaluation:
+        """`_judge` of a hand without a winning card to place: each split as it is, with
+        the table groups' sums. Every bulk check and every full evaluation of a bare hand
+        comes this way, so it is the judging loop alone."""
         fragments = self.search.fragments(full) if full else NO_SPLIT
         kept = self._kept_cards(full) if self._keeps else ()
+        table_count = len(table)
+        base_total, base_pairs, base_triggers = self._table_sums(table) if table else NO_SUMS
         needed, pairs_with, pairs_without, minimum = self._clause
         candidates: list[Candidate] = []
         other_sizes: set[int] | None = None
         best: int | None = None
         best_total = 0
         for ids, total, pairs, triggers in fragments:
-            if needed is not None and len(ids) != needed:
-                other_sizes = (other_sizes or set()) | {len(ids)}
+            count = len(ids) + table_count
+            if needed is not None and count != needed:
+                other_sizes = (other_sizes or set()) | {count}
                 continue
+            if table_count:
+                total += base_total
+                pairs += base_pairs
+                triggers += base_triggers
             if kept and not self._kept_together(ids, None, kept, None):
                 continue
             need = pairs_with if triggers else pairs_without
@@ -571,12 +582,28 @@ class Evaluator:
             if wins and (best is None or total > best_total):
                 best, best_total = len(candidates), total
             candidates.append((ids, None, total, pairs, triggers, wins))
-        if self._forms_win:
+        if not table and self._forms_win:
             best = self._add_forms(candidates, best, best_total, full, fragments)
-        context = (full, (), None, other_sizes, fragments if self._forms else ())
+        context = (
+            full,
+            table,
+            None,
+            other_sizes,
+            fragments if self._forms and not table else (),
+        )  # a `Context`, built as a plain tuple: this runs for every hand
         return Evaluation(
             best is not None, self._value_name, candidates, best, self.details, context
         )
+
+    def _table_sums(self, table: Sequence[TableGroup]) -> tuple[int, int, int]:
+        """What the table groups add to every split: total value, pairs, triggers."""
+        total = pairs = triggers = 0
+        for group in table:
+            _, value, pair, trigger = self._facts_of(group.kind, group.cards)
+            total += value
+            pairs += pair
+            triggers += trigger
+        return total, pairs, triggers
 
     def _judge(
         self,
@@ -593,19 +620,14 @@ class Evaluator:
         A split wins when it has the groups and pairs the win clause asks (with or without
         a trigger group) and at least its lowest total; the table groups add to every
         split, and the group holding the winning card may count as another kind."""
-        if not table and win_card is None:
-            return self._judge_concealed(full)
+        if win_card is None:
+            return self._judge_plain(full, table)
         fragments = self.search.fragments(full) if full else NO_SPLIT
         table_count = len(table)
-        base_total = base_pairs = base_triggers = 0
-        for group in table:
-            _, value, pair, trigger = self._facts_of(group.kind, group.cards)
-            base_total += value
-            base_pairs += pair
-            base_triggers += trigger
+        base_total, base_pairs, base_triggers = self._table_sums(table) if table else NO_SUMS
         kept = self._kept_cards(pre) if self._keeps else ()
         relabel = self._any_relabel and source is not None
-        holding = self._containing[win_card] if win_card is not None else None
+        holding = self._containing[win_card]
         needed, pairs_with, pairs_without, minimum = self._clause
         candidates: list[Candidate] = []
         other_sizes: set[int] | None = None
@@ -620,15 +642,6 @@ class Evaluator:
                 total += base_total
                 pairs += base_pairs
                 triggers += base_triggers
-            if holding is None:
-                if kept and not self._kept_together(ids, None, kept, None):
-                    continue
-                need = pairs_with if triggers else pairs_without
-                wins = (need is None or pairs == need) and total >= minimum
-                if wins and (best is None or total > best_total):
-                    best, best_total = len(candidates), total
-                candidates.append((ids, None, total, pairs, triggers, wins))
-                continue
             previous = -1
             for position, ident in enumerate(ids):
                 if ident == previous or ident not in holding:

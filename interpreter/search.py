@@ -53,10 +53,11 @@ NOTHING_TAKEN: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
 # A part with one split, as a piece: its instance ids and its sums in one number,
 # total << SUM_SHIFT | pairs << PAIR_SHIFT | triggers (pairs and triggers are counts of
 # groups, far below 1 << PAIR_SHIFT), so the pieces of a hand join by one concatenation
-# and one addition each.
+# and one addition each; the shifts are small so that the sums of a hand whose total is
+# below 1 << 13 fit one digit of Python's integers (the cheapest to add and take apart).
 Piece = tuple[Split, int]
-SUM_SHIFT = 32
-PAIR_SHIFT = 16
+SUM_SHIFT = 16
+PAIR_SHIFT = 8
 COUNT_MASK = (1 << PAIR_SHIFT) - 1
 
 
