@@ -160,6 +160,8 @@ def write(
         if digest is None:
             return
         bases.append((str(file), digest))
+    if _least_size(result) > MAX_BYTES:
+        return  # could never be kept: not even encoded (it could take gigabytes to find out)
     try:
         kept = {
             "resolved": [[name, str(inside), str(found)] for name, inside, found in resolved],
@@ -174,6 +176,16 @@ def write(
         return  # a value JSON cannot hold: the next load reads the files
     if len(body) < MAX_BYTES - 200:
         write_entry(entry.name, f"{entry.key} {_digest(body)}\n{body}")
+
+
+def _least_size(result: Cached) -> int:
+    """The characters an entry for `result` holds at least: its texts and its findings'.
+    A file within the limits may have thousands of findings, each quoting a line of 64 KB:
+    their JSON would be gigabytes, built only to be found too large."""
+    size = sum(len(text) for text in result.texts.values())
+    for diagnostic in result.diagnostics:
+        size += len(diagnostic.source_line) + len(diagnostic.message) + len(diagnostic.hint)
+    return size
 
 
 def _digest(text: str) -> str:

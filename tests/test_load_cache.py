@@ -207,3 +207,27 @@ def test_commands_reuse_what_an_earlier_run_checked(
     first = capsys.readouterr().out
     assert main(hand) == 0
     assert capsys.readouterr().out == first and len(composed) == 1
+
+
+def test_a_result_too_large_to_keep_is_not_even_encoded(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file within the limits may have thousands of findings, each quoting a line of 64 KB:
+    # encoding them to learn that the entry is too large took gigabytes and seconds.
+    rules = tmp_path / "long.rules"
+    text = MINIMAL.read_text(encoding="utf-8")
+    long_line = "seats 2" + " " * 2000 + "# " + "x" * 2000  # no citation: a warning
+    rules.write_text(text.replace("seats 2 [PEB-2]", long_line), encoding="utf-8")
+    checked = load(rules, reuse=True)
+    assert any(d.source_line == long_line for d in checked.diagnostics)
+    # room for the file's text, not for the finding that quotes its long line too
+    monkeypatch.setattr(load_cache, "MAX_BYTES", rules.stat().st_size + 1000)
+
+    def refuse(value: object) -> object:
+        raise AssertionError("encoded although it could never be kept")
+
+    monkeypatch.setattr(load_cache, "_encode", refuse)
+    for entry in entries(cache):
+        entry.unlink()
+    again = load(rules, reuse=True)
+    assert entries(cache) == [] and again.diagnostics == checked.diagnostics
