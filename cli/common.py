@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tablerules.dsl.bases import ExtendsPolicy
 from tablerules.dsl.bundled import bundled_names, display_bundled, find_bundled
+from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.loader import parse_assignments
 from tablerules.dsl.reading import describe_os_error
 from tablerules.interpreter.api import Checked, check
@@ -79,6 +80,21 @@ def output_problem(target: str) -> str | None:
     if not existed:
         os.unlink(target)
     return None
+
+
+def write_output(target: str, text: str) -> bool:
+    """Write an output file named on the command line; one that cannot be written (a full
+    disk, a device that refuses, a pipe nobody reads) is said on stderr, not raised or waited
+    on. False if it was not written."""
+    reason = output_problem(target)
+    if reason is None:
+        try:
+            Path(target).write_text(text, encoding="utf-8")
+            return True
+        except (OSError, ValueError) as error:
+            reason = describe_os_error(error) if isinstance(error, OSError) else str(error)
+    print(f"error: cannot write {visible(target)}: {reason}", file=sys.stderr)
+    return False
 
 
 def add_output_flags(parser: argparse.ArgumentParser) -> None:

@@ -8,12 +8,14 @@ message and a non-zero exit status, never as a Python traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
 
 from tablerules.cli.commands import COMMANDS
+from tablerules.dsl.reading import describe_os_error
 
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.
@@ -64,6 +66,22 @@ def _printable_output() -> None:
             reconfigure(errors="backslashreplace")
 
 
+# What writing the output may meet that is the machine's doing, not a bug: a full disk or
+# quota, a file grown too large, a device or a terminal gone.
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _output_failed(error: OSError) -> int:
+    """The output could not be written: say so in one line. Whatever standard output still
+    holds is sent on, or dropped if it cannot be, so that leaving does not fail again."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    print(f"error: cannot write the output: {describe_os_error(error)}", file=sys.stderr)
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _printable_output()
     words = sys.argv[1:] if argv is None else list(argv)
@@ -80,6 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as error:  # a bug of ours must still not greet the user with a traceback
+        if isinstance(error, OSError) and error.errno in OUTPUT_ERRORS:
+            return _output_failed(error)
         if os.environ.get("TABLERULES_DEBUG"):
             raise
         print(

@@ -25,6 +25,7 @@ from tablerules.cli.common import (
 )
 from tablerules.cli.transcript import Report, plural
 from tablerules.dsl.diagnostics import visible
+from tablerules.dsl.reading import describe_os_error
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
@@ -137,6 +138,23 @@ class Progress:
 
 
 # ── playing ───────────────────────────────────────────────────────────
+
+
+class LogFailed(Exception):
+    """The log cannot be written any more: a full disk, a device that refuses writes."""
+
+
+class CheckedLog(LogWriter):
+    """The play log, whose write failures end the command with a one-line error naming
+    the file (`LogFailed`), not with an internal error."""
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as error:
+            reason = describe_os_error(error)
+            raise LogFailed(f"cannot write {visible(self.path)}: {reason}") from None
+
 
 
 class Session:
@@ -260,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     problem = output_problem(args.log) if args.log else None
     try:
-        log = LogWriter(args.log) if args.log and problem is None else None
+        log = CheckedLog(args.log) if args.log and problem is None else None
     except OSError as error:
         problem = error.strerror or str(error)
     if problem is not None:
@@ -294,13 +312,17 @@ def run(args: argparse.Namespace) -> int:
         )
     session = Session(game, report, log)
     try:
-        with stop_on_interrupt(session.stop):
-            return _play(args, seed, make, session)
-    except KeyboardInterrupt:
-        return _interrupted(session)
-    finally:
-        if log is not None:
-            log.close()
+        try:
+            with stop_on_interrupt(session.stop):
+                return _play(args, seed, make, session)
+        except KeyboardInterrupt:
+            return _interrupted(session)
+        finally:
+            if log is not None:
+                log.close()
+    except LogFailed as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
 
 
 def _play(args: argparse.Namespace, seed: int, make: Callable[[int], Bot], session: Session) -> int:

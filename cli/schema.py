@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from tablerules.cli.commands import summary
+from tablerules.cli.common import write_output
+from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.schema import ir_schema
 
 
@@ -23,8 +24,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     text = json.dumps(ir_schema(), indent=2, ensure_ascii=False) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}")
+        if not write_output(args.output, text):
+            return 1
+        print(f"wrote {visible(args.output)}")
     else:
         print(text, end="")
     return 0

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from tablerules.cli.commands import summary
-from tablerules.cli.common import load_or_report, output_problem
+from tablerules.cli.common import load_or_report, output_problem, write_output
 from tablerules.cli.play import StopFlag, stop_on_interrupt
 from tablerules.cli.progress import ProgressBar
 from tablerules.cli.simulate_chart import chart_svg
@@ -189,7 +189,7 @@ def _renamed(side: Side) -> Side:
 
 
 def run(args: argparse.Namespace) -> int:
-    for target in (args.json, args.csv, args.chart):
+    for target in (args.json, args.csv, args.chart, args.checkpoint):
         problem = output_problem(target) if target else None
         if problem is not None:  # found now, not after the hands are played
             print(f"error: cannot write {visible(target)}: {problem}", file=sys.stderr)
@@ -211,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with stop_on_interrupt(stop):
             simulation.run(where, lambda: stop.requested, bar.update)
-    except ExecutorError as error:
+    except (ExecutorError, CheckpointError) as error:
         bar.close()
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -226,20 +226,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"interrupted after {tally.hands:,} of {plan.hands:,} hands{kept}", file=sys.stderr)
     if tally.hands == 0:
         return 130 if interrupted else 1
-    report(args, plan, tally, where, simulation.resumed)
-    return 130 if interrupted else 0
+    written = report(args, plan, tally, where, simulation.resumed)
+    return 130 if interrupted else 0 if written else 1
 
 
-def _write(target: str, text: str) -> None:
-    """Write an output file; one that cannot be written (anymore) is said, not raised."""
-    try:
-        Path(target).write_text(text, encoding="utf-8")
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        print(f"error: cannot write {visible(target)}: {reason}", file=sys.stderr)
-
-
-def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, resumed: int) -> None:
+def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, resumed: int) -> bool:
+    """Print the statistics and write the files asked for; False if one could not be."""
     found = rows(plan, tally)
     meta = {
         "seed": plan.seed,
@@ -248,6 +240,7 @@ def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, res
         "complete": tally.hands >= plan.hands,
     }
     to_stdout = False
+    written = True
     for flag, text in (
         ("json", as_json(plan, tally, found, meta) if args.json else None),
         ("csv", as_csv(plan, found) if args.csv else None),
@@ -259,14 +252,14 @@ def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, res
             sys.stdout.write(text if text.endswith("\n") else text + "\n")
             to_stdout = True
         else:
-            _write(target, text)
+            written = write_output(target, text) and written
     if args.chart:
         title = (
             f"{' vs '.join(s.name for s in plan.sides)}: {tally.hands:,} hands, seed {plan.seed}"
         )
-        _write(args.chart, chart_svg(plan, found, title))
+        written = write_output(args.chart, chart_svg(plan, found, title)) and written
     if to_stdout:
-        return
+        return written
     names = " vs ".join(filter(None, (args.rules, args.compare)))
     bots = " vs ".join(_lineup(side) for side in plan.sides)
     done = f"{tally.hands:,} hands" if tally.hands != 1 else "1 hand"
@@ -281,6 +274,7 @@ def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, res
     )
     for line in text_table(plan, found):
         print(line)
+    return written
 
 
 def _lineup(side: Side) -> str:

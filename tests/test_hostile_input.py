@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
+from tablerules.cli import schema as schema_command
 from tablerules.cli.main import main
 from tablerules.dsl import limits
 from tablerules.dsl.loader import load
@@ -228,6 +230,7 @@ def kinds_of_files(tmp_path: Path) -> dict[str, Path]:
         "nul bytes": nul,
         "device": Path("/dev/zero"),
         "empty device": Path("/dev/null"),
+        "full device": Path("/dev/full"),  # reads as zeros for ever; every write fails
         "name too long": tmp_path / ("z" * 5000),
         "odd name": tmp_path / "a\nb\udcff.rules",
     }
@@ -254,21 +257,31 @@ COMMANDS = {  # every command-line argument that names a file to read, or to wri
     "simulate": ["simulate", "{path}", "--hands", "2"],
     "play --log": ["play", str(PMZ), "--quiet", "--log", "{path}"],
     "simulate --json": ["simulate", str(PMZ), "--hands", "2", "--json", "{path}"],
+    "simulate --checkpoint": ["simulate", str(PMZ), "--hands", "2", "--checkpoint", "{path}"],
+    "schema -o": ["schema", "-o", "{path}"],
 }
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_every_command_takes_every_kind_of_file(
-    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    command: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Found by trying each: `test` on a symbolic-link loop or a name too long, `replay
     --rules` on a name too long, `simulate --json` on a folder (after the whole simulation)
-    ended in internal errors; `play --log` on a pipe nobody reads waited for ever."""
+    ended in internal errors; `play --log` on a pipe nobody reads waited for ever; and
+    later, `simulate --checkpoint` on a device read it for ever, `play --log` and `schema
+    -o` on a device that refuses writes ended in internal errors, `simulate --json` there
+    said so but ended with status 0."""
+    monkeypatch.setattr(schema_command, "ir_schema", dict)  # the writing is tried, not pydantic
     for what, path in kinds_of_files(tmp_path).items():
         argv = [part.replace("{path}", str(path)) for part in COMMANDS[command]]
         status, output = run_cli(capsys, *argv)
         assert status in (0, 1), (what, status, output)
         assert status == 0 or "error" in output or "failed" in output, (what, output)
+        assert status == 1 or "error:" not in output, (what, output)
 
 
 def test_a_file_over_the_size_limit_is_not_read(
@@ -548,3 +561,33 @@ def test_a_pattern_that_holds_a_billion_times_saturates(
     (split,) = json.loads(capsys.readouterr().out)["decompositions"]
     score = split["scores"]["points"]
     assert score["raw"] == 2**256 and score["value"] == 5
+
+
+def test_a_checkpoint_that_is_not_this_simulations_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A checkpoint nested a hundred thousand deep ended in an internal error; one naming
+    shards the simulation does not have was taken as hands already played."""
+    saved = tmp_path / "saved.json"
+    simulate = ["simulate", str(PMZ), "--hands", "1", "--seed", "1", "--bots", "random"]
+    simulate.append("--checkpoint")
+    assert run_cli(capsys, *simulate, str(saved))[0] == 0
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    alien = tmp_path / "alien.json"
+    alien.write_text(json.dumps({**data, "done": [0, 99999]}), encoding="utf-8")
+    for path, message in ((deep, "unreadable checkpoint"), (alien, "names shards")):
+        status, output = run_cli(capsys, *simulate, str(path))
+        assert status == 1 and message in output, output
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_an_output_the_machine_refuses_is_said_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        status = main(["show", str(MINIMAL)])
+    err = capsys.readouterr().err
+    assert status == 1 and err == "error: cannot write the output: No space left on device\n"

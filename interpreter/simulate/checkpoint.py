@@ -12,10 +12,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from tablerules.dsl.reading import ReadError, describe_os_error, read_text
 from tablerules.interpreter.simulate.plan import Plan
 from tablerules.interpreter.simulate.tally import Tally
 
 FORMAT = 1
+MAX_BYTES = 64 * 1024 * 1024  # a checkpoint's sums take kilobytes; a file far larger is not one
 
 
 class CheckpointError(ValueError):
@@ -39,24 +41,39 @@ def save(path: str | Path, plan: Plan, progress: Progress) -> None:
     }
     target = Path(path)
     temporary = target.with_name(target.name + ".tmp")
-    temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    os.replace(temporary, target)
+    try:
+        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as error:  # a full disk, a folder gone meanwhile
+        reason = describe_os_error(error)
+        raise CheckpointError(f"{path}: cannot save the checkpoint: {reason}") from None
 
 
 def load(path: str | Path, plan: Plan) -> Progress | None:
-    """The progress saved in `path` for this very simulation; None if there is no file."""
+    """The progress saved in `path` for this very simulation; None if there is no file.
+
+    The file is read as any input is (`tablerules.dsl.reading`): a device, a pipe or a
+    folder is refused before anything is read, and whatever it holds that is not this
+    simulation's progress is an error that says so, never a wait or a traceback."""
     target = Path(path)
-    if not target.exists():
+    if not os.path.lexists(target):
         return None
     try:
-        data = json.loads(target.read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT:
+        data = json.loads(read_text(target, MAX_BYTES, "the checkpoint"))
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CheckpointError(f"{path}: not a simulation checkpoint of format {FORMAT}")
         if data.get("simulation") != plan.fingerprint():
             raise CheckpointError(
                 f"{path} holds another simulation (rules, options, bots, seed or hands differ);"
                 " remove it or name another file"
             )
-        return Progress(set(data["done"]), Tally.from_json(data["tally"]))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as error:
+        done = set(data["done"])
+        if not done <= set(range(len(plan.shards()))):
+            raise CheckpointError(f"{path}: names shards this simulation does not have")
+        return Progress(done, Tally.from_json(data["tally"]))
+    except CheckpointError:
+        raise
+    except ReadError as error:
+        raise CheckpointError(f"{path}: {error}") from None
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
         raise CheckpointError(f"{path}: unreadable checkpoint ({error})") from None
