@@ -299,11 +299,12 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
                 "line": number,
                 "error": error.message,
                 "column": error.position + 1,
-                "text": line[:MAX_HANDS_LINE_CHARS],
+                "text": visible(line[:MAX_HANDS_LINE_CHARS]),
             }
         except HandError as error:
             failures += 1
-            record = {"line": number, "error": str(error), "text": line[:MAX_HANDS_LINE_CHARS]}
+            shown = visible(line[:MAX_HANDS_LINE_CHARS])
+            record = {"line": number, "error": str(error), "text": shown}
         out.write(json.dumps(record, ensure_ascii=False) + "\n")
         if show_progress and number % PROGRESS_EVERY == 0:
             print(f"... {number} lines", file=sys.stderr)

@@ -401,11 +401,15 @@ def test_hands_file_lines_over_the_limits(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     hands = tmp_path / "hands.txt"
-    hands.write_text("1m" * 2000 + "\n" + "123456789m" * 5 + "\n\x1b[31m\n", encoding="utf-8")
+    odd = "\n\x1b[31m\n\u202e1m2m\n\x9b31m1m\n"  # an escape, a bidi override, an 8-bit CSI
+    hands.write_text("1m" * 2000 + "\n" + "123456789m" * 5 + odd, encoding="utf-8")
     status, output = run_cli(capsys, "evaluate", str(PMZ), "--hands-file", str(hands))
     records = [json.loads(line) for line in output.strip().split("\n")]
-    assert status == 1 and [r["line"] for r in records] == [1, 2, 3]
+    assert status == 1 and [r["line"] for r in records] == [1, 2, 3, 4, 5]
     assert "1,000" in records[0]["error"] and "40" in records[1]["error"]
+    for char in ("\x1b", "\u202e", "\x9b"):  # echoed lines show them, harmlessly
+        assert char not in output
+    assert records[3]["text"] == "\ufffd1m2m" and records[3]["column"] == 1
 
 
 def hostile_logs(tmp_path: Path) -> dict[str, str]:
