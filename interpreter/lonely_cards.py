@@ -44,27 +44,44 @@ class LonelyCardBound:
     def completing(self, packed: int) -> int:
         """The guard bits (in the packed form) of the cards that could complete the hand:
         every card when no kind of it is lonely."""
-        guard = self.guard
-        have = packed | guard
-        found = guard
+        have = packed | self.guard
+        found = self.guard
         rest = packed
-        alike = self.alike
-        holding = self.holding
         while rest:
             card = ((rest & -rest).bit_length() - 1) >> FIELD_SHIFT
             shift = card * FIELD_BITS
             count = (rest >> shift) & 0xFF
             rest -= count << shift
-            if count >= alike[card]:
-                continue  # its copies are a group
-            for group in holding[card]:
-                if (have - group) & guard == guard:
-                    break
-            else:
+            if self._lonely(have, card, count):
                 found &= self._grouped_with(have, card)
                 if not found:
                     break
         return found
+
+    def may_split(self, packed: int) -> bool:
+        """Whether the hand may split into groups as far as its lonely cards tell: it has
+        none."""
+        have = packed | self.guard
+        rest = packed
+        while rest:
+            card = ((rest & -rest).bit_length() - 1) >> FIELD_SHIFT
+            shift = card * FIELD_BITS
+            count = (rest >> shift) & 0xFF
+            rest -= count << shift
+            if self._lonely(have, card, count):
+                return False
+        return True
+
+    def _lonely(self, have: int, card: int, count: int) -> bool:
+        """Whether no group holding `card` fits the hand (`have`: packed, guard bits set),
+        where the hand holds it `count` times."""
+        if count >= self.alike[card]:
+            return False  # its copies are a group
+        guard = self.guard
+        for group in self.holding[card]:  # noqa: SIM110 - a plain loop: no generator per kind
+            if (have - group) & guard == guard:
+                return False
+        return True
 
     def _grouped_with(self, have: int, card: int) -> int:
         """The cards that, added to the hand (`have`: packed, guard bits set), complete a

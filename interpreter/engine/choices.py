@@ -13,6 +13,8 @@ from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
+MADE_LIMIT = 1 << 14  # choices kept for reuse: every claim a game's seats are offered
+
 
 class ChoiceMaker(ResponseScreen):
     """Enumerates the legal choices of a seat, and says why an action is not among them.
@@ -23,6 +25,7 @@ class ChoiceMaker(ResponseScreen):
         self._discard_rows: dict[int, list[Choice]] = {}
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
+        self._made: dict[tuple[object, ...], Choice] = {}  # see `_offer`
         # 'never split' groups lock the cards held that many times or more
         sizes = [k.keep_together for k in play.compiled.keep_together if k.keep_together]
         self._keep = min(sizes) if sizes else 0
@@ -158,8 +161,8 @@ class ChoiceMaker(ResponseScreen):
                 elif action.win_with_forced and pending_win is None:
                     pending_win = (way, action)
                 continue
-            found.extend(self._from_way(state, seat_index, seat, offer, action, way))
-        if self._keep and found:
+            found += self._from_way(state, seat_index, seat, offer, action, way)
+        if self._keep and found and max(hand) >= self._keep:  # some card is locked
             found = [c for c in found if not self._breaks_locked(hand, c, in_hand)]
         if self._keeps_discard and found:
             found = [
@@ -253,6 +256,19 @@ class ChoiceMaker(ResponseScreen):
         ]
 
     def _wins_with(self, seat: Seat, choice: Choice, in_hand: bool) -> bool:
+        """Whether the seat wins once the group-making choice is carried out."""
+        if self._lonely is not None and self._prefilter and not self._card_forms:
+            # the cards left must split into groups: none of them may be lonely
+            packed = seat.packed
+            if in_hand and choice.card is not None:
+                packed -= 1 << (choice.card * FIELD_BITS)
+            for card in choice.from_hand:
+                packed -= 1 << (card * FIELD_BITS)
+            for _, cards in choice.extra:
+                for card in cards:
+                    packed -= 1 << (card * FIELD_BITS)
+            if not self._lonely.may_split(packed):
+                return False
         hand, table = self.after_group(seat, choice, in_hand)
         return self.evaluator.evaluate(hand, table).wins
 
@@ -341,118 +357,155 @@ class ChoiceMaker(ResponseScreen):
         offer: Offer,
         action: ActionRule,
         way: WayRule,
-    ) -> Iterator[Choice]:
+    ) -> list[Choice]:
+        """The choices one way of a (not winning) action gives the seat for the offer."""
         card = offer.card
-        base = {
-            "seat": seat_index,
-            "action": action.name,
-            "way": way.index,
-            "forced": action.forced,
-            "priority": action.priority,
-            "card": card,
-        }
-        if action.win:
-            if self.can_win(seat, offer, seat_index == offer.owner, state, seat_index):
-                yield Choice(label=action.name, **base)
-            return
         hand = seat.hand
         is_owner = seat_index == offer.owner
         # a kept draw is already in its owner's hand; a shown card is not
         in_hand_already = is_owner and self.play.in_owner_hand(offer.context)
-        if way.effect == "with_alike" and card is not None:
-            need = way.count + (1 if in_hand_already else 0)
-            if hand[card] >= need:
-                cards = (card,) * way.count
-                yield self._group_choice(base, seat, action, cards, card, offer)
-        elif way.effect == "onto_table" and card is not None:
+        effect = way.effect
+        if effect == "with_alike" and card is not None:
+            if hand[card] >= way.count + in_hand_already:
+                return [self._group_choice(seat_index, seat, action, way, card)]
+        elif effect == "onto_table" and card is not None and action.makes is not None:
             if in_hand_already and hand[card] == 0:
-                return
+                return []
+            found = []
             for index, group in enumerate(seat.table):
-                if group.kind not in way.kinds or action.makes is None:
+                if group.kind not in way.kinds:
                     continue
                 upgraded = tuple(sorted([*group.cards, card]))
                 if upgraded in self.play.instance_sets[action.makes]:
-                    label = f"{action.name} {self._names(upgraded)}"
-                    yield Choice(label=label, table_index=index, kind=action.makes, **base)
-        elif way.effect == "from_hand":
+                    found.append(
+                        self._offer(
+                            seat_index, action, way, card, upgraded, (), index, action.makes
+                        )
+                    )
+            return found
+        elif effect == "from_hand" and action.makes is not None:
+            found = []
             for held, count in enumerate(hand):
-                if count < way.count or action.makes is None:
+                if count < way.count:
                     continue
                 cards = (held,) * way.count
                 if cards in self.play.instance_sets[action.makes]:
-                    fields = {**base, "card": None}
-                    label = f"{action.name} {self._names(cards)}"
-                    yield Choice(
-                        label=label,
-                        from_hand=cards,
-                        kind=action.makes,
-                        concealed=action.concealed,
-                        **fields,
+                    found.append(
+                        self._offer(
+                            seat_index,
+                            action,
+                            way,
+                            None,
+                            cards,
+                            cards,
+                            None,
+                            action.makes,
+                            concealed=action.concealed,
+                        )
                     )
-        elif way.effect == "with_cards" and card is not None:
-            yield from self._with_cards(base, seat, action, way, card, in_hand_already)
+            return found
+        elif effect == "with_cards" and card is not None:
+            return self._with_cards(seat_index, seat, action, way, card, in_hand_already)
+        return []
+
+    def _offer(
+        self,
+        seat_index: int,
+        action: ActionRule,
+        way: WayRule,
+        card: int | None,
+        named: tuple[int, ...],
+        from_hand: tuple[int, ...] = (),
+        table_index: int | None = None,
+        kind: int | None = None,
+        extra: tuple[tuple[int, tuple[int, ...]], ...] = (),
+        concealed: bool = False,
+    ) -> Choice:
+        """The choice of a way that makes a group (its cards `named` in its label), made
+        once: a seat is offered the same few claims again and again, and a choice is a
+        value."""
+        key = (seat_index, action.name, way.index, card, named, table_index, kind, extra)
+        made = self._made.get(key)
+        if made is None:
+            label = f"{action.name} {self._names(named)}"
+            if extra:
+                label += " + " + " + ".join(self._names(c) for _, c in extra)
+            if len(self._made) >= MADE_LIMIT:
+                self._made.clear()
+            made = self._made[key] = Choice(
+                seat=seat_index,
+                action=action.name,
+                label=label,
+                card=card,
+                from_hand=from_hand,
+                table_index=table_index,
+                kind=kind,
+                extra=extra,
+                way=way.index,
+                forced=action.forced,
+                priority=action.priority,
+                concealed=concealed,
+            )
+        return made
 
     def _group_choice(
-        self,
-        base: dict[str, object],
-        seat: Seat,
-        action: ActionRule,
-        from_hand: tuple[int, ...],
-        card: int,
-        offer: Offer,
+        self, seat_index: int, seat: Seat, action: ActionRule, way: WayRule, card: int
     ) -> Choice:
+        """The card with `way.count` alike from the hand, as the action's group (or its
+        alternative, under the restriction that calls for it)."""
         kind = action.makes
         if action.alternative is not None and action.alternative_under:
             for active in seat.restrictions:
                 if active.name == action.alternative_under and active.card in (None, card):
                     kind = action.alternative
-        cards = tuple(sorted((*from_hand, card)))
-        label = f"{action.name} {self._names(cards)}"
-        return Choice(
-            label=label,
-            from_hand=from_hand,
-            kind=kind,
+        return self._offer(
+            seat_index,
+            action,
+            way,
+            card,
+            (card,) * (way.count + 1),
+            (card,) * way.count,
+            None,
+            kind,
             concealed=action.concealed and kind == action.makes,
-            **base,  # type: ignore[arg-type]
         )
 
     def _with_cards(
         self,
-        base: dict[str, object],
+        seat_index: int,
         seat: Seat,
         action: ActionRule,
         way: WayRule,
         card: int,
         in_hand_already: bool,
-    ) -> Iterator[Choice]:
+    ) -> list[Choice]:
+        """The card with the rest of a group of the way's kinds from the hand, each with
+        every way to lay down the copies of the card left (when the action asks it)."""
         hand = seat.hand
         have = seat.packed | self._guard  # counts, guard bits set
         if in_hand_already:
             have -= 1 << (card * FIELD_BITS)  # the offered card is not one of the rest
         guard = self._guard
+        found: list[Choice] = []
         for kind in way.kinds:
             for cards, rest, need in self._completions(kind, card):
                 if (have - need) & guard != guard:
                     continue  # the hand lacks some card of the rest
+                if not action.also_kinds:
+                    choice = self._offer(seat_index, action, way, card, cards, rest, None, kind)
+                    found.append(choice)
+                    continue
                 left = list(hand)
                 if in_hand_already:
                     left[card] -= 1
                 for c in rest:
                     left[c] -= 1
-                extras = list(self._clear_copies(left, card, action.also_kinds))
-                if action.also_kinds and not extras:
-                    continue  # 比-style: the remaining copies cannot all be laid down too
-                for extra in extras or [()]:
-                    label = f"{action.name} {self._names(cards)}"
-                    if extra:
-                        label += " + " + " + ".join(self._names(c) for _, c in extra)
-                    yield Choice(
-                        label=label,
-                        from_hand=tuple(rest),
-                        kind=kind,
-                        extra=extra,
-                        **base,  # type: ignore[arg-type]
+                # 比-style: the remaining copies must all be laid down too
+                for extra in self._clear_copies(left, card, action.also_kinds):
+                    found.append(
+                        self._offer(seat_index, action, way, card, cards, rest, None, kind, extra)
                     )
+        return found
 
     def _clear_copies(
         self, hand: list[int], card: int, kinds: tuple[int, ...]
