@@ -2,7 +2,9 @@
 
 A kind is the event's type and its fields, in the order the call passes them, each with
 the form of its values: `INT` (an integer, never a boolean), `TEXT` (a text or None),
-`FLAG` (a boolean) or `ANY` (whatever it is: lists, and values of more than one type).
+`FLAG` (a boolean), lists of integers or texts (`INTS`, `TEXTS`), a window's lists of
+seats each with a text or a list of texts (`SEAT_TEXT`, `SEAT_TEXTS`), or `ANY` (whatever
+it is: other lists, values of more than one type).
 The last `optional` fields are given together or not at all. A log writer compiles each
 kind once per game into its line's template (`event_lines`), so nothing is worked out
 again from the values of each event; an event whose values do not have their declared
@@ -19,6 +21,10 @@ from dataclasses import dataclass
 INT = "int"
 TEXT = "text"
 FLAG = "flag"
+INTS = "ints"  # a list of integers
+TEXTS = "texts"  # a list of texts
+SEAT_TEXT = "seat text"  # a list of [seat, text] pairs
+SEAT_TEXTS = "seat texts"  # a list of [seat, [text, ...]] pairs
 ANY = "any"
 
 
@@ -67,9 +73,9 @@ WINDOW = kind(
     context=TEXT,
     owner=ANY,
     card=TEXT,
-    offered=ANY,
-    chosen=ANY,
-    taken_by=ANY,
+    offered=SEAT_TEXTS,
+    chosen=SEAT_TEXT,
+    taken_by=INTS,
     why=TEXT,
     hidden=FLAG,
 )
@@ -83,12 +89,12 @@ ACTION = kind(
     group=TEXT,
     card=TEXT,
     owner=ANY,
-    cards=ANY,
-    taken=ANY,
+    cards=TEXTS,
+    taken=TEXTS,
     onto=ANY,
     extra=ANY,
     lies=TEXT,
     forced=FLAG,
 )
 DRAWN_HAND = kind("drawn hand")
-END = kind("end", winners=ANY, next_dealer=ANY, totals=ANY)
+END = kind("end", winners=INTS, next_dealer=ANY, totals=INTS)

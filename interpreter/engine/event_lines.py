@@ -27,14 +27,24 @@ from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from operator import call
 from typing import Any
 
-from tablerules.interpreter.engine.event_kinds import ANY, FLAG, INT, TEXT, EventKind
+from tablerules.interpreter.engine.event_kinds import (
+    ANY,
+    FLAG,
+    INT,
+    INTS,
+    SEAT_TEXT,
+    SEAT_TEXTS,
+    TEXT,
+    TEXTS,
+    EventKind,
+)
 from tablerules.interpreter.engine.logwriter import Record, dumps, line_bytes
 
 OWN_KEYS = frozenset({"seq", "type", "clause", "cites"})  # the line's keys, not a field's
 LITERALS = {True: b"true", False: b"false", None: b"null"}  # only ever looked up by bool/None
-TEXTS = frozenset({str})
-INTEGERS = frozenset({int})
-LISTS = frozenset({list, tuple})
+TEXT_TYPES = frozenset({str})
+INT_TYPES = frozenset({int})
+LIST_TYPES = frozenset({list, tuple})
 Shape = tuple[bytes, tuple[Callable[[Any], Any], ...]]  # a template and each field's encoder
 KindShape = tuple[bytes, tuple[Callable[[Any], Any], ...], Sequence[str], tuple[str, ...]]
 
@@ -77,6 +87,10 @@ class EventLines:
             INT: int,
             TEXT: self._texts.__getitem__,
             FLAG: literal,
+            INTS: self._ints,
+            TEXTS: self._text_list,
+            SEAT_TEXT: self._seat_text,
+            SEAT_TEXTS: self._seat_texts,
             ANY: self._any,
         }
 
@@ -103,7 +117,7 @@ class EventLines:
             return self.line(seq, kind.type, clause, cites, data, event)
         try:
             return template % (seq, *map(call, encoders, data.values()))
-        except (TypeError, KeyError):  # a value not of its declared form
+        except (TypeError, KeyError, ValueError):  # a value not of its declared form
             return line_bytes(event)
 
     def line(
@@ -192,13 +206,34 @@ class EventLines:
         """A list's encoding: a list of texts, of integers or of such lists joined from
         its elements' encodings, any other by the encoder."""
         kinds = set(map(type, items))
-        if kinds <= TEXTS:
+        if kinds <= TEXT_TYPES:
             return b"[" + b", ".join(map(self._texts.__getitem__, items)) + b"]"
-        if kinds <= INTEGERS:
+        if kinds <= INT_TYPES:
             return b"[" + b", ".join(map(b"%d".__mod__, items)) + b"]"
-        if kinds <= LISTS:
+        if kinds <= LIST_TYPES:
             return b"[" + b", ".join(map(self._list, items)) + b"]"
         return self._whole(items)
+
+    @staticmethod
+    def _ints(items: Sequence[int]) -> bytes:
+        return b"[" + b", ".join(map(b"%d".__mod__, items)) + b"]"
+
+    def _text_list(self, items: Sequence[str]) -> bytes:
+        return b"[" + b", ".join(map(self._texts.__getitem__, items)) + b"]"
+
+    def _seat_text(self, pairs: Sequence[tuple[int, str]]) -> bytes:
+        texts = self._texts
+        return b"[" + b", ".join([b"[%d, %b]" % (seat, texts[text]) for seat, text in pairs]) + b"]"
+
+    def _seat_texts(self, pairs: Sequence[tuple[int, Sequence[str]]]) -> bytes:
+        text = self._texts.__getitem__
+        return (
+            b"["
+            + b", ".join(
+                [b"[%d, [%b]]" % (seat, b", ".join(map(text, texts))) for seat, texts in pairs]
+            )
+            + b"]"
+        )
 
     def _any(self, value: Any) -> bytes:
         """A value of an `ANY` field, encoded as its type says."""
