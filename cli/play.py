@@ -214,6 +214,7 @@ class Session:
         reads_steps = self._reads_steps
         logged = self._report_events(table, 0, lines) if reads_steps else 0
         gather = LogWriter.GATHER
+        choice_lines = self._choice_lines
         while not table.finished:
             if self.stop.requested:
                 return None
@@ -223,7 +224,8 @@ class Session:
             seat = waiting[0]
             choice = bots[seat].choose(table, seat)
             if lines is not None:
-                lines.append(self.choice_line(choice.seat, choice.label))
+                line = choice_lines.get((choice.seat, choice.label))
+                lines.append(line or self.choice_line(choice.seat, choice.label))
             if reads_steps:
                 self.report.record(choice_record(choice.seat, choice.label))
             try:

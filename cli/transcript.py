@@ -171,15 +171,16 @@ def result_line(
     seed: int,
     dealer: int,
     result: Record,
-    transcript: HandTranscript,
+    seat_name: Callable[[int], str],
     where: str = "",
 ) -> str:
-    """One line per hand: who dealt, who won, who deals next, and the money by seat."""
+    """One line per hand: who dealt, who won (named by `seat_name`), who deals next, and
+    the money by seat."""
     winners = result["winners"]
     if not winners:
         outcome = "drawn hand"
     else:
-        who = ", ".join(transcript.seat_and_number(w) for w in winners)
+        who = ", ".join(seat_name(w) for w in winners)
         outcome = f"{who} win{'s' if len(winners) == 1 else ''}"
     following = result["next_dealer"]
     after = f" · next dealer seat {following}" if following is not None else ""
@@ -241,7 +242,7 @@ class Report:
     def begin_hand(
         self, index: int, seed: int, dealer: int, round: int = 0, streak: int = 0
     ) -> None:
-        self.hand = HandTranscript(self.game, dealer)
+        self.hand = None  # made when first needed: a line per hand needs it only for a win
         self.current = (index, seed, dealer)
         self.where = placed(self.game, round, streak)
         self.wins = []
@@ -249,8 +250,17 @@ class Report:
         if self.mode == "text":
             where = self.where
             self.out(f"hand {index} · seed {seed} · dealer seat {dealer}{where}")
-            for line in self.hand.seating():
+            for line in self.transcript().seating():
                 self.out(f"  {line}")
+
+    def _seat_name(self, seat: int) -> str:
+        return self.transcript().seat_and_number(seat)
+
+    def transcript(self) -> HandTranscript:
+        """The transcript of the hand begun last."""
+        if self.hand is None:
+            self.hand = HandTranscript(self.game, self.current[2])
+        return self.hand
 
     def reads(self, kind: str) -> bool:
         """Whether `record` needs records of this type: every one for the full transcript,
@@ -270,17 +280,15 @@ class Report:
         return self.mode != "quiet"
 
     def record(self, record: Record) -> None:
-        assert self.hand is not None
         if record.get("type") == "win":
             self.wins.append(record)
         if self.mode == "json":
             self.kept.append(record)
         elif self.mode == "text":
-            for line in self.hand.lines(record):
+            for line in self.transcript().lines(record):
                 self.out(f"  {line}")
 
     def end_hand(self, result: Record) -> None:
-        assert self.hand is not None
         index, seed, dealer = self.current
         totals = result["totals"]
         self.totals = [a + b for a, b in zip(self.totals or [0] * len(totals), totals, strict=True)]
@@ -289,7 +297,7 @@ class Report:
             worked = {**result, "ledger": worked_ledger(self.game, result, self.kept)}
             self.out(dumps(hand_json(index, seed, dealer, worked, self.wins)))
         else:
-            self.out(result_line(index, seed, dealer, result, self.hand, self.where))
+            self.out(result_line(index, seed, dealer, result, self._seat_name, self.where))
 
     def finish(self) -> None:
         if self.mode != "json" and self.played:
