@@ -486,6 +486,14 @@ class Searcher:
         for index, block in enumerate(rules.blocks):
             for card in range(block.start, block.start + block.size):
                 self.block_of_card[card] = index
+        # `completing_cards`: each block's signature table with its cards' guard bits
+        block_bits = [0] * len(rules.blocks)
+        for card, index in enumerate(self.block_of_card):
+            block_bits[index] |= GUARD_BIT << (card * FIELD_BITS)
+        self._every_card = sum(block_bits)
+        self._completing_tables = [
+            (*table, bits) for table, bits in zip(self._signature_tables, block_bits, strict=True)
+        ]
 
     def _node(
         self,
@@ -601,23 +609,27 @@ class Searcher:
 
         return steps.get, learn
 
-    def incomplete_blocks(self, packed: int) -> tuple[int, ...]:
-        """Indexes of the blocks whose cards cannot all be split into groups.
-
-        One card more can complete at most one block, so a hand with two incomplete blocks
-        is no card away from winning: the play engine skips its win tests.
-        """
-        incomplete = []
-        for index, (known, solve, shift, mask) in enumerate(self._signature_tables):
+    def completing_cards(self, packed: int) -> int:
+        """The card kinds of which one more could complete the hand as far as its blocks
+        tell, as guard bits of the packed form: every kind when each block's part splits
+        into groups, a block's kinds when that block alone does not, none when two do not
+        (one card more cannot complete two blocks). The play engine skips its win tests
+        on the other cards."""
+        found = self._every_card
+        missing = False  # a block found that does not split
+        for known, solve, shift, mask, bits in self._completing_tables:
             part = (packed >> shift) & mask
             if not part:
                 continue
-            found = known(part)  # 0 (no signature) is an answer too: solve only the unknown
-            if found is None:
-                found = solve(part)
-            if not found:
-                incomplete.append(index)
-        return tuple(incomplete)
+            signatures = known(part)  # 0 (no signature) is an answer too: solve the unknown
+            if signatures is None:
+                signatures = solve(part)
+            if not signatures:
+                if missing:
+                    return 0
+                missing = True
+                found = bits
+        return found
 
     def fragments(self, packed: int) -> tuple[Fragment, ...]:
         """Every split of the hand into in-hand instances (instance ids, sorted) with its

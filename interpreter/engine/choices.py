@@ -36,6 +36,15 @@ class ChoiceMaker(ResponseScreen):
         )
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
         self._turn_offers = [Offer("turn", seat, None) for seat in range(play.seats)]
+        # the offers of a card discarded or drawn, by context, seat and card: made once,
+        # as the engine makes one every step
+        self.card_offers = {
+            context: [
+                [Offer(context, seat, card) for card in range(len(self.cards))]
+                for seat in range(play.seats)
+            ]
+            for context in ("discard", "draw", "replacement")
+        }
 
     def name(self, card: int) -> str:
         return self.cards.display[card]
@@ -107,8 +116,11 @@ class ChoiceMaker(ResponseScreen):
 
     def _own_choices(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
         """`choices_if_any` for the offer's own seat: its own ways for the offer's context."""
-        entries = self.play.own_ways.get(offer.context)
-        if not entries or not self.responds(state, seat_index, offer, entries):
+        own = self._own.get(offer.context)
+        if own is None:
+            return []
+        entries, screen = own
+        if not self.responds(state, seat_index, offer, entries, screen):
             return []
         return self.choices(state, seat_index, offer, entries)
 
@@ -116,8 +128,15 @@ class ChoiceMaker(ResponseScreen):
         """A seat's choices once the card it drew is in its hand: what it may do with the
         card, then on its turn, then its discards (the order a turn lists them). The ways
         of both contexts are the seat's own, screened before any is enumerated."""
-        found = self._own_choices(state, seat_index, offer)
-        found += self._own_choices(state, seat_index, self._turn_offers[seat_index])
+        found: list[Choice] = []
+        own = self._own.get
+        for asked in (offer, self._turn_offers[seat_index]):
+            ways = own(asked.context)
+            if ways is None:
+                continue
+            entries, screen = ways
+            if self.responds(state, seat_index, asked, entries, screen):
+                found += self.choices(state, seat_index, asked, entries)
         found += self.discards(seat_index, state.seats[seat_index])
         return found
 

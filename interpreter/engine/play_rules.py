@@ -68,6 +68,13 @@ class PlayRules:
         self.options = compiled.options
         self.seats = rules.seats.count if rules.seats else 1
         self.turn = rules.turn or ir.TurnRule()
+        turn = self.turn
+        # a draw, then a replacement (indexed by `replacement`): whether it comes from the
+        # wall's tail, its context, whether it is shown to the table
+        self.draws = (
+            (turn.draw_end == "tail", "draw", turn.draws_shown),
+            (turn.replacement_end == "tail", "replacement", False),
+        )
         self.end = rules.end or ir.EndRule()
         self.ties = rules.ties or ir.Ties()
         self.next_dealer = rules.next_dealer or ir.NextDealer()

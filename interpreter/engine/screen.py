@@ -8,12 +8,12 @@ and packed form (`Seat.packed`, a byte per card kind). Whether the card could co
 hand is kept per hand: its *completing cards*, one integer in the packed form with the
 guard bit set on every card kind that could complete the hand as far as its incomplete
 blocks tell (every kind when no block is incomplete, a block's kinds when that block alone
-is, none when two are) and, for a deck with a block cut in two (whose searches are costly),
-as far as its lonely cards tell (`lonely_cards.py`). A hand's completing cards are worked
-out once and kept by its packed counts: the seats that wait on a discard have not changed
-since the last one, and a drawer's hand before its draw was screened on the discards
-before, so screening a seat is a lookup and a bit test. Refusals only (restrictions, the
-last card) are left to the choices.
+is, none when two are: `Searcher.completing_cards`) and, for a deck with a block cut in
+two (whose searches are costly), as far as its lonely cards tell (`lonely_cards.py`). A
+hand's completing cards are worked out once and kept by its packed counts: the seats that
+wait on a discard have not changed since the last one, and a drawer's hand before its draw
+was screened on the discards before, so screening a seat is a lookup and a bit test.
+Refusals only (restrictions, the last card) are left to the choices.
 """
 
 from __future__ import annotations
@@ -71,20 +71,16 @@ class ResponseScreen:
         self.evaluator = evaluator
         self.cards = play.compiled.cards
         kinds = len(self.cards)
-        self._incomplete_blocks = evaluator.search.incomplete_blocks
-        self._block_of_card = evaluator.search.block_of_card
+        self._completing_of = evaluator.search.completing_cards
         self._guard = sum(GUARD_BIT << (c * FIELD_BITS) for c in range(kinds))
         self._card_bit = [GUARD_BIT << (c * FIELD_BITS) for c in range(kinds)]
-        # per block, the guard bits of its cards: what one card more could complete
-        self._block_bits: dict[int, int] = {}
-        for card, block in enumerate(self._block_of_card):
-            self._block_bits[block] = self._block_bits.get(block, 0) | self._card_bit[card]
-        # a hand's packed form and incomplete blocks, by its counts: a hand is asked about
-        # every card shown while it waits
+        # a hand's completing cards, by its packed counts: a hand is asked about every card
+        # shown while it waits
         self._completing: dict[int, int] = {}  # packed hand: its completing cards
         self._screens: dict[int, Screen] = {}  # by the (shared, lasting) list of ways
-        # a window's steps with their plain screens, by the (lasting) list of steps
-        self._plans: dict[int, list[tuple[int, list[Entry], Screen | None]]] = {}
+        # a window's steps with their screens, each marked plain or not, by the (lasting)
+        # list of steps
+        self._plans: dict[int, list[tuple[int, list[Entry], Screen, bool]]] = {}
         self._planned: list[list[tuple[int, list[Entry]]]] = []
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._packed_completions: dict[tuple[int, int], list[Completion]] = {}
@@ -92,6 +88,12 @@ class ResponseScreen:
         self._in_owner_hand = frozenset(
             context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
         )
+        # a seat's own ways per context with their screen (`ChoiceMaker.drawer_choices`)
+        self._own: dict[str, tuple[list[Entry], Screen]] = {
+            context: (entries, self._screen(entries))
+            for context, entries in play.own_ways.items()
+            if entries
+        }
         search = evaluator.search
         self._several_blocks = len(search.blocks) > 1  # else the block screen is idle
         # a block cut in two is searched at a cost: its hands' lonely cards screen first
@@ -127,27 +129,22 @@ class ResponseScreen:
         if plan is None:
             plan = self._plan(steps)
         responds = self.responds
-        screened_wins = self._blocks_screen_wins
         completing_of = self._completing.get
         found: list[tuple[int, list[Entry]]] = []
-        for step, entries, plain in plan:
+        for step, entries, screen, plain in plan:
             index = (owner + step) % count
-            if plain is None or not card_bit:
-                if (step == 0 and owner_answers) or responds(state, index, offer, entries):
+            if not plain or not card_bit:
+                if (step == 0 and owner_answers) or responds(state, index, offer, entries, screen):
                     found.append((index, entries))
                 continue
             # another seat's card and only alike cards, table groups and wins: the hand's
             # counts, its completing cards and its table say
             seat = seats[index]
-            if seat.hand[card] >= plain.least_alike or (
-                plain.onto_table and seat.table and self._adds_onto(plain, seat, card)
+            if seat.hand[card] >= screen.least_alike or (
+                screen.onto_table and seat.table and self._adds_onto(screen, seat, card)
             ):
                 found.append((index, entries))
-            elif plain.win:
-                if not screened_wins:  # a win its completing cards do not screen
-                    if responds(state, index, offer, entries):
-                        found.append((index, entries))
-                    continue
+            elif screen.win:
                 completing = completing_of(seat.packed)
                 if completing is None:
                     completing = self._completing_cards(seat.packed)
@@ -157,27 +154,37 @@ class ResponseScreen:
 
     def _plan(
         self, steps: list[tuple[int, list[Entry]]]
-    ) -> list[tuple[int, list[Entry], Screen | None]]:
-        """The steps of a window with, for each seat but the owner, its screen when that
-        screen is plain (a few tests on the hand decide), worked out once per list."""
+    ) -> list[tuple[int, list[Entry], Screen, bool]]:
+        """The steps of a window with their screens, each marked plain (a few tests on the
+        hand and its completing cards decide) for a seat but the owner, worked out once per
+        list."""
         plan = []
         for step, entries in steps:
             screen = self._screens.get(id(entries))
             if screen is None:
                 screen = self._screen(entries)
-            plan.append((step, entries, screen if step and screen.plain else None))
+            # a win the completing cards do not screen is left to `responds`
+            plain = screen.plain and (self._blocks_screen_wins or not screen.win)
+            plan.append((step, entries, screen, bool(step) and plain))
         self._plans[id(steps)] = plan
         self._planned.append(steps)  # kept alive: plans are found by the list's identity
         return plan
 
     def responds(
-        self, state: HandState, seat_index: int, offer: Offer, entries: list[Entry]
+        self,
+        state: HandState,
+        seat_index: int,
+        offer: Offer,
+        entries: list[Entry],
+        screen: Screen | None = None,
     ) -> bool:
         """A quick necessary condition for `choices`: False when none of the ways can give
-        the seat anything for the offered card, so the window need not ask it."""
-        screen = self._screens.get(id(entries))
+        the seat anything for the offered card, so the window need not ask it (`screen`:
+        the ways' screen, when the caller holds it)."""
         if screen is None:
-            screen = self._screen(entries)
+            screen = self._screens.get(id(entries))
+            if screen is None:
+                screen = self._screen(entries)
         if screen.other:
             return True
         seat = state.seats[seat_index]
@@ -255,11 +262,7 @@ class ResponseScreen:
         """A hand's completing cards (see the module), worked out and remembered."""
         found = self._guard
         if self._several_blocks:
-            incomplete = self._incomplete_blocks(packed)
-            if len(incomplete) == 1:
-                found = self._block_bits[incomplete[0]]
-            elif incomplete:
-                found = 0  # one card cannot complete two blocks
+            found = self._completing_of(packed)
         if found and self._lonely is not None:
             found &= self._lonely.completing(packed)
         if len(self._completing) >= HAND_CACHE_LIMIT:

@@ -89,7 +89,7 @@ class Offer(NamedTuple):
     pending_context: str | None = None  # and how its card came: it must leave from there
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One thing a seat can do now. `label` is how it reads in transcripts and on the CLI."""
 
@@ -112,7 +112,7 @@ class Choice:
         return {"seat": self.seat, "action": self.action, "label": self.label}
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """Seats that must choose before play goes on, and what each may choose."""
 

@@ -93,12 +93,11 @@ class TurnFlow:
         holder = state.seats[seat]
         if holder.restrictions:
             expire(holder, "own draw")
-        left = state.wall_left  # the wall's cards before this one is drawn
+        left = state.tail - state.head  # the wall's cards before this one is drawn
         if left <= 0:
             self._drawn_hand()
             return
-        turn = self.play.turn
-        from_tail = (turn.replacement_end if replacement else turn.draw_end) == "tail"
+        from_tail, context, shown = self.play.draws[replacement]
         if from_tail:
             state.tail -= 1
             card = state.wall[state.tail]
@@ -108,9 +107,8 @@ class TurnFlow:
         state.last_card_drawn = left == 1
         if not replacement:
             state.draws[seat] += 1
-        context = "replacement" if replacement else "draw"
-        offer = Offer(context, seat, card)
-        shown = turn.draws_shown and not replacement
+        offer = self.maker.card_offers[context][seat][card]
+        turn = self.play.turn
         drawer: list[Choice] | None = None  # the drawer's choices, once worked out
         unseen = False
         if shown and turn.concealed_takes_hidden:
@@ -124,7 +122,7 @@ class TurnFlow:
             cites=turn.cites,
             seat=seat,
             shown=shown,
-            left=state.wall_left,
+            left=left - 1,
             card=cards.ids[card],
             name=cards.display[card],
         )
@@ -136,7 +134,7 @@ class TurnFlow:
             self._window(offer, drawer)
             return
         holder.gain(card)
-        self._decide(Decision("turn", offer, {seat: self.maker.drawer_choices(state, seat, offer)}))
+        self._wait(Decision("turn", offer, {seat: self.maker.drawer_choices(state, seat, offer)}))
 
     def _taken_unseen(self: Table, choices: list[Choice]) -> bool:
         """Whether a draw goes unseen: its drawer must take it (a forced choice) into a
@@ -171,7 +169,7 @@ class TurnFlow:
         holder.lose(card)
         holder.discards.append(card)
         state.discards_made += 1
-        offer = Offer("discard", seat, card)
+        offer = self.maker.card_offers["discard"][seat][card]
         for rule in self._discarding_restrictions:
             self._add_restriction(seat, rule, offer)
         cards = self.game.compiled.cards
@@ -186,8 +184,12 @@ class TurnFlow:
         self._window(offer)
 
     def _untaken(self: Table, offer: Offer) -> None:
+        context = offer.context
+        if context == "discard":  # the common case: the next seat draws
+            self._turn_start((offer.owner + 1) % self.play.seats, "draw")
+            return
         state = self.state
-        if offer.context == "added card" and offer.pending is not None:
+        if context == "added card" and offer.pending is not None:
             origin = Offer(offer.pending_context or "draw", offer.owner, offer.card)
             self._complete(offer.pending, origin)
             return

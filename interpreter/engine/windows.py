@@ -56,10 +56,14 @@ class ClaimWindows:
         """Ask every seat that can do something with the offered card (`owners`: the
         owner's choices, when already worked out)."""
         state = self.state
-        options: dict[int, list[Choice]] = {}
         maker = self.maker
         steps = self.play.ways_by_step(offer.context)
-        for seat, entries in maker.askers(state, offer, steps, owners is not None):
+        askers = maker.askers(state, offer, steps, owners is not None)
+        if not askers:  # the common case: nobody can do anything with the card
+            self._untaken(offer)
+            return
+        options: dict[int, list[Choice]] = {}
+        for seat, entries in askers:
             if seat == offer.owner and owners is not None:
                 choices = owners
             else:
@@ -96,6 +100,14 @@ class ClaimWindows:
         if len(decision.chosen) == len(decision.options):
             self._resolve()
 
+    def _wait(self: Table, decision: Decision) -> None:
+        """`_decide` for a decision no seat has chosen in yet: without forced actions in
+        the rules there is nothing to take at once, only the seats to wait for."""
+        if self._any_forced:
+            self._decide(decision)
+        else:
+            self.state.decision = decision
+
     def _resolve(self: Table) -> None:
         state = self.state
         decision = state.decision
@@ -105,7 +117,8 @@ class ClaimWindows:
         chosen = decision.chosen
         if decision.kind == "turn":
             (choice,) = chosen.values()
-            self._restrict(decision)
+            if offer.context in self._restricting_contexts:
+                self._restrict(decision)
             if decision.options[choice.seat][0].action != "discard":  # discards come last
                 taken = [] if choice.action in ("pass", "discard") else [choice]
                 self._log_window(decision, taken, taken)
