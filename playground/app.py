@@ -43,6 +43,10 @@ STYLE = HERE / "static" / "playground.css"
 FIRST = tomllib.loads((HERE / "playground.toml").read_text(encoding="utf-8"))
 
 st.set_page_config(page_title="tablerules playground", layout="wide")
+# No Python error reaches the page, wherever the server was started from: the project's
+# .streamlit/config.toml says the same, but is read only from the folder `streamlit run` starts
+# in (an installed playground served from elsewhere has none).
+st.set_option("client.showErrorDetails", "none")
 
 
 def option_form(draft: RuleDraft, label: str) -> dict[str, str]:

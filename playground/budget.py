@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -156,19 +157,25 @@ def try_in_worker(path: Path, text: str, options: dict[str, str]) -> Verdict:
     worker = _pool.take()
     seconds = WALL_SECONDS + (STARTUP_SECONDS if worker.fresh else 0)
     answer = worker.ask({"path": str(path), "text": text, "options": options}, seconds)
+    ended = worker.process.poll()  # read before an unhealthy worker is stopped
     healthy = answer is not None and answer.get("outcome") != "over"
     _pool.give_back(worker, healthy)
     if answer is None:
-        code = worker.process.returncode
-        if code is None or code == 0:
-            reason = f"took longer than {WALL_SECONDS} s"
-        else:
-            reason = f"needs more than {CPU_SECONDS} s of computing"
-        return Verdict("over", reason=reason)
+        return Verdict("over", reason=_why_stopped(ended))
     if answer["outcome"] == "over":
         return Verdict("over", reason=f"needs more than {MEMORY_MB} MB of memory")
     diagnostics = [_diagnostic(d) for d in answer.get("diagnostics", [])]
     return Verdict(answer["outcome"], diagnostics)
+
+
+def _why_stopped(status: int | None) -> str:
+    """Why a worker gave no verdict, from its exit status: still running when the deadline
+    passed (None), stopped by the kernel at its CPU budget (SIGXCPU), or ended otherwise."""
+    if status is None:
+        return f"took longer than {WALL_SECONDS} s"
+    if status == -signal.SIGXCPU:
+        return f"needs more than {CPU_SECONDS} s of computing"
+    return f"ended its worker process (exit status {status}) before it gave a verdict"
 
 
 def _diagnostic(data: dict[str, Any]) -> Diagnostic:

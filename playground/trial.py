@@ -63,7 +63,11 @@ def main() -> None:
         used = int(usage.ru_utime + usage.ru_stime) + 1
         hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
         resource.setrlimit(resource.RLIMIT_CPU, (used + cpu_seconds, hard))
-        print(json.dumps(trial(json.loads(line))), flush=True)
+        try:
+            answer = trial(json.loads(line))
+        except MemoryError:  # the request itself did not fit in the memory budget
+            answer = {"outcome": "over", "reason": "memory"}
+        print(json.dumps(answer), flush=True)
 
 
 if __name__ == "__main__":

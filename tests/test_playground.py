@@ -163,6 +163,19 @@ def test_every_bundled_rule_file_checks_clean_and_deals_a_hand(
         assert [s.value for s in app.success] == ["the rules check clean"], name
 
 
+def test_no_error_details_reach_the_page_wherever_it_is_served_from(
+    app: AppTest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The project's .streamlit/config.toml hides error details, but only when the server
+    starts in the project's folder: the app itself says so too."""
+    from streamlit import config
+
+    monkeypatch.chdir(tmp_path)
+    config.set_option("client.showErrorDetails", "full")
+    run(app)
+    assert config.get_option("client.showErrorDetails") == "none"
+
+
 # ── editing ──────────────────────────────────────────────────────────
 
 

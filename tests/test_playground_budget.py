@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -68,6 +68,46 @@ def _ticks_a_second(going: Callable[[], bool], longest: float) -> float:
         time.sleep(0.01)
         ticks += 1
     return ticks / max(time.monotonic() - started, 1e-9)
+
+
+@pytest.fixture
+def own_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Workers started for this test alone (a worker keeps the budget it was started with),
+    stopped after it."""
+    pool = budget._Pool()
+    monkeypatch.setattr(budget, "_pool", pool)
+    monkeypatch.setattr(budget, "_verdicts", budget.OrderedDict())
+    yield
+    for worker in pool.idle:
+        worker.stop()
+
+
+def test_rules_over_the_memory_budget_are_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch, own_workers: None
+) -> None:
+    monkeypatch.setattr(budget, "MEMORY_MB", 48)  # a worker's imports take about 40 MB
+    draft = RuleDraft.open(PMZ)
+    good = draft.game
+    draft.update(heavy_rules())
+    assert draft.broken and draft.game is good
+    (diagnostic,) = draft.diagnostics
+    assert diagnostic.code == "E111"
+    assert diagnostic.message.endswith("needs more than 48 MB of memory"), diagnostic.message
+
+
+def test_rules_past_the_deadline_are_refused_as_too_slow(
+    monkeypatch: pytest.MonkeyPatch, own_workers: None
+) -> None:
+    """A worker still busy at the wall-clock deadline is stopped, and the message says the
+    deadline, not the CPU budget it never reached."""
+    monkeypatch.setattr(budget, "CPU_SECONDS", 600)
+    monkeypatch.setattr(budget, "WALL_SECONDS", 1)
+    monkeypatch.setattr(budget, "STARTUP_SECONDS", 3)
+    draft = RuleDraft.open(PMZ)
+    draft.update(heavy_rules())
+    (diagnostic,) = draft.diagnostics
+    assert diagnostic.message.endswith("took longer than 1 s"), diagnostic.message
+    assert not budget._pool.idle  # the busy worker was stopped, not kept
 
 
 def test_extends_in_the_playground_reaches_only_bundled_files(tmp_path: Path) -> None:
