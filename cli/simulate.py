@@ -124,6 +124,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+MAX_JOBS = 256  # processes one machine runs a simulation on; more is a typo, not a plan
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -134,7 +137,10 @@ def _positive(text: str) -> int:
 def _jobs(text: str) -> int:
     if text == "auto":
         return 0
-    return _positive(text)
+    value = _positive(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_JOBS} (or auto: every core)")
+    return value
 
 
 def _side(path: str, options: list[str], bots: str) -> Side | None:

@@ -595,3 +595,13 @@ def test_an_output_the_machine_refuses_is_said_in_one_line(
         status = main(["show", str(MINIMAL)])
     err = capsys.readouterr().err
     assert status == 1 and err == "error: cannot write the output: No space left on device\n"
+
+
+def test_a_simulation_asks_for_no_more_processes_than_it_can_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--jobs 99999` would have started that many processes once there were shards enough."""
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", str(PMZ), "--hands", "1", "--jobs", "99999"])
+    assert stop.value.code == 2
+    assert "--jobs: must be at most 256" in capsys.readouterr().err

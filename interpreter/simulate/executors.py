@@ -69,7 +69,8 @@ def run_pool(plan: Plan, shards: Sequence[Shard], jobs: int, stop: StopCheck) ->
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     by_index = {shard.index: shard for shard in shards}
-    pool = context.Pool(jobs, initializer=_start_worker, initargs=(plan,))
+    processes = min(jobs, len(shards))  # a process with no shard to play is never started
+    pool = context.Pool(processes, initializer=_start_worker, initargs=(plan,))
     try:
         results = pool.imap_unordered(_work, shards)
         for _ in range(len(shards)):
