@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from tablerules.interpreter import Game
-from tablerules.interpreter.bots import GreedyBot, play_hand
+from tablerules.interpreter.bots import GreedyBot, RandomBot, play_hand
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.determinise import clone, determinise
 from tablerules.interpreter.sampling_bot import SamplingBot
@@ -75,6 +75,24 @@ def test_a_clone_plays_on_without_touching_the_original(pmz: Game) -> None:
         waiting = twin.waiting_for()[0]
         twin.apply(twin.legal_actions(waiting)[0])
     assert table.state == before and not table.finished
+
+
+def test_a_clone_keeps_every_part_of_the_decision_waiting(phz: Game) -> None:
+    """A draw its drawer takes unseen waits as a hidden decision; the clone's decision is
+    the same (hidden included), with lists of its own."""
+    for seed in range(200):
+        table = Table(phz, seed=seed)
+        bots = [RandomBot(seed * 4 + s) for s in range(table.play.seats)]
+        while not table.finished:
+            decision = table.state.decision
+            if decision is not None and decision.hidden:
+                twin = clone(table).state.decision
+                assert twin == decision
+                assert all(twin.options[s] is not decision.options[s] for s in twin.options)
+                return
+            seat = table.waiting_for()[0]
+            table.apply(bots[seat].choose(table, seat))
+    raise AssertionError("no hidden decision in 200 hands")
 
 
 def test_the_sampling_bot_does_not_peek(pmz: Game) -> None:

@@ -13,7 +13,7 @@ import dataclasses
 import random
 from typing import TYPE_CHECKING
 
-from tablerules.interpreter.engine.state import Decision, HandState, Seat
+from tablerules.interpreter.engine.state import HandState, Seat
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
@@ -34,12 +34,10 @@ def copy_state(state: HandState) -> HandState:
     ]
     decision = state.decision
     if decision is not None:
-        decision = Decision(
-            decision.kind,
-            decision.offer,
-            {s: list(choices) for s, choices in decision.options.items()},
-            dict(decision.chosen),
-            decision.then,
+        decision = dataclasses.replace(
+            decision,
+            options={s: list(choices) for s, choices in decision.options.items()},
+            chosen=dict(decision.chosen),
         )
     return dataclasses.replace(
         state,
