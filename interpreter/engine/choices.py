@@ -8,6 +8,7 @@ from itertools import compress
 
 from tablerules.interpreter.compiled import FIELD_BITS
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
+from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
 from tablerules.interpreter.engine.screen import ResponseScreen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
@@ -34,6 +35,7 @@ class ChoiceMaker(ResponseScreen):
         self._forbiddable = frozenset(
             name for rule in play.restrictions.values() for name in rule.forbids
         )
+        self.restriction_rules = RestrictionRules(play)  # what a window's seats incur
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
         self._turn_offers = [Offer("turn", seat, None) for seat in range(play.seats)]
         # the offers of a card discarded or drawn, by context, seat and card: made once,
@@ -363,7 +365,7 @@ class ChoiceMaker(ResponseScreen):
                 continue
             if active.card is not None and active.card != offer.card:
                 continue
-            if active.lifetime == "value changes" and self.table_value(seat) != active.value_at:
+            if active.lifetime == VALUE_CHANGES and self.table_value(seat) != active.value_at:
                 continue
             return active.name
         return None

@@ -1,53 +1,91 @@
 """Restrictions: which seats a window restricts, the restriction they carry, and its end.
 
-Plain functions over the play rules and the state, so the flow only has to log and store
-what they return.
+The rule file's restrictions are turned once per game into tables (`RestrictionRules`):
+for each context, the rules a window on it can leave with the actions they watch as sets,
+and for each rule the fields every restriction it makes shares. A window then only
+compares what its seats were offered and chose with those sets, and the flow only has to
+log and store what they return.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from tablerules.dsl import ir
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import ActiveRestriction, Decision, Offer, Seat
 
+VALUE_CHANGES = "value changes"  # the lifetime that needs the table value it began at
 
-def restricted_by_window(play: PlayRules, decision: Decision) -> list[tuple[int, ir.Restriction]]:
-    """(seat, rule) for each restriction the seats of a resolved window incur.
 
-    `after passing`: the seat could take one of the rule's actions and chose to pass; a seat
-    that chose an action and lost it to another's did not pass. `after declining`: the seat
-    could take one of them and chose anything else (a pass, or another action).
-    """
-    offer = decision.offer
-    found: list[tuple[int, ir.Restriction]] = []
-    for seat, choices in decision.options.items():
-        picked = decision.chosen.get(seat)
-        if picked is None:
-            continue
-        available = {c.action for c in choices}
-        for rule in play.restrictions.values():
-            if rule.after_context and rule.after_context != offer.context:
+class WatchedRule(NamedTuple):
+    """A rule a window can leave, with the actions it watches as sets."""
+
+    rule: ir.Restriction
+    passing: frozenset[str]  # `after passing`: passing on one of these
+    declining: frozenset[str]  # `after declining`: choosing something else than these
+
+
+class RestrictionRules:
+    """The file's restrictions as tables, built once per game (see the module)."""
+
+    def __init__(self, play: PlayRules) -> None:
+        self.play = play
+        self._by_context: dict[str, list[WatchedRule]] = {}
+        # per rule name: its fields as every restriction it makes holds them
+        self._forbids = {name: tuple(r.forbids) for name, r in play.restrictions.items()}
+        self._cites = {name: tuple(r.cites) for name, r in play.restrictions.items()}
+
+    def after_window(self, context: str) -> list[WatchedRule]:
+        """The rules a window on an offer of `context` can leave, in the file's order."""
+        found = self._by_context.get(context)
+        if found is None:
+            found = self._by_context[context] = [
+                WatchedRule(rule, frozenset(rule.after_passing), frozenset(rule.after_declining))
+                for rule in self.play.restrictions.values()
+                if (rule.after_passing or rule.after_declining)
+                and (not rule.after_context or rule.after_context == context)
+            ]
+        return found
+
+    def by_window(self, decision: Decision) -> list[tuple[int, ir.Restriction]]:
+        """(seat, rule) for each restriction the seats of a resolved window incur.
+
+        `after passing`: the seat could take one of the rule's actions and chose to pass;
+        a seat that chose an action and lost it to another's did not pass. `after
+        declining`: the seat could take one of them and chose anything else (a pass, or
+        another action).
+        """
+        watched = self.after_window(decision.offer.context)
+        found: list[tuple[int, ir.Restriction]] = []
+        if not watched:
+            return found
+        chosen = decision.chosen
+        for seat, choices in decision.options.items():
+            picked = chosen.get(seat)
+            if picked is None:
                 continue
-            passed = picked.action == "pass" and any(a in available for a in rule.after_passing)
-            declined = picked.action not in rule.after_declining and any(
-                a in available for a in rule.after_declining
-            )
-            if passed or declined:
-                found.append((seat, rule))
-    return found
+            action = picked.action
+            available = {c.action for c in choices}
+            for rule, passing, declining in watched:
+                if (action == "pass" and not passing.isdisjoint(available)) or (
+                    action not in declining and not declining.isdisjoint(available)
+                ):
+                    found.append((seat, rule))
+        return found
 
-
-def new_restriction(rule: ir.Restriction, offer: Offer, value_at: int) -> ActiveRestriction:
-    """The restriction a seat carries from now on; `value_at` is its table value now."""
-    return ActiveRestriction(
-        name=rule.name,
-        forbids=tuple(rule.forbids),
-        context=rule.forbids_context,
-        card=offer.card if rule.that_card else None,
-        lifetime=rule.lifetime,
-        value_at=value_at,
-        cites=tuple(rule.cites),
-    )
+    def new(self, rule: ir.Restriction, offer: Offer, value_at: int | None) -> ActiveRestriction:
+        """The restriction a seat carries from now on; `value_at` is its table value now,
+        for a restriction that lasts until that value changes (None for any other)."""
+        return ActiveRestriction(
+            name=rule.name,
+            forbids=self._forbids[rule.name],
+            context=rule.forbids_context,
+            card=offer.card if rule.that_card else None,
+            lifetime=rule.lifetime,
+            value_at=value_at,
+            cites=self._cites[rule.name],
+        )
 
 
 def expire(seat: Seat, lifetime: str) -> None:

@@ -72,7 +72,7 @@ class ActiveRestriction:
     context: str | None
     card: int | None
     lifetime: str
-    value_at: int
+    value_at: int | None  # the table value it began at, when it lasts until that changes
     cites: tuple[str, ...]
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tablerules.interpreter.engine.event_kinds import OUTRANKED, RESTRICTED, WINDOW
 from tablerules.interpreter.engine.play_rules import PlayRules
-from tablerules.interpreter.engine.restrictions import new_restriction, restricted_by_window
+from tablerules.interpreter.engine.restrictions import VALUE_CHANGES
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
 
 if TYPE_CHECKING:
@@ -192,12 +192,14 @@ class ClaimWindows:
         """Restrictions on seats that passed on (or declined) an action they could take."""
         if decision.offer.context not in self._restricting_contexts:
             return  # no restriction can follow from passing on this kind of offer
-        for seat, rule in restricted_by_window(self.play, decision):
+        for seat, rule in self.maker.restriction_rules.by_window(decision):
             self._add_restriction(seat, rule, decision.offer)
 
     def _add_restriction(self: Table, seat: int, rule: ir.Restriction, offer: Offer) -> None:
         holder = self.state.seats[seat]
-        active = new_restriction(rule, offer, self.maker.table_value(holder))
+        maker = self.maker
+        value_at = maker.table_value(holder) if rule.lifetime == VALUE_CHANGES else None
+        active = maker.restriction_rules.new(rule, offer, value_at)
         holder.restrictions.append(active)
         self.log(
             RESTRICTED,
