@@ -3,10 +3,9 @@ seat's cards, its restrictions, the options and the last-card rule."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import compress
 
-from tablerules.interpreter.compiled import FIELD_BITS
+from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
 from tablerules.interpreter.engine.screen import ResponseScreen
@@ -27,10 +26,18 @@ class ChoiceMaker(ResponseScreen):
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
         self._made: dict[tuple[object, ...], Choice] = {}  # see `_offer`
+        self._instance_rows: dict[
+            tuple[int, ...], list[list[tuple[int, tuple[int, ...], int]]]
+        ] = {}  # see `instance_rows`
         # 'never split' groups lock the cards held that many times or more
         sizes = [k.keep_together for k in play.compiled.keep_together if k.keep_together]
         self._keep = min(sizes) if sizes else 0
         self._keeps_discard = any(a.keeps_discard for a in play.actions.values())
+        # added to a packed hand, `_at_least[n]` sets the guard bit of every kind held n times
+        self._at_least = [
+            sum((GUARD_BIT - n) << (c * FIELD_BITS) for c in range(len(play.compiled.cards)))
+            for n in range(MAX_COUNT + 1)
+        ]
         self._signatures = evaluator.search.signatures
         self._forbiddable = frozenset(
             name for rule in play.restrictions.values() for name in rule.forbids
@@ -183,15 +190,8 @@ class ChoiceMaker(ResponseScreen):
                     pending_win = (way, action)
                 continue
             found += self._from_way(state, seat_index, seat, offer, action, way)
-        if self._keep and found and max(hand) >= self._keep:  # some card is locked
-            found = [c for c in found if not self._breaks_locked(hand, c, in_hand)]
-        if self._keeps_discard and found:
-            found = [
-                c
-                for c in found
-                if not play.actions[c.action].keeps_discard
-                or self._leaves_discard(hand, c, in_hand)
-            ]
+        if found and (self._keep or self._keeps_discard):
+            found = self._keeping(seat.packed, found, in_hand)
         if (
             pending_win is not None
             and found
@@ -228,24 +228,35 @@ class ChoiceMaker(ResponseScreen):
         nor taken by a choice that does not take every copy into one group."""
         return bool(self._keep) and hand[card] >= self._keep
 
-    def _breaks_locked(self, hand: list[int], choice: Choice, in_hand: bool) -> bool:
-        """Whether a choice takes some, not all, of the copies of a locked card, or spreads
-        them over several groups. A card just received (`in_hand`) does not lock."""
-        taken: dict[int, int] = {}
-        groups: dict[int, set[int]] = {}
-        for card in choice.from_hand:
-            taken[card] = taken.get(card, 0) + 1
-            groups.setdefault(card, set()).add(0)
-        for index, (_, cards) in enumerate(choice.extra, start=1):
-            for card in cards:
-                taken[card] = taken.get(card, 0) + 1
-                groups.setdefault(card, set()).add(index)
+    def _keeping(self, packed: int, found: list[Choice], in_hand: bool) -> list[Choice]:
+        """`found` less the choices that split a 'never split' group, and those of actions
+        that must leave a card to discard which leave none (`in_hand`: the offered card is
+        already in the hand, so not the seat's to keep). The hand is tested in its packed
+        form, a choice by the cards it takes as one packed number."""
         keep = self._keep
-        for card, count in taken.items():
-            held = hand[card] - (1 if in_hand and card == choice.card else 0)
-            if held >= keep and (held > count or len(groups[card]) > 1):
-                return True
-        return False
+        locked = (packed + self._at_least[keep]) & self._guard if keep else 0  # held `keep`
+        actions = self.play.actions
+        kept: list[Choice] = []
+        for choice in found:
+            taken, touched = self._taken(choice)
+            held = packed
+            if in_hand and choice.card is not None:
+                held -= 1 << (choice.card * FIELD_BITS)  # a card just received does not lock
+            if touched & locked and self._breaks_locked(held, choice, taken):
+                continue
+            if actions[choice.action].keeps_discard and not self._leaves_discard(held - taken):
+                continue
+            kept.append(choice)
+        return kept
+
+    def _leaves_discard(self, left: int) -> bool:
+        """Whether a hand (packed) holds a card that may be discarded: one held fewer times
+        than a 'never split' group."""
+        keep = self._keep
+        if not keep:
+            return left != 0
+        at_least = self._at_least
+        return bool((left + at_least[1]) & ~(left + at_least[keep]) & self._guard)
 
     def _hand_after(self, hand: list[int], choice: Choice, in_hand: bool) -> list[int]:
         """The concealed cards once the choice is carried out."""
@@ -259,11 +270,36 @@ class ChoiceMaker(ResponseScreen):
                 left[card] -= 1
         return left
 
-    def _leaves_discard(self, hand: list[int], choice: Choice, in_hand: bool) -> bool:
-        """Whether a card that may be discarded is left once the choice is carried out."""
+    def _taken(self, choice: Choice) -> tuple[int, int]:
+        """The cards a choice takes from the hand, packed, and the guard bits of their kinds."""
+        taken = touched = 0
+        bits = self._card_bit
+        for card in choice.from_hand:
+            taken += 1 << (card * FIELD_BITS)
+            touched |= bits[card]
+        for _, cards in choice.extra:
+            for card in cards:
+                taken += 1 << (card * FIELD_BITS)
+                touched |= bits[card]
+        return taken, touched
+
+    def _breaks_locked(self, packed: int, choice: Choice, taken: int) -> bool:
+        """Whether a choice takes some, not all, of the copies of a locked card, or spreads
+        them over several groups (`packed`: the hand, less a card just received, which
+        does not lock)."""
         keep = self._keep
-        left = self._hand_after(hand, choice, in_hand)
-        return any(n and not (keep and n >= keep) for n in left)
+        groups: dict[int, set[int]] = {}
+        for card in choice.from_hand:
+            groups.setdefault(card, set()).add(0)
+        for index, (_, cards) in enumerate(choice.extra, start=1):
+            for card in cards:
+                groups.setdefault(card, set()).add(index)
+        for card, where in groups.items():
+            shift = card * FIELD_BITS
+            held = (packed >> shift) & MAX_COUNT
+            if held >= keep and (held > (taken >> shift) & MAX_COUNT or len(where) > 1):
+                return True
+        return False
 
     def _forced_groups(self, found: list[Choice], card: int) -> list[Choice]:
         """The forced choices that make a group with the offered card."""
@@ -502,48 +538,59 @@ class ChoiceMaker(ResponseScreen):
     ) -> list[Choice]:
         """The card with the rest of a group of the way's kinds from the hand, each with
         every way to lay down the copies of the card left (when the action asks it)."""
-        hand = seat.hand
         have = seat.packed | self._guard  # counts, guard bits set
         if in_hand_already:
             have -= 1 << (card * FIELD_BITS)  # the offered card is not one of the rest
         guard = self._guard
+        shift = card * FIELD_BITS
+        also = action.also_kinds
         found: list[Choice] = []
-        for kind in way.kinds:
-            for cards, rest, need in self._completions(kind, card):
-                if (have - need) & guard != guard:
-                    continue  # the hand lacks some card of the rest
-                if not action.also_kinds:
-                    choice = self._offer(seat_index, action, way, card, cards, rest, None, kind)
-                    found.append(choice)
-                    continue
-                left = list(hand)
-                if in_hand_already:
-                    left[card] -= 1
-                for c in rest:
-                    left[c] -= 1
-                # 比-style: the remaining copies must all be laid down too
-                for extra in self._clear_copies(left, card, action.also_kinds):
-                    found.append(
-                        self._offer(seat_index, action, way, card, cards, rest, None, kind, extra)
-                    )
+        for kind, cards, rest, need in self.completion_rows(way.kinds)[card]:
+            left = have - need
+            if left & guard != guard:
+                continue  # the hand lacks some card of the rest
+            if not also or not (left >> shift) & MAX_COUNT:  # no copy of the card is left
+                found.append(self._offer(seat_index, action, way, card, cards, rest, None, kind))
+                continue
+            # 比-style: the remaining copies must all be laid down too
+            for extra in self._clear_copies(left, card, also):
+                found.append(
+                    self._offer(seat_index, action, way, card, cards, rest, None, kind, extra)
+                )
         return found
 
     def _clear_copies(
-        self, hand: list[int], card: int, kinds: tuple[int, ...]
-    ) -> Iterator[tuple[tuple[int, tuple[int, ...]], ...]]:
-        """Ways to lay down every copy of `card` still in `hand` in groups of `kinds`."""
-        if not kinds or hand[card] == 0:
-            yield ()
-            return
-        for kind in kinds:
-            for cards, need in self.play.instance_needs.get((kind, card), ()):
-                if any(hand[c] < n for c, n in need):
-                    continue
-                left = list(hand)
-                for c in cards:
-                    left[c] -= 1
-                for more in self._clear_copies(left, card, kinds):
-                    yield ((kind, tuple(cards)), *more)
+        self, have: int, card: int, kinds: tuple[int, ...]
+    ) -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
+        """Ways to lay down every copy of `card` still in the hand (`have`: packed, guard
+        bits set) in groups of `kinds`, each group tested with one subtraction."""
+        if not (have >> (card * FIELD_BITS)) & MAX_COUNT:
+            return [()]
+        guard = self._guard
+        found: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+        for kind, cards, need in self.instance_rows(kinds)[card]:
+            left = have - need
+            if left & guard != guard:
+                continue
+            for more in self._clear_copies(left, card, kinds):
+                found.append(((kind, cards), *more))
+        return found
+
+    def instance_rows(self, kinds: tuple[int, ...]) -> list[list[tuple[int, tuple[int, ...], int]]]:
+        """Per card: the groups of `kinds` (in that order) holding it, as (kind, cards, the
+        cards packed); worked out once per tuple of kinds."""
+        rows = self._instance_rows.get(kinds)
+        if rows is None:
+            needs = self.play.instance_needs
+            rows = self._instance_rows[kinds] = [
+                [
+                    (kind, tuple(cards), sum(n << (c * FIELD_BITS) for c, n in need))
+                    for kind in kinds
+                    for cards, need in needs.get((kind, card), ())
+                ]
+                for card in range(len(self.cards))
+            ]
+        return rows
 
     def _names(self, cards: tuple[int, ...]) -> str:
         return "".join(self.cards.display[c] for c in cards)

@@ -27,7 +27,8 @@ from tablerules.interpreter.lonely_cards import LonelyCardBound
 HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
 Entry = tuple[WayRule, ActionRule]
 WIN_SOURCE_CONTEXTS = frozenset(context for context, _ in WIN_SOURCE)  # every card-offering one
-Completion = tuple[tuple[int, ...], tuple[int, ...], int]  # cards, the rest, the rest packed
+# a group's kind, its cards, the rest of them once one is given, and that rest packed
+Completion = tuple[int, tuple[int, ...], tuple[int, ...], int]
 
 
 class Screen:
@@ -45,6 +46,7 @@ class Screen:
         self.with_cards = tuple(
             kind for way, _ in entries if way.effect == "with_cards" for kind in way.kinds
         )
+        self.with_rows: list[list[Completion]] = []  # `ResponseScreen.completion_rows`
         from_hand = [way.count for way, _ in entries if way.effect == "from_hand"]
         self.from_hand: int | None = min(from_hand) if from_hand else None
         # added to a packed hand, sets a guard bit where a card is held `from_hand` times
@@ -83,7 +85,7 @@ class ResponseScreen:
         self._plans: dict[int, list[tuple[int, list[Entry], Screen, bool]]] = {}
         self._planned: list[list[tuple[int, list[Entry]]]] = []
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
-        self._packed_completions: dict[tuple[int, int], list[Completion]] = {}
+        self._completion_rows: dict[tuple[int, ...], list[list[Completion]]] = {}
         # the contexts whose offered card is already in its owner's hand
         self._in_owner_hand = frozenset(
             context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
@@ -228,6 +230,7 @@ class ResponseScreen:
 
     def _screen(self, entries: list[Entry]) -> Screen:
         screen = self._screens[id(entries)] = Screen(entries, len(self.cards))
+        screen.with_rows = self.completion_rows(screen.with_cards)
         return screen
 
     def _completes(self, screen: Screen, seat: Seat, card: int, held: bool) -> bool:
@@ -236,10 +239,9 @@ class ResponseScreen:
         have = seat.packed | guard
         if held:
             have -= 1 << (card * FIELD_BITS)
-        for kind in screen.with_cards:
-            for _, _, need in self._completions(kind, card):
-                if (have - need) & guard == guard:
-                    return True
+        for _, _, _, need in screen.with_rows[card]:  # noqa: SIM110 - no generator per call
+            if (have - need) & guard == guard:
+                return True
         return False
 
     def _adds_onto(self, screen: Screen, seat: Seat, card: int) -> bool:
@@ -283,14 +285,19 @@ class ResponseScreen:
             )
         return found
 
-    def _completions(self, kind: int, card: int) -> list[Completion]:
-        """The play rules' completions of `card` into groups of `kind`, with what each
-        needs from the hand packed (one byte per card kind), to test with one subtraction."""
-        key = (kind, card)
-        found = self._packed_completions.get(key)
-        if found is None:
-            found = self._packed_completions[key] = [
-                (cards, rest, sum(n << (c * FIELD_BITS) for c, n in need))
-                for cards, rest, need in self.play.completions.get(key, ())
+    def completion_rows(self, kinds: tuple[int, ...]) -> list[list[Completion]]:
+        """Per card: the play rules' completions of the card into groups of `kinds` (in
+        that order), each with what the rest needs from the hand packed (one byte per card
+        kind), to test with one subtraction. Worked out once per tuple of kinds: a claim
+        of several cards is then a walk down one short list."""
+        rows = self._completion_rows.get(kinds)
+        if rows is None:
+            rows = self._completion_rows[kinds] = [
+                [
+                    (kind, cards, rest, sum(n << (c * FIELD_BITS) for c, n in need))
+                    for kind in kinds
+                    for cards, rest, need in self.play.completions.get((kind, card), ())
+                ]
+                for card in range(len(self.cards))
             ]
-        return found
+        return rows
