@@ -8,7 +8,10 @@ are therefore among the cards every lonely kind of it could be grouped with: mos
 have two lonely kinds far apart, and no card completes them.
 
 This costs a few subtractions per kind held, far less than a search of a large block whose
-parts rarely recur (a block cut in two, see `blocks.py`), and it needs no table.
+parts rarely recur (a block cut in two, see `blocks.py`). What a kind bounds depends only on
+the counts of the kinds it shares a group with (its *neighbourhood*), which recur from hand
+to hand far more than whole hands do: each kind's bound is remembered by its neighbourhood,
+so a new hand costs a lookup per kind held.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
+
+NEAR_LIMIT = 1 << 12  # neighbourhoods remembered per card kind (each a few small integers)
 
 
 class LonelyCardBound:
@@ -40,23 +45,46 @@ class LonelyCardBound:
                 self.alike[cards[0]] = min(self.alike[cards[0]], len(cards))
         self.holding = [tuple(sorted(row)) for row in holding]
         self.short = [tuple(sorted(row)) for row in short]
+        # per card kind: the fields (packed) of the kinds it shares a group with, its own
+        # included, and its bound by those fields' counts (see the module)
+        self.near = [0xFF << (card * FIELD_BITS) for card in range(kinds)]
+        for _, cards in groups:
+            fields = sum(0xFF << (c * FIELD_BITS) for c in set(cards))
+            for card in set(cards):
+                self.near[card] |= fields
+        self._bounds: list[dict[int, int]] = [{} for _ in range(kinds)]
 
     def completing(self, packed: int) -> int:
         """The guard bits (in the packed form) of the cards that could complete the hand:
         every card when no kind of it is lonely."""
-        have = packed | self.guard
         found = self.guard
+        near = self.near
+        bounds = self._bounds
         rest = packed
         while rest:
             card = ((rest & -rest).bit_length() - 1) >> FIELD_SHIFT
             shift = card * FIELD_BITS
-            count = (rest >> shift) & 0xFF
-            rest -= count << shift
-            if self._lonely(have, card, count):
-                found &= self._grouped_with(have, card)
-                if not found:
-                    break
+            rest -= ((rest >> shift) & 0xFF) << shift
+            around = packed & near[card]
+            known = bounds[card]
+            bound = known.get(around)
+            if bound is None:
+                bound = self._bound(around, card)
+                if len(known) >= NEAR_LIMIT:
+                    known.clear()
+                known[around] = bound
+            found &= bound
+            if not found:
+                break
         return found
+
+    def _bound(self, around: int, card: int) -> int:
+        """What one kind held allows (`around`: the counts of its neighbourhood, packed):
+        the cards that group it when it is lonely, every card when it is not."""
+        have = around | self.guard
+        if self._lonely(have, card, (around >> (card * FIELD_BITS)) & 0xFF):
+            return self._grouped_with(have, card)
+        return self.guard
 
     def may_split(self, packed: int) -> bool:
         """Whether the hand may split into groups as far as its lonely cards tell: it has
