@@ -39,9 +39,6 @@ class ChoiceMaker(ResponseScreen):
             for n in range(MAX_COUNT + 1)
         ]
         self._signatures = evaluator.search.signatures
-        self._forbiddable = frozenset(
-            name for rule in play.restrictions.values() for name in rule.forbids
-        )
         self.restriction_rules = RestrictionRules(play)  # what a window's seats incur
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
         self._turn_offers = [Offer("turn", seat, None) for seat in range(play.seats)]
@@ -167,7 +164,7 @@ class ChoiceMaker(ResponseScreen):
         card = offer.card
         in_hand = seat_index == offer.owner and play.in_owner_hand(offer.context)
         last = state.last_card_drawn and state.wall_left <= 0
-        forbidden = self._forbiddable if seat.restrictions else ()
+        barred = self._barred(seat, offer) if seat.restrictions else ()
         found: list[Choice] = []
         pending_win: tuple[WayRule, ActionRule] | None = None  # judged with forced groups
         for way, action in entries:
@@ -181,7 +178,7 @@ class ChoiceMaker(ResponseScreen):
                 continue
             if last and not self._allowed_now(state, action, offer):
                 continue
-            if action.name in forbidden and self._restricted(state, seat, action.name, offer):
+            if action.name in barred:
                 continue
             if action.win:  # the common case, kept off the generator path
                 if self.can_win(seat, offer, seat_index == offer.owner, state, seat_index):
@@ -391,6 +388,24 @@ class ChoiceMaker(ResponseScreen):
         if end.last_card_allows is not None:
             return action.name in end.last_card_allows
         return True
+
+    def _barred(self, seat: Seat, offer: Offer) -> set[str]:
+        """The actions the seat's restrictions forbid on this offer: its restrictions are
+        read once per offer, not once per way, and most bar another card."""
+        barred: set[str] = set()
+        value: int | None = None
+        for active in seat.restrictions:
+            if active.card is not None and active.card != offer.card:
+                continue
+            if active.context is not None and active.context != offer.context:
+                continue
+            if active.lifetime == VALUE_CHANGES:
+                if value is None:
+                    value = self.table_value(seat)
+                if value != active.value_at:
+                    continue
+            barred.update(active.forbids)
+        return barred
 
     def _restricted(self, state: HandState, seat: Seat, action: str, offer: Offer) -> str | None:
         """The name of the restriction that forbids this action now, if any."""

@@ -89,5 +89,9 @@ class RestrictionRules:
 
 
 def expire(seat: Seat, lifetime: str) -> None:
-    """Lift the seat's restrictions that last until this moment (its own draw or turn)."""
-    seat.restrictions = [r for r in seat.restrictions if r.lifetime != lifetime]
+    """Lift the seat's restrictions that last until this moment (its own draw or turn); a
+    seat's list is rebuilt only when one of them ends (most last for the hand)."""
+    for active in seat.restrictions:
+        if active.lifetime == lifetime:
+            seat.restrictions = [r for r in seat.restrictions if r.lifetime != lifetime]
+            return

@@ -89,13 +89,17 @@ class ClaimWindows:
             if len(decision.chosen) == len(decision.options):
                 self._resolve()
             return
-        for seat, choices in list(decision.options.items()):
-            forced = [c.priority for c in choices if c.forced]
-            if forced:
-                floor = max(forced)
-                choices = [c for c in choices if c.forced or c.priority > floor]
-                decision.options[seat] = choices
-            if len(choices) == 1 and choices[0].forced:
+        options = decision.options
+        for seat, choices in options.items():
+            floor: int | None = None  # the highest priority of a forced choice
+            for choice in choices:
+                if choice.forced and (floor is None or choice.priority > floor):
+                    floor = choice.priority
+            if floor is None:
+                continue
+            choices = [c for c in choices if c.forced or c.priority > floor]
+            options[seat] = choices
+            if len(choices) == 1:
                 decision.chosen[seat] = choices[0]
         if len(decision.chosen) == len(decision.options):
             self._resolve()
