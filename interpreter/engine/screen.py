@@ -85,6 +85,7 @@ class ResponseScreen:
         self._plans: dict[int, list[tuple[int, list[Entry], Screen, bool]]] = {}
         self._planned: list[list[tuple[int, list[Entry]]]] = []
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
+        self._partner_rows: dict[int, list[frozenset[int]]] = {}  # see `_partners`
         self._completion_rows: dict[tuple[int, ...], list[list[Completion]]] = {}
         # the contexts whose offered card is already in its owner's hand
         self._in_owner_hand = frozenset(
@@ -248,10 +249,27 @@ class ResponseScreen:
         """Whether the card, added to one of the seat's table groups, makes a group that
         one of the screen's ways adds onto the table."""
         for kinds, makes in screen.onto_table:
+            partners = self._partners(makes)
             for group in seat.table:
-                if group.kind in kinds and card in self._additions(makes, group.cards):
+                if (
+                    group.kind in kinds
+                    and card in partners[group.cards[0]]  # a quick necessary test
+                    and card in self._additions(makes, group.cards)
+                ):
                     return True
         return False
+
+    def _partners(self, makes: int) -> list[frozenset[int]]:
+        """Per card: the cards found with it in some group of kind `makes`. A card added to
+        a table group to make one is among the partners of any card of the group."""
+        found = self._partner_rows.get(makes)
+        if found is None:
+            rows: list[set[int]] = [set() for _ in range(len(self.cards))]
+            for cards in self.play.instance_sets[makes]:
+                for card in cards:
+                    rows[card].update(cards)
+            found = self._partner_rows[makes] = [frozenset(row) for row in rows]
+        return found
 
     def _may_complete(self, packed: int, card: int) -> bool:
         """Whether `card` is one of the hand's completing cards (see the module)."""
