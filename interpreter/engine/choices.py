@@ -8,7 +8,7 @@ from itertools import compress
 from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
-from tablerules.interpreter.engine.screen import ResponseScreen
+from tablerules.interpreter.engine.screen import Entry, ResponseScreen, Screen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
@@ -42,6 +42,8 @@ class ChoiceMaker(ResponseScreen):
         self.restriction_rules = RestrictionRules(play)  # what a window's seats incur
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
         self._turn_offers = [Offer("turn", seat, None) for seat in range(play.seats)]
+        # a drawer's own ways, by the draw's context (see `_drawer_plan`)
+        self._drawer_steps: dict[str, list[tuple[bool, list[Entry], Screen]]] = {}
         # the offers of a card discarded or drawn, by context, seat and card: made once,
         # as the engine makes one every step
         self.card_offers = {
@@ -133,18 +135,32 @@ class ChoiceMaker(ResponseScreen):
     def drawer_choices(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:
         """A seat's choices once the card it drew is in its hand: what it may do with the
         card, then on its turn, then its discards (the order a turn lists them). The ways
-        of both contexts are the seat's own, screened before any is enumerated."""
+        of both contexts are the seat's own, screened before any is enumerated; most draws
+        give nothing but the discards, which `quiet_draw` tells at once."""
+        seat = state.seats[seat_index]
+        if self.quiet_draw(seat, offer):
+            return self.discards(seat_index, seat)
         found: list[Choice] = []
-        own = self._own.get
-        for asked in (offer, self._turn_offers[seat_index]):
-            ways = own(asked.context)
-            if ways is None:
-                continue
-            entries, screen = ways
+        steps = self._drawer_steps.get(offer.context)
+        if steps is None:
+            steps = self._drawer_steps[offer.context] = self._drawer_plan(offer.context)
+        for on_turn, entries, screen in steps:
+            asked = self._turn_offers[seat_index] if on_turn else offer
             if self.responds(state, seat_index, asked, entries, screen):
                 found += self.choices(state, seat_index, asked, entries)
-        found += self.discards(seat_index, state.seats[seat_index])
+        found += self.discards(seat_index, seat)
         return found
+
+    def _drawer_plan(self, context: str) -> list[tuple[bool, list[Entry], Screen]]:
+        """The drawer's own ways (with their screens) a draw in `context` asks about, in
+        order: the card's, then the turn's (marked True: asked of the turn's offer)."""
+        steps = []
+        for on_turn, asked in ((False, context), (True, "turn")):
+            ways = self._own.get(asked)
+            if ways is not None:
+                entries, screen = ways
+                steps.append((on_turn, entries, screen))
+        return steps
 
     def choices(
         self,

@@ -52,9 +52,12 @@ class Screen:
         # added to a packed hand, sets a guard bit where a card is held `from_hand` times
         self.from_hand_over: int | None = None
         if self.from_hand is not None and 0 < self.from_hand <= MAX_COUNT:
-            over = GUARD_BIT - self.from_hand
-            self.from_hand_over = sum(over << (c * FIELD_BITS) for c in range(kinds))
+            self.from_hand_over = _over(self.from_hand, kinds)
         self.least_alike = self.alike if self.alike is not None else MAX_COUNT + 1
+        # added to a packed hand, sets a guard bit where a card is held `alike` times
+        self.alike_over: int | None = None
+        if self.alike is not None and 0 <= self.alike <= MAX_COUNT:
+            self.alike_over = _over(self.alike, kinds)
         self.win = any(action.win for _, action in entries)
         known = ("with_alike", "onto_table", "with_cards", "from_hand")
         # any other way is left to `choices`
@@ -63,6 +66,25 @@ class Screen:
         # only alike cards, groups on the table and wins: a few bit tests on the hand and a
         # look at its table groups decide for another seat's card (`ResponseScreen.askers`)
         self.plain = not self.other and self.from_hand is None and not self.with_cards
+
+
+def _over(count: int, kinds: int) -> int:
+    """Added to a packed hand, sets the guard bit of every card held `count` times or more."""
+    return sum((GUARD_BIT - count) << (c * FIELD_BITS) for c in range(kinds))
+
+
+class _QuietDraws:
+    """For draws in one context: the tests on the hand before a draw that say whether the
+    drawer's own ways could give it some choice (`ResponseScreen.quiet_draw`)."""
+
+    def __init__(self) -> None:
+        self.any_overs: list[int] = []  # any card held this often: a choice whatever is drawn
+        self.alike_overs: list[int] = []  # the cards held this often: drawn, maybe a choice
+        self.completing = False  # a completing card drawn may win
+        self.onto_table: Screen | None = None  # the draw's screen, when it adds onto groups
+
+
+_UNPLANNED = _QuietDraws()  # `ResponseScreen._quiet` has no entry for the context yet
 
 
 class ResponseScreen:
@@ -82,7 +104,11 @@ class ResponseScreen:
         self._screens: dict[int, Screen] = {}  # by the (shared, lasting) list of ways
         # a window's steps with their screens, each marked plain or not, by the (lasting)
         # list of steps
-        self._plans: dict[int, list[tuple[int, list[Entry], Screen, bool]]] = {}
+        self._plans: dict[
+            int, list[list[tuple[int, list[Entry], Screen, dict[int, int] | None]]]
+        ] = {}
+        # the cards a hand answers (`_answers`), by the screen's facts, then packed hand
+        self._answer_caches: dict[tuple[int | None, bool], dict[int, int]] = {}
         self._planned: list[list[tuple[int, list[Entry]]]] = []
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._partner_rows: dict[int, list[frozenset[int]]] = {}  # see `_partners`
@@ -91,6 +117,7 @@ class ResponseScreen:
         self._in_owner_hand = frozenset(
             context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
         )
+        self._quiet: dict[str, _QuietDraws | None] = {}  # by context (`quiet_draw`)
         # a seat's own ways per context with their screen (`ChoiceMaker.drawer_choices`)
         self._own: dict[str, tuple[list[Entry], Screen]] = {
             context: (entries, self._screen(entries))
@@ -126,52 +153,139 @@ class ResponseScreen:
         owner = offer.owner
         card = offer.card
         seats = state.seats
-        count = len(seats)
-        card_bit = self._card_bit[card] if card is not None else 0
         plan = self._plans.get(id(steps))
         if plan is None:
-            plan = self._plan(steps)
-        responds = self.responds
-        completing_of = self._completing.get
+            plan = self._plan(steps, len(seats))
         found: list[tuple[int, list[Entry]]] = []
-        for step, entries, screen, plain in plan:
-            index = (owner + step) % count
-            if not plain or not card_bit:
-                if (step == 0 and owner_answers) or responds(state, index, offer, entries, screen):
+        card_bit = 0 if card is None else self._card_bit[card]
+        for index, entries, screen, answers in plan[owner]:
+            if answers is None or not card_bit:
+                if (index == owner and owner_answers) or self.responds(
+                    state, index, offer, entries, screen
+                ):
                     found.append((index, entries))
                 continue
-            # another seat's card and only alike cards, table groups and wins: the hand's
-            # counts, its completing cards and its table say
+            # another seat's card and only alike cards, table groups and wins: the cards
+            # its hand answers, and its table, say
             seat = seats[index]
-            if seat.hand[card] >= screen.least_alike or (
+            answered = answers.get(seat.packed)
+            if answered is None:
+                answered = self._answers(screen, seat.packed, answers)
+            if answered & card_bit or (
                 screen.onto_table and seat.table and self._adds_onto(screen, seat, card)
             ):
                 found.append((index, entries))
-            elif screen.win:
-                completing = completing_of(seat.packed)
-                if completing is None:
-                    completing = self._completing_cards(seat.packed)
-                if completing & card_bit:
-                    found.append((index, entries))
         return found
 
     def _plan(
-        self, steps: list[tuple[int, list[Entry]]]
-    ) -> list[tuple[int, list[Entry], Screen, bool]]:
-        """The steps of a window with their screens, each marked plain (a few tests on the
-        hand and its completing cards decide) for a seat but the owner, worked out once per
-        list."""
-        plan = []
+        self, steps: list[tuple[int, list[Entry]]], count: int
+    ) -> list[list[tuple[int, list[Entry], Screen, dict[int, int] | None]]]:
+        """For each owner, the seats a window's steps ask with their ways and screens, and
+        for a plain screen (a few tests on the hand decide) on a seat but the owner, the
+        screen's answers by hand (`_answers`); worked out once per list of steps."""
+        rows = []
         for step, entries in steps:
             screen = self._screens.get(id(entries))
             if screen is None:
                 screen = self._screen(entries)
             # a win the completing cards do not screen is left to `responds`
-            plain = screen.plain and (self._blocks_screen_wins or not screen.win)
-            plan.append((step, entries, screen, bool(step) and plain))
+            plain = bool(step) and screen.plain and (self._blocks_screen_wins or not screen.win)
+            answers = None
+            if plain:  # shared by the screens that answer alike (e.g. the next seat's, others')
+                answers = self._answer_caches.setdefault((screen.alike_over, screen.win), {})
+            rows.append((step, entries, screen, answers))
+        plan = [
+            [
+                ((owner + step) % count, entries, screen, answers)
+                for step, entries, screen, answers in rows
+            ]
+            for owner in range(count)
+        ]
         self._plans[id(steps)] = plan
         self._planned.append(steps)  # kept alive: plans are found by the list's identity
         return plan
+
+    def quiet_draw(self, seat: Seat, offer: Offer) -> bool:
+        """Whether the drawer's own ways can give it nothing for the card it just drew
+        (`offer`, the card in its hand): every screen of `ChoiceMaker.drawer_choices` would
+        refuse, so its choices are its discards alone. A few additions on the hand before
+        the draw and its completing cards answer (`_QuietDraws`); False (ask the screens)
+        where they cannot."""
+        quiet = self._quiet.get(offer.context, _UNPLANNED)
+        if quiet is _UNPLANNED:
+            quiet = self._quiet[offer.context] = self._quiet_draws(offer.context)
+        card = offer.card
+        if quiet is None or card is None:
+            return False
+        card_bit = self._card_bit[card]
+        before = seat.packed - (1 << (card * FIELD_BITS))  # the hand before the draw
+        guard = self._guard
+        for over in quiet.any_overs:
+            if (before + over) & guard:
+                return False
+        for over in quiet.alike_overs:
+            if (before + over) & card_bit:
+                return False
+        if quiet.completing:
+            completing = self._completing.get(before)
+            if completing is None:
+                completing = self._completing_cards(before)
+            if completing & card_bit:
+                return False
+        onto = quiet.onto_table
+        return onto is None or not seat.table or not self._adds_onto(onto, seat, card)
+
+    def _quiet_draws(self, context: str) -> _QuietDraws | None:
+        """What `quiet_draw` tests for a draw in `context`, from the screens of the drawer's
+        own ways (`_own`, the draw's then the turn's); None when some screen asks more
+        than counts and completing cards (other ways, groups with cards, wins the
+        completing cards do not screen)."""
+        if context not in self._in_owner_hand:
+            return None
+        quiet = _QuietDraws()
+        for asked in (context, "turn"):
+            own = self._own.get(asked)
+            if own is None:
+                continue
+            screen = own[1]
+            if screen.other:
+                return None
+            if screen.from_hand is not None:  # asked of the hand with the card drawn
+                if screen.from_hand_over is None:
+                    return None
+                quiet.any_overs.append(screen.from_hand_over)  # already held: any card
+                if screen.from_hand > 1:  # or the card drawn makes it
+                    quiet.alike_overs.append(_over(screen.from_hand - 1, len(self.cards)))
+                else:
+                    return None  # any card drawn may give a choice
+            if asked == "turn":
+                continue  # the turn offers no card: nothing more to ask
+            if screen.with_cards or (screen.win and not self._blocks_screen_wins):
+                return None
+            if screen.alike_over is not None:  # held alike with the card drawn
+                quiet.alike_overs.append(screen.alike_over)
+            quiet.completing = quiet.completing or screen.win
+            if screen.onto_table:
+                quiet.onto_table = screen
+        return quiet
+
+    def _answers(self, screen: Screen, packed: int, answers: dict[int, int]) -> int:
+        """The cards of other seats a hand may answer under a plain screen, as guard bits
+        of the packed form: those it holds alike enough of, and, when the screen has a
+        win, its completing cards (table groups are the caller's to look at). Remembered
+        per hand in `answers`, as the completing cards are."""
+        answered = 0
+        if screen.alike_over is not None:
+            answered = (packed + screen.alike_over) & self._guard
+        if screen.win:
+            completing = self._completing.get(packed)
+            if completing is None:
+                completing = self._completing_cards(packed)
+            answered |= completing
+        if len(answers) >= HAND_CACHE_LIMIT:
+            answers.clear()
+        answers[packed] = answered
+        return answered
 
     def responds(
         self,
