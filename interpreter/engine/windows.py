@@ -119,24 +119,28 @@ class ClaimWindows:
         state.decision = None
         offer = decision.offer
         chosen = decision.chosen
+        restricting = offer.context in self._restricting_contexts
         if decision.kind == "turn":
             (choice,) = chosen.values()
-            if offer.context in self._restricting_contexts:
+            seat = choice.seat
+            action = choice.action
+            if restricting:
                 self._restrict(decision)
-            if decision.options[choice.seat][0].action != "discard":  # discards come last
-                taken = [] if choice.action in ("pass", "discard") else [choice]
+            if decision.options[seat][0].action != "discard":  # discards come last
+                taken = [] if action == "pass" or action == "discard" else [choice]
                 self._log_window(decision, taken, taken)
-            if choice.action == "pass":
-                self._continue_turn(choice.seat, decision.then)
-            elif choice.action == "discard":
+            if action == "discard":
                 assert choice.card is not None
-                self._discard(choice.seat, choice.card)
+                self._discard(seat, choice.card)
+            elif action == "pass":
+                self._continue_turn(seat, decision.then)
             else:
                 self._perform(choice, offer, decision.then)
             return
         acting = [c for c in chosen.values() if c.action != "pass"]
         winners = winning_choices(self.play, acting, offer.owner)
-        self._restrict(decision)
+        if restricting:
+            self._restrict(decision)
         for choice in chosen.values():
             if choice.action != "pass" and choice not in winners:
                 self.log(
@@ -193,9 +197,9 @@ class ClaimWindows:
 
     # ── restrictions a window leaves behind ────────────────────
     def _restrict(self: Table, decision: Decision) -> None:
-        """Restrictions on seats that passed on (or declined) an action they could take."""
-        if decision.offer.context not in self._restricting_contexts:
-            return  # no restriction can follow from passing on this kind of offer
+        """Restrictions on seats that passed on (or declined) an action they could take:
+        asked of a decision on one of `_restricting_contexts` only (the caller's test: no
+        restriction follows from passing on any other kind of offer)."""
         for seat, rule in self.maker.restriction_rules.by_window(decision):
             self._add_restriction(seat, rule, decision.offer)
 
