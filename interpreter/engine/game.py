@@ -142,14 +142,15 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
                 raise IllegalAction(self._refusal(seat, choice))
             choice = match
         decision = self.state.decision
-        legal: Sequence[Choice] = ()  # the seat's choices, as `legal_actions` without a copy
-        if decision is not None and not self.state.finished and choice.seat not in decision.chosen:
-            legal = decision.options.get(choice.seat, ())
-        if not any(map(is_, legal, repeat(choice))) and choice not in legal:
-            raise IllegalAction(self._refusal(choice.seat, choice.label))
-        assert decision is not None
-        decision.chosen[choice.seat] = choice
-        if len(decision.chosen) == len(decision.options):
+        seat = choice.seat
+        if decision is None or self.state.finished:
+            raise IllegalAction(self._refusal(seat, choice.label))
+        chosen = decision.chosen
+        legal = decision.options.get(seat, ())  # as `legal_actions`, without a copy
+        if seat in chosen or (not any(map(is_, legal, repeat(choice))) and choice not in legal):
+            raise IllegalAction(self._refusal(seat, choice.label))
+        chosen[seat] = choice
+        if len(chosen) == len(decision.options):
             self._resolve()
 
     def snapshot(self) -> HandState:
@@ -210,6 +211,18 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         events.append(event)
         if self._log_lines is not None:
             self._log_lines.append(self._line_of(kind, seq, clause, cites, data, event))
+
+    def _log_made(self, kind: EventKind, event: dict[str, Any], cites: Sequence[str]) -> None:
+        """Log an event its caller made whole, as `log(kind, clause, cites, **fields)` makes
+        it: `seq` (the next number), `type`, the kind's fields in order, then `clause` and
+        `cites` (a copy of `cites`) when given. Events logged on every step are made this
+        way, in one dict."""
+        self.state.events.append(event)
+        if self._log_lines is not None:
+            fields = kind.fields or {}
+            data = {name: event[name] for name in fields if name in event}
+            line = self._line_of(kind, event["seq"], event.get("clause", ""), cites, data, event)
+            self._log_lines.append(line)
 
     def seat_name(self, seat: int) -> str:
         names = self.game.compiled.seat_names

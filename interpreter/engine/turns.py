@@ -116,16 +116,20 @@ class TurnFlow:
             unseen = self._taken_unseen(drawer)
             shown = not unseen
         cards = self.game.compiled.cards
-        self.log(
-            REPLACEMENT if replacement else DRAW,
-            clause="turn",
-            cites=turn.cites,
-            seat=seat,
-            shown=shown,
-            left=left - 1,
-            card=cards.ids[card],
-            name=cards.display[card],
-        )
+        kind = REPLACEMENT if replacement else DRAW
+        event = {
+            "seq": len(state.events),
+            "type": kind.type,
+            "seat": seat,
+            "shown": shown,
+            "left": left - 1,
+            "card": cards.ids[card],
+            "name": cards.display[card],
+            "clause": "turn",
+        }
+        if turn.cites:
+            event["cites"] = list(turn.cites)
+        self._log_made(kind, event, turn.cites)
         if unseen:  # only its drawer sees it: a window for the drawer alone
             assert drawer is not None
             self._decide(Decision("window", offer, {seat: drawer}, hidden=True))
@@ -173,14 +177,18 @@ class TurnFlow:
         for rule in self._discarding_restrictions:
             self._add_restriction(seat, rule, offer)
         cards = self.game.compiled.cards
-        self.log(
-            DISCARD,
-            clause="turn",
-            cites=self.play.turn.cites,
-            seat=seat,
-            card=cards.ids[card],
-            name=cards.display[card],
-        )
+        event = {
+            "seq": len(state.events),
+            "type": DISCARD.type,
+            "seat": seat,
+            "card": cards.ids[card],
+            "name": cards.display[card],
+            "clause": "turn",
+        }
+        cites = self.play.turn.cites
+        if cites:
+            event["cites"] = list(cites)
+        self._log_made(DISCARD, event, cites)
         self._window(offer)
 
     def _untaken(self: Table, offer: Offer) -> None:
