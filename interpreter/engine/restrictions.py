@@ -16,6 +16,7 @@ from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import ActiveRestriction, Decision, Offer, Seat
 
 VALUE_CHANGES = "value changes"  # the lifetime that needs the table value it began at
+MADE_LIMIT = 1 << 12  # restrictions kept for reuse: a few rules, each on a few dozen cards
 
 
 class WatchedRule(NamedTuple):
@@ -35,6 +36,8 @@ class RestrictionRules:
         # per rule name: its fields as every restriction it makes holds them
         self._forbids = {name: tuple(r.forbids) for name, r in play.restrictions.items()}
         self._cites = {name: tuple(r.cites) for name, r in play.restrictions.items()}
+        # restrictions are values: each made once, by rule, card and table value (`new`)
+        self._made: dict[tuple[str, int | None, int | None], ActiveRestriction] = {}
 
     def after_window(self, context: str) -> list[WatchedRule]:
         """The rules a window on an offer of `context` can leave, in the file's order."""
@@ -77,15 +80,22 @@ class RestrictionRules:
     def new(self, rule: ir.Restriction, offer: Offer, value_at: int | None) -> ActiveRestriction:
         """The restriction a seat carries from now on; `value_at` is its table value now,
         for a restriction that lasts until that value changes (None for any other)."""
-        return ActiveRestriction(
-            name=rule.name,
-            forbids=self._forbids[rule.name],
-            context=rule.forbids_context,
-            card=offer.card if rule.that_card else None,
-            lifetime=rule.lifetime,
-            value_at=value_at,
-            cites=self._cites[rule.name],
-        )
+        card = offer.card if rule.that_card else None
+        key = (rule.name, card, value_at)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= MADE_LIMIT:
+                self._made.clear()
+            made = self._made[key] = ActiveRestriction(
+                name=rule.name,
+                forbids=self._forbids[rule.name],
+                context=rule.forbids_context,
+                card=card,
+                lifetime=rule.lifetime,
+                value_at=value_at,
+                cites=self._cites[rule.name],
+            )
+        return made
 
 
 def expire(seat: Seat, lifetime: str) -> None:

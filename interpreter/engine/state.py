@@ -65,8 +65,11 @@ class Seat:
         self.packed = packed_hand(hand)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class ActiveRestriction:
+    """A restriction a seat carries: a value, made once per game for each rule, card and
+    table value (`RestrictionRules.new`) and shared by the seats and tables that incur it."""
+
     name: str
     forbids: tuple[str, ...]
     context: str | None
