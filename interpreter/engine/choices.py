@@ -26,6 +26,9 @@ class ChoiceMaker(ResponseScreen):
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
         self._made: dict[tuple[object, ...], Choice] = {}  # see `_offer`
+        # the cards each choice of `_made` takes, by the choice's identity (see `_taken`):
+        # emptied with `_made`, so an identity here is always that of a choice kept there
+        self._takes: dict[int, tuple[int, int]] = {}
         self._instance_rows: dict[
             tuple[int, ...], list[list[tuple[int, tuple[int, ...], int]]]
         ] = {}  # see `instance_rows`
@@ -250,8 +253,10 @@ class ChoiceMaker(ResponseScreen):
         locked = (packed + self._at_least[keep]) & self._guard if keep else 0  # held `keep`
         actions = self.play.actions
         kept: list[Choice] = []
+        takes = self._takes
         for choice in found:
-            taken, touched = self._taken(choice)
+            taken_touched = takes.get(id(choice))  # made with the choice (`_offer`)
+            taken, touched = taken_touched if taken_touched else self._taken(choice)
             held = packed
             if in_hand and choice.card is not None:
                 held -= 1 << (choice.card * FIELD_BITS)  # a card just received does not lock
@@ -460,8 +465,9 @@ class ChoiceMaker(ResponseScreen):
             if in_hand_already and hand[card] == 0:
                 return []
             found = []
+            partners = self._partners(action.makes)
             for index, group in enumerate(seat.table):
-                if group.kind not in way.kinds:
+                if group.kind not in way.kinds or card not in partners[group.cards[0]]:
                     continue
                 upgraded = tuple(sorted([*group.cards, card]))
                 if upgraded in self.play.instance_sets[action.makes]:
@@ -520,6 +526,7 @@ class ChoiceMaker(ResponseScreen):
                 label += " + " + " + ".join(self._names(c) for _, c in extra)
             if len(self._made) >= MADE_LIMIT:
                 self._made.clear()
+                self._takes.clear()
             made = self._made[key] = Choice(
                 seat=seat_index,
                 action=action.name,
@@ -534,6 +541,7 @@ class ChoiceMaker(ResponseScreen):
                 priority=action.priority,
                 concealed=concealed,
             )
+            self._takes[id(made)] = self._taken(made)
         return made
 
     def _group_choice(
