@@ -465,7 +465,7 @@ class ChoiceMaker(ResponseScreen):
             if in_hand_already and hand[card] == 0:
                 return []
             found = []
-            partners = self._partners(action.makes)
+            partners = self._partners[action.makes]
             for index, group in enumerate(seat.table):
                 if group.kind not in way.kinds or card not in partners[group.cards[0]]:
                     continue

@@ -111,7 +111,15 @@ class ResponseScreen:
         self._answer_caches: dict[tuple[int | None, bool], dict[int, int]] = {}
         self._planned: list[list[tuple[int, list[Entry]]]] = []
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
-        self._partner_rows: dict[int, list[frozenset[int]]] = {}  # see `_partners`
+        # per kind of group, per card: the cards found with it in some group of the kind. A
+        # card added to a table group to make one is among the partners of any card of it
+        self._partners: list[list[frozenset[int]]] = []
+        for info in play.compiled.kinds:
+            rows: list[set[int]] = [set() for _ in range(kinds)]
+            for cards in play.instance_sets[info.index]:
+                for card in cards:
+                    rows[card].update(cards)
+            self._partners.append([frozenset(row) for row in rows])
         self._completion_rows: dict[tuple[int, ...], list[list[Completion]]] = {}
         # the contexts whose offered card is already in its owner's hand
         self._in_owner_hand = frozenset(
@@ -314,6 +322,8 @@ class ResponseScreen:
             return False
         is_owner = seat_index == offer.owner
         held = is_owner and offer.context in self._in_owner_hand  # the card is in the hand
+        if seat.hand[card] >= screen.least_alike + held:  # the cheapest test first
+            return True
         if screen.onto_table and seat.table and self._adds_onto(screen, seat, card):
             return True
         if screen.with_cards and self._completes(screen, seat, card, held):
@@ -323,8 +333,6 @@ class ResponseScreen:
             if not seat.hand[card]:
                 return False  # the card it would take or win on is not there
             packed -= 1 << (card * FIELD_BITS)
-        if seat.hand[card] >= screen.least_alike + held:
-            return True
         if not screen.win:
             return False
         if self._blocks_screen_wins:
@@ -363,7 +371,7 @@ class ResponseScreen:
         """Whether the card, added to one of the seat's table groups, makes a group that
         one of the screen's ways adds onto the table."""
         for kinds, makes in screen.onto_table:
-            partners = self._partners(makes)
+            partners = self._partners[makes]
             for group in seat.table:
                 if (
                     group.kind in kinds
@@ -372,18 +380,6 @@ class ResponseScreen:
                 ):
                     return True
         return False
-
-    def _partners(self, makes: int) -> list[frozenset[int]]:
-        """Per card: the cards found with it in some group of kind `makes`. A card added to
-        a table group to make one is among the partners of any card of the group."""
-        found = self._partner_rows.get(makes)
-        if found is None:
-            rows: list[set[int]] = [set() for _ in range(len(self.cards))]
-            for cards in self.play.instance_sets[makes]:
-                for card in cards:
-                    rows[card].update(cards)
-            found = self._partner_rows[makes] = [frozenset(row) for row in rows]
-        return found
 
     def _may_complete(self, packed: int, card: int) -> bool:
         """Whether `card` is one of the hand's completing cards (see the module)."""

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 def winning_choices(play: PlayRules, acting: list[Choice], owner: int) -> list[Choice]:
     """The highest priority wins; ties go to all, or to the seat nearest the owner."""
-    if not acting:
-        return []
+    if len(acting) < 2:  # nobody, or the only taker (most windows)
+        return list(acting)
     top = max(c.priority for c in acting)
     best = [c for c in acting if c.priority == top]
     best.sort(key=lambda c: (c.seat - owner) % play.seats)
