@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.compiled import CompiledRules
+from tablerules.interpreter.compiled import FIELD_SHIFT, CompiledRules, DealLine
 from tablerules.interpreter.engine.state import HandState, Seat
 
 
@@ -15,44 +15,52 @@ def deal_hand(
     wall: Sequence[int] | None,
     hands: Sequence[Sequence[int]] | None,
     shown_card: int | None,
+    plan: Sequence[DealLine] | None = None,
 ) -> tuple[HandState, list[tuple[int, int]]]:
     """The state after the deal and the cards shown on it, as (seat, card) pairs.
 
     Without `hands`, `wall` is the whole shuffled deck, dealt as the rule file's deal plan
     says (seats counted from the dealer). With `hands` (absolute seat order), `wall` is what
     is left to draw, in order, and `shown_card` the dealer's card shown on the deal.
+    `plan` is the rule file's deal plan (`CompiledRules.deal_plan`), when already at hand.
     """
     kinds = len(compiled.cards)
     cards = list(wall or [])
-    state = HandState(
-        seats=[Seat(hand=[0] * kinds) for _ in range(seats)],
-        wall=[],
-        head=0,
-        tail=0,
-        dealer=dealer,
-        turn=dealer,
-        draws=[0] * seats,
-    )
+    # each seat's counts and their packed form (`Seat.packed`), built up card by card
+    counts = [[0] * kinds for _ in range(seats)]
+    packed = [0] * seats
     shown: list[tuple[int, int]] = []
+    rest: list[int] = []
     if hands is not None:
         for seat, held in enumerate(hands):
             for card in held:
-                state.seats[seat].gain(card)
-        state.wall = cards
+                counts[seat][card] += 1
+                packed[seat] += 1 << (card << FIELD_SHIFT)
+        rest = cards
         if shown_card is not None:
             shown.append((dealer, shown_card))
     else:
         position = 0
-        for line in compiled.deal_plan():
+        for line in plan if plan is not None else compiled.deal_plan():
+            dealt = cards[position : position + line.count]
+            position += line.count
             if line.seat is None:
-                state.wall = cards[position : position + line.count]
-                position += line.count
+                rest = dealt
                 continue
             seat = (dealer + line.seat) % seats
-            for card in cards[position : position + line.count]:
-                state.seats[seat].gain(card)
-                if line.shown:
-                    shown.append((seat, card))
-            position += line.count
-    state.tail = len(state.wall)
+            hand = counts[seat]
+            for card in dealt:
+                hand[card] += 1
+                packed[seat] += 1 << (card << FIELD_SHIFT)
+            if line.shown:
+                shown.extend((seat, card) for card in dealt)
+    state = HandState(
+        seats=[Seat(hand=counts[seat], packed=packed[seat]) for seat in range(seats)],
+        wall=rest,
+        head=0,
+        tail=len(rest),
+        dealer=dealer,
+        turn=dealer,
+        draws=[0] * seats,
+    )
     return state, shown

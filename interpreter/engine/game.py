@@ -15,12 +15,14 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import chain, repeat
 from operator import is_
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from tablerules.dsl import ir
 from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand
@@ -30,19 +32,46 @@ from tablerules.interpreter.engine.event_lines import event_lines
 from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
+from tablerules.interpreter.engine.shuffle import shuffle
 from tablerules.interpreter.engine.state import Choice, HandState
 from tablerules.interpreter.engine.turns import TurnFlow
 from tablerules.interpreter.engine.views import referee_view, seat_view
 from tablerules.interpreter.engine.windows import ClaimWindows
 
 
-def _play_parts(game: Game) -> tuple[PlayRules, ChoiceMaker, Settlement]:
-    """The compiled play rules of a game, built once and shared by all its tables."""
+class PlayParts(NamedTuple):
+    """What every table of a game shares, built once per game (`play_parts`): the compiled
+    play rules, the choice maker and the settlement with their caches, and the answers a
+    table would otherwise work out again on each deal."""
+
+    play: PlayRules
+    maker: ChoiceMaker
+    settlement: Settlement
+    deal_plan: tuple[DealLine, ...]
+    turn_start_ways: bool  # some way is offered at the start of a turn
+    any_forced: bool  # some action is forced
+    restricting_contexts: frozenset[str]  # see `PlayRules.restricting_contexts`
+    discarding_restrictions: tuple[ir.Restriction, ...]  # those that follow a discard
+
+
+def play_parts(game: Game) -> PlayParts:
+    """The shared play parts of a game, built on its first table and kept."""
     parts = game.shared.get("play")
     if parts is None:
         play = PlayRules(game.compiled)
         maker = ChoiceMaker(play, game.evaluator)
-        parts = game.shared["play"] = (play, maker, Settlement(play, game.evaluator, maker))
+        parts = game.shared["play"] = PlayParts(
+            play=play,
+            maker=maker,
+            settlement=Settlement(play, game.evaluator, maker),
+            deal_plan=tuple(game.compiled.deal_plan()),
+            turn_start_ways="turn start" in play.ways_by_context,
+            any_forced=any(a.forced for a in play.actions.values()),
+            restricting_contexts=frozenset(play.restricting_contexts()),
+            discarding_restrictions=tuple(
+                rule for rule in play.restrictions.values() if rule.after_discarding
+            ),
+        )
     return parts
 
 
@@ -69,24 +98,23 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         shows one. `round` (from 0) and `streak` (hands the dealer has kept the deal before
         this one) place the hand in a game (see `interpreter.match`)."""
         self.game = game
-        self.play, self.maker, self.settlement = _play_parts(game)
+        parts = play_parts(game)
+        self.play, self.maker, self.settlement = parts.play, parts.maker, parts.settlement
         self._log_lines: list[bytes] | None = None  # see `keep_log_lines`
-        self._turn_start_ways = "turn start" in self.play.ways_by_context
-        self._any_forced = any(a.forced for a in self.play.actions.values())
-        self._restricting_contexts = self.play.restricting_contexts()
-        self._discarding_restrictions = [
-            rule for rule in self.play.restrictions.values() if rule.after_discarding
-        ]
+        self._turn_start_ways = parts.turn_start_ways
+        self._any_forced = parts.any_forced
+        self._restricting_contexts = parts.restricting_contexts
+        self._discarding_restrictions = parts.discarding_restrictions
         self.seed = seed
         self.rng = random.Random(seed)
         if wall is None and hands is None:
             deck = list(self.play.deck)
-            self.rng.shuffle(deck)
+            shuffle(deck, self.rng)  # as `self.rng.shuffle(deck)` (see `shuffle`)
             wall = deck
         if dealer is None:  # drawn apart from the shuffle: naming it does not change the deal
             dealer = random.Random(f"dealer:{seed}").randrange(self.play.seats)
         self.state, self._shown_on_deal = deal_hand(
-            game.compiled, self.play.seats, dealer, wall, hands, shown
+            game.compiled, self.play.seats, dealer, wall, hands, shown, parts.deal_plan
         )
         self.state.round, self.state.streak = round, streak
         deal = game.compiled.rules.deal
@@ -250,5 +278,5 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         return f"{label!r} is not legal now: {reason} (legal: {offered})"
 
     def _ids(self, counts: list[int]) -> list[str]:
-        ids = self.game.compiled.cards.ids
-        return [ids[c] for c, n in enumerate(counts) for _ in range(n)]
+        """The ids of the cards of a hand given by its counts, in card order."""
+        return list(chain.from_iterable(map(repeat, self.game.compiled.cards.ids, counts)))
