@@ -57,6 +57,9 @@ SOURCES: tuple[ir.Source, ...] = ("self", "discard", "draw")
 # than 16 groups, so no signature field (see `GROUP_STEP`) overflows into the next.
 BEST_FIRST_CARDS = 30
 NOTHING_KEPT: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
+# What an evaluator remembers: tables keyed by the rules' own finite sets (an instance and
+# a label, a card and a count) fill up in the first hands and need no bound; a table keyed
+# by what hands hold is emptied when full, as the searches' tables are (`search.py`).
 KEPT_LIMIT = 1 << 14  # ways of placing never-split cards kept, by those cards' counts
 MAX_FIELD = (1 << FIELD_BITS) - 1
 NO_SUMS = (0, 0, 0)  # what no table groups add to a split: total value, pairs, triggers

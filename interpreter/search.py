@@ -16,7 +16,8 @@ Two searches over the same compiled instances:
 
 Both are memoised per block (per half, for a block cut in two: see `blocks.py`), never on
 the whole hand, so a new hand made of parts seen before is answered from the tables. Every
-table is bounded: one that fills up is emptied and fills again with what is asked next.
+table keyed by parts is bounded (see the limits below): one that fills up is emptied and
+fills again with what is asked next.
 Within a block the lowest remaining card is placed first, so every partition is found;
 hands are integers with one byte per card kind and a guard bit that makes "does this
 group fit?" a single subtraction.
@@ -29,15 +30,30 @@ from collections.abc import Callable
 from tablerules.interpreter.blocks import Block, Region
 from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT, CompiledRules
 
-# Entries a table holds before it is emptied, bounding memory on long runs. A small region's
-# parts recur, so its tables earn their room: a block solved whole, and a half of a cut block
-# (cut or not: a half's part is a few cards that new hands share). The part of a block that
-# is cut is most of a hand, so its tables only serve the same hand asked again (as play does,
-# card after card), and stay small.
-SIGNATURE_LIMIT = 1 << 17  # signatures per block solved whole, or per half
-SPLIT_LIMIT = 1 << 15  # lists of splits per block solved whole, or per half
+# Entries a table holds before it is emptied, bounding memory on long runs. Each bound is
+# set by the table's working set (measured on 跑胡子 self-play and evaluation, whose block is
+# cut twice), so that a long run fills its tables in its first few thousand hands and then
+# holds steady:
+# * A leaf's parts recur (a few cards that new hands share), so its tables earn their
+#   room: a block solved whole, or the smallest regions of a cut block. They fill with the
+#   parts there are and stop growing long before their bounds.
+# * A half cut again meets parts of a few ranks, new ones for tens of thousands of hands;
+#   its bounds hold what a few thousand hands ask again (twice as large saves a lookup or
+#   two per hand, and doubles the climb of memory).
+# * The cut of a whole block sees most of a hand, so its tables only serve the same hand
+#   asked again (as play does, card after card) and stay small; but its takings (the
+#   crossing groups that fit, `_Cut._takings`, kept by the counts around the cut) recur
+#   in new hands and are costly to list again: a quarter of the bound costs evaluation of
+#   new hands an eighth more time. Its lists share their items (`_Cut.taken_as`), so they
+#   are small.
+SIGNATURE_LIMIT = 1 << 17  # signatures per leaf
+SPLIT_LIMIT = 1 << 15  # lists of splits per leaf
+HALF_SIGNATURE_LIMIT = 1 << 14  # signatures of a half cut again
+HALF_SPLIT_LIMIT = 1 << 14  # lists (or best splits) of a half cut again
+HALF_TAKINGS_LIMIT = 1 << 13  # takings of a half cut again
 CUT_SIGNATURE_LIMIT = 1 << 14  # signatures of a cut block
-CUT_SPLIT_LIMIT = 1 << 12  # lists of splits of a cut block
+CUT_SPLIT_LIMIT = 1 << 12  # lists (or best splits) of a cut block
+CUT_TAKINGS_LIMIT = 1 << 15  # takings of a cut block
 Split = tuple[int, ...]  # instance ids, sorted
 # A split with what judging it needs: (ids, total value, pairs, triggers), the group kinds
 # as the rules define them (the group holding a winning card may count as another).
@@ -263,8 +279,9 @@ class _Cut:
         self.crossing = [(g, s, i, facts[i]) for g, s, i in crossing]  # (packed, shift, id, facts)
         self.signature_memo: dict[int, int] = {}
         self.split_memo: dict[int, tuple[Fragment, ...]] = {}
-        self.signature_limit = CUT_SIGNATURE_LIMIT if whole_block else SIGNATURE_LIMIT
-        self.split_limit = CUT_SPLIT_LIMIT if whole_block else SPLIT_LIMIT
+        self.signature_limit = CUT_SIGNATURE_LIMIT if whole_block else HALF_SIGNATURE_LIMIT
+        self.split_limit = CUT_SPLIT_LIMIT if whole_block else HALF_SPLIT_LIMIT
+        self.takings_limit = CUT_TAKINGS_LIMIT if whole_block else HALF_TAKINGS_LIMIT
         # the positions the crossing groups use (see `_takings`)
         self.crossing_mask = 0
         for group, _, _ in crossing:
@@ -272,6 +289,10 @@ class _Cut:
                 if group >> (position * FIELD_BITS) & 0xFF:
                     self.crossing_mask |= 0xFF << (position * FIELD_BITS)
         self.takings_memo: dict[int, list[tuple[int, int, Fragment]]] = {}
+        # each multiset of crossing groups taken, by its ids, made once: the takings of
+        # many parts share them (they are most of a takings list's room). There are as many
+        # as multisets of crossing groups fit in a hand: a bound set by the rules.
+        self.taken_as: dict[tuple[int, ...], tuple[int, int, Fragment]] = {}
 
     def _takings(self, part: int) -> list[tuple[int, int, Fragment]]:
         """Each multiset of crossing groups that fits the part, none first:
@@ -283,7 +304,7 @@ class _Cut:
         key = part & self.crossing_mask
         found = self.takings_memo.get(key)
         if found is None:
-            if len(self.takings_memo) >= SPLIT_LIMIT:
+            if len(self.takings_memo) >= self.takings_limit:
                 self.takings_memo.clear()
             found = self.takings_memo[key] = self._list_takings(key)
         return found
@@ -294,17 +315,23 @@ class _Cut:
         fits = [c for c in self.crossing if ((part | guard) - c[0]) & guard == guard]
         if not fits:
             return NOTHING_TAKEN
-        found: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
-        stack = [(0, part, 0, 0, ((), 0, 0, 0))]
+        known = self.taken_as
+        nothing = NOTHING_TAKEN[0]
+        found = [nothing]
+        stack = [(0, part, nothing)]
         while stack:
-            start, left, taken, shift, (ids, total, pairs, triggers) = stack.pop()
+            start, left, now = stack.pop()
+            taken, shift, (ids, total, pairs, triggers) = now
             for index in range(start, len(fits)):
                 group, step, ident, (value, pair, trigger) = fits[index]
                 if ((left | guard) - group) & guard == guard:
-                    fragment = ((*ids, ident), total + value, pairs + pair, triggers + trigger)
-                    now = (taken + group, shift + step, fragment)
-                    found.append(now)
-                    stack.append((index, left - group, *now))
+                    key = (*ids, ident)
+                    after = known.get(key)
+                    if after is None:
+                        fragment = (key, total + value, pairs + pair, triggers + trigger)
+                        after = known[key] = (taken + group, shift + step, fragment)
+                    found.append(after)
+                    stack.append((index, left - group, after))
         return found
 
     def signatures(self, part: int) -> int:
@@ -591,6 +618,7 @@ class Searcher:
         """The lookup of a block's table of steps (shared by blocks that share their
         signature table) and the function that learns a part's step."""
         steps = self._steps.setdefault(id(node.signature_memo), {})
+        limit = node.signature_limit if isinstance(node, _Cut) else SIGNATURE_LIMIT  # its table's
 
         def learn(part: int) -> int:
             found = known(part)
@@ -602,7 +630,7 @@ class Searcher:
                 step = SEVERAL_SIGNATURES
             else:
                 step = found.bit_length() - 1
-            if len(steps) >= SIGNATURE_LIMIT:
+            if len(steps) >= limit:
                 steps.clear()
             steps[part] = step
             return step

@@ -24,7 +24,11 @@ from tablerules.interpreter.engine.state import HandState, Offer, Seat
 from tablerules.interpreter.evaluate import Evaluator
 from tablerules.interpreter.lonely_cards import LonelyCardBound
 
-HAND_CACHE_LIMIT = 1 << 12  # hands remembered: the few a table asks about again and again
+# A hand's completing cards are kept by the hand, so nearly every hand of a long run is new:
+# the table is emptied when full, and holds the few hands a table asks about again and
+# again (the seats waiting on the discards). The screen's other tables are keyed by the
+# rules' own finite sets (a list of ways, a group kind and cards, a card) and need no bound.
+HAND_CACHE_LIMIT = 1 << 12  # hands remembered
 Entry = tuple[WayRule, ActionRule]
 WIN_SOURCE_CONTEXTS = frozenset(context for context, _ in WIN_SOURCE)  # every card-offering one
 # a group's kind, its cards, the rest of them once one is given, and that rest packed
