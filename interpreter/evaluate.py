@@ -340,7 +340,7 @@ class Evaluator:
         if self._scored:
             self._score(result, full, table, source, conditions)
         if on_deal:
-            immediate = self._immediate(self.rules.unpack(pre), table)
+            immediate = self.immediate(self.rules.unpack(pre), table)
             if immediate is not None:
                 self._win_on_deal(result, full, table, source, conditions, immediate)
         return result
@@ -399,8 +399,10 @@ class Evaluator:
             )
         ]
 
-    def _immediate(self, counts: list[int], table: Sequence[TableGroup]) -> ImmediateInfo | None:
-        """The first immediate win whose condition the dealt cards meet, if any."""
+    def immediate(self, counts: list[int], table: Sequence[TableGroup]) -> ImmediateInfo | None:
+        """The first immediate win whose condition the dealt cards meet, if any: the concealed
+        cards' counts per kind with the table groups. What `evaluate(..., on_deal=True)`
+        names as its `immediate`, without evaluating the hand (the deal asks every seat)."""
         counts = list(counts)
         for group in table:
             for card in group.cards:

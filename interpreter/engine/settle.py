@@ -105,11 +105,8 @@ class Settlement:
     def immediate_win(self, seat: Seat) -> ImmediateInfo | None:
         if not self.compiled.immediate:
             return None
-        cards = [c for c, n in enumerate(seat.hand) for _ in range(n)]
-        result = self.evaluator.evaluate(cards, self.maker.table_groups(seat), on_deal=True)
-        if not result.immediate:
-            return None
-        return next(i for i in self.compiled.immediate if i.name == result.immediate)
+        # the dealt counts decide: the hand is evaluated only once it wins (`_finish_win`)
+        return self.evaluator.immediate(seat.hand, self.maker.table_groups(seat))
 
     # ── a win ──────────────────────────────────────────────────
     def best_split(
