@@ -31,7 +31,7 @@ from tablerules.interpreter.blocks import Block, Region
 from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT, CompiledRules
 
 # Entries a table holds before it is emptied, bounding memory on long runs. Each bound is
-# set by the table's working set (measured on 跑胡子 self-play and evaluation, whose block is
+# set by the table's working set (measured on self-play and evaluation of a deck whose block is
 # cut twice), so that a long run fills its tables in its first few thousand hands and then
 # holds steady:
 # * A leaf's parts recur (a few cards that new hands share), so its tables earn their
@@ -41,19 +41,18 @@ from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT, 
 #   its bounds hold what a few thousand hands ask again (twice as large saves a lookup or
 #   two per hand, and doubles the climb of memory).
 # * The cut of a whole block sees most of a hand, so its tables only serve the same hand
-#   asked again (as play does, card after card) and stay small; but its takings (the
-#   crossing groups that fit, `_Cut._takings`, kept by the counts around the cut) recur
-#   in new hands and are costly to list again: a quarter of the bound costs evaluation of
-#   new hands an eighth more time. Its lists share their items (`_Cut.taken_as`), so they
-#   are small.
+#   asked again (as play does, card after card) and stay small.
+# * A cut's takings (the crossing groups that fit, `_Cut._takings`, kept by the counts
+#   around the cut) recur in new hands and are costly to list again: a quarter of this
+#   bound made the evaluation of new hands an eighth slower. The lists are shared
+#   (`_Cut.takings_as`), so an entry costs a key and a reference.
 SIGNATURE_LIMIT = 1 << 17  # signatures per leaf
 SPLIT_LIMIT = 1 << 15  # lists of splits per leaf
 HALF_SIGNATURE_LIMIT = 1 << 14  # signatures of a half cut again
 HALF_SPLIT_LIMIT = 1 << 14  # lists (or best splits) of a half cut again
-HALF_TAKINGS_LIMIT = 1 << 13  # takings of a half cut again
 CUT_SIGNATURE_LIMIT = 1 << 14  # signatures of a cut block
 CUT_SPLIT_LIMIT = 1 << 12  # lists (or best splits) of a cut block
-CUT_TAKINGS_LIMIT = 1 << 15  # takings of a cut block
+TAKINGS_LIMIT = 1 << 15  # takings of any cut, by the counts around the cut
 Split = tuple[int, ...]  # instance ids, sorted
 # A split with what judging it needs: (ids, total value, pairs, triggers), the group kinds
 # as the rules define them (the group holding a winning card may count as another).
@@ -281,7 +280,6 @@ class _Cut:
         self.split_memo: dict[int, tuple[Fragment, ...]] = {}
         self.signature_limit = CUT_SIGNATURE_LIMIT if whole_block else HALF_SIGNATURE_LIMIT
         self.split_limit = CUT_SPLIT_LIMIT if whole_block else HALF_SPLIT_LIMIT
-        self.takings_limit = CUT_TAKINGS_LIMIT if whole_block else HALF_TAKINGS_LIMIT
         # the positions the crossing groups use (see `_takings`)
         self.crossing_mask = 0
         for group, _, _ in crossing:
@@ -289,10 +287,12 @@ class _Cut:
                 if group >> (position * FIELD_BITS) & 0xFF:
                     self.crossing_mask |= 0xFF << (position * FIELD_BITS)
         self.takings_memo: dict[int, list[tuple[int, int, Fragment]]] = {}
-        # each multiset of crossing groups taken, by its ids, made once: the takings of
-        # many parts share them (they are most of a takings list's room). There are as many
-        # as multisets of crossing groups fit in a hand: a bound set by the rules.
-        self.taken_as: dict[tuple[int, ...], tuple[int, int, Fragment]] = {}
+        # Many counts around the cut allow the same takings (in a bundled game, 16k counts in
+        # 8,000 hands, 140 lists of 80 multisets), so the lists and their items are made
+        # once and shared: an entry of the table above is its key and a reference. Both
+        # are bounded by the rules (the multisets of crossing groups that fit in a hand).
+        self.taken_as: dict[tuple[int, ...], tuple[int, int, Fragment]] = {}  # by ids
+        self.takings_as: dict[tuple[Split, ...], list[tuple[int, int, Fragment]]] = {}
 
     def _takings(self, part: int) -> list[tuple[int, int, Fragment]]:
         """Each multiset of crossing groups that fits the part, none first:
@@ -304,9 +304,11 @@ class _Cut:
         key = part & self.crossing_mask
         found = self.takings_memo.get(key)
         if found is None:
-            if len(self.takings_memo) >= self.takings_limit:
+            if len(self.takings_memo) >= TAKINGS_LIMIT:
                 self.takings_memo.clear()
-            found = self.takings_memo[key] = self._list_takings(key)
+            found = self._list_takings(key)
+            found = self.takings_as.setdefault(tuple(t[2][0] for t in found), found)
+            self.takings_memo[key] = found
         return found
 
     def _list_takings(self, part: int) -> list[tuple[int, int, Fragment]]:
