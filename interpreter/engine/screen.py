@@ -82,8 +82,10 @@ class _QuietDraws:
     drawer's own ways could give it some choice (`ResponseScreen.quiet_draw`)."""
 
     def __init__(self) -> None:
-        self.any_overs: list[int] = []  # any card held this often: a choice whatever is drawn
-        self.alike_overs: list[int] = []  # the cards held this often: drawn, maybe a choice
+        # added to the hand before the draw, set a guard bit where a card is held often
+        # enough for a choice whatever is drawn (any card), or if drawn (the card drawn)
+        self.any_over: int | None = None
+        self.alike_over: int | None = None
         self.completing = False  # a completing card drawn may win
         self.onto_table: Screen | None = None  # the draw's screen, when it adds onto groups
 
@@ -231,13 +233,10 @@ class ResponseScreen:
             return False
         card_bit = self._card_bit[card]
         before = seat.packed - (1 << (card * FIELD_BITS))  # the hand before the draw
-        guard = self._guard
-        for over in quiet.any_overs:
-            if (before + over) & guard:
-                return False
-        for over in quiet.alike_overs:
-            if (before + over) & card_bit:
-                return False
+        if quiet.any_over is not None and (before + quiet.any_over) & self._guard:
+            return False
+        if quiet.alike_over is not None and (before + quiet.alike_over) & card_bit:
+            return False
         if quiet.completing:
             completing = self._completing.get(before)
             if completing is None:
@@ -255,6 +254,8 @@ class ResponseScreen:
         if context not in self._in_owner_hand:
             return None
         quiet = _QuietDraws()
+        any_counts: list[int] = []  # a card held this often: a choice whatever is drawn
+        alike_counts: list[int] = []  # the drawn card held this often: maybe a choice
         for asked in (context, "turn"):
             own = self._own.get(asked)
             if own is None:
@@ -265,20 +266,22 @@ class ResponseScreen:
             if screen.from_hand is not None:  # asked of the hand with the card drawn
                 if screen.from_hand_over is None:
                     return None
-                quiet.any_overs.append(screen.from_hand_over)  # already held: any card
-                if screen.from_hand > 1:  # or the card drawn makes it
-                    quiet.alike_overs.append(_over(screen.from_hand - 1, len(self.cards)))
-                else:
-                    return None  # any card drawn may give a choice
+                any_counts.append(screen.from_hand)  # already held: whatever is drawn
+                alike_counts.append(screen.from_hand - 1)  # or the card drawn makes it
             if asked == "turn":
                 continue  # the turn offers no card: nothing more to ask
             if screen.with_cards or (screen.win and not self._blocks_screen_wins):
                 return None
             if screen.alike_over is not None:  # held alike with the card drawn
-                quiet.alike_overs.append(screen.alike_over)
+                alike_counts.append(screen.alike)
             quiet.completing = quiet.completing or screen.win
             if screen.onto_table:
                 quiet.onto_table = screen
+        # held so often, held more often too: the fewest copies of each test stand for all
+        if any_counts:
+            quiet.any_over = _over(min(any_counts), len(self.cards))
+        if alike_counts:
+            quiet.alike_over = _over(min(alike_counts), len(self.cards))
         return quiet
 
     def _answers(self, screen: Screen, packed: int, answers: dict[int, int]) -> int:
