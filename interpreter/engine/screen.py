@@ -51,6 +51,7 @@ class Screen:
             kind for way, _ in entries if way.effect == "with_cards" for kind in way.kinds
         )
         self.with_rows: list[list[Completion]] = []  # `ResponseScreen.completion_rows`
+        self.onto_by_kind: list[tuple[tuple[list[frozenset[int]], int], ...]] = []  # `_screen`
         from_hand = [way.count for way, _ in entries if way.effect == "from_hand"]
         self.from_hand: int | None = min(from_hand) if from_hand else None
         # added to a packed hand, sets a guard bit where a card is held `from_hand` times
@@ -361,6 +362,15 @@ class ResponseScreen:
     def _screen(self, entries: list[Entry]) -> Screen:
         screen = self._screens[id(entries)] = Screen(entries, len(self.cards))
         screen.with_rows = self.completion_rows(screen.with_cards)
+        # per kind of table group: the (partners, kind made) of each way adding onto it
+        screen.onto_by_kind = [
+            tuple(
+                (self._partners[makes], makes)
+                for kinds, makes in screen.onto_table
+                if kind in kinds
+            )
+            for kind in range(len(self.play.compiled.kinds))
+        ]
         return screen
 
     def _completes(self, screen: Screen, seat: Seat, card: int, held: bool) -> bool:
@@ -377,12 +387,11 @@ class ResponseScreen:
     def _adds_onto(self, screen: Screen, seat: Seat, card: int) -> bool:
         """Whether the card, added to one of the seat's table groups, makes a group that
         one of the screen's ways adds onto the table."""
-        for kinds, makes in screen.onto_table:
-            partners = self._partners[makes]
-            for group in seat.table:
+        onto = screen.onto_by_kind
+        for group in seat.table:
+            for partners, makes in onto[group.kind]:
                 if (
-                    group.kind in kinds
-                    and card in partners[group.cards[0]]  # a quick necessary test
+                    card in partners[group.cards[0]]  # a quick necessary test
                     and card in self._additions(makes, group.cards)
                 ):
                     return True
