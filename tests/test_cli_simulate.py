@@ -151,7 +151,7 @@ def test_ctrl_c_prints_the_statistics_so_far_and_resume_finishes_the_same(
         "simulate",
         PMZ,
         "--hands",
-        "120",
+        "300",  # the shards after the first outlast a signal sent late on a loaded machine
         "--seed",
         "3",
         "--jobs",
@@ -172,7 +172,7 @@ def test_ctrl_c_prints_the_statistics_so_far_and_resume_finishes_the_same(
     assert "interrupted after" in err and "run again to go on" in err
     assert "seat 0: win rate" in out  # the statistics so far
     done = json.loads(checkpoint.read_text(encoding="utf-8"))["tally"]["sides"][0]["hands"]
-    assert 0 < done < 120
+    assert 0 < done < 300
     resumed = tmp_path / "resumed.json"
     finish = subprocess.run(
         [*command, "--checkpoint", str(checkpoint), "--json", str(resumed)],
