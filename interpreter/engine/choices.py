@@ -6,32 +6,25 @@ from __future__ import annotations
 from itertools import compress
 
 from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
+from tablerules.interpreter.engine.group_choices import GroupChoices
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
-from tablerules.interpreter.engine.screen import Entry, ResponseScreen, Screen
+from tablerules.interpreter.engine.screen import Entry, Screen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
 
-MADE_LIMIT = 1 << 14  # choices kept for reuse: every claim a game's seats are offered
 
-
-class ChoiceMaker(ResponseScreen):
+class ChoiceMaker(GroupChoices):
     """Enumerates the legal choices of a seat, and says why an action is not among them.
-    Which seats may respond at all is its base's job (`ResponseScreen`)."""
+    A group-making way's choices are its base's job (`GroupChoices`), and which seats
+    may respond at all is the job of that one's base (`ResponseScreen`)."""
 
     def __init__(self, play: PlayRules, evaluator: Evaluator) -> None:
         super().__init__(play, evaluator)
         self._discard_rows: dict[int, list[Choice]] = {}
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
-        self._made: dict[tuple[object, ...], Choice] = {}  # see `_offer`
-        # the cards each choice of `_made` takes, by the choice's identity (see `_taken`):
-        # emptied with `_made`, so an identity here is always that of a choice kept there
-        self._takes: dict[int, tuple[int, int]] = {}
-        self._instance_rows: dict[
-            tuple[int, ...], list[list[tuple[int, tuple[int, ...], int]]]
-        ] = {}  # see `instance_rows`
         # 'never split' groups lock the cards held that many times or more
         sizes = [k.keep_together for k in play.compiled.keep_together if k.keep_together]
         self._keep = min(sizes) if sizes else 0
@@ -288,19 +281,6 @@ class ChoiceMaker(ResponseScreen):
                 left[card] -= 1
         return left
 
-    def _taken(self, choice: Choice) -> tuple[int, int]:
-        """The cards a choice takes from the hand, packed, and the guard bits of their kinds."""
-        taken = touched = 0
-        bits = self._card_bit
-        for card in choice.from_hand:
-            taken += 1 << (card * FIELD_BITS)
-            touched |= bits[card]
-        for _, cards in choice.extra:
-            for card in cards:
-                taken += 1 << (card * FIELD_BITS)
-                touched |= bits[card]
-        return taken, touched
-
     def _breaks_locked(self, packed: int, choice: Choice, taken: int) -> bool:
         """Whether a choice takes some, not all, of the copies of a locked card, or spreads
         them over several groups (`packed`: the hand, less a card just received, which
@@ -441,198 +421,6 @@ class ChoiceMaker(ResponseScreen):
                 continue
             return active.name
         return None
-
-    def _from_way(
-        self,
-        state: HandState,
-        seat_index: int,
-        seat: Seat,
-        offer: Offer,
-        action: ActionRule,
-        way: WayRule,
-    ) -> list[Choice]:
-        """The choices one way of a (not winning) action gives the seat for the offer."""
-        card = offer.card
-        hand = seat.hand
-        is_owner = seat_index == offer.owner
-        # a kept draw is already in its owner's hand; a shown card is not
-        in_hand_already = is_owner and self.play.in_owner_hand(offer.context)
-        effect = way.effect
-        if effect == "with_alike" and card is not None:
-            if hand[card] >= way.count + in_hand_already:
-                return [self._group_choice(seat_index, seat, action, way, card)]
-        elif effect == "onto_table" and card is not None and action.makes is not None:
-            if in_hand_already and hand[card] == 0:
-                return []
-            found = []
-            partners = self._partners[action.makes]
-            for index, group in enumerate(seat.table):
-                if group.kind not in way.kinds or card not in partners[group.cards[0]]:
-                    continue
-                upgraded = tuple(sorted([*group.cards, card]))
-                if upgraded in self.play.instance_sets[action.makes]:
-                    found.append(
-                        self._offer(
-                            seat_index, action, way, card, upgraded, (), index, action.makes
-                        )
-                    )
-            return found
-        elif effect == "from_hand" and action.makes is not None:
-            found = []
-            for held, count in enumerate(hand):
-                if count < way.count:
-                    continue
-                cards = (held,) * way.count
-                if cards in self.play.instance_sets[action.makes]:
-                    found.append(
-                        self._offer(
-                            seat_index,
-                            action,
-                            way,
-                            None,
-                            cards,
-                            cards,
-                            None,
-                            action.makes,
-                            concealed=action.concealed,
-                        )
-                    )
-            return found
-        elif effect == "with_cards" and card is not None:
-            return self._with_cards(seat_index, seat, action, way, card, in_hand_already)
-        return []
-
-    def _offer(
-        self,
-        seat_index: int,
-        action: ActionRule,
-        way: WayRule,
-        card: int | None,
-        named: tuple[int, ...],
-        from_hand: tuple[int, ...] = (),
-        table_index: int | None = None,
-        kind: int | None = None,
-        extra: tuple[tuple[int, tuple[int, ...]], ...] = (),
-        concealed: bool = False,
-    ) -> Choice:
-        """The choice of a way that makes a group (its cards `named` in its label), made
-        once: a seat is offered the same few claims again and again, and a choice is a
-        value."""
-        key = (seat_index, action.name, way.index, card, named, table_index, kind, extra)
-        made = self._made.get(key)
-        if made is None:
-            label = f"{action.name} {self._names(named)}"
-            if extra:
-                label += " + " + " + ".join(self._names(c) for _, c in extra)
-            if len(self._made) >= MADE_LIMIT:
-                self._made.clear()
-                self._takes.clear()
-            made = self._made[key] = Choice(
-                seat=seat_index,
-                action=action.name,
-                label=label,
-                card=card,
-                from_hand=from_hand,
-                table_index=table_index,
-                kind=kind,
-                extra=extra,
-                way=way.index,
-                forced=action.forced,
-                priority=action.priority,
-                concealed=concealed,
-            )
-            self._takes[id(made)] = self._taken(made)
-        return made
-
-    def _group_choice(
-        self, seat_index: int, seat: Seat, action: ActionRule, way: WayRule, card: int
-    ) -> Choice:
-        """The card with `way.count` alike from the hand, as the action's group (or its
-        alternative, under the restriction that calls for it)."""
-        kind = action.makes
-        if action.alternative is not None and action.alternative_under:
-            for active in seat.restrictions:
-                if active.name == action.alternative_under and active.card in (None, card):
-                    kind = action.alternative
-        return self._offer(
-            seat_index,
-            action,
-            way,
-            card,
-            (card,) * (way.count + 1),
-            (card,) * way.count,
-            None,
-            kind,
-            concealed=action.concealed and kind == action.makes,
-        )
-
-    def _with_cards(
-        self,
-        seat_index: int,
-        seat: Seat,
-        action: ActionRule,
-        way: WayRule,
-        card: int,
-        in_hand_already: bool,
-    ) -> list[Choice]:
-        """The card with the rest of a group of the way's kinds from the hand, each with
-        every way to lay down the copies of the card left (when the action asks it)."""
-        have = seat.packed | self._guard  # counts, guard bits set
-        if in_hand_already:
-            have -= 1 << (card * FIELD_BITS)  # the offered card is not one of the rest
-        guard = self._guard
-        shift = card * FIELD_BITS
-        also = action.also_kinds
-        found: list[Choice] = []
-        for kind, cards, rest, need in self.completion_rows(way.kinds)[card]:
-            left = have - need
-            if left & guard != guard:
-                continue  # the hand lacks some card of the rest
-            if not also or not (left >> shift) & MAX_COUNT:  # no copy of the card is left
-                found.append(self._offer(seat_index, action, way, card, cards, rest, None, kind))
-                continue
-            # 比-style: the remaining copies must all be laid down too
-            for extra in self._clear_copies(left, card, also):
-                found.append(
-                    self._offer(seat_index, action, way, card, cards, rest, None, kind, extra)
-                )
-        return found
-
-    def _clear_copies(
-        self, have: int, card: int, kinds: tuple[int, ...]
-    ) -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
-        """Ways to lay down every copy of `card` still in the hand (`have`: packed, guard
-        bits set) in groups of `kinds`, each group tested with one subtraction."""
-        if not (have >> (card * FIELD_BITS)) & MAX_COUNT:
-            return [()]
-        guard = self._guard
-        found: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
-        for kind, cards, need in self.instance_rows(kinds)[card]:
-            left = have - need
-            if left & guard != guard:
-                continue
-            for more in self._clear_copies(left, card, kinds):
-                found.append(((kind, cards), *more))
-        return found
-
-    def instance_rows(self, kinds: tuple[int, ...]) -> list[list[tuple[int, tuple[int, ...], int]]]:
-        """Per card: the groups of `kinds` (in that order) holding it, as (kind, cards, the
-        cards packed); worked out once per tuple of kinds."""
-        rows = self._instance_rows.get(kinds)
-        if rows is None:
-            needs = self.play.instance_needs
-            rows = self._instance_rows[kinds] = [
-                [
-                    (kind, tuple(cards), sum(n << (c * FIELD_BITS) for c, n in need))
-                    for kind in kinds
-                    for cards, need in needs.get((kind, card), ())
-                ]
-                for card in range(len(self.cards))
-            ]
-        return rows
-
-    def _names(self, cards: tuple[int, ...]) -> str:
-        return "".join(self.cards.display[c] for c in cards)
 
     def discards(self, seat_index: int, seat: Seat) -> list[Choice]:
         row = self._discard_rows.get(seat_index)
