@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from itertools import compress
 
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
+from tablerules.interpreter.compiled import FIELD_BITS, MAX_COUNT
 from tablerules.interpreter.engine.group_choices import GroupChoices
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
-from tablerules.interpreter.engine.screen import Entry, Screen
+from tablerules.interpreter.engine.screen import Entry, Screen, at_least_mask
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
@@ -30,10 +30,8 @@ class ChoiceMaker(GroupChoices):
         self._keep = min(sizes) if sizes else 0
         self._keeps_discard = any(a.keeps_discard for a in play.actions.values())
         # added to a packed hand, `_at_least[n]` sets the guard bit of every kind held n times
-        self._at_least = [
-            sum((GUARD_BIT - n) << (c * FIELD_BITS) for c in range(len(play.compiled.cards)))
-            for n in range(MAX_COUNT + 1)
-        ]
+        kinds = len(play.compiled.cards)
+        self._at_least = [at_least_mask(n, kinds) for n in range(MAX_COUNT + 1)]
         self._signatures = evaluator.search.signatures
         self.restriction_rules = RestrictionRules(play)  # what a window's seats incur
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition

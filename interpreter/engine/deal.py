@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.compiled import FIELD_SHIFT, CompiledRules, DealLine
+from tablerules.interpreter.compiled import CompiledRules, DealLine
 from tablerules.interpreter.engine.state import HandState, Seat
 
 
@@ -26,16 +26,13 @@ def deal_hand(
     """
     kinds = len(compiled.cards)
     cards = list(wall or [])
-    # each seat's counts and their packed form (`Seat.packed`), built up card by card
-    counts = [[0] * kinds for _ in range(seats)]
-    packed = [0] * seats
+    counts = [[0] * kinds for _ in range(seats)]  # each seat's, built up card by card
     shown: list[tuple[int, int]] = []
     rest: list[int] = []
     if hands is not None:
         for seat, held in enumerate(hands):
             for card in held:
                 counts[seat][card] += 1
-                packed[seat] += 1 << (card << FIELD_SHIFT)
         rest = cards
         if shown_card is not None:
             shown.append((dealer, shown_card))
@@ -51,11 +48,10 @@ def deal_hand(
             hand = counts[seat]
             for card in dealt:
                 hand[card] += 1
-                packed[seat] += 1 << (card << FIELD_SHIFT)
             if line.shown:
                 shown.extend((seat, card) for card in dealt)
     state = HandState(
-        seats=[Seat(hand=counts[seat], packed=packed[seat]) for seat in range(seats)],
+        seats=[Seat(hand=hand) for hand in counts],  # each packs its counts once
         wall=rest,
         head=0,
         tail=len(rest),

@@ -57,12 +57,12 @@ class Screen:
         # added to a packed hand, sets a guard bit where a card is held `from_hand` times
         self.from_hand_over: int | None = None
         if self.from_hand is not None and 0 < self.from_hand <= MAX_COUNT:
-            self.from_hand_over = _over(self.from_hand, kinds)
+            self.from_hand_over = at_least_mask(self.from_hand, kinds)
         self.least_alike = self.alike if self.alike is not None else MAX_COUNT + 1
         # added to a packed hand, sets a guard bit where a card is held `alike` times
         self.alike_over: int | None = None
         if self.alike is not None and 0 <= self.alike <= MAX_COUNT:
-            self.alike_over = _over(self.alike, kinds)
+            self.alike_over = at_least_mask(self.alike, kinds)
         self.win = any(action.win for _, action in entries)
         known = ("with_alike", "onto_table", "with_cards", "from_hand")
         # any other way is left to `choices`
@@ -73,7 +73,7 @@ class Screen:
         self.plain = not self.other and self.from_hand is None and not self.with_cards
 
 
-def _over(count: int, kinds: int) -> int:
+def at_least_mask(count: int, kinds: int) -> int:
     """Added to a packed hand, sets the guard bit of every card held `count` times or more."""
     return sum((GUARD_BIT - count) << (c * FIELD_BITS) for c in range(kinds))
 
@@ -238,12 +238,8 @@ class ResponseScreen:
             return False
         if quiet.alike_over is not None and (before + quiet.alike_over) & card_bit:
             return False
-        if quiet.completing:
-            completing = self._completing.get(before)
-            if completing is None:
-                completing = self._completing_cards(before)
-            if completing & card_bit:
-                return False
+        if quiet.completing and self._may_complete(before, card):
+            return False
         onto = quiet.onto_table
         return onto is None or not seat.table or not self._adds_onto(onto, seat, card)
 
@@ -280,9 +276,9 @@ class ResponseScreen:
                 quiet.onto_table = screen
         # held so often, held more often too: the fewest copies of each test stand for all
         if any_counts:
-            quiet.any_over = _over(min(any_counts), len(self.cards))
+            quiet.any_over = at_least_mask(min(any_counts), len(self.cards))
         if alike_counts:
-            quiet.alike_over = _over(min(alike_counts), len(self.cards))
+            quiet.alike_over = at_least_mask(min(alike_counts), len(self.cards))
         return quiet
 
     def _answers(self, screen: Screen, packed: int, answers: dict[int, int]) -> int:
