@@ -59,7 +59,7 @@ BEST_FIRST_CARDS = 30
 NOTHING_KEPT: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
 # What an evaluator remembers: tables keyed by the rules' own finite sets (an instance and
 # a label, a card and a count) fill up in the first hands and need no bound; a table keyed
-# by what hands hold is emptied when full, as the searches' tables are (`search.py`).
+# by what hands hold is emptied when full, as the searches' tables are (`splits.py`).
 KEPT_LIMIT = 1 << 14  # ways of placing never-split cards kept, by those cards' counts
 MAX_FIELD = (1 << FIELD_BITS) - 1
 NO_SUMS = (0, 0, 0)  # what no table groups add to a split: total value, pairs, triggers
