@@ -29,6 +29,7 @@ from tablerules.dsl.reading import describe_os_error
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.event_lines import HandLines, Waiting, event_lines
 from tablerules.interpreter.engine.logwriter import (
     LogWriter,
     Record,
@@ -156,13 +157,12 @@ class CheckedLog(LogWriter):
             raise LogFailed(f"cannot write {visible(self.path)}: {reason}") from None
 
 
-
 class Session:
     """Plays the hands, sending every line both to the log (if any) and to the report.
 
-    With a log, a hand's lines gather in one list as they are made: the table appends each
-    event's line as it logs the event (`Table.keep_log_lines`), the session each choice's
-    before applying it; the list goes to the writer at the end of the hand (or when long).
+    With a log, a hand's lines wait in order in one `HandLines`: the table keeps each event
+    it logs there (`Table.keep_log_lines`), the session each choice's line before applying
+    it; the lines are made and go to the writer at the end of the hand (or when many wait).
     """
 
     def __init__(self, game: Game, report: Report, log: LogWriter | None) -> None:
@@ -175,14 +175,17 @@ class Session:
         # a report that reads choices reads every step in order; one that does not is
         # handed the events it reads at the end of the hand
         self._reads_steps = report.reads_choices()
-        # a choice's log line by (seat, label): a game has few, and a hand applies ~100
-        self._choice_lines: dict[tuple[int, str], bytes] = {}
+        # a choice's waiting log line by (seat, label): a game has few, a hand applies ~100
+        self._choice_lines: dict[tuple[int, str], Waiting] = {}
+        self._encoder = event_lines(game.shared)
 
-    def choice_line(self, seat: int, label: str) -> bytes:
-        """A choice's log line (made once per seat and label)."""
+    def choice_line(self, seat: int, label: str) -> Waiting:
+        """A choice's log line as it waits among a hand's lines (made once per seat and
+        label)."""
         line = self._choice_lines.get((seat, label))
         if line is None:
-            line = self._choice_lines[(seat, label)] = line_bytes(choice_record(seat, label))
+            made = line_bytes(choice_record(seat, label))
+            line = self._choice_lines[(seat, label)] = (None, made, None)
         return line
 
     def play_hand(
@@ -195,9 +198,10 @@ class Session:
         bots = [make(seed * seats + seat) for seat in range(seats)]
         state = table.state
         self.report.begin_hand(index, seed, state.dealer, state.round, state.streak)
-        lines: list[bytes] | None = None
+        lines: HandLines | None = None
         if self.log is not None:
-            lines = [line_bytes(hand_record(index, seed, table))]
+            lines = HandLines(self._encoder)
+            lines.add(line_bytes(hand_record(index, seed, table)))
             table.keep_log_lines(lines)
         try:
             played = self._play_out(table, index, bots, lines)
@@ -209,23 +213,24 @@ class Session:
         return played
 
     def _play_out(
-        self, table: Table, index: int, bots: list[Bot], lines: list[bytes] | None
+        self, table: Table, index: int, bots: list[Bot], lines: HandLines | None
     ) -> Table | None:
         reads_steps = self._reads_steps
         logged = self._report_events(table, 0, lines) if reads_steps else 0
         gather = LogWriter.GATHER
         choice_lines = self._choice_lines
+        waiting = lines.waiting if lines is not None else None
         while not table.finished:
             if self.stop.requested:
                 return None
-            waiting = table.waiting_for()
-            if not waiting:
+            seats = table.waiting_for()
+            if not seats:
                 raise PlayError(f"hand {index}: the hand is not over, yet no seat is asked to act")
-            seat = waiting[0]
+            seat = seats[0]
             choice = bots[seat].choose(table, seat)
-            if lines is not None:
+            if waiting is not None:
                 line = choice_lines.get((choice.seat, choice.label))
-                lines.append(line or self.choice_line(choice.seat, choice.label))
+                waiting.append(line or self.choice_line(choice.seat, choice.label))
             if reads_steps:
                 self.report.record(choice_record(choice.seat, choice.label))
             try:
@@ -234,33 +239,35 @@ class Session:
                 raise PlayError(f"hand {index}: seat {seat}'s bot chose badly: {error}") from None
             if reads_steps:
                 logged = self._report_events(table, logged, lines)
-            if lines is not None and len(lines) >= gather:
-                self._write(lines)
+            elif waiting is not None and len(waiting) >= gather:
+                self._write(lines)  # type: ignore[arg-type]
         if not reads_steps:
             self._report_events(table, 0, None)
         result = result_record(table)
         if lines is not None:
-            lines.append(line_bytes(result))
+            lines.add(line_bytes(result))
         self.report.end_hand(result)
         self.finished += 1
         return table
 
-    def _write(self, lines: list[bytes]) -> None:
-        """The lines gathered so far to the writer (written out at the end of the hand);
-        the list is emptied in place: the table goes on appending to it."""
+    def _write(self, lines: HandLines) -> None:
+        """The lines waiting so far, made and handed to the writer (written out at the end
+        of the hand); the table goes on keeping its events among `lines`."""
         assert self.log is not None
-        self.log.write_lines(lines)
-        lines.clear()
+        self.log.write_lines(lines.take())
 
-    def _report_events(self, table: Table, logged: int, lines: list[bytes] | None) -> int:
+    def _report_events(self, table: Table, logged: int, lines: HandLines | None) -> int:
         """The events from number `logged` on that the report reads, as they read back
-        from the log (decoded from their lines when there are lines); returns how many
-        events there are now."""
+        from the log (decoded from their lines, which go to the writer, when there are
+        lines); returns how many events there are now."""
         events = table.events
         kinds = self._read_kinds
         new = events[logged:]
-        if lines is not None and len(lines) >= len(new):
-            texts = lines[len(lines) - len(new) :]
+        if lines is not None:
+            assert self.log is not None
+            made = lines.take()  # the choice's line, then the new events'
+            self.log.write_lines(made)
+            texts = made[len(made) - len(new) :] if new else []
             for event, text in zip(new, texts, strict=True):
                 if kinds is None or event["type"] in kinds:
                     self.report.record(json.loads(text))

@@ -1,6 +1,6 @@
-"""The play log's event lines made as events are logged (`Table.keep_log_lines`): byte for
-byte the encoding of the events the API keeps, whatever the values; and writing a log does
-not import what reading one needs."""
+"""The play log's event lines, kept as events while a hand is played and made when asked
+(`Table.keep_log_lines`, `HandLines`): byte for byte the encoding of the events the API
+keeps, whatever the values; and writing a log does not import what reading one needs."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from tablerules.interpreter import load_game
 from tablerules.interpreter.bots import GreedyBot, RandomBot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.determinise import clone
-from tablerules.interpreter.engine.event_lines import EventLines
+from tablerules.interpreter.engine.event_kinds import DISCARD, DRAW
+from tablerules.interpreter.engine.event_lines import EventLines, HandLines, event_lines
 from tablerules.interpreter.engine.logwriter import line_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,14 +29,18 @@ def test_every_line_is_its_events_encoding(rules: Path) -> None:
     game = load_game(rules)
     for seed, make in ((3, RandomBot), (4, GreedyBot)):
         table = Table(game, seed=seed)
-        lines: list[bytes] = []
+        lines = HandLines(event_lines(game.shared))
         table.keep_log_lines(lines)
         seats = table.play.seats
         bots = [make(seed * seats + seat) for seat in range(seats)]
+        made: list[bytes] = []
         while not table.finished:
             seat = table.waiting_for()[0]
             table.apply(bots[seat].choose(table, seat))
-        assert lines == [line_bytes(event) for event in table.events]
+            if table.state.discards_made % 7 == 0:  # some lines asked for mid-hand
+                made += lines.take()
+        made += lines.take()
+        assert made == [line_bytes(event) for event in table.events]
 
 
 def test_equal_values_of_other_types_make_other_lines() -> None:
@@ -44,7 +49,7 @@ def test_equal_values_of_other_types_make_other_lines() -> None:
     however the shapes before it were compiled."""
     game = load_game(ROOT / "rules" / "paomazai.rules")
     table = Table(game, seed=1)
-    lines: list[bytes] = []
+    lines = HandLines(event_lines(game.shared))
     table.keep_log_lines(lines)
     before = len(table.events)
     values = (True, 1, 1.0, True, 0, False, -0.0, 0.0, None, "1", [1, True], (1, 1), [1, 1])
@@ -57,7 +62,7 @@ def test_equal_values_of_other_types_make_other_lines() -> None:
     table.log("probe", clause="probe", value=1, seat=2)
     table.log("probe", value=1, seat=2)
     table.log("probe", type="other", value=1)
-    assert lines[before:] == [line_bytes(event) for event in table.events[before:]]
+    assert lines.take()[before:] == [line_bytes(event) for event in table.events[before:]]
 
 
 def test_texts_kept_are_capped() -> None:
@@ -75,7 +80,7 @@ def test_a_clone_writes_no_lines() -> None:
     """A clone's what-if moves (a sampling bot's) are not the hand's: no lines."""
     game = load_game(ROOT / "rules" / "paomazai.rules")
     table = Table(game, seed=2)
-    lines: list[bytes] = []
+    lines = HandLines(event_lines(game.shared))
     table.keep_log_lines(lines)
     kept = len(lines)
     twin = clone(table)
@@ -92,3 +97,29 @@ def test_writing_a_log_imports_no_reading_models() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_declared_kinds_given_other_values_make_their_own_lines() -> None:
+    """A declared kind's fields given values not of their forms (a flag as 1 or None, a
+    text as a number or a list), texts holding `%` or quotes, other clauses and cites
+    for the same kind: each line is still its event's encoding."""
+    game = load_game(ROOT / "rules" / "paomazai.rules")
+    table = Table(game, seed=1)
+    lines = HandLines(event_lines(game.shared))
+    table.keep_log_lines(lines)
+    before = len(table.events)
+    for shown, card in ((False, "1m"), (None, "1m"), (False, 5), (True, ["x"]), (False, '%d"')):
+        for cites in (("A-1",), ["A-1"], ("B-2", "%s"), ()):
+            table.log(
+                DRAW,
+                clause="turn",
+                cites=cites,
+                seat=1,
+                shown=shown,
+                left=3,
+                card=card,
+                name="100%",
+            )
+    table.log(DISCARD, clause="other", seat=2, card="2m", name="二萬")
+    table.log(DISCARD, seat=2, card="2m", name="二萬")
+    assert lines.take()[before:] == [line_bytes(event) for event in table.events[before:]]

@@ -1,30 +1,28 @@
-"""Engine events as play-log lines, made from compiled shapes as the events are logged.
+"""Engine events as play-log lines, made from compiled shapes at the end of a hand.
 
 An event's line is `{"seq": N, "type": T, <its fields>, "clause": C, "cites": [...]}`, and
 the events logged alike (a seat drawing, a seat discarding, a window on a card) share all
-of it but their values. So each event *shape* (type, clause, cites, field names and each
-field's value type) is compiled once into a byte template: every key, the type, the
-clause and the cites already encoded, `%d` for the `seq` and each integer field, `%b` for
-every other field's encoding. A line is its shape's template filled with the event's
-values; nothing is kept per value but the encodings of texts (card ids and names, labels:
-a game has few), and a list of texts or integers is joined from its elements'.
+of it but their values. So the events of a declared kind (`event_kinds`) logged by one
+clause with one list of cites share a `Form`, compiled once per game: every key, the
+type, the clause and the cites already encoded. A form whose fields hold no lists keeps
+a template per tuple of its texts and flags, with `%d` for the `seq` and each integer
+(`LineMemo`); one with lists fills one template with each field's encoding. A hand's
+events wait with their kinds in `HandLines` while it is played and are made into lines
+together when asked, in one loop: nothing is picked out of an event while it is logged.
 
-The lines are byte for byte what encoding the event's dict gives (`logwriter.dumps`): a
-shape is chosen by the exact types of the values (`True` and `1` are apart), integers,
-texts, booleans and None are written as that encoder writes them, and any other value (a
-float, a dict, a list of mixed values) is handed to the encoder alone. A shape whose
-field names take the line's own keys, or whose type, clause or cites are not plain texts,
-is encoded whole every time.
-
-An event of a declared kind (`event_kinds`) finds its shape by its kind, clause and number
-of fields alone, compiled from the fields' declared forms: no key is built from its values.
+The lines are byte for byte what encoding the event's dict gives (`logwriter.dumps`):
+integers, texts, booleans and None are written as that encoder writes them, a value not
+of its declared form sends the event to the encoder, and so does an event not logged as
+its kind declares. A type given as a plain text is shaped by its values' exact types
+(`True` and `1` are apart) when it is logged, and a shape whose field names take the
+line's own keys, or whose type, clause or cites are not plain texts, is encoded whole.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
-from operator import call
+from operator import call, itemgetter
 from typing import Any
 
 from tablerules.interpreter.engine.event_kinds import (
@@ -45,8 +43,92 @@ LITERALS = {True: b"true", False: b"false", None: b"null"}  # only ever looked u
 TEXT_TYPES = frozenset({str})
 INT_TYPES = frozenset({int})
 LIST_TYPES = frozenset({list, tuple})
+LISTED = frozenset({INTS, TEXTS, SEAT_TEXT, SEAT_TEXTS, ANY})  # forms whose values are lists
+MEMO_KEPT = 4_096  # templates kept per form (see `LineMemo`)
 Shape = tuple[bytes, tuple[Callable[[Any], Any], ...]]  # a template and each field's encoder
-KindShape = tuple[bytes, tuple[Callable[[Any], Any], ...], Sequence[str], tuple[str, ...]]
+FormKey = tuple[EventKind, str, int]  # an event's kind, clause and number of keys
+# a waiting line: an event of a declared kind, with the cites it was logged with, or
+# (None, a line already made, None)
+Waiting = tuple[EventKind | None, Any, Any]
+
+
+def _literal(text: str) -> str:
+    """A text as it stands in a template: its JSON encoding, `%` escaped."""
+    return encode_basestring(text).replace("%", "%%")
+
+
+class LineMemo(dict[Any, bytes]):
+    """A form's line templates by the values of its fields other than integers (a tuple
+    of them, a value alone if one, the event's type if none): each is the line with those
+    values written in, `%d` for the `seq` and every integer field. Made on first use;
+    past `MEMO_KEPT` a template is made and not kept."""
+
+    def __init__(
+        self, pieces: list[bytes], encoders: list[Callable[[Any], Any]], forms: list[str]
+    ) -> None:
+        super().__init__()
+        self._pieces = pieces
+        self._slots = [(form, encoder) for form, encoder in zip(forms, encoders, strict=True)]
+        self._keyed = [form for form in forms if form != INT]
+
+    def __missing__(self, key: Any) -> bytes:
+        keyed = self._keyed
+        values = iter(key if len(keyed) > 1 else (key,) if keyed else ())
+        parts = [self._pieces[0]]
+        for (form, encoder), piece in zip(self._slots, self._pieces[1:], strict=True):
+            if form == INT:
+                parts.append(b"%d")
+            else:
+                value = next(values)
+                if form == TEXT and value is not None and type(value) is not str:
+                    raise TypeError("a text field holds another value")
+                if form == FLAG and type(value) is not bool:
+                    raise TypeError("a flag field holds another value")
+                parts.append(encoder(value).replace(b"%", b"%%"))
+            parts.append(piece)
+        template = b"".join(parts)
+        if len(self) < MEMO_KEPT:
+            self[key] = template
+        return template
+
+
+class Form:
+    """How the events of a declared kind logged by one clause with one list of cites and
+    one set of fields become lines. With no list among the fields (a draw, a discard), a
+    line is its `memo` template for the event's texts and flags filled with its integers:
+    one lookup and one `%`, and the templates are few (cards by seats). With lists (a
+    window, an action), one `template` is filled with each field's encoding."""
+
+    __slots__ = ("cited", "cites", "encoders", "ints", "key", "memo", "pick", "template")
+
+    def __init__(
+        self,
+        cites: Sequence[str],
+        event_type: str,
+        names: list[str],
+        forms: list[str],
+        memo: LineMemo | None = None,
+        template: bytes = b"",
+        encoders: tuple[Callable[[Any], Any], ...] = (),
+    ) -> None:
+        self.cites, self.cited = cites, tuple(cites)
+        keyed = [name for name, form in zip(names, forms, strict=True) if form != INT]
+        counted = [name for name, form in zip(names, forms, strict=True) if form == INT]
+        # the memo's key: the event's texts and flags, or its type (the same for all)
+        self.key = itemgetter(*keyed) if keyed else itemgetter("type")
+        self.ints = itemgetter("seq", *counted)
+        self.memo = memo
+        self.template, self.encoders = template, encoders
+        self.pick = itemgetter(*names) if len(names) > 1 else _one(names)
+
+
+def _one(names: list[str]) -> Callable[[Record], tuple[Any, ...]]:
+    """A picker of the values of one field (or none) as a tuple, as `itemgetter` gives
+    several."""
+    if not names:
+        return lambda event: ()
+    name = names[0]
+    return lambda event: (event[name],)
 
 
 class EncodedTexts(dict[str, bytes]):
@@ -71,7 +153,8 @@ class EventLines:
 
     def __init__(self) -> None:
         self._shapes: dict[tuple[Any, ...], Shape | None] = {}
-        self._kind_shapes: dict[tuple[EventKind, str, int], KindShape | None] = {}
+        self._forms: dict[FormKey, Form] = {}  # the first form of each key
+        self._cited_forms: dict[tuple[FormKey, tuple[str, ...]], Form | None] = {}
         self._texts = EncodedTexts(self.TEXTS_KEPT)
         literal = LITERALS.__getitem__
         self._encoders: dict[type, Callable[[Any], Any]] = {
@@ -94,31 +177,32 @@ class EventLines:
             ANY: self._any,
         }
 
-    def kind_line(
-        self,
-        kind: EventKind,
-        seq: int,
-        clause: str,
-        cites: Sequence[str],
-        data: Mapping[str, Any],
-        event: Record,
-    ) -> bytes:
-        """The log line of `event`, logged as `Table.log(kind, clause, cites, **data)` with
-        number `seq`."""
-        key = (kind, clause, len(data))
-        try:
-            shape = self._kind_shapes[key]
-        except KeyError:
-            shape = self._kind_shapes[key] = self._compile_kind(kind, clause, cites, data)
-        if shape is None:
-            return self.line(seq, kind.type, clause, cites, data, event)
-        template, encoders, shape_cites, cited = shape
-        if cites is not shape_cites and tuple(cites) != cited:
-            return self.line(seq, kind.type, clause, cites, data, event)
-        try:
-            return template % (seq, *map(call, encoders, data.values()))
-        except (TypeError, KeyError, ValueError):  # a value not of its declared form
-            return line_bytes(event)
+    def lines(self, waiting: Sequence[Waiting]) -> list[bytes]:
+        """The log lines of `waiting`, in order: each event's (see `Form`), each line
+        already made as it is."""
+        made: list[bytes] = []
+        append = made.append
+        forms = self._forms
+        for kind, cites, event in waiting:
+            if kind is None:  # a line made already
+                append(cites)  # type: ignore[arg-type]
+                continue
+            key = (kind, event.get("clause", ""), len(event))
+            form = forms.get(key)
+            if form is None or (cites is not form.cites and tuple(cites) != form.cited):
+                form = self._form(key, kind, cites, event)
+                if form is None:
+                    append(line_bytes(event))
+                    continue
+            try:
+                if form.memo is not None:
+                    append(form.memo[form.key(event)] % form.ints(event))
+                else:
+                    values = map(call, form.encoders, form.pick(event))
+                    append(form.template % (event["seq"], *values))
+            except (TypeError, KeyError, ValueError):  # a value not of its declared form
+                append(line_bytes(event))
+        return made
 
     def line(
         self,
@@ -148,24 +232,67 @@ class EventLines:
         """The log line of an event already made (encoded whole)."""
         return line_bytes(event)
 
-    def _compile_kind(
-        self, kind: EventKind, clause: str, cites: Sequence[str], data: Mapping[str, Any]
-    ) -> KindShape | None:
-        """The shape of a declared kind's events with this clause and this many fields;
-        None if they are shaped by their values (undeclared, or not given as declared)."""
+    def _form(
+        self, key: FormKey, kind: EventKind, cites: Sequence[str], event: Record
+    ) -> Form | None:
+        """The form of a declared kind's events like `event` (logged by `key`'s clause with
+        `cites`), made on first use; None if they are not as declared (encoded whole)."""
+        try:
+            cited_key = (key, tuple(cites))
+            form = self._cited_forms[cited_key]
+        except KeyError:
+            form = self._cited_forms[cited_key] = self._compile_form(kind, key[1], cites, event)
+        except TypeError:  # a cite that cannot be part of a key
+            return None
+        if key not in self._forms and form is not None:
+            self._forms[key] = form
+        return form
+
+    def _compile_form(
+        self, kind: EventKind, clause: str, cites: Sequence[str], event: Record
+    ) -> Form | None:
+        """The form of a declared kind's events logged with this clause and cites and the
+        fields `event` has; None if they are not given as declared."""
         fields = kind.fields
         if fields is None:
             return None
-        names = list(fields)
-        if list(data) not in (names, names[: len(names) - kind.optional]):
+        names = [name for name in event if name not in OWN_KEYS]
+        declared = list(fields)
+        if names not in (declared, declared[: len(declared) - kind.optional]):
+            return None
+        size = 2 + len(names) + (1 if clause else 0) + (1 if cites else 0)
+        if len(event) != size or event["type"] != kind.type:
             return None
         if any(type(cite) is not str for cite in cites) or type(clause) is not str:
             return None
-        shape = self._compile(kind.type, clause, cites, data, [fields[name] for name in data])
+        forms = [fields[name] for name in names]
+        data = {name: event[name] for name in names}
+        shape = self._compile(kind.type, clause, cites, data, forms)
         if shape is None:
             return None
-        template, encoders = shape
-        return template, encoders, cites, tuple(cites)
+        if any(form in LISTED for form in forms):
+            template, encoders = shape
+            return Form(cites, kind.type, names, forms, template=template, encoders=encoders)
+        pieces = self._pieces(kind.type, clause, cites, names)
+        memo = LineMemo(pieces, [self._declared[form] for form in forms], forms)
+        return Form(cites, kind.type, names, forms, memo=memo)
+
+    @staticmethod
+    def _pieces(
+        event_type: str, clause: str, cites: Sequence[str], names: Sequence[str]
+    ) -> list[bytes]:
+        """A line's fixed texts around its fields' values (escaped for `%`): the text
+        before each field's value, then the rest of the line."""
+        pieces = ['{"seq": %d, "type": ' + _literal(event_type)]
+        for name in names:
+            pieces[-1] += ", " + _literal(name) + ": "
+            pieces.append("")
+        if clause:
+            pieces[-1] += ', "clause": ' + _literal(clause)
+        if cites:
+            pieces[-1] += ', "cites": [' + ", ".join(map(_literal, cites)) + "]"
+        pieces[-1] += "}"
+        return [piece.encode("utf-8") for piece in pieces]
 
     def _compile(
         self,
@@ -180,25 +307,21 @@ class EventLines:
         texts = [event_type, clause, *cites, *data]
         if not OWN_KEYS.isdisjoint(data) or any(type(text) is not str for text in texts):
             return None
-
-        def literal(text: str) -> str:  # a text as it stands in a template
-            return encode_basestring(text).replace("%", "%%")
-
-        parts = ['{"seq": %d, "type": ', literal(event_type)]
+        parts = ['{"seq": %d, "type": ', _literal(event_type)]
         encoders = []
         for index, (name, value) in enumerate(data.items()):
             if forms is not None:
                 form = forms[index]
-                parts += (", ", literal(name), ": %d" if form == INT else ": %b")
+                parts += (", ", _literal(name), ": %d" if form == INT else ": %b")
                 encoders.append(self._declared[form])
                 continue
             kind = type(value)
-            parts += (", ", literal(name), ": %d" if kind is int else ": %b")
+            parts += (", ", _literal(name), ": %d" if kind is int else ": %b")
             encoders.append(self._encoders.get(kind, self._whole))
         if clause:
-            parts += (', "clause": ', literal(clause))
+            parts += (', "clause": ', _literal(clause))
         if cites:
-            parts += (', "cites": [', ", ".join(map(literal, cites)), "]")
+            parts += (', "cites": [', ", ".join(map(_literal, cites)), "]")
         parts.append("}")
         return "".join(parts).encode("utf-8"), tuple(encoders)
 
@@ -246,6 +369,29 @@ class EventLines:
     def _whole(value: Any) -> bytes:
         """Any value as the encoder writes it."""
         return dumps(value).encode("utf-8")
+
+
+class HandLines:
+    """The log lines of a hand in the making, in order: the events its table logs, kept as
+    they are with their kinds until the lines are asked for (`take`, at the end of the
+    hand), and lines of the writer's own among them (`add`: the choices)."""
+
+    def __init__(self, encoder: EventLines) -> None:
+        self.encoder = encoder
+        self.waiting: list[Waiting] = []  # a table appends to it (`Table.keep_log_lines`)
+
+    def __len__(self) -> int:
+        return len(self.waiting)
+
+    def add(self, line: bytes) -> None:
+        """A line made already (UTF-8 JSON, no newline), after those waiting."""
+        self.waiting.append((None, line, None))
+
+    def take(self) -> list[bytes]:
+        """The waiting lines, made now; none wait afterwards."""
+        made = self.encoder.lines(self.waiting)
+        self.waiting.clear()  # in place: the table goes on appending to it
+        return made
 
 
 def event_lines(shared: dict[str, Any]) -> EventLines:
