@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from tablerules.dsl import ir
 from tablerules.interpreter.compiled import (
     FIELD_BITS,
-    FIELD_SHIFT,
     GROUP_STEP,
     GUARD_BIT,
-    MAX_COUNT,
     PAIR_STEP,
     CompiledRules,
     ImmediateInfo,
@@ -38,6 +36,7 @@ from tablerules.interpreter.evaluation import (
     Reason,
 )
 from tablerules.interpreter.judging import held_split, judge, judge_evaluation
+from tablerules.interpreter.never_split import NeverSplit
 from tablerules.interpreter.patterns import Multiset
 from tablerules.interpreter.search import NO_SPLIT, Fragment, Searcher
 
@@ -56,12 +55,8 @@ SOURCES: tuple[ir.Source, ...] = ("self", "discard", "draw")
 # Hands of at most this many cards may be judged by the best split per signature: fewer
 # than 16 groups, so no signature field (see `GROUP_STEP`) overflows into the next.
 BEST_FIRST_CARDS = 30
-NOTHING_KEPT: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
-# What an evaluator remembers: tables keyed by the rules' own finite sets (an instance and
-# a label, a card and a count) fill up in the first hands and need no bound; a table keyed
-# by what hands hold is emptied when full, as the searches' tables are (`splits.py`).
-KEPT_LIMIT = 1 << 14  # ways of placing never-split cards kept, by those cards' counts
-MAX_FIELD = (1 << FIELD_BITS) - 1
+# What an evaluator remembers is keyed by the rules' own finite sets (an instance and a
+# label, a card and a count): it fills up in the first hands and needs no bound.
 NO_SUMS = (0, 0, 0)  # what no table groups add to a split: total value, pairs, triggers
 
 Facts = tuple[int, int, int, int]  # (kind, value, is pair, is trigger) of a placed group
@@ -100,22 +95,13 @@ class Evaluator:
         spare = GUARD_BIT - 1 - rules.cards.copies  # added to each count: > copies sets the guard
         self._excess = int.from_bytes(bytes([spare]) * len(rules.cards), "little")
         self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(rules.cards), "little")
-        # 'never split' groups: the fewest copies that make one, and what added to each count
-        # sets its guard bit when the count reaches it
-        self._keep_smallest = min((k.keep_together or 0 for k in rules.keep_together), default=0)
-        self._keep_excess = int.from_bytes(
-            bytes([GUARD_BIT - max(self._keep_smallest, 1)]) * len(rules.cards), "little"
-        )
-        self._holding: dict[tuple[int, int], frozenset[int]] = {}
-        self._holder_facts: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {}
-        self._keeps = bool(rules.keep_together)
-        # whether every group holding some card that often holds nothing else
-        self._kept_alike = all(
-            len(set(i.cards)) == 1
-            for i in rules.instances
-            if max(i.cards.count(c) for c in i.cards) >= max(self._keep_smallest, 1)
-        )
-        self._kept_memo: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
+        # 'never split' groups (`never_split.py`): which splits keep them whole, and the
+        # ways to take them out before a search for the best split
+        never_split = NeverSplit(rules, self.search)
+        self._keeps = never_split.active
+        self._kept_cards = never_split.cards
+        self._kept_together = never_split.together
+        self._kept_takings = never_split.takings
         self._winning_signatures: dict[int, tuple[int, int]] = {}  # learnt when first needed
         self._containing = [
             frozenset(i.id for i in rules.instances if card in i.cards)
@@ -467,96 +453,6 @@ class Evaluator:
         self._winning_signatures = found
         return found
 
-    def _kept_takings(self, pre: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
-        """Each way to place the cards held as 'never split' groups: (their groups' cards
-        packed, signature step, total value, ranks). A card held n times where such groups
-        are never split lies in a group holding all n copies (see `_kept_together`)."""
-        if not self._keeps:
-            return NOTHING_KEPT
-        held_often = (pre + self._keep_excess) & self._guard
-        if not held_often:
-            return NOTHING_KEPT
-        if not self._kept_alike:
-            return self._place_kept(pre, held_often)
-        # every group that can hold them is n alike: the ways depend on those cards alone
-        key = pre & ((held_often >> (FIELD_BITS - 1)) * MAX_FIELD)
-        ways = self._kept_memo.get(key)
-        if ways is None:
-            if len(self._kept_memo) >= KEPT_LIMIT:
-                self._kept_memo.clear()
-            ways = self._kept_memo[key] = self._place_kept(key, held_often)
-        return ways
-
-    def _place_kept(self, pre: int, held_often: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
-        """`_kept_takings` of the cards marked in `held_often`."""
-        guard = self._guard
-        holder_facts = self._holder_facts
-        cards = step = total = 0
-        ranks: tuple[int, ...] = ()
-        while held_often:  # one group can hold each: the usual case, one way
-            lowest = held_often & -held_often
-            held_often ^= lowest
-            shift = (lowest.bit_length() - 1) & -FIELD_BITS
-            left = pre - cards
-            count = (pre >> shift) & MAX_COUNT
-            still = (left >> shift) & MAX_COUNT
-            if still != count:
-                if not still:
-                    continue  # its copies lie in a group placed already
-                return []  # some lie there, the others cannot be with them
-            key = (shift >> FIELD_SHIFT, count)
-            holders = holder_facts.get(key)
-            if holders is None:
-                holders = holder_facts[key] = self._kept_holders(*key)
-            if len(holders) != 1:
-                return self._kept_ways(pre)
-            packed, own_step, value, rank = holders[0]
-            if ((left | guard) - packed) & guard != guard:
-                return []
-            cards += packed
-            step += own_step
-            total += value
-            ranks += (rank,)
-        return [(cards, step, total, ranks)]
-
-    def _kept_ways(self, pre: int) -> list[tuple[int, int, int, tuple[int, ...]]]:
-        """`_kept_takings` where some card may lie in one of several groups."""
-        guard = self._guard
-        ways = NOTHING_KEPT
-        for card, size in self._kept_cards(pre):
-            shift = card << FIELD_SHIFT
-            holders = self._holder_facts.get((card, size))
-            if holders is None:
-                holders = self._holder_facts[(card, size)] = self._kept_holders(card, size)
-            placed = []
-            for way in ways:
-                cards, step, total, ranks = way
-                left = pre - cards
-                if not (left >> shift) & MAX_COUNT:  # its copies lie in a group placed
-                    placed.append(way)
-                    continue
-                for packed, own_step, value, rank in holders:
-                    if ((left | guard) - packed) & guard == guard:
-                        placed.append(
-                            (cards + packed, step + own_step, total + value, (*ranks, rank))
-                        )
-            ways = placed
-        return ways
-
-    def _kept_holders(self, card: int, size: int) -> tuple[tuple[int, int, int, int], ...]:
-        """The instances that can hold all `size` copies of `card` held (those holding it
-        exactly `size` times), as (packed, signature step, value, rank)."""
-        rank = self.search.rank
-        found = []
-        for ident in sorted(self._holders(card, size)):
-            instance = self.rules.instances[ident]
-            if instance.cards.count(card) != size:
-                continue  # more copies than the hand holds: it never fits
-            found.append(
-                (instance.packed, instance.signature_shift, self._facts[ident][1], rank[ident])
-            )
-        return tuple(found)
-
     # ── judging every split ────────────────────────────────────
     def _judge_plain(self, full: int, table: Sequence[TableGroup] = ()) -> Evaluation:
         """`_judge` of a hand without a winning card to place: each split as it is, with
@@ -712,50 +608,4 @@ class Evaluator:
             instance = self.rules.instances[ident]
             kind = self.rules.kinds[instance.kind].relabel.get(source, instance.kind)
             found = self._relabelled[key] = self._facts_of(kind, instance.cards)
-        return found
-
-    def _kept_cards(self, pre: int) -> list[tuple[int, int]]:
-        """(card, copies held) for each card held n-or-more times where n-alike groups are
-        never split: every copy held stays in one group (four alike held are not a group of
-        three and a loose card). Read from the packed counts: a count of n or more carries
-        into its byte's top bit, so only those bytes are read."""
-        held_often = (pre + self._keep_excess) & self._guard
-        kept = []
-        while held_often:  # no card held that often: most hands, no turn of this loop
-            lowest = held_often & -held_often
-            card = (lowest.bit_length() - 1) >> FIELD_SHIFT
-            kept.append((card, (pre >> (card << FIELD_SHIFT)) & MAX_COUNT))
-            held_often ^= lowest
-        return kept
-
-    def _kept_together(
-        self,
-        split: tuple[int, ...],
-        placement: int | None,
-        kept: Sequence[tuple[int, int]],
-        win_card: int | None,
-    ) -> bool:
-        """'never split': cards held as such a group before the win stay in one group (the
-        winning card, where it lies, does not count towards it)."""
-        for card, size in kept:
-            holders = self._holders(card, size)
-            if win_card == card and placement is not None:
-                holding = self._holders(card, size + 1)  # the group with the winning card
-                if not any(
-                    ident in (holding if position == placement else holders)
-                    for position, ident in enumerate(split)
-                ):
-                    return False
-            elif holders.isdisjoint(split):
-                return False
-        return True
-
-    def _holders(self, card: int, size: int) -> frozenset[int]:
-        """The instances holding `card` at least `size` times."""
-        key = (card, size)
-        found = self._holding.get(key)
-        if found is None:
-            found = self._holding[key] = frozenset(
-                i.id for i in self.rules.instances if i.cards.count(card) >= size
-            )
         return found
