@@ -1,7 +1,7 @@
 """An evaluation's details, built when they are first read: the named groups of each split,
 what keeps a split from winning, and the reasons a hand does not win, with the rule ids.
 
-The evaluator judges splits with numbers only (`evaluate.py`); a caller that reads a
+The evaluator judges splits with numbers only (`win_clause.py`); a caller that reads a
 decomposition, the best split or the reasons gets them from here, through the
 `Evaluation` (see `evaluation.py`), which asks once and keeps the answer.
 """
