@@ -16,7 +16,7 @@ import copy
 import random
 from collections.abc import Sequence
 from itertools import chain, repeat
-from operator import is_
+from operator import attrgetter, is_
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -138,9 +138,8 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         return cls(load_game(path, options), **kwargs)
 
     # ── public API ─────────────────────────────────────────────
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
+    # read after every step: a getter made in C, not a Python call
+    finished = property(attrgetter("state.finished"), doc="Whether the hand is over.")
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -149,13 +148,22 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
     def waiting_for(self) -> list[int]:
         """Seats that must choose now (empty when the hand is over)."""
         decision = self.state.decision
-        return [] if decision is None or self.state.finished else decision.waiting
+        if decision is None or self.state.finished:
+            return []
+        if not decision.chosen:  # `decision.waiting`, asked after every step
+            return list(decision.options)
+        return decision.waiting
 
     def legal_actions(self, seat: int) -> list[Choice]:
+        return list(self.offered(seat))
+
+    def offered(self, seat: int) -> Sequence[Choice]:
+        """`legal_actions` as the table holds them, not copied: for a caller that only
+        reads them (a bot picking one), never to be changed."""
         decision = self.state.decision
         if self.state.finished or decision is None or seat in decision.chosen:
-            return []
-        return list(decision.options.get(seat, ()))
+            return ()
+        return decision.options.get(seat, ())
 
     def explain(self, seat: int, action: str) -> str:
         """Why `action` (an action name, `discard` or `pass`) is or is not legal for `seat`."""
