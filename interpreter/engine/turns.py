@@ -138,7 +138,11 @@ class TurnFlow:
             self._window(offer, drawer)
             return
         holder.gain(card)
-        self._wait(Decision("turn", offer, {seat: self.maker.drawer_choices(state, seat, offer)}))
+        decision = Decision("turn", offer, {seat: self.maker.drawer_choices(state, seat, offer)})
+        if self._any_forced:  # a choice the drawer must take is taken at once
+            self._decide(decision)
+        else:  # nothing to take at once: only the drawer to wait for
+            state.decision = decision
 
     def _taken_unseen(self: Table, choices: list[Choice]) -> bool:
         """Whether a draw goes unseen: its drawer must take it (a forced choice) into a
@@ -194,7 +198,7 @@ class TurnFlow:
     def _untaken(self: Table, offer: Offer) -> None:
         context = offer.context
         if context == "discard":  # the common case: the next seat draws
-            self._turn_start(self.next_seat(offer.owner), "draw")
+            self._turn_start((offer.owner + 1) % self.play.seats, "draw")
             return
         state = self.state
         if context == "added card" and offer.pending is not None:

@@ -104,14 +104,6 @@ class ClaimWindows:
         if len(decision.chosen) == len(decision.options):
             self._resolve()
 
-    def _wait(self: Table, decision: Decision) -> None:
-        """`_decide` for a decision no seat has chosen in yet: without forced actions in
-        the rules there is nothing to take at once, only the seats to wait for."""
-        if self._any_forced:
-            self._decide(decision)
-        else:
-            self.state.decision = decision
-
     def _resolve(self: Table) -> None:
         state = self.state
         decision = state.decision
