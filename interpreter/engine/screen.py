@@ -89,6 +89,10 @@ class _QuietDraws:
         self.alike_over: int | None = None
         self.completing = False  # a completing card drawn may win
         self.onto_table: Screen | None = None  # the draw's screen, when it adds onto groups
+        # the answers of a window's plain screen that answers every card these tests take
+        # (`ResponseScreen._answers`, by hand): the drawer's hand before the draw was
+        # screened on the card discarded before it, so one lookup clears most draws
+        self.answered: dict[int, int] = {}
 
 
 _UNPLANNED = _QuietDraws()  # `ResponseScreen._quiet` has no entry for the context yet
@@ -115,6 +119,7 @@ class ResponseScreen:
             int, list[list[tuple[int, list[Entry], Screen, dict[int, int] | None]]]
         ] = {}
         # the cards a hand answers (`_answers`), by the screen's facts, then packed hand
+        # (the screen's alike count when it tests one, whether it has a win)
         self._answer_caches: dict[tuple[int | None, bool], dict[int, int]] = {}
         self._planned: list[list[tuple[int, list[Entry]]]] = []
         self._added: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
@@ -207,7 +212,11 @@ class ResponseScreen:
             plain = bool(step) and screen.plain and (self._blocks_screen_wins or not screen.win)
             answers = None
             if plain:  # shared by the screens that answer alike (e.g. the next seat's, others')
-                answers = self._answer_caches.setdefault((screen.alike_over, screen.win), {})
+                alike = screen.alike if screen.alike_over is not None else None
+                answers = self._answer_caches.get((alike, screen.win))
+                if answers is None:
+                    answers = self._answer_caches[(alike, screen.win)] = {}
+                    self._quiet.clear()  # it may serve the quiet draws: plan them again
             rows.append((step, entries, screen, answers))
         plan = [
             [
@@ -236,10 +245,12 @@ class ResponseScreen:
         before = seat.packed - (1 << (card * FIELD_BITS))  # the hand before the draw
         if quiet.any_over is not None and (before + quiet.any_over) & self._guard:
             return False
-        if quiet.alike_over is not None and (before + quiet.alike_over) & card_bit:
-            return False
-        if quiet.completing and self._may_complete(before, card):
-            return False
+        answered = quiet.answered.get(before)
+        if answered is None or answered & card_bit:  # not screened, or maybe a choice
+            if quiet.alike_over is not None and (before + quiet.alike_over) & card_bit:
+                return False
+            if quiet.completing and self._may_complete(before, card):
+                return False
         onto = quiet.onto_table
         return onto is None or not seat.table or not self._adds_onto(onto, seat, card)
 
@@ -277,8 +288,20 @@ class ResponseScreen:
         # held so often, held more often too: the fewest copies of each test stand for all
         if any_counts:
             quiet.any_over = at_least_mask(min(any_counts), len(self.cards))
+        least = None
         if alike_counts:
-            quiet.alike_over = at_least_mask(min(alike_counts), len(self.cards))
+            least = min(alike_counts)
+            quiet.alike_over = at_least_mask(least, len(self.cards))
+        # answers that hold every card held `least` times (or more), and every completing
+        # card if a completing card may win: the most alike of them, the fewest cards
+        fitting = [
+            (alike or 0, answers)
+            for (alike, win), answers in self._answer_caches.items()
+            if (least is None or (alike is not None and alike <= least))
+            and (win or not quiet.completing)
+        ]
+        if fitting:
+            quiet.answered = max(fitting, key=lambda pair: pair[0])[1]
         return quiet
 
     def _answers(self, screen: Screen, packed: int, answers: dict[int, int]) -> int:
