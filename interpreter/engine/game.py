@@ -187,8 +187,10 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         if seat in chosen or (not any(map(is_, legal, repeat(choice))) and choice not in legal):
             raise IllegalAction(self._refusal(seat, choice.label))
         chosen[seat] = choice
-        if len(chosen) == len(decision.options):
-            self._resolve()
+        if decision.kind == "turn":  # its one seat has chosen
+            self._resolve_turn(decision, choice)
+        elif len(chosen) == len(decision.options):
+            self._resolve_window(decision)
 
     def snapshot(self) -> HandState:
         return copy.deepcopy(self.state)

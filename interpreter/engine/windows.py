@@ -105,30 +105,40 @@ class ClaimWindows:
             self._resolve()
 
     def _resolve(self: Table) -> None:
-        state = self.state
-        decision = state.decision
+        """Carry out the decision every seat of which has chosen."""
+        decision = self.state.decision
         assert decision is not None
-        state.decision = None
+        if decision.kind == "turn":
+            (choice,) = decision.chosen.values()
+            self._resolve_turn(decision, choice)
+        else:
+            self._resolve_window(decision)
+
+    def _resolve_turn(self: Table, decision: Decision, choice: Choice) -> None:
+        """Carry out a turn decision: the one choice of its seat (`Table.apply` calls it
+        at once, a turn waiting for no one else)."""
+        self.state.decision = None
+        seat = choice.seat
+        action = choice.action
+        if decision.offer.context in self._restricting_contexts:
+            self._restrict(decision)
+        if decision.options[seat][0].action != "discard":  # discards come last
+            taken = [] if action == "pass" or action == "discard" else [choice]
+            self._log_window(decision, taken, taken)
+        if action == "discard":
+            assert choice.card is not None
+            self._discard(seat, choice.card)
+        elif action == "pass":
+            self._continue_turn(seat, decision.then)
+        else:
+            self._perform(choice, decision.offer, decision.then)
+
+    def _resolve_window(self: Table, decision: Decision) -> None:
+        """Settle a window by priority and the ties clause, and carry out what won."""
+        self.state.decision = None
         offer = decision.offer
         chosen = decision.chosen
         restricting = offer.context in self._restricting_contexts
-        if decision.kind == "turn":
-            (choice,) = chosen.values()
-            seat = choice.seat
-            action = choice.action
-            if restricting:
-                self._restrict(decision)
-            if decision.options[seat][0].action != "discard":  # discards come last
-                taken = [] if action == "pass" or action == "discard" else [choice]
-                self._log_window(decision, taken, taken)
-            if action == "discard":
-                assert choice.card is not None
-                self._discard(seat, choice.card)
-            elif action == "pass":
-                self._continue_turn(seat, decision.then)
-            else:
-                self._perform(choice, offer, decision.then)
-            return
         acting = [c for c in chosen.values() if c.action != "pass"]
         winners = winning_choices(self.play, acting, offer.owner)
         if restricting:
