@@ -244,10 +244,9 @@ class ChoiceMaker(GroupChoices):
         locked = (packed + self._at_least[keep]) & self._guard if keep else 0  # held `keep`
         actions = self.play.actions
         kept: list[Choice] = []
-        takes = self._takes
         for choice in found:
-            taken_touched = takes.get(id(choice))  # made with the choice (`_offer`)
-            taken, touched = taken_touched if taken_touched else self._taken(choice)
+            taken = choice.taken
+            touched = choice.touched
             held = packed
             if in_hand and choice.card is not None:
                 held -= 1 << (choice.card * FIELD_BITS)  # a card just received does not lock

@@ -3,8 +3,8 @@ hand, onto a table group, from the hand alone, or with the rest of a group of gi
 (and, when the action asks it, the groups that lay the card's remaining copies down).
 
 Each choice is made once and kept (`_offer`): a seat is offered the same few claims again
-and again, and a choice is a value. The cards it takes from the hand are kept beside it,
-packed, for the 'never split' and leave-a-discard tests of `ChoiceMaker`.
+and again, and a choice is a value. The cards it takes from the hand are kept on it
+(`Choice.taken`, packed), for the 'never split' and leave-a-discard tests of `ChoiceMaker`.
 """
 
 from __future__ import annotations
@@ -25,21 +25,21 @@ class GroupChoices(ResponseScreen):
     def __init__(self, play: PlayRules, evaluator: Evaluator) -> None:
         super().__init__(play, evaluator)
         self._made: dict[tuple[object, ...], Choice] = {}  # see `_offer`
-        # the cards each choice of `_made` takes, by the choice's identity (see `_taken`):
-        # emptied with `_made`, so an identity here is always that of a choice kept there
-        self._takes: dict[int, tuple[int, int]] = {}
         self._instance_rows: dict[
             tuple[int, ...], list[list[tuple[int, tuple[int, ...], int]]]
         ] = {}  # see `instance_rows`
 
-    def _taken(self, choice: Choice) -> tuple[int, int]:
-        """The cards a choice takes from the hand, packed, and the guard bits of their kinds."""
+    def _taken(
+        self, from_hand: tuple[int, ...], extra: tuple[tuple[int, tuple[int, ...]], ...]
+    ) -> tuple[int, int]:
+        """The cards a choice takes from the hand (`from_hand` and its `extra` groups),
+        packed, and the guard bits of their kinds."""
         taken = touched = 0
         bits = self._card_bit
-        for card in choice.from_hand:
+        for card in from_hand:
             taken += 1 << (card * FIELD_BITS)
             touched |= bits[card]
-        for _, cards in choice.extra:
+        for _, cards in extra:
             for card in cards:
                 taken += 1 << (card * FIELD_BITS)
                 touched |= bits[card]
@@ -129,7 +129,7 @@ class GroupChoices(ResponseScreen):
                 label += " + " + " + ".join(self._names(c) for _, c in extra)
             if len(self._made) >= MADE_LIMIT:
                 self._made.clear()
-                self._takes.clear()
+            taken, touched = self._taken(from_hand, extra)
             made = self._made[key] = Choice(
                 seat=seat_index,
                 action=action.name,
@@ -143,8 +143,9 @@ class GroupChoices(ResponseScreen):
                 forced=action.forced,
                 priority=action.priority,
                 concealed=concealed,
+                taken=taken,
+                touched=touched,
             )
-            self._takes[id(made)] = self._taken(made)
         return made
 
     def _group_choice(
