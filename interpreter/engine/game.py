@@ -16,7 +16,7 @@ import copy
 import random
 from collections.abc import Sequence
 from itertools import chain, repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -183,9 +183,16 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         if decision is None or self.state.finished:
             raise IllegalAction(self._refusal(seat, choice.label))
         chosen = decision.chosen
-        legal = decision.options.get(seat, ())  # as `legal_actions`, without a copy
-        if seat in chosen or (not any(map(is_, legal, repeat(choice))) and choice not in legal):
+        if seat in chosen:
             raise IllegalAction(self._refusal(seat, choice.label))
+        # a choice as offered is found by identity first: `in` compares each choice before
+        # it field by field, in Python, and a plain loop costs less than a C iterator chain
+        for offered in decision.options.get(seat, ()):  # as `legal_actions`, without a copy
+            if offered is choice:
+                break
+        else:
+            if choice not in decision.options.get(seat, ()):
+                raise IllegalAction(self._refusal(seat, choice.label))
         chosen[seat] = choice
         if decision.kind == "turn":  # its one seat has chosen
             self._resolve_turn(decision, choice)
