@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from itertools import chain, repeat
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -302,4 +301,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
 
     def _ids(self, counts: list[int]) -> list[str]:
         """The ids of the cards of a hand given by its counts, in card order."""
-        return list(chain.from_iterable(map(repeat, self.game.compiled.cards.ids, counts)))
+        ids = self.game.compiled.cards.ids
+        # a comprehension: itertools.repeat would parse its arguments by name for every card
+        pairs = zip(ids, counts, strict=True)
+        return [card_id for card_id, count in pairs if count for _ in range(count)]
