@@ -4,6 +4,7 @@ stays in exactly one place and the ledger sums to zero."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pytest
@@ -181,6 +182,28 @@ def test_bots_choose_only_legal_choices(game: Game) -> None:
         mixed: list[Bot] = [GreedyBot(seed), RandomBot(seed), GreedyBot(seed + 1), RandomBot(1)]
         hand = play_checked(game, mixed[: seats_of(game)], seed, every_step=False)
         assert hand.bots_legal and hand.table.finished
+
+
+def test_the_random_bot_picks_what_random_choice_picks(game: Game) -> None:
+    """The random bot draws its pick itself; at every decision of these hands it is the
+    choice `random.Random.choice` makes from the legal choices with the same generator
+    state, so seeded hands (and their logs) stay those of the plain library call."""
+    seen: set[int] = set()
+    for seed in range(15):
+        table = Table(game, seed=seed)
+        bots = random_bots(game, seed)
+        while not table.finished:
+            seat = table.waiting_for()[0]
+            bot = bots[seat]
+            twin = random.Random()
+            twin.setstate(bot.rng.getstate())
+            expected = twin.choice(table.legal_actions(seat))
+            picked = bot.choose(table, seat)
+            assert picked == expected
+            assert bot.rng.getstate() == twin.getstate()  # no draw more or fewer
+            seen.add(len(table.legal_actions(seat)))
+            table.apply(picked)
+    assert min(seen) <= 2 and max(seen) > 8  # short and long lists of choices
 
 
 def test_play_hand_wants_one_bot_per_seat(game: Game) -> None:
