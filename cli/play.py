@@ -185,7 +185,7 @@ class Session:
         line = self._choice_lines.get((seat, label))
         if line is None:
             made = line_bytes(choice_record(seat, label))
-            line = self._choice_lines[(seat, label)] = (None, made, None)
+            line = self._choice_lines[(seat, label)] = (None, made)
         return line
 
     def play_hand(

@@ -20,7 +20,7 @@ line's own keys, or whose type, clause or cites are not plain texts, is encoded 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from operator import call, itemgetter
 from typing import Any
@@ -46,10 +46,7 @@ LIST_TYPES = frozenset({list, tuple})
 LISTED = frozenset({INTS, TEXTS, SEAT_TEXT, SEAT_TEXTS, ANY})  # forms whose values are lists
 MEMO_KEPT = 4_096  # templates kept per form (see `LineMemo`)
 Shape = tuple[bytes, tuple[Callable[[Any], Any], ...]]  # a template and each field's encoder
-FormKey = tuple[EventKind, str, int]  # an event's kind, clause and number of keys
-# a waiting line: an event of a declared kind, with the cites it was logged with, or
-# (None, a line already made, None)
-Waiting = tuple[EventKind | None, Any, Any]
+FormKey = tuple[EventKind, str, int]  # a kind, a clause and a number of fields
 
 
 def _literal(text: str) -> str:
@@ -104,7 +101,6 @@ class Form:
     def __init__(
         self,
         cites: Sequence[str],
-        event_type: str,
         names: list[str],
         forms: list[str],
         memo: LineMemo | None = None,
@@ -120,6 +116,10 @@ class Form:
         self.memo = memo
         self.template, self.encoders = template, encoders
         self.pick = itemgetter(*names) if len(names) > 1 else _one(names)
+
+
+# a line waiting in `HandLines`: an event with its form, or (None, a line made already)
+Waiting = tuple[Form | None, Any]
 
 
 def _one(names: list[str]) -> Callable[[Record], tuple[Any, ...]]:
@@ -178,31 +178,45 @@ class EventLines:
         }
 
     def lines(self, waiting: Sequence[Waiting]) -> list[bytes]:
-        """The log lines of `waiting`, in order: each event's (see `Form`), each line
+        """The log lines of `waiting`, in order: each event's from its form, each line
         already made as it is."""
         made: list[bytes] = []
         append = made.append
-        forms = self._forms
-        for kind, cites, event in waiting:
-            if kind is None:  # a line made already
-                append(cites)  # type: ignore[arg-type]
+        for form, event in waiting:
+            if form is None:  # a line made already
+                append(event)
                 continue
-            key = (kind, event.get("clause", ""), len(event))
-            form = forms.get(key)
-            if form is None or (cites is not form.cites and tuple(cites) != form.cited):
-                form = self._form(key, kind, cites, event)
-                if form is None:
-                    append(line_bytes(event))
-                    continue
             try:
-                if form.memo is not None:
-                    append(form.memo[form.key(event)] % form.ints(event))
+                memo = form.memo
+                if memo is not None:
+                    append(memo[form.key(event)] % form.ints(event))
                 else:
                     values = map(call, form.encoders, form.pick(event))
                     append(form.template % (event["seq"], *values))
             except (TypeError, KeyError, ValueError):  # a value not of its declared form
                 append(line_bytes(event))
         return made
+
+    def form(
+        self, kind: EventKind, clause: str, cites: Sequence[str], names: Collection[str]
+    ) -> Form | None:
+        """The form of the events of a declared kind logged by `clause` with `cites` and
+        these fields (in the kind's order), made on first use; None if they are not as
+        the kind declares them (their lines are then shaped by their values)."""
+        key = (kind, clause, len(names))
+        form = self._forms.get(key)
+        if form is not None and (cites is form.cites or tuple(cites) == form.cited):
+            return form
+        try:
+            cited_key = (key, tuple(cites))
+            form = self._cited_forms[cited_key]
+        except KeyError:
+            form = self._cited_forms[cited_key] = self._compile_form(kind, clause, cites, names)
+        except TypeError:  # a cite that cannot be part of a key
+            return None
+        if key not in self._forms and form is not None:
+            self._forms[key] = form
+        return form
 
     def line(
         self,
@@ -232,50 +246,30 @@ class EventLines:
         """The log line of an event already made (encoded whole)."""
         return line_bytes(event)
 
-    def _form(
-        self, key: FormKey, kind: EventKind, cites: Sequence[str], event: Record
-    ) -> Form | None:
-        """The form of a declared kind's events like `event` (logged by `key`'s clause with
-        `cites`), made on first use; None if they are not as declared (encoded whole)."""
-        try:
-            cited_key = (key, tuple(cites))
-            form = self._cited_forms[cited_key]
-        except KeyError:
-            form = self._cited_forms[cited_key] = self._compile_form(kind, key[1], cites, event)
-        except TypeError:  # a cite that cannot be part of a key
-            return None
-        if key not in self._forms and form is not None:
-            self._forms[key] = form
-        return form
-
     def _compile_form(
-        self, kind: EventKind, clause: str, cites: Sequence[str], event: Record
+        self, kind: EventKind, clause: str, cites: Sequence[str], given: Collection[str]
     ) -> Form | None:
         """The form of a declared kind's events logged with this clause and cites and the
-        fields `event` has; None if they are not given as declared."""
+        fields `given`; None if they are not given as declared."""
         fields = kind.fields
         if fields is None:
             return None
-        names = [name for name in event if name not in OWN_KEYS]
+        names = list(given)
         declared = list(fields)
         if names not in (declared, declared[: len(declared) - kind.optional]):
-            return None
-        size = 2 + len(names) + (1 if clause else 0) + (1 if cites else 0)
-        if len(event) != size or event["type"] != kind.type:
             return None
         if any(type(cite) is not str for cite in cites) or type(clause) is not str:
             return None
         forms = [fields[name] for name in names]
-        data = {name: event[name] for name in names}
-        shape = self._compile(kind.type, clause, cites, data, forms)
+        shape = self._compile(kind.type, clause, cites, dict.fromkeys(names), forms)
         if shape is None:
             return None
         if any(form in LISTED for form in forms):
             template, encoders = shape
-            return Form(cites, kind.type, names, forms, template=template, encoders=encoders)
+            return Form(cites, names, forms, template=template, encoders=encoders)
         pieces = self._pieces(kind.type, clause, cites, names)
         memo = LineMemo(pieces, [self._declared[form] for form in forms], forms)
-        return Form(cites, kind.type, names, forms, memo=memo)
+        return Form(cites, names, forms, memo=memo)
 
     @staticmethod
     def _pieces(
@@ -385,7 +379,7 @@ class HandLines:
 
     def add(self, line: bytes) -> None:
         """A line made already (UTF-8 JSON, no newline), after those waiting."""
-        self.waiting.append((None, line, None))
+        self.waiting.append((None, line))
 
     def take(self) -> list[bytes]:
         """The waiting lines, made now; none wait afterwards."""

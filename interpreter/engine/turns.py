@@ -129,7 +129,7 @@ class TurnFlow:
         }
         if turn.cites:
             event["cites"] = list(turn.cites)
-        self._log_made(kind, event, turn.cites)
+        self._log_made(self._turn_forms[replacement], event)
         if unseen:  # only its drawer sees it: a window for the drawer alone
             assert drawer is not None
             self._decide(Decision("window", offer, {seat: drawer}, hidden=True))
@@ -192,7 +192,7 @@ class TurnFlow:
         cites = self.play.turn.cites
         if cites:
             event["cites"] = list(cites)
-        self._log_made(DISCARD, event, cites)
+        self._log_made(self._turn_forms[2], event)
         self._window(offer)
 
     def _untaken(self: Table, offer: Offer) -> None:
