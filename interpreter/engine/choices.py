@@ -9,8 +9,8 @@ from tablerules.interpreter.compiled import FIELD_BITS, MAX_COUNT
 from tablerules.interpreter.engine.group_choices import GroupChoices
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
-from tablerules.interpreter.engine.screen import Entry, Screen, at_least_mask
-from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
+from tablerules.interpreter.engine.screen import Entry, Screen
+from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat, at_least_mask
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
-from tablerules.interpreter.engine.state import HandState, Offer, Seat
+from tablerules.interpreter.engine.quiet_draws import UNPLANNED, QuietDraws, plan_quiet_draws
+from tablerules.interpreter.engine.state import HandState, Offer, Seat, at_least_mask
 from tablerules.interpreter.evaluate import Evaluator
 from tablerules.interpreter.lonely_cards import LonelyCardBound
 
@@ -73,31 +74,6 @@ class Screen:
         self.plain = not self.other and self.from_hand is None and not self.with_cards
 
 
-def at_least_mask(count: int, kinds: int) -> int:
-    """Added to a packed hand, sets the guard bit of every card held `count` times or more."""
-    return sum((GUARD_BIT - count) << (c * FIELD_BITS) for c in range(kinds))
-
-
-class _QuietDraws:
-    """For draws in one context: the tests on the hand before a draw that say whether the
-    drawer's own ways could give it some choice (`ResponseScreen.quiet_draw`)."""
-
-    def __init__(self) -> None:
-        # added to the hand before the draw, set a guard bit where a card is held often
-        # enough for a choice whatever is drawn (any card), or if drawn (the card drawn)
-        self.any_over: int | None = None
-        self.alike_over: int | None = None
-        self.completing = False  # a completing card drawn may win
-        self.onto_table: Screen | None = None  # the draw's screen, when it adds onto groups
-        # the answers of a window's plain screen that answers every card these tests take
-        # (`ResponseScreen._answers`, by hand): the drawer's hand before the draw was
-        # screened on the card discarded before it, so one lookup clears most draws
-        self.answered: dict[int, int] = {}
-
-
-_UNPLANNED = _QuietDraws()  # `ResponseScreen._quiet` has no entry for the context yet
-
-
 class ResponseScreen:
     """The part of `ChoiceMaker` that says which seats may respond (see the module)."""
 
@@ -137,7 +113,7 @@ class ResponseScreen:
         self._in_owner_hand = frozenset(
             context for context in WIN_SOURCE_CONTEXTS if play.in_owner_hand(context)
         )
-        self._quiet: dict[str, _QuietDraws | None] = {}  # by context (`quiet_draw`)
+        self._quiet: dict[str, QuietDraws | None] = {}  # by context (`quiet_draw`)
         # a seat's own ways per context with their screen (`ChoiceMaker.drawer_choices`)
         self._own: dict[str, tuple[list[Entry], Screen]] = {
             context: (entries, self._screen(entries))
@@ -233,11 +209,19 @@ class ResponseScreen:
         """Whether the drawer's own ways can give it nothing for the card it just drew
         (`offer`, the card in its hand): every screen of `ChoiceMaker.drawer_choices` would
         refuse, so its choices are its discards alone. A few additions on the hand before
-        the draw and its completing cards answer (`_QuietDraws`); False (ask the screens)
+        the draw and its completing cards answer (`quiet_draws`); False (ask the screens)
         where they cannot."""
-        quiet = self._quiet.get(offer.context, _UNPLANNED)
-        if quiet is _UNPLANNED:
-            quiet = self._quiet[offer.context] = self._quiet_draws(offer.context)
+        context = offer.context
+        quiet = self._quiet.get(context, UNPLANNED)
+        if quiet is UNPLANNED:
+            quiet = self._quiet[context] = plan_quiet_draws(
+                context,
+                context in self._in_owner_hand,
+                self._own,
+                len(self.cards),
+                self._blocks_screen_wins,
+                self._answer_caches,
+            )
         card = offer.card
         if quiet is None or card is None:
             return False
@@ -253,56 +237,6 @@ class ResponseScreen:
                 return False
         onto = quiet.onto_table
         return onto is None or not seat.table or not self._adds_onto(onto, seat, card)
-
-    def _quiet_draws(self, context: str) -> _QuietDraws | None:
-        """What `quiet_draw` tests for a draw in `context`, from the screens of the drawer's
-        own ways (`_own`, the draw's then the turn's); None when some screen asks more
-        than counts and completing cards (other ways, groups with cards, wins the
-        completing cards do not screen)."""
-        if context not in self._in_owner_hand:
-            return None
-        quiet = _QuietDraws()
-        any_counts: list[int] = []  # a card held this often: a choice whatever is drawn
-        alike_counts: list[int] = []  # the drawn card held this often: maybe a choice
-        for asked in (context, "turn"):
-            own = self._own.get(asked)
-            if own is None:
-                continue
-            screen = own[1]
-            if screen.other:
-                return None
-            if screen.from_hand is not None:  # asked of the hand with the card drawn
-                if screen.from_hand_over is None:
-                    return None
-                any_counts.append(screen.from_hand)  # already held: whatever is drawn
-                alike_counts.append(screen.from_hand - 1)  # or the card drawn makes it
-            if asked == "turn":
-                continue  # the turn offers no card: nothing more to ask
-            if screen.with_cards or (screen.win and not self._blocks_screen_wins):
-                return None
-            if screen.alike_over is not None:  # held alike with the card drawn
-                alike_counts.append(screen.alike)
-            quiet.completing = quiet.completing or screen.win
-            if screen.onto_table:
-                quiet.onto_table = screen
-        # held so often, held more often too: the fewest copies of each test stand for all
-        if any_counts:
-            quiet.any_over = at_least_mask(min(any_counts), len(self.cards))
-        least = None
-        if alike_counts:
-            least = min(alike_counts)
-            quiet.alike_over = at_least_mask(least, len(self.cards))
-        # answers that hold every card held `least` times (or more), and every completing
-        # card if a completing card may win: the most alike of them, the fewest cards
-        fitting = [
-            (alike or 0, answers)
-            for (alike, win), answers in self._answer_caches.items()
-            if (least is None or (alike is not None and alike <= least))
-            and (win or not quiet.completing)
-        ]
-        if fitting:
-            quiet.answered = max(fitting, key=lambda pair: pair[0])[1]
-        return quiet
 
     def _answers(self, screen: Screen, packed: int, answers: dict[int, int]) -> int:
         """The cards of other seats a hand may answer under a plain screen, as guard bits

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from tablerules.interpreter.compiled import FIELD_SHIFT
+from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
 from tablerules.interpreter.engine.event_kinds import EventKind
 
 
@@ -34,6 +34,11 @@ class TableGroupState:
 def packed_hand(hand: list[int]) -> int:
     """A hand's counts as one integer, a byte per card kind (the hand search's form)."""
     return int.from_bytes(bytes(hand), "little")
+
+
+def at_least_mask(count: int, kinds: int) -> int:
+    """Added to a packed hand, sets the guard bit of every card held `count` times or more."""
+    return sum((GUARD_BIT - count) << (c * FIELD_BITS) for c in range(kinds))
 
 
 @dataclass
