@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 NO_SUMS = (0, 0, 0)  # what no table groups add to a split: total value, pairs, triggers
 
-Facts = tuple[int, int, int, int]  # (kind, value, is pair, is trigger) of a placed group
+GroupFacts = tuple[int, int, int, int]  # (kind, value, is pair, is trigger) of a placed group
 
 
 class WinClause:
@@ -39,8 +39,8 @@ class WinClause:
         self.search = search
         self.details = details
         kinds = rules.kinds
-        self._facts: list[Facts] = [self._facts_of(i.kind, i.cards) for i in rules.instances]
-        self._relabelled: dict[tuple[int, str], Facts] = {}
+        self._facts: list[GroupFacts] = [self._facts_of(i.kind, i.cards) for i in rules.instances]
+        self._relabelled: dict[tuple[int, str], GroupFacts] = {}
         # 'never split' groups (`never_split.py`): which splits keep them whole, and the
         # ways to take them out before a search for the best split
         never_split = NeverSplit(rules, search)
@@ -72,7 +72,7 @@ class WinClause:
         self._forms = bool(rules.forms)
         self._value_name = rules.value_name
 
-    def _facts_of(self, kind: int, cards: Multiset) -> Facts:
+    def _facts_of(self, kind: int, cards: Multiset) -> GroupFacts:
         info = self.rules.kinds[kind]
         return (kind, self.rules.value_of(kind, cards), int(info.is_pair), int(info.is_trigger))
 
@@ -273,7 +273,7 @@ class WinClause:
                 candidates.append(((index,), CARD_FORM, 0, 0, 0, True))
         return best
 
-    def _relabel(self, ident: int, source: ir.Source) -> Facts:
+    def _relabel(self, ident: int, source: ir.Source) -> GroupFacts:
         """The facts of an instance that holds the winning card from `source`."""
         key = (ident, source)
         found = self._relabelled.get(key)
