@@ -19,7 +19,8 @@ from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import CARD_FORM, FORM, Candidate, Evaluation
 from tablerules.interpreter.never_split import NeverSplit
 from tablerules.interpreter.patterns import Multiset
-from tablerules.interpreter.search import NO_SPLIT, Fragment, Searcher
+from tablerules.interpreter.search import Searcher
+from tablerules.interpreter.splits import NO_SPLIT, Fragment
 
 if TYPE_CHECKING:
     from tablerules.interpreter.evaluate import TableGroup
