@@ -245,8 +245,8 @@ class ChoiceMaker(GroupChoices):
         actions = self.play.actions
         kept: list[Choice] = []
         for choice in found:
-            taken = choice.taken
-            touched = choice.touched
+            taken = choice.packed_taken
+            touched = choice.kinds_touched
             held = packed
             if in_hand and choice.card is not None:
                 held -= 1 << (choice.card * FIELD_BITS)  # a card just received does not lock

@@ -118,8 +118,8 @@ class Choice:
     # the cards it takes from the hand, packed, and the guard bits of their kinds: set when
     # a group's choice is made, for the engine's 'never split' and discard-left tests, and
     # no part of what the choice is (its equality, its text)
-    taken: int = field(default=0, compare=False, repr=False)
-    touched: int = field(default=0, compare=False, repr=False)
+    packed_taken: int = field(default=0, compare=False, repr=False)
+    kinds_touched: int = field(default=0, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "action": self.action, "label": self.label}
