@@ -54,7 +54,7 @@ class Leaf:
         found = self.signature_memo.get(part)
         if found is None:
             memo = self.signature_memo
-            if len(memo) >= SIGNATURE_LIMIT:
+            if len(memo) >= self.signature_limit:
                 memo.clear()
             if self.slides:  # the part slid down to the lowest position reads the same
                 low = ((part & -part).bit_length() - 1) & -FIELD_BITS
@@ -90,7 +90,7 @@ class Leaf:
     def splits(self, part: int) -> tuple[Fragment, ...]:
         found = self.split_memo.get(part)
         if found is None:
-            if len(self.split_memo) >= SPLIT_LIMIT:
+            if len(self.split_memo) >= self.split_limit:
                 self.split_memo.clear()
             found = self._enumerate(part)
         return found
@@ -98,7 +98,7 @@ class Leaf:
     def best(self, part: int) -> Best:
         found = self.best_memo.get(part)
         if found is None:
-            if len(self.best_memo) >= SPLIT_LIMIT:
+            if len(self.best_memo) >= self.split_limit:
                 self.best_memo.clear()
             found = self._best(part)
         return found
