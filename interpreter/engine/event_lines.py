@@ -322,6 +322,8 @@ class EventLines:
     def _list(self, items: Sequence[Any]) -> bytes:
         """A list's encoding: a list of texts, of integers or of such lists joined from
         its elements' encodings, any other by the encoder."""
+        if not items:
+            return b"[]"
         kinds = set(map(type, items))
         if kinds <= TEXT_TYPES:
             return b"[" + b", ".join(map(self._texts.__getitem__, items)) + b"]"
@@ -333,23 +335,27 @@ class EventLines:
 
     @staticmethod
     def _ints(items: Sequence[int]) -> bytes:
-        return b"[" + b", ".join(map(b"%d".__mod__, items)) + b"]"
+        if not items:
+            return b"[]"
+        return b"[%b]" % b", ".join(map(b"%d".__mod__, items))
 
     def _text_list(self, items: Sequence[str]) -> bytes:
-        return b"[" + b", ".join(map(self._texts.__getitem__, items)) + b"]"
+        return b"[%b]" % b", ".join(map(self._texts.__getitem__, items))
 
     def _seat_text(self, pairs: Sequence[tuple[int, str]]) -> bytes:
         texts = self._texts
-        return b"[" + b", ".join([b"[%d, %b]" % (seat, texts[text]) for seat, text in pairs]) + b"]"
+        if len(pairs) == 1:  # most windows: one seat could respond
+            seat, text = pairs[0]
+            return b"[[%d, %b]]" % (seat, texts[text])
+        return b"[%b]" % b", ".join([b"[%d, %b]" % (seat, texts[text]) for seat, text in pairs])
 
     def _seat_texts(self, pairs: Sequence[tuple[int, Sequence[str]]]) -> bytes:
         text = self._texts.__getitem__
-        return (
-            b"["
-            + b", ".join(
-                [b"[%d, [%b]]" % (seat, b", ".join(map(text, texts))) for seat, texts in pairs]
-            )
-            + b"]"
+        if len(pairs) == 1:
+            seat, texts = pairs[0]
+            return b"[[%d, [%b]]]" % (seat, b", ".join(map(text, texts)))
+        return b"[%b]" % b", ".join(
+            [b"[%d, [%b]]" % (seat, b", ".join(map(text, texts))) for seat, texts in pairs]
         )
 
     def _any(self, value: Any) -> bytes:
@@ -357,6 +363,10 @@ class EventLines:
         kind = type(value)
         if kind is int:
             return b"%d" % value
+        if value is None:
+            return b"null"
+        if kind is list and not value:
+            return b"[]"
         return self._encoders.get(kind, self._whole)(value)
 
     @staticmethod
