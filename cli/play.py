@@ -9,9 +9,11 @@ import signal
 import sys
 import threading
 import time
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from tablerules.cli.commands import summary
@@ -45,6 +47,7 @@ from tablerules.interpreter.match import Match, seed_dealer
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 GAME_HANDS = 1000  # with --game, the most hands played unless --hands says
 PROGRESS_SECONDS = 1.0
+TYPE = itemgetter("type")
 
 
 class PlayError(RuntimeError):
@@ -175,17 +178,17 @@ class Session:
         # a report that reads choices reads every step in order; one that does not is
         # handed the events it reads at the end of the hand
         self._reads_steps = report.reads_choices()
-        # a choice's waiting log line by (seat, label): a game has few, a hand applies ~100
-        self._choice_lines: dict[tuple[int, str], Waiting] = {}
+        # a choice's waiting log line by seat and label: a game has few, a hand applies ~100
+        self._choice_lines: defaultdict[int, dict[str, Waiting]] = defaultdict(dict)
         self._encoder = event_lines(game.shared)
 
     def choice_line(self, seat: int, label: str) -> Waiting:
         """A choice's log line as it waits among a hand's lines (made once per seat and
         label)."""
-        line = self._choice_lines.get((seat, label))
+        line = self._choice_lines[seat].get(label)
         if line is None:
             made = line_bytes(choice_record(seat, label))
-            line = self._choice_lines[(seat, label)] = (None, made)
+            line = self._choice_lines[seat][label] = (None, made)
         return line
 
     def play_hand(
@@ -229,7 +232,7 @@ class Session:
             seat = seats[0]
             choice = bots[seat].choose(table, seat)
             if waiting is not None:
-                line = choice_lines.get((choice.seat, choice.label))
+                line = choice_lines[choice.seat].get(choice.label)
                 waiting.append(line or self.choice_line(choice.seat, choice.label))
             if reads_steps:
                 self.report.record(choice_record(choice.seat, choice.label))
@@ -271,7 +274,7 @@ class Session:
             for event, text in zip(new, texts, strict=True):
                 if kinds is None or event["type"] in kinds:
                     self.report.record(json.loads(text))
-        else:
+        elif kinds is None or not kinds.isdisjoint(map(TYPE, new)):  # most hands: none read
             for event in new:
                 if kinds is None or event["type"] in kinds:
                     self.report.record(as_logged(event))
