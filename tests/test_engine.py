@@ -3,6 +3,8 @@ views that hide what a seat may not see, snapshots, and determinism."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import random
 
@@ -120,3 +122,19 @@ def test_every_event_names_its_clause(phz: Game, pmz: Game) -> None:
             table = play_randomly(Table(game, seed=seed), seed)
             for event in table.events:
                 assert event.get("clause"), event
+
+
+def test_a_choice_equal_to_an_offered_one_is_taken_and_a_different_one_refused(pmz: Game) -> None:
+    """`apply` finds a choice by identity first, then by equality: a copy of an offered
+    choice is still that choice, one differing in a field is not offered."""
+    table = rigged(pmz, [DEALER, "234m 567m 789s EEE 5p", F2, F3], "5p 6s")
+    offered = next(c for c in table.offered(0) if c.label == "discard 五筒")
+    before = json.dumps(table.view(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="is not legal now"):
+        table.apply(dataclasses.replace(offered, label="discard x"))
+    assert json.dumps(table.view(), sort_keys=True) == before
+    same = copy.copy(offered)
+    assert same is not offered and same == offered
+    table.apply(same)
+    assert table.waiting_for() == [1]
+
