@@ -138,3 +138,18 @@ def test_a_choice_equal_to_an_offered_one_is_taken_and_a_different_one_refused(p
     table.apply(same)
     assert table.waiting_for() == [1]
 
+
+def test_the_cards_a_choice_takes_are_no_part_of_what_it_is(pmz: Game) -> None:
+    """A group's choice carries its packed cards and their kinds' guard bits for the
+    engine's tests; two choices differing only there are equal and read the same."""
+    hands = [DEALER, "234m 567m 789s 55p 34p", F2, "22p 5p 4m6m8m9m 1p3p 2s4s6s N"]
+    table = rigged(pmz, hands, "2p 9p")
+    table.apply("discard 二筒", seat=0)
+    pong = next(c for c in table.offered(3) if c.label == "碰 二筒二筒二筒")
+    assert pong.packed_taken and pong.kinds_touched  # set when the choice is made
+    bare = dataclasses.replace(pong, packed_taken=0, kinds_touched=0)
+    assert bare == pong
+    assert hash(bare) == hash(pong)
+    assert repr(bare) == repr(pong)
+    assert bare.to_json() == pong.to_json()
+
