@@ -153,3 +153,26 @@ def test_the_cards_a_choice_takes_are_no_part_of_what_it_is(pmz: Game) -> None:
     assert repr(bare) == repr(pong)
     assert bare.to_json() == pong.to_json()
 
+
+def test_offered_is_the_tables_own_sequence_of_legal_actions(pmz: Game) -> None:
+    """`offered` holds what `legal_actions` copies, and nothing for a seat that has
+    chosen, is not asked, or once the hand is over."""
+    hands = [DEALER, "234m 567m 789s 55p 34p", F2, "22p 5p 4m6m8m9m 1p3p 2s4s6s N"]
+    table = rigged(pmz, hands, "2p 9p")
+    table.apply("discard 二筒", seat=0)
+    assert table.waiting_for() == [1, 3]
+    for seat in (1, 3):
+        offered = table.offered(seat)
+        assert list(offered) == table.legal_actions(seat)
+        assert offered is table.state.decision.options[seat]  # not copied
+        assert table.legal_actions(seat) is not offered  # a copy, the caller's to change
+    assert table.offered(2) == ()  # not asked
+    asked = table.snapshot()
+    table.apply("pass", seat=1)
+    assert table.waiting_for() == [3]
+    assert table.offered(1) == ()  # has chosen
+    table.restore(asked)
+    table.apply("胡", seat=1)
+    table.apply("pass", seat=3)
+    assert table.finished
+    assert all(table.offered(seat) == () for seat in range(4))  # the hand is over
