@@ -13,7 +13,7 @@ from tablerules.interpreter import load_game
 from tablerules.interpreter.bots import GreedyBot, RandomBot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.determinise import clone
-from tablerules.interpreter.engine.event_kinds import DISCARD, DRAW
+from tablerules.interpreter.engine.event_kinds import DISCARD, DRAW, END, WINDOW
 from tablerules.interpreter.engine.event_lines import EventLines, HandLines, event_lines
 from tablerules.interpreter.engine.logwriter import line_bytes
 
@@ -123,3 +123,32 @@ def test_declared_kinds_given_other_values_make_their_own_lines() -> None:
     table.log(DISCARD, clause="other", seat=2, card="2m", name="二萬")
     table.log(DISCARD, seat=2, card="2m", name="二萬")
     assert lines.take()[before:] == [line_bytes(event) for event in table.events[before:]]
+
+
+def test_declared_kinds_given_out_of_order_or_of_other_types_are_encoded_whole() -> None:
+    """A declared kind's form is found by kind, clause and number of fields: fields given
+    in another order, a flag as 0 or 1 (equal to False and True), an integer as True or
+    2.5, a list's integer as True or a seat as a boolean, each after the form has made
+    lines of the same memo keys, still write the event's own encoding."""
+    game = load_game(ROOT / "rules" / "paomazai.rules")
+    table = Table(game, seed=1)
+    lines = HandLines(event_lines(game.shared))
+    table.keep_log_lines(lines)
+    before = len(table.events)
+    for shown, seat, left in ((True, 1, 3), (1, 1, 3), (False, 1, 3), (0, 1, 3)):
+        table.log(DRAW, "turn", ("A-1",), seat=seat, shown=shown, left=left, card="1m", name="x")
+    for seat, left in ((True, 3), (1, True), (1, 2.5), (False, 0)):
+        table.log(DRAW, "turn", ("A-1",), seat=seat, shown=True, left=left, card="1m", name="x")
+    table.log(DRAW, "turn", ("A-1",), shown=True, seat=1, left=3, card="1m", name="x")
+    cites = table.play.turn.cites  # the form the engine's discards take
+    table.log(DISCARD, "turn", cites, seat=1, card="1m", name="x")
+    table.log(DISCARD, "turn", cites, seat=1, name="x", card="1m")
+    for taken_by, chosen in (([2], [[2, "x"]]), ([True], [[2, "x"]]), ([2], [[True, "x"]])):
+        window = {"context": "discard", "owner": 1, "card": "1m", "offered": [[2, ["x"]]]}
+        window.update(chosen=chosen, taken_by=taken_by, why="", hidden=False)
+        table.log(WINDOW, "window", **window)
+    table.log(WINDOW, "window", **{**window, "offered": [[True, ["x"]]], "chosen": []})
+    table.log(END, winners=[1], next_dealer=None, totals=[1.5, 0, 0, 0])
+    made = lines.take()[before:]
+    assert made == [line_bytes(event) for event in table.events[before:]]
+    assert b'"shown": 1' in made[1] and b'"left": true' in made[5] and b'"left": 2.5' in made[6]

@@ -44,6 +44,17 @@ TEXT_TYPES = frozenset({str})
 INT_TYPES = frozenset({int})
 LIST_TYPES = frozenset({list, tuple})
 LISTED = frozenset({INTS, TEXTS, SEAT_TEXT, SEAT_TEXTS, ANY})  # forms whose values are lists
+# the exact types of the values of each declared form (a list's elements are checked as
+# it is encoded; an `ANY` value is encoded as its type says)
+EXACT_TYPES: dict[str, frozenset[type]] = {
+    INT: INT_TYPES,
+    FLAG: frozenset({bool}),
+    TEXT: frozenset({str, type(None)}),
+    INTS: LIST_TYPES,
+    TEXTS: LIST_TYPES,
+    SEAT_TEXT: LIST_TYPES,
+    SEAT_TEXTS: LIST_TYPES,
+}
 MEMO_KEPT = 4_096  # templates kept per form (see `LineMemo`)
 Shape = tuple[bytes, tuple[Callable[[Any], Any], ...]]  # a template and each field's encoder
 FormKey = tuple[EventKind, str, int]  # a kind, a clause and a number of fields
@@ -96,7 +107,18 @@ class Form:
     one lookup and one `%`, and the templates are few (cards by seats). With lists (a
     window, an action), one `template` is filled with each field's encoding."""
 
-    __slots__ = ("cited", "cites", "encoders", "ints", "key", "memo", "pick", "template")
+    __slots__ = (
+        "cited",
+        "cites",
+        "encoders",
+        "ints",
+        "key",
+        "memo",
+        "names",
+        "pick",
+        "template",
+        "types",
+    )
 
     def __init__(
         self,
@@ -108,6 +130,9 @@ class Form:
         encoders: tuple[Callable[[Any], Any], ...] = (),
     ) -> None:
         self.cites, self.cited = cites, tuple(cites)
+        self.names = tuple(names)
+        # each field's exact types its line takes as declared (None: any value)
+        self.types = tuple(EXACT_TYPES.get(form) for form in forms)
         keyed = [name for name, form in zip(names, forms, strict=True) if form != INT]
         counted = [name for name, form in zip(names, forms, strict=True) if form == INT]
         # the memo's key: the event's texts and flags, or its type (the same for all)
@@ -116,6 +141,18 @@ class Form:
         self.memo = memo
         self.template, self.encoders = template, encoders
         self.pick = itemgetter(*names) if len(names) > 1 else _one(names)
+
+    def fits(self, data: Mapping[str, Any]) -> bool:
+        """Whether fields given as `data` (`Table.log`'s) are this form's, in its order,
+        each value of its declared exact type: a flag given as 1, an integer as True or
+        2.5, or the fields in another order would otherwise take a line that is not the
+        event's encoding (`True == 1`, and the form is found by number of fields)."""
+        if tuple(data) != self.names:
+            return False
+        for value, types in zip(data.values(), self.types, strict=True):
+            if types is not None and type(value) not in types:
+                return False
+        return True
 
 
 # a line waiting in `HandLines`: an event with its form, or (None, a line made already)
@@ -337,6 +374,8 @@ class EventLines:
     def _ints(items: Sequence[int]) -> bytes:
         if not items:
             return b"[]"
+        if not INT_TYPES.issuperset(map(type, items)):  # `%d` would write True as 1
+            raise TypeError("a list of integers holds another value")
         return b"[%b]" % b", ".join(map(b"%d".__mod__, items))
 
     def _text_list(self, items: Sequence[str]) -> bytes:
@@ -344,19 +383,25 @@ class EventLines:
 
     def _seat_text(self, pairs: Sequence[tuple[int, str]]) -> bytes:
         texts = self._texts
-        if len(pairs) == 1:  # most windows: one seat could respond
-            seat, text = pairs[0]
-            return b"[[%d, %b]]" % (seat, texts[text])
-        return b"[%b]" % b", ".join([b"[%d, %b]" % (seat, texts[text]) for seat, text in pairs])
+        made = []
+        for pair in pairs:  # most windows: one seat could respond
+            seat, text = pair
+            if type(seat) is not int or type(pair) not in LIST_TYPES:
+                raise TypeError("not a seat with a text")
+            made.append(b"[%d, %b]" % (seat, texts[text]))
+        return b"[%b]" % b", ".join(made)
 
     def _seat_texts(self, pairs: Sequence[tuple[int, Sequence[str]]]) -> bytes:
         text = self._texts.__getitem__
-        if len(pairs) == 1:
-            seat, texts = pairs[0]
-            return b"[[%d, [%b]]]" % (seat, b", ".join(map(text, texts)))
-        return b"[%b]" % b", ".join(
-            [b"[%d, [%b]]" % (seat, b", ".join(map(text, texts))) for seat, texts in pairs]
-        )
+        made = []
+        for pair in pairs:
+            seat, texts = pair
+            if type(seat) is not int or type(pair) not in LIST_TYPES:
+                raise TypeError("not a seat with texts")
+            if type(texts) not in LIST_TYPES:
+                raise TypeError("not a seat with texts")
+            made.append(b"[%d, [%b]]" % (seat, b", ".join(map(text, texts))))
+        return b"[%b]" % b", ".join(made)
 
     def _any(self, value: Any) -> bytes:
         """A value of an `ANY` field, encoded as its type says."""

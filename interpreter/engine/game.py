@@ -278,13 +278,16 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         waiting = self._log_waiting
         if waiting is not None:
             encoder = self._log_encoder
-            form = None
-            if kind.fields is not None and OWN_KEYS.isdisjoint(data):
-                form = encoder.form(kind, clause, cites, data)
-            if form is not None:
-                waiting.append((form, event))
-            else:  # shaped by its values: its line made now, from them
+            if kind.fields is None:  # shaped by its values: its line made now, from them
                 waiting.append((None, encoder.line(seq, kind.type, clause, cites, data, event)))
+                return
+            form = None
+            if OWN_KEYS.isdisjoint(data):
+                form = encoder.form(kind, clause, cites, data)
+            if form is not None and form.fits(data):
+                waiting.append((form, event))
+            else:  # not given as its kind declares: encoded whole
+                waiting.append((None, line_bytes(event)))
 
     def _log_made(self, form: Form | None, event: dict[str, Any]) -> None:
         """Log an event its caller made whole, as `log(kind, clause, cites, **fields)`
