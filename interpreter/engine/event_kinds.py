@@ -8,7 +8,7 @@ it is: other lists, values of more than one type).
 The last `optional` fields are given together or not at all. A log writer compiles each
 kind once per game into its line's template (`event_lines`), so nothing is worked out
 again from the values of each event; an event whose values do not have their declared
-forms is still written right, only slower (encoded as its values' types say).
+forms is still written right, only slower (by the JSON encoder).
 
 A type given as a plain text (`table.log("probe", value=1)`) is a kind whose fields are
 undeclared: its lines are shaped by its values' types, event by event.

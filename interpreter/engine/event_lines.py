@@ -1,4 +1,4 @@
-"""Engine events as play-log lines, made from compiled shapes at the end of a hand.
+"""Engine events as play-log lines, made from compiled shapes when a log writer asks.
 
 An event's line is `{"seq": N, "type": T, <its fields>, "clause": C, "cites": [...]}`, and
 the events logged alike (a seat drawing, a seat discarding, a window on a card) share all
@@ -7,15 +7,19 @@ clause with one list of cites share a `Form`, compiled once per game: every key,
 type, the clause and the cites already encoded. A form whose fields hold no lists keeps
 a template per tuple of its texts and flags, with `%d` for the `seq` and each integer
 (`LineMemo`); one with lists fills one template with each field's encoding. A hand's
-events wait with their kinds in `HandLines` while it is played and are made into lines
-together when asked, in one loop: nothing is picked out of an event while it is logged.
+events wait with their forms in `HandLines` and are made into lines together when the
+writer asks (`HandLines.take`: at the end of a hand, when many wait, or after every step
+when a transcript reads them), in one loop: nothing is picked out of an event while it
+is logged, so an event must not change once it is logged.
 
 The lines are byte for byte what encoding the event's dict gives (`logwriter.dumps`):
-integers, texts, booleans and None are written as that encoder writes them, a value not
-of its declared form sends the event to the encoder, and so does an event not logged as
-its kind declares. A type given as a plain text is shaped by its values' exact types
-(`True` and `1` are apart) when it is logged, and a shape whose field names take the
-line's own keys, or whose type, clause or cites are not plain texts, is encoded whole.
+integers, texts, booleans and None are written as that encoder writes them. `Table.log`
+takes a form only for fields given in its order, each of its declared exact type (`True`
+and `1` are apart), and writes any other event of a declared kind with the encoder, as
+it does an event whose list holds a value not of its form. A type given as a plain text
+is shaped by its values' exact types when it is logged, and a shape whose field names
+take the line's own keys, or whose type, clause or cites are not plain texts, is encoded
+whole.
 """
 
 from __future__ import annotations
@@ -103,8 +107,9 @@ class LineMemo(dict[Any, bytes]):
 class Form:
     """How the events of a declared kind logged by one clause with one list of cites and
     one set of fields become lines. With no list among the fields (a draw, a discard), a
-    line is its `memo` template for the event's texts and flags filled with its integers:
-    one lookup and one `%`, and the templates are few (cards by seats). With lists (a
+    line is its `memo` template for the event's texts and flags filled with its integers
+    (the seat among them, a `%d`): one lookup and one `%`, and the templates are few (a
+    card's id and name, a draw shown or not). With lists (a
     window, an action), one `template` is filled with each field's encoding."""
 
     __slots__ = (
@@ -422,8 +427,10 @@ class EventLines:
 
 class HandLines:
     """The log lines of a hand in the making, in order: the events its table logs, kept as
-    they are with their kinds until the lines are asked for (`take`, at the end of the
-    hand), and lines of the writer's own among them (`add`: the choices)."""
+    they are with their forms until the lines are asked for (`take`: at the end of the
+    hand, when many wait, or after each step), and lines of the writer's own among them
+    (`add`: the choices). An event is encoded only then, so it must not change once it is
+    logged."""
 
     def __init__(self, encoder: EventLines) -> None:
         self.encoder = encoder

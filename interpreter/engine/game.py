@@ -249,10 +249,11 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         return (seat + 1) % self.play.seats
 
     def keep_log_lines(self, lines: HandLines | None) -> None:
-        """From now on keep each event logged, with its kind, among `lines` (None: stop),
+        """From now on keep each event logged, with its form, among `lines` (None: stop),
         which make their play-log lines when asked (`HandLines.take`); the events logged
         so far go in at once, made whole. A log writer's way to encode a hand's events
-        together at its end, each from its compiled form (see `event_lines`)."""
+        together, each from its compiled form (see `event_lines`), rather than one by one
+        as they are logged: an event must therefore not change once it is logged."""
         if lines is None:
             self._log_waiting = None
             return
