@@ -28,9 +28,6 @@ from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.event_kinds import (
     DEAL,
-    DISCARD,
-    DRAW,
-    REPLACEMENT,
     EventKind,
     undeclared,
 )
@@ -47,7 +44,7 @@ from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
 from tablerules.interpreter.engine.shuffle import shuffle
 from tablerules.interpreter.engine.state import Choice, HandState
-from tablerules.interpreter.engine.turns import TurnFlow
+from tablerules.interpreter.engine.turns import TurnFlow, TurnForms, turn_forms
 from tablerules.interpreter.engine.views import referee_view, seat_view
 from tablerules.interpreter.engine.windows import ClaimWindows
 
@@ -65,8 +62,7 @@ class PlayParts(NamedTuple):
     any_forced: bool  # some action is forced
     restricting_contexts: frozenset[str]  # see `PlayRules.restricting_contexts`
     discarding_restrictions: tuple[ir.Restriction, ...]  # those that follow a discard
-    # the log forms of a draw, a replacement and a discard (see `Table._log_made`)
-    turn_forms: tuple[Form | None, Form | None, Form | None]
+    turn_forms: TurnForms  # the log forms of the events of a turn
 
 
 def play_parts(game: Game) -> PlayParts:
@@ -75,9 +71,6 @@ def play_parts(game: Game) -> PlayParts:
     if parts is None:
         play = PlayRules(game.compiled)
         maker = ChoiceMaker(play, game.evaluator)
-        lines, cites = event_lines(game.shared), play.turn.cites
-        turn_kinds = (DRAW, REPLACEMENT, DISCARD)
-        turn_forms = tuple(lines.form(k, "turn", cites, k.fields or ()) for k in turn_kinds)
         parts = game.shared["play"] = PlayParts(
             play=play,
             maker=maker,
@@ -89,7 +82,7 @@ def play_parts(game: Game) -> PlayParts:
             discarding_restrictions=tuple(
                 rule for rule in play.restrictions.values() if rule.after_discarding
             ),
-            turn_forms=turn_forms,  # type: ignore[arg-type]
+            turn_forms=turn_forms(event_lines(game.shared), play.turn.cites),
         )
     return parts
 

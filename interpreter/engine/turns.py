@@ -3,7 +3,8 @@ a card nobody takes, and what follows an action."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from tablerules.interpreter.engine.event_kinds import (
     DISCARD,
@@ -14,12 +15,33 @@ from tablerules.interpreter.engine.event_kinds import (
     TURN_PASSES,
     UNTAKEN,
 )
+from tablerules.interpreter.engine.event_lines import EventLines, Form
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.restrictions import expire
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
+
+
+TURN_KINDS = (DRAW, REPLACEMENT, DISCARD)  # as the fields of `TurnForms`
+
+
+class TurnForms(NamedTuple):
+    """The log forms of a draw, a replacement and a discard (None: encoded whole), handed
+    to the log with the events `TurnFlow` makes as dict literals (`Table._log_made`)."""
+
+    draw: Form | None
+    replacement: Form | None
+    discard: Form | None
+
+
+def turn_forms(lines: EventLines, cites: Sequence[str]) -> TurnForms:
+    """A game's turn forms: its kinds' fields, in order, logged by the clause "turn" with
+    the turn's `cites`, as `TurnFlow._draw` and `_discard` make their events (the two
+    must stay alike)."""
+    forms = [lines.form(kind, "turn", cites, kind.fields or ()) for kind in TURN_KINDS]
+    return TurnForms(*forms)
 
 
 class TurnFlow:
@@ -117,6 +139,8 @@ class TurnFlow:
             shown = not unseen
         cards = self.game.compiled.cards
         kind = REPLACEMENT if replacement else DRAW
+        # the event `log(kind, "turn", turn.cites, **fields)` makes, as a literal (see
+        # `Table._log_made`), alike with the form `turn_forms` compiles for it
         event = {
             "seq": len(state.events),
             "type": kind.type,
@@ -129,7 +153,8 @@ class TurnFlow:
         }
         if turn.cites:
             event["cites"] = list(turn.cites)
-        self._log_made(self._turn_forms[replacement], event)
+        forms = self._turn_forms
+        self._log_made(forms.replacement if replacement else forms.draw, event)
         if unseen:  # only its drawer sees it: a window for the drawer alone
             assert drawer is not None
             self._decide(Decision("window", offer, {seat: drawer}, hidden=True))
@@ -181,6 +206,7 @@ class TurnFlow:
         for rule in self._discarding_restrictions:
             self._add_restriction(seat, rule, offer)
         cards = self.game.compiled.cards
+        # as in `_draw`: alike with the form `turn_forms` compiles for it
         event = {
             "seq": len(state.events),
             "type": DISCARD.type,
@@ -192,7 +218,7 @@ class TurnFlow:
         cites = self.play.turn.cites
         if cites:
             event["cites"] = list(cites)
-        self._log_made(self._turn_forms[2], event)
+        self._log_made(self._turn_forms.discard, event)
         self._window(offer)
 
     def _untaken(self: Table, offer: Offer) -> None:
