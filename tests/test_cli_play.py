@@ -352,3 +352,17 @@ def test_replay_with_another_path_to_the_rule_file(played, tmp_path, capsys) -> 
     moved = rewrite(log, tmp_path / "moved.jsonl", change)
     status, out, _ = run(capsys, "replay", str(moved), "--rules", str(copy), "--quiet")
     assert status == 0 and "reproduced: 3 hands" in out
+
+
+@pytest.mark.parametrize("rules", sorted((ROOT / "rules").glob("*.rules")), ids=lambda p: p.stem)
+def test_quiet_log_is_the_transcripts_log(rules: Path, tmp_path, capsys) -> None:
+    """`--quiet --log` makes a hand's lines at its end (or when many wait), a transcript
+    after every step: the same bytes either way, on every bundled game."""
+    logs = []
+    for quiet in (["--quiet"], []):
+        log = tmp_path / f"{len(logs)}.jsonl"
+        argv = ["play", str(rules), "--seed", "3", "--hands", "3", "--log", str(log), *quiet]
+        status, out, _ = run(capsys, *argv)
+        assert status == 0 and out
+        logs.append(log.read_bytes())
+    assert logs[0] == logs[1] and logs[0].count(b"\n") > 100

@@ -12,9 +12,11 @@ import pytest
 from tablerules.interpreter import load_game
 from tablerules.interpreter.bots import GreedyBot, RandomBot
 from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine import event_lines as event_lines_module
 from tablerules.interpreter.engine.determinise import clone
 from tablerules.interpreter.engine.event_kinds import DISCARD, DRAW, END, WINDOW
 from tablerules.interpreter.engine.event_lines import EventLines, HandLines, event_lines
+from tablerules.interpreter.engine.game import play_parts
 from tablerules.interpreter.engine.logwriter import line_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,3 +154,27 @@ def test_declared_kinds_given_out_of_order_or_of_other_types_are_encoded_whole()
     made = lines.take()[before:]
     assert made == [line_bytes(event) for event in table.events[before:]]
     assert b'"shown": 1' in made[1] and b'"left": true' in made[5] and b'"left": 2.5' in made[6]
+
+
+def test_a_forms_memo_keeps_at_most_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `MEMO_KEPT` templates a form's memo keeps no more and every line is still
+    its event's encoding (a draw's and a discard's memo would otherwise fill up)."""
+    monkeypatch.setattr(event_lines_module, "MEMO_KEPT", 2)
+    game = load_game(ROOT / "rules" / "paohuzi.rules")
+    encoder = event_lines(game.shared)
+    table = Table(game, seed=5)
+    for form in encoder._cited_forms.values():
+        if form is not None and form.memo is not None:
+            form.memo.clear()  # made by earlier tables of this game
+    lines = HandLines(encoder)
+    table.keep_log_lines(lines)
+    bots = [RandomBot(seat) for seat in range(table.play.seats)]
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        table.apply(bots[seat].choose(table, seat))
+    assert lines.take() == [line_bytes(event) for event in table.events]
+    forms = [form for form in encoder._cited_forms.values() if form is not None]
+    assert all(len(form.memo) <= 2 for form in forms if form.memo is not None)
+    turn = play_parts(game).turn_forms
+    assert turn.draw is not None and turn.discard is not None
+    assert len(turn.draw.memo or ()) == 2 and len(turn.discard.memo or ()) == 2
