@@ -192,12 +192,15 @@ class EventLines:
     """The log lines of one game's events (shared by all its tables; see `event_lines`)."""
 
     TEXTS_KEPT = 100_000
+    FITTED_KEPT = 4_096  # ways fields are given (few: the engine's ~20 calls of `log`)
 
     def __init__(self) -> None:
         self._shapes: dict[tuple[Any, ...], Shape | None] = {}
         self._forms: dict[FormKey, Form] = {}  # the first form of each key
         self._cited_forms: dict[tuple[FormKey, tuple[str, ...]], Form | None] = {}
         self._texts = EncodedTexts(self.TEXTS_KEPT)
+        # the form of fields given like this, or None (`fitted_form`)
+        self.fitted: dict[tuple[Any, ...], Form | None] = {}
         literal = LITERALS.__getitem__
         self._encoders: dict[type, Callable[[Any], Any]] = {
             int: int,  # an integer goes into its template's `%d` as it is
@@ -258,6 +261,28 @@ class EventLines:
             return None
         if key not in self._forms and form is not None:
             self._forms[key] = form
+        return form
+
+    def fitted_form(
+        self,
+        kind: EventKind,
+        clause: str,
+        cites: Sequence[str],
+        data: Mapping[str, Any],
+        key: tuple[Any, ...] | None,
+    ) -> Form | None:
+        """The form of an event of a declared kind logged as `Table.log(kind, clause,
+        cites, **data)` if its fields fit it (`Form.fits`), else None; kept as `fitted[key]`
+        when there is a key: the kind, the clause, the number of cites and the cites, the
+        fields' names and their values' types, all `fits` reads, so `Table.log` looks the
+        form up there at once."""
+        form = None
+        if OWN_KEYS.isdisjoint(data):
+            form = self.form(kind, clause, cites, data)
+            if form is not None and not form.fits(data):
+                form = None
+        if key is not None and len(self.fitted) < self.FITTED_KEPT:
+            self.fitted[key] = form
         return form
 
     def line(

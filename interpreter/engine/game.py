@@ -32,7 +32,6 @@ from tablerules.interpreter.engine.event_kinds import (
     undeclared,
 )
 from tablerules.interpreter.engine.event_lines import (
-    OWN_KEYS,
     Form,
     HandLines,
     Waiting,
@@ -275,10 +274,15 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
             if kind.fields is None:  # shaped by its values: its line made now, from them
                 waiting.append((None, encoder.line(seq, kind.type, clause, cites, data, event)))
                 return
-            form = None
-            if OWN_KEYS.isdisjoint(data):
-                form = encoder.form(kind, clause, cites, data)
-            if form is not None and form.fits(data):
+            # the form found for these fields' names and exact types before, if any
+            try:
+                key = (kind, clause, len(cites), *cites, *data, *map(type, data.values()))
+                form = encoder.fitted[key]
+            except KeyError:
+                form = encoder.fitted_form(kind, clause, cites, data, key)
+            except TypeError:  # a cite that cannot be part of a key
+                form = encoder.fitted_form(kind, clause, cites, data, None)
+            if form is not None:
                 waiting.append((form, event))
             else:  # not given as its kind declares: encoded whole
                 waiting.append((None, line_bytes(event)))
