@@ -404,6 +404,10 @@ class EventLines:
     def _ints(items: Sequence[int]) -> bytes:
         if not items:
             return b"[]"
+        if len(items) == 1:  # most windows: one seat takes the card
+            item = items[0]
+            if type(item) is int:
+                return b"[%d]" % item
         if not INT_TYPES.issuperset(map(type, items)):  # `%d` would write True as 1
             raise TypeError("a list of integers holds another value")
         return b"[%b]" % b", ".join(map(b"%d".__mod__, items))
@@ -413,8 +417,13 @@ class EventLines:
 
     def _seat_text(self, pairs: Sequence[tuple[int, str]]) -> bytes:
         texts = self._texts
+        if len(pairs) == 1:  # most windows: one seat could respond
+            pair = pairs[0]
+            seat, text = pair
+            if type(seat) is int and type(pair) in LIST_TYPES:
+                return b"[[%d, %b]]" % (seat, texts[text])
         made = []
-        for pair in pairs:  # most windows: one seat could respond
+        for pair in pairs:
             seat, text = pair
             if type(seat) is not int or type(pair) not in LIST_TYPES:
                 raise TypeError("not a seat with a text")
@@ -423,6 +432,11 @@ class EventLines:
 
     def _seat_texts(self, pairs: Sequence[tuple[int, Sequence[str]]]) -> bytes:
         text = self._texts.__getitem__
+        if len(pairs) == 1:  # most windows: one seat could respond
+            pair = pairs[0]
+            seat, texts = pair
+            if type(seat) is int and type(pair) in LIST_TYPES and type(texts) in LIST_TYPES:
+                return b"[[%d, [%b]]]" % (seat, b", ".join(map(text, texts)))
         made = []
         for pair in pairs:
             seat, texts = pair
