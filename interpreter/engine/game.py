@@ -116,7 +116,8 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         self._any_forced = parts.any_forced
         self._restricting_contexts = parts.restricting_contexts
         self._discarding_restrictions = parts.discarding_restrictions
-        self._turn_forms = parts.turn_forms
+        # the turn's log forms, each an attribute: read on every draw and discard
+        self._draw_form, self._replacement_form, self._discard_form = parts.turn_forms
         self.seed = seed
         self.rng = random.Random(seed)
         if wall is None and hands is None:

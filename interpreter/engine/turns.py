@@ -153,8 +153,7 @@ class TurnFlow:
         }
         if turn.cites:
             event["cites"] = list(turn.cites)
-        forms = self._turn_forms
-        self._log_made(forms.replacement if replacement else forms.draw, event)
+        self._log_made(self._replacement_form if replacement else self._draw_form, event)
         if unseen:  # only its drawer sees it: a window for the drawer alone
             assert drawer is not None
             self._decide(Decision("window", offer, {seat: drawer}, hidden=True))
@@ -218,7 +217,7 @@ class TurnFlow:
         cites = self.play.turn.cites
         if cites:
             event["cites"] = list(cites)
-        self._log_made(self._turn_forms.discard, event)
+        self._log_made(self._discard_form, event)
         self._window(offer)
 
     def _untaken(self: Table, offer: Offer) -> None:
