@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from tablerules.interpreter import load_game
 from tablerules.interpreter.bots import GreedyBot, RandomBot
-from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine import event_lines as event_lines_module
+from tablerules.interpreter.engine import Table, line_forms
 from tablerules.interpreter.engine.determinise import clone
 from tablerules.interpreter.engine.event_kinds import DISCARD, DRAW, END, WINDOW
 from tablerules.interpreter.engine.event_lines import EventLines, HandLines, event_lines
@@ -70,12 +69,12 @@ def test_equal_values_of_other_types_make_other_lines() -> None:
 def test_texts_kept_are_capped() -> None:
     """Past its limit the encoder keeps no new texts and still writes every line."""
     encoder = EventLines()
-    encoder._texts.limit = 3
+    encoder.values.texts.limit = 3
     for n in range(10):
         data = {"value": f"text {n}"}
         event = {"seq": n, "type": "probe", **data}
         assert encoder.line(n, "probe", "", (), data, event) == line_bytes(event)
-    assert len(encoder._texts) == 3
+    assert len(encoder.values.texts) == 3
 
 
 def test_a_clone_writes_no_lines() -> None:
@@ -159,7 +158,7 @@ def test_declared_kinds_given_out_of_order_or_of_other_types_are_encoded_whole()
 def test_a_forms_memo_keeps_at_most_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past `MEMO_KEPT` templates a form's memo keeps no more and every line is still
     its event's encoding (a draw's and a discard's memo would otherwise fill up)."""
-    monkeypatch.setattr(event_lines_module, "MEMO_KEPT", 2)
+    monkeypatch.setattr(line_forms, "MEMO_KEPT", 2)
     game = load_game(ROOT / "rules" / "paohuzi.rules")
     encoder = event_lines(game.shared)
     table = Table(game, seed=5)

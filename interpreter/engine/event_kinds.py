@@ -6,7 +6,7 @@ the form of its values: `INT` (an integer, never a boolean), `TEXT` (a text or N
 seats each with a text or a list of texts (`SEAT_TEXT`, `SEAT_TEXTS`), or `ANY` (whatever
 it is: other lists, values of more than one type).
 The last `optional` fields are given together or not at all. A log writer compiles each
-kind once per game into its line's template (`event_lines`), so nothing is worked out
+kind once per game into its line's template (`line_forms`), so nothing is worked out
 again from the values of each event; an event whose values do not have their declared
 forms is still written right, only slower (by the JSON encoder).
 

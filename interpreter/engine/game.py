@@ -31,13 +31,9 @@ from tablerules.interpreter.engine.event_kinds import (
     EventKind,
     undeclared,
 )
-from tablerules.interpreter.engine.event_lines import (
-    Form,
-    HandLines,
-    Waiting,
-    event_lines,
-)
+from tablerules.interpreter.engine.event_lines import HandLines, Waiting, event_lines
 from tablerules.interpreter.engine.explain import explain, locked_discard
+from tablerules.interpreter.engine.line_forms import Form
 from tablerules.interpreter.engine.logwriter import line_bytes
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement

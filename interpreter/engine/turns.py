@@ -15,7 +15,8 @@ from tablerules.interpreter.engine.event_kinds import (
     TURN_PASSES,
     UNTAKEN,
 )
-from tablerules.interpreter.engine.event_lines import EventLines, Form
+from tablerules.interpreter.engine.event_lines import EventLines
+from tablerules.interpreter.engine.line_forms import Form
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.restrictions import expire
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
