@@ -5,7 +5,7 @@ hand, onto a table group, from the hand alone, or with the rest of a group of gi
 Each choice is made once and kept (`_offer`): a seat is offered the same few claims again
 and again, and a choice is a value. The cards it takes from the hand are kept on it
 (`Choice.packed_taken`, and the guard bits of their kinds in `kinds_touched`), for the
-'never split' and leave-a-discard tests of `ChoiceMaker`.
+'never split' and leave-a-discard tests of `LockedCards`.
 """
 
 from __future__ import annotations
