@@ -1,6 +1,7 @@
 """What the Hand tab shows, built without Streamlit: the table, the move list, the user's
-prompt and choices, and the settlement explained — for the referee, or cut down to what
-one seat may see (everything about play is told by the interpreter's `Narrator`).
+prompt and choices, and the settlement explained (by `hand_result`) — for the referee, or
+cut down to what one seat may see (everything about play is told by the interpreter's
+`Narrator`). The page's view types are in `page_views`.
 
 Each part is text or HTML (escaped), so a test can read all of a seat's page and check
 that it names no card the seat cannot see.
@@ -8,15 +9,15 @@ that it names no card the seat cannot see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from tablerules.interpreter.engine.narrate import Narrator
-from tablerules.interpreter.engine.reckoning import WinStory, cites_text, win_stories
-from tablerules.interpreter.engine.state import Choice
+from tablerules.interpreter.engine.reckoning import cites_text
 from tablerules.playground.cards import HIDDEN, card_html, row_html
+from tablerules.playground.hand_result import ResultBuilder
 from tablerules.playground.hands import HandSession
+from tablerules.playground.page_views import HandPage, MoveRow, sign
 
 # the events whose rule ids a move shows (a draw or a discard cites the turn clause only)
 CITED = frozenset({"action", "restricted", "immediate win", "win", "bonus", "drawn hand", "pay"})
@@ -27,75 +28,6 @@ POSITIONS = {
     3: ["bottom", "right", "left"],
     4: ["bottom", "right", "top", "left"],
 }
-
-
-@dataclass
-class MoveRow:
-    number: int
-    text: str
-    cites: str
-    later: bool  # after the cursor (only the referee sees moves ahead)
-
-
-@dataclass
-class ResultView:
-    """The end of a hand explained in names and arithmetic."""
-
-    headline: str
-    for_viewer: str  # what it means for the seat the user plays or views
-    wins: list[WinView] = field(default_factory=list)
-    bonuses: list[str] = field(default_factory=list)
-    payments: list[str] = field(default_factory=list)
-    money: str = ""
-    next_dealer: str = ""
-
-
-@dataclass
-class WinView:
-    how: str
-    split_html: str
-    sum: str
-    floor: str
-    patterns: list[str]  # the named hand patterns that held, each with what it is worth
-    score: str  # the scores they make, with the arithmetic
-    lets: list[str]
-
-    def lines(self) -> list[str]:
-        """The explanation under the winning hand, in reading order."""
-        found = [self.sum, self.floor, *self.patterns, self.score, *self.lets]
-        return [line for line in found if line]
-
-
-@dataclass
-class HandPage:
-    counter: str  # the one counter: "move 12 of 40"
-    status: str
-    table_html: str
-    moves: list[MoveRow]
-    current: int
-    prompt: str = ""
-    claims: list[Choice] = field(default_factory=list)  # the user's choices not on a tile
-    asker: int | None = None  # the seat whose choices "why (not)" explains
-    result: ResultView | None = None
-    windows: list[str] = field(default_factory=list)
-
-    def texts(self) -> list[str]:
-        """Every piece of text and HTML on the page (for tests that read it all)."""
-        found = [self.counter, self.status, self.table_html, self.prompt]
-        found += [f"{row.text} {row.cites}" for row in self.moves]
-        found += [choice.label for choice in self.claims]
-        found += self.windows
-        if self.result is not None:
-            result = self.result
-            found += [result.headline, result.for_viewer, result.money, result.next_dealer]
-            found += result.bonuses + result.payments
-            for win in result.wins:
-                found += [win.how, win.split_html, *win.lines()]
-        return found
-
-
-def sign(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else ("−" + str(-amount) if amount < 0 else "0")
 
 
 class PageBuilder:
@@ -130,7 +62,9 @@ class PageBuilder:
             windows=self.windows(),
         )
         if self.table.finished:
-            page.result = self.result()
+            page.result = ResultBuilder(
+                self.table, self.narrator, self.compiled, self.viewer, self.session.humans
+            ).build()
         return page
 
     def counter(self) -> str:
@@ -449,83 +383,6 @@ class PageBuilder:
                 f"{chose} — taken by {taken} ({shown['why']})"
             )
         return found
-
-    # ── the settlement ────────────────────────────────────────────
-    def result(self) -> ResultView:
-        table = self.table
-        state = table.state
-        stories = win_stories(table, self.seat)
-        reckoner = self.narrator.reckoner()
-        wins = [self.win_view(story) for story in stories]
-        headline = "; ".join(w.how for w in wins) if stories else "Drawn hand: nobody wins"
-        payments = [reckoner.payment(e) for e in table.events if e["type"] == "pay"]
-        bonuses = []
-        for event in table.events:
-            if event["type"] == "bonus":
-                bonuses.append(f"{self.narrator.phrase(event)}{cites_text(event.get('cites', []))}")
-        totals = table.totals()
-        seats = len(totals)
-        order = [(state.dealer + step) % seats for step in range(seats)]
-        money = " · ".join(f"{self.seat(s)} {sign(totals[s])}" for s in order)
-        following = state.next_dealer
-        return ResultView(
-            headline=headline,
-            for_viewer=self.for_viewer(),
-            wins=wins,
-            bonuses=bonuses,
-            payments=payments,
-            money=money,
-            next_dealer=f"next dealer: {self.seat(following)}" if following is not None else "",
-        )
-
-    def win_view(self, story: WinStory) -> WinView:
-        event = {
-            "seat": story.seat,
-            "owner": story.owner,
-            "card": story.card,
-            "context": story.context,
-            "value": story.value,
-        }
-        how = self.narrator.win_how(event) + self.narrator.value(event)
-        groups = []
-        for group in story.groups:
-            value = f" {group.value}" if story.value_name else ""
-            marked = set()
-            if group.holds_winning_card and story.card in group.cards:
-                marked = {group.cards.index(story.card)}
-            groups.append(
-                f'<span class="tr-group"><span class="tr-label">{escape(group.kind)}{value}'
-                f"</span>{row_html(self.compiled, list(group.cards), marked)}</span>"
-            )
-        return WinView(
-            how=how,
-            split_html='<div class="tr-split">' + "".join(groups) + "</div>",
-            sum=story.sum,
-            floor=story.floor,
-            patterns=story.named,
-            score=story.patterns,
-            lets=story.lets,
-        )
-
-    def for_viewer(self) -> str:
-        """What the end means for the seat the user plays (or views)."""
-        seat = self.viewer
-        if seat is None and self.session.humans:
-            seat = min(self.session.humans)
-        if seat is None:
-            return ""
-        state = self.table.state
-        name = self.seat(seat)
-        total = self.table.totals()[seat]
-        if seat in state.winners:
-            return f"You win, {name}: {sign(total)}."
-        wins = [e for e in self.table.events if e["type"] == "win"]
-        if any(e["owner"] == seat and e["seat"] != seat for e in wins):
-            winners = ", ".join(self.seat(e["seat"]) for e in wins)
-            return f"You dealt in, {name}: {winners} won on your card ({sign(total)})."
-        if not wins:
-            return f"Drawn hand, {name}: {sign(total)}."
-        return f"{', '.join(self.seat(e['seat']) for e in wins)} won; {name} {sign(total)}."
 
 
 def build_page(session: HandSession, viewer: int | None) -> HandPage:

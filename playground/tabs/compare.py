@@ -12,8 +12,8 @@ from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.playground.comparison import Comparison, compare_variants, incomparable
 from tablerules.playground.context import Context
 from tablerules.playground.drafts import bundled_rule_files, display_path
-from tablerules.playground.hand_page import sign
 from tablerules.playground.hands import HandSession
+from tablerules.playground.page_views import sign
 
 TITLE = "Compare variants"
 SHOWN_MOVES = 12  # moves told in each column from where the hands part

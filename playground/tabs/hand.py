@@ -17,8 +17,9 @@ from tablerules.playground.components import clickable, clicked, move_list
 from tablerules.playground.context import Context
 from tablerules.playground.golden import hand_as_scenario, open_scenario
 from tablerules.playground.guard import guarded
-from tablerules.playground.hand_page import HandPage, build_page
+from tablerules.playground.hand_page import build_page
 from tablerules.playground.hands import HandSession
+from tablerules.playground.page_views import HandPage
 from tablerules.playground.ticker import set_timer
 
 TITLE = "Hand"
