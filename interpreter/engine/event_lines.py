@@ -51,7 +51,7 @@ class EventLines:
         # each value's encoder and the texts encoded (`line_values`)
         self.values = ValueEncoders(self.TEXTS_KEPT)
         # the form of fields given like this, or None (`fitted_form`)
-        self.fitted: dict[tuple[Any, ...], Form | None] = {}
+        self._fitted: dict[tuple[Any, ...], Form | None] = {}
 
     def lines(self, waiting: Sequence[Waiting]) -> list[bytes]:
         """The log lines of `waiting`, in order: each event's from its form, each line
@@ -97,25 +97,31 @@ class EventLines:
         return form
 
     def fitted_form(
-        self,
-        kind: EventKind,
-        clause: str,
-        cites: Sequence[str],
-        data: Mapping[str, Any],
-        key: tuple[Any, ...] | None,
+        self, kind: EventKind, clause: str, cites: Sequence[str], data: Mapping[str, Any]
     ) -> Form | None:
         """The form of an event of a declared kind logged as `Table.log(kind, clause,
-        cites, **data)` if its fields fit it (`Form.fits`), else None; kept as `fitted[key]`
-        when there is a key: the kind, the clause, the number of cites and the cites, the
-        fields' names and their values' types, all `fits` reads, so `Table.log` looks the
-        form up there at once."""
-        form = None
-        if OWN_KEYS.isdisjoint(data):
-            form = self.form(kind, clause, cites, data)
-            if form is not None and not form.fits(data):
-                form = None
-        if key is not None and len(self.fitted) < self.FITTED_KEPT:
-            self.fitted[key] = form
+        cites, **data)` if its fields fit it (`Form.fits`), else None (the event is then
+        encoded whole). Remembered by all that `fits` reads: the kind, the clause, the
+        cites, the fields' names and their values' exact types."""
+        try:
+            key = (kind, clause, len(cites), *cites, *data, *map(type, data.values()))
+            return self._fitted[key]
+        except KeyError:
+            form = self._fit(kind, clause, cites, data)
+            if len(self._fitted) < self.FITTED_KEPT:
+                self._fitted[key] = form
+            return form
+        except TypeError:  # a cite that cannot be part of a key
+            return self._fit(kind, clause, cites, data)
+
+    def _fit(
+        self, kind: EventKind, clause: str, cites: Sequence[str], data: Mapping[str, Any]
+    ) -> Form | None:
+        if not OWN_KEYS.isdisjoint(data):
+            return None
+        form = self.form(kind, clause, cites, data)
+        if form is not None and not form.fits(data):
+            return None
         return form
 
     def line(
@@ -141,10 +147,6 @@ class EventLines:
             return line_bytes(event)
         template, encoders = shape
         return template % (seq, *map(call, encoders, values))
-
-    def whole(self, event: Record) -> bytes:
-        """The log line of an event already made (encoded whole)."""
-        return line_bytes(event)
 
 
 class HandLines:

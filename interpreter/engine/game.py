@@ -271,18 +271,9 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
             if kind.fields is None:  # shaped by its values: its line made now, from them
                 waiting.append((None, encoder.line(seq, kind.type, clause, cites, data, event)))
                 return
-            # the form found for these fields' names and exact types before, if any
-            try:
-                key = (kind, clause, len(cites), *cites, *data, *map(type, data.values()))
-                form = encoder.fitted[key]
-            except KeyError:
-                form = encoder.fitted_form(kind, clause, cites, data, key)
-            except TypeError:  # a cite that cannot be part of a key
-                form = encoder.fitted_form(kind, clause, cites, data, None)
-            if form is not None:
-                waiting.append((form, event))
-            else:  # not given as its kind declares: encoded whole
-                waiting.append((None, line_bytes(event)))
+            form = encoder.fitted_form(kind, clause, cites, data)
+            # not given as its kind declares (no form): encoded whole
+            waiting.append((form, event) if form is not None else (None, line_bytes(event)))
 
     def _log_made(self, form: Form | None, event: dict[str, Any]) -> None:
         """Log an event its caller made whole, as `log(kind, clause, cites, **fields)`
@@ -322,7 +313,8 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
 
     def _ids(self, counts: list[int]) -> list[str]:
         """The ids of the cards of a hand given by its counts, in card order."""
-        ids = self.game.compiled.cards.ids
-        # a comprehension: itertools.repeat would parse its arguments by name for every card
-        pairs = zip(ids, counts, strict=True)
-        return [card_id for card_id, count in pairs if count for _ in range(count)]
+        ids: list[str] = []
+        for card_id, count in zip(self.game.compiled.cards.ids, counts, strict=True):
+            if count:
+                ids.extend([card_id] * count)
+        return ids
