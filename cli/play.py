@@ -242,8 +242,8 @@ class Session:
                 raise PlayError(f"hand {index}: seat {seat}'s bot chose badly: {error}") from None
             if reads_steps:
                 logged = self._report_events(table, logged, lines)
-            elif waiting is not None and len(waiting) >= gather:
-                self._write(lines)  # type: ignore[arg-type]
+            elif lines is not None and len(lines) >= gather:
+                self._write(lines)
         if not reads_steps:
             self._report_events(table, 0, None)
         result = result_record(table)
