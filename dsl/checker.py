@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from tablerules.dsl import ir
 from tablerules.dsl.checker_expr import ExpressionChecks
 from tablerules.dsl.checker_limits import LimitChecks
+from tablerules.dsl.checker_lookups import LookupChecks
 from tablerules.dsl.checker_play import PlayChecks
 from tablerules.dsl.checker_scoring import ScoringChecks
 from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
@@ -30,7 +31,7 @@ REMOVABLE_SECTIONS = {
 }
 
 
-class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
+class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks, LookupChecks):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.texts = texts or {}
@@ -121,6 +122,7 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks):
         self.check_play()
         self.check_tables()
         self.check_scoring()
+        self.check_lookups()
         self.check_citations()
         return self.found
 

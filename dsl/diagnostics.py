@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
     "E110": "inconsistent rule",
     "E111": "over a limit",
     "W001": "clause cites no rule id",
+    "W002": "a lookup can fall below the table's first row",
 }
 
 
