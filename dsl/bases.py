@@ -8,8 +8,10 @@ the tool read a file and quote its lines back. A base is therefore looked for on
 - under a folder the command line allows with `--extends-dir DIR`; only this admits an
   absolute path.
 
-Symbolic links are followed before the check, so a link cannot lead outside. A refusal says
-which folders are allowed and never whether the refused file exists.
+and only a rule file is a base: the file read, its links followed, is named `*.rules` (the
+bundled folder is a Python package, and a folder may hold anything). Symbolic links are
+followed before the check, so a link cannot lead outside. A refusal says which folders are
+allowed and never whether the refused file exists.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from tablerules.dsl.bundled import bundled_folder, find_bundled
+from tablerules.dsl.bundled import SUFFIX, bundled_folder, find_bundled
 
 MAX_NAME_CHARS = 1024
 
@@ -81,11 +83,14 @@ def locate_base(name: str, including: Path, checked_file: Path, policy: ExtendsP
         )
     target = real_path(written if written.is_absolute() else including.parent / written)
     inside = _within(target, roots)
-    if inside and os.path.exists(target):
+    rule_file = target.name.endswith(SUFFIX)
+    if inside and rule_file and os.path.exists(target):
         return target
     bundled = find_bundled(name)
     if bundled is not None:
         return bundled
+    if inside and not rule_file:
+        raise BaseRefused(f"extends may only name a rule file (a name ending in {SUFFIX})")
     if inside:
         return target  # missing: reading it says so
     where = (

@@ -120,6 +120,18 @@ def test_extends_in_the_playground_reaches_only_bundled_files(tmp_path: Path) ->
     assert not draft.broken
 
 
+def test_extends_in_the_playground_reads_no_python_file_of_the_bundled_folder() -> None:
+    """The bundled folder is a Python package: the editor's `extends` may not read its
+    `__init__.py` and quote it back; only `*.rules` files are bases."""
+    draft = RuleDraft(path=bundled_folder() / "mine.rules", text="")
+    for written in ("__init__.py", "variants/../__init__.py"):
+        draft.update(f'extends "{written}"\n')
+        assert draft.broken
+        assert [d.code for d in draft.diagnostics] == ["E107"]
+        rendered = "\n".join(d.render() for d in draft.diagnostics)
+        assert "package only marks" not in rendered and "__init__.py:" not in rendered
+
+
 def test_an_uploaded_name_is_only_a_name() -> None:
     assert upload_name("../../etc/x.rules") == "x.rules"
     assert upload_name("..") == "uploaded.rules"

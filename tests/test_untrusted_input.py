@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tablerules.cli.main import main
+from tablerules.dsl.bases import BUNDLED_ONLY, ExtendsPolicy
+from tablerules.dsl.bundled import bundled_folder
 from tablerules.dsl.loader import load
-from tablerules.interpreter.api import Game
+from tablerules.interpreter.api import Game, check
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
     (ROOT / "rules" / name).read_text(encoding="utf-8")
     for name in ("paomazai.rules", "paohuzi.rules")
 ]
+PMZ_TEXT = SOURCES[0]
 ALPHABET = st.sampled_from([*'{}[]:|=,+()".\n #-_ab1290碰胡跑', "group", "same", "win"])
 
 
@@ -52,3 +57,37 @@ def test_a_dropped_line_never_crashes(source: str, index: int) -> None:
     lines = source.splitlines()
     del lines[index % len(lines)]
     _use("\n".join(lines))
+
+
+# ── only rule files are bases ─────────────────────────────────────────
+
+
+def test_extends_on_the_command_line_reads_only_rule_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file beside the one checked that is not a `.rules` file is never read as a base,
+    so its lines are never quoted back; a `.rules` file there still is."""
+    (tmp_path / "secret.txt").write_text("secret words here\n", encoding="utf-8")
+    (tmp_path / "base.rules").write_text(PMZ_TEXT, encoding="utf-8")
+    (tmp_path / "link.rules").symlink_to(tmp_path / "secret.txt")
+    for written in ("secret.txt", "link.rules", "./secret.txt"):
+        mine = tmp_path / "v.rules"
+        mine.write_text(f'extends "{written}"\n', encoding="utf-8")
+        status = main(["check", str(mine)])
+        output = "".join(capsys.readouterr())
+        assert status == 1 and "E107" in output, output
+        assert "secret words" not in output and "Traceback" not in output, output
+    mine.write_text('extends "base.rules"\nset horses = 2 [PMZ-9]\n', encoding="utf-8")
+    assert main(["check", str(mine)]) == 0
+
+
+def test_extends_never_reads_the_python_files_among_the_bundled_ones() -> None:
+    """The bundled folder is a Python package: its `__init__.py` is no base, whether named
+    from a file in that folder or from the playground's editor."""
+    beside_them = bundled_folder() / "mine.rules"
+    for policy in (ExtendsPolicy(), BUNDLED_ONLY):
+        for written in ("__init__.py", "variants/../__init__.py", "../rules/__init__.py"):
+            checked = check(beside_them, text=f'extends "{written}"\n', policy=policy)
+            rendered = "\n".join(d.render() for d in checked.diagnostics)
+            assert [d.code for d in checked.diagnostics] == ["E107"], rendered
+            assert "package only marks" not in rendered and "__init__.py:" not in rendered
