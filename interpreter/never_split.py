@@ -1,6 +1,7 @@
-"""The 'never split' rule: where n-alike groups are never split, a card held n times or
-more lies in one group holding every copy held (four alike held are not a group of three
-and a loose card).
+"""The 'never split' rule: where n-alike groups are never split, a card such a group
+admits, held n times or more, lies in one group holding every copy held (four alike held
+are not a group of three and a loose card). A card no such group admits (a `where` of
+the pattern leaves it out) is never kept together.
 
 Judging every split asks of each whether it keeps those cards together (`cards`, then
 `together`); judging by the best split per signature first takes them out, in each group
@@ -31,6 +32,25 @@ Taking = tuple[int, int, int, tuple[int, ...]]
 NOTHING_KEPT: list[Taking] = [(0, 0, 0, ())]
 
 
+def kept_sizes(rules: CompiledRules) -> list[int]:
+    """For each card kind, how many copies held make it a 'never split' group: the smallest
+    n of the n-alike groups never split that admit the card (0: none admits it)."""
+    sizes = [0] * len(rules.cards)
+    for kind in rules.keep_together:
+        for cards in kind.instances:
+            for card in set(cards):
+                copies = cards.count(card)
+                if not sizes[card] or copies < sizes[card]:
+                    sizes[card] = copies
+    return sizes
+
+
+def kept_mask(sizes: Sequence[int]) -> int:
+    """Added to a packed hand, sets the guard bit of every card held at least its size in
+    `sizes` (`kept_sizes`); a card of size 0 never reaches it."""
+    return int.from_bytes(bytes(GUARD_BIT - size if size else 0 for size in sizes), "little")
+
+
 class NeverSplit:
     """The 'never split' groups of one compiled rule set, with what is learnt of them."""
 
@@ -40,25 +60,23 @@ class NeverSplit:
         self._rank = search.rank
         self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(rules.cards), "little")
         self.active = bool(rules.keep_together)
-        # the fewest copies that make such a group, and what added to each count sets its
-        # guard bit when the count reaches it
-        smallest = min((k.keep_together or 0 for k in rules.keep_together), default=0)
-        self._excess = int.from_bytes(
-            bytes([GUARD_BIT - max(smallest, 1)]) * len(rules.cards), "little"
-        )
+        # the copies of each card that make such a group, and what added to each count
+        # sets its guard bit when the count reaches them
+        sizes = kept_sizes(rules)
+        self._excess = kept_mask(sizes)
         # whether every group holding some card that often holds nothing else
         self._alike = all(
             len(set(i.cards)) == 1
             for i in rules.instances
-            if max(i.cards.count(c) for c in i.cards) >= max(smallest, 1)
+            if any(sizes[c] and i.cards.count(c) >= sizes[c] for c in set(i.cards))
         )
         self._holding: dict[tuple[int, int], frozenset[int]] = {}  # see `_holders`
         self._holder_rows: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {}
         self._takings_memo: dict[int, list[Taking]] = {}
 
     def cards(self, pre: int) -> list[tuple[int, int]]:
-        """(card, copies held) for each card held n-or-more times where n-alike groups are
-        never split: every copy held stays in one group (four alike held are not a group of
+        """(card, copies held) for each card held n-or-more times that an n-alike group
+        never split admits: every copy held stays in one group (four alike held are not a group of
         three and a loose card). Read from the packed counts: a count of n or more carries
         into its byte's top bit, so only those bytes are read."""
         held_often = (pre + self._excess) & self._guard

@@ -191,7 +191,7 @@ class ChoiceMaker(LockedCards):
                     pending_win = (way, action)
                 continue
             found += self._from_way(state, seat_index, seat, offer, action, way)
-        if found and (self._keep or self._keeps_discard):
+        if found and (self._locks or self._keeps_discard):
             found = self._keeping(seat.packed, found, in_hand)
         if (
             pending_win is not None
@@ -367,7 +367,7 @@ class ChoiceMaker(LockedCards):
                 for c in range(len(self.cards))
             ]
             self._discard_rows[seat_index] = row
-        keep = self._keep
-        if keep:  # cards held as a 'never split' group may not be discarded
-            return [row[card] for card, count in enumerate(seat.hand) if count and count < keep]
+        if self._locks:  # cards held as a 'never split' group may not be discarded
+            below = self._locked_from
+            return [row[card] for card, count in enumerate(seat.hand) if 0 < count < below[card]]
         return list(compress(row, seat.hand))

@@ -66,7 +66,8 @@ def locked_discard(table: Table, seat: int, label: str) -> str | None:
     if card is None or not table.maker.locked(holder.hand, card):
         return None
     for kind in table.game.compiled.keep_together:
-        if kind.keep_together and holder.hand[card] >= kind.keep_together:
+        admitted = any(card in cards for cards in kind.instances)
+        if admitted and kind.keep_together and holder.hand[card] >= kind.keep_together:
             cites = f" [{', '.join(kind.cites)}]" if kind.cites else ""
             held = cards.display[card] * holder.hand[card]
             never = "which is never split: none of it is discarded"

@@ -1,6 +1,6 @@
-"""The cards a seat's choices may not take apart or must leave: a 'never split' group (the
-cards held that many times or more) may be neither discarded nor split by a choice, and
-an action that must leave a card to discard may not take the last one.
+"""The cards a seat's choices may not take apart or must leave: a 'never split' group (a
+card its pattern admits, held that many times or more) may be neither discarded nor split
+by a choice, and an action that must leave a card to discard may not take the last one.
 
 A hand and a choice's cards are tested in their packed form (`Choice.packed_taken`,
 `Choice.kinds_touched`), a few integer operations per choice.
@@ -13,6 +13,7 @@ from tablerules.interpreter.engine.group_choices import GroupChoices
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import Choice, at_least_mask
 from tablerules.interpreter.evaluate import Evaluator
+from tablerules.interpreter.never_split import kept_mask, kept_sizes
 
 
 class LockedCards(GroupChoices):
@@ -22,26 +23,28 @@ class LockedCards(GroupChoices):
 
     def __init__(self, play: PlayRules, evaluator: Evaluator) -> None:
         super().__init__(play, evaluator)
-        # 'never split' groups lock the cards held that many times or more
-        sizes = [k.keep_together for k in play.compiled.keep_together if k.keep_together]
-        self._keep = min(sizes) if sizes else 0
+        # 'never split' groups lock the cards they admit held that many times or more:
+        # a card is locked from `_locked_from[card]` copies (past any count: never);
+        # added to a packed hand, `_locking` sets the guard bit of every card locked
+        sizes = kept_sizes(play.compiled)
+        self._locks = any(sizes)
+        self._locked_from = [size or MAX_COUNT + 1 for size in sizes]
+        self._locking = kept_mask(sizes)
         self._keeps_discard = any(a.keeps_discard for a in play.actions.values())
-        # added to a packed hand, `_at_least[n]` sets the guard bit of every kind held n times
-        kinds = len(play.compiled.cards)
-        self._at_least = [at_least_mask(n, kinds) for n in range(MAX_COUNT + 1)]
+        # added to a packed hand, sets the guard bit of every kind held at all
+        self._held = at_least_mask(1, len(play.compiled.cards))
 
     def locked(self, hand: list[int], card: int) -> bool:
         """Whether the hand holds `card` as a 'never split' group: it may not be discarded,
         nor taken by a choice that does not take every copy into one group."""
-        return bool(self._keep) and hand[card] >= self._keep
+        return hand[card] >= self._locked_from[card]
 
     def _keeping(self, packed: int, found: list[Choice], in_hand: bool) -> list[Choice]:
         """`found` less the choices that split a 'never split' group, and those of actions
         that must leave a card to discard which leave none (`in_hand`: the offered card is
         already in the hand, so not the seat's to keep). The hand is tested in its packed
         form, a choice by the cards it takes as one packed number."""
-        keep = self._keep
-        locked = (packed + self._at_least[keep]) & self._guard if keep else 0  # held `keep`
+        locked = (packed + self._locking) & self._guard if self._locks else 0
         actions = self.play.actions
         kept: list[Choice] = []
         for choice in found:
@@ -59,18 +62,16 @@ class LockedCards(GroupChoices):
 
     def _leaves_discard(self, left: int) -> bool:
         """Whether a hand (packed) holds a card that may be discarded: one held fewer times
-        than a 'never split' group."""
-        keep = self._keep
-        if not keep:
+        than makes a 'never split' group of it."""
+        if not self._locks:
             return left != 0
-        at_least = self._at_least
-        return bool((left + at_least[1]) & ~(left + at_least[keep]) & self._guard)
+        return bool((left + self._held) & ~(left + self._locking) & self._guard)
 
     def _breaks_locked(self, packed: int, choice: Choice, taken: int) -> bool:
         """Whether a choice takes some, not all, of the copies of a locked card, or spreads
         them over several groups (`packed`: the hand, less a card just received, which
         does not lock)."""
-        keep = self._keep
+        locked_from = self._locked_from
         groups: dict[int, set[int]] = {}
         for card in choice.from_hand:
             groups.setdefault(card, set()).add(0)
@@ -80,6 +81,8 @@ class LockedCards(GroupChoices):
         for card, where in groups.items():
             shift = card * FIELD_BITS
             held = (packed >> shift) & MAX_COUNT
-            if held >= keep and (held > (taken >> shift) & MAX_COUNT or len(where) > 1):
+            if held < locked_from[card]:
+                continue
+            if held > (taken >> shift) & MAX_COUNT or len(where) > 1:
                 return True
         return False

@@ -163,7 +163,11 @@ class TurnFlow:
             self._window(offer, drawer)
             return
         holder.gain(card)
-        decision = Decision("turn", offer, {seat: self.maker.drawer_choices(state, seat, offer)})
+        choices = self.maker.drawer_choices(state, seat, offer)
+        if not choices:  # no way for the card, and only cards it may not discard
+            self._nothing_to_discard(seat)
+            return
+        decision = Decision("turn", offer, {seat: choices})
         if self._any_forced:  # a choice the drawer must take is taken at once
             self._decide(decision)
         else:  # nothing to take at once: only the drawer to wait for
@@ -185,16 +189,20 @@ class TurnFlow:
         state.turn = seat
         choices = self.maker.discards(seat, state.seats[seat])
         if not choices:  # nothing it may discard (an empty hand, or locked cards only)
-            self.log(
-                TURN_PASSES,
-                clause="turn",
-                cites=self.play.turn.cites,
-                seat=seat,
-                why="nothing to discard",
-            )
-            self._turn_start(self.next_seat(seat), "draw")
+            self._nothing_to_discard(seat)
             return
         self._decide(Decision("turn", Offer("turn", seat, None), {seat: choices}, then="discard"))
+
+    def _nothing_to_discard(self: Table, seat: int) -> None:
+        """The seat must discard but holds no card it may: its turn ends, the next draws."""
+        self.log(
+            TURN_PASSES,
+            clause="turn",
+            cites=self.play.turn.cites,
+            seat=seat,
+            why="nothing to discard",
+        )
+        self._turn_start(self.next_seat(seat), "draw")
 
     def _discard(self: Table, seat: int, card: int) -> None:
         state = self.state
