@@ -28,6 +28,7 @@ from tablerules.interpreter.simulate import (
     rows,
     side_for,
 )
+from tablerules.interpreter.simulate.plan import MAX_HANDS
 
 EXAMPLES = """\
 examples:
@@ -58,7 +59,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("rules", metavar="RULES", help="the rule file")
     parser.add_argument(
-        "--hands", type=_positive, default=1000, metavar="N", help="hands to play (default 1000)"
+        "--hands",
+        type=_hands,
+        default=1000,
+        metavar="N",
+        help=f"hands to play (default 1000, at most {MAX_HANDS:,})",
     )
     parser.add_argument("--seed", type=int, help="seed of the simulation (default: a random one)")
     parser.add_argument(
@@ -131,6 +136,13 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def _hands(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_HANDS:,}")
     return value
 
 

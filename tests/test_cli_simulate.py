@@ -257,3 +257,16 @@ def test_a_sampling_bot_at_one_seat(capsys: pytest.CaptureFixture[str]) -> None:
     sides = json.loads(out)["sides"]
     assert sides[0]["bots"] == ["sampling", "greedy", "greedy", "greedy"]
     assert sides[1]["bots"] == ["greedy"] * 4
+
+
+def test_hands_beyond_the_limit_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--hands 99999999999` planned every shard and died of MemoryError. (The bad option
+    keeps the command from playing, should the limit be missing.)"""
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", PMZ, "--hands", "99999999999", "--option", "horses=x"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].endswith("--hands: must be at most 100,000,000")
+    assert "Traceback" not in err

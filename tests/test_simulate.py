@@ -8,7 +8,10 @@ import itertools
 import json
 import math
 import statistics
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tablerules.interpreter import Game, load_game
@@ -16,6 +19,7 @@ from tablerules.interpreter.bots import GreedyBot, play_hand
 from tablerules.interpreter.simulate import (
     CheckpointError,
     Plan,
+    Shard,
     Simulation,
     Tally,
     Where,
@@ -26,6 +30,7 @@ from tablerules.interpreter.simulate import (
 )
 from tablerules.interpreter.simulate.estimate import mean_estimate, rate_estimate
 from tablerules.interpreter.simulate.observe import observe
+from tablerules.interpreter.simulate.plan import MAX_HANDS
 from tablerules.interpreter.simulate.report import value_bins
 from tablerules.interpreter.simulate.runner import KEPT_GAMES, Stopped, game_of, run_shard
 
@@ -223,3 +228,89 @@ def test_named_patterns_and_scores_come_from_the_win_event() -> None:
     assert seen.samples[("score", "S")] == [4] and seen.histograms[("score", "S")] == [4]
     assert seen.values[("seat", "self-draw", 2)] == 1
     assert seen.values[("position", "win", 1)] == 1  # seat 2 is one after dealer 1
+
+
+# ── planning a simulation of any size ────────────────────────────────
+
+
+def test_the_shards_of_a_huge_simulation_are_planned_lazily(pmz: Game) -> None:
+    """`--hands 99999999999` built every shard up front and ran out of memory: the plan
+    hands out shards as they are asked for."""
+    import tracemalloc
+
+    plan = Plan((side_for("pmz", pmz, "greedy"),), 1, MAX_HANDS)
+    tracemalloc.start()
+    try:
+        shards = plan.shards()
+        last = shards[len(shards) - 1]
+        stopped = Simulation(plan).run(Where(jobs=1), stop=lambda: True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(shards) == -(-MAX_HANDS // plan.shard_size)
+    assert last.stop == MAX_HANDS and shards[0].start == 0
+    assert stopped.hands == 0
+    assert peak < 2_000_000  # a list of every shard takes tens of megabytes
+
+
+def test_a_pool_is_handed_a_few_shards_at_a_time(pmz: Game) -> None:
+    """The pool's workers get shards as they finish others, so a long simulation never
+    queues all of its shards at once."""
+    from tablerules.interpreter.simulate.executors import run_pool
+
+    plan = plan_of(pmz, 400, shard_size=5)
+    handed: list[int] = []
+
+    def counted() -> Iterator[Shard]:
+        for shard in plan.shards():
+            handed.append(shard.index)
+            yield shard
+
+    finished = run_pool(plan, counted(), 2, lambda: False)
+    try:
+        next(finished)
+        assert len(handed) <= 2 * 2 + 2  # the window ahead, and the one handed on
+    finally:
+        finished.close()
+
+
+def test_ray_tasks_are_submitted_a_few_at_a_time(
+    pmz: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same window for Ray tasks (a stand-in for Ray runs each task as it is asked)."""
+    import types
+
+    from tablerules.interpreter.simulate import executors
+
+    submitted: list[int] = []
+
+    class Ref:
+        def __init__(self, shard: Shard) -> None:
+            self.result = executors._ray_shard(plan, shard)
+
+    def remote(function: Any) -> Any:
+        def submit(_plan: Any, shard: Shard) -> Ref:
+            submitted.append(shard.index)
+            return Ref(shard)
+
+        return types.SimpleNamespace(remote=submit)
+
+    fake = types.SimpleNamespace(
+        is_initialized=lambda: True,
+        remote=remote,
+        put=lambda value: value,
+        get=lambda ref: ref.result,
+        cancel=lambda ref, force: None,
+        wait=lambda refs, num_returns, timeout: (refs[:num_returns], refs[num_returns:]),
+        cluster_resources=lambda: {"CPU": 2.0},
+    )
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    plan = plan_of(pmz, 30, shard_size=1)
+    tally = Tally.empty(1)
+    seen = 0
+    for _shard, part in executors.run_ray(plan, iter(plan.shards()), None, lambda: False, 2):
+        seen += 1
+        assert len(submitted) - seen <= 2 * 2  # never more than the window waiting
+        tally.merge(part)
+    assert seen == 30 and sorted(submitted) == list(range(30))
+    assert fingerprint(tally) == fingerprint(Simulation(plan).run(Where(jobs=1)))

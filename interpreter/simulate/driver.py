@@ -59,7 +59,7 @@ class Simulation:
 
     @property
     def complete(self) -> bool:
-        return self.tally.hands >= self.plan.hands
+        return self.tally.hands == self.plan.hands
 
     def run(
         self,
@@ -69,10 +69,12 @@ class Simulation:
     ) -> Tally:
         """Play the shards not done yet; return the sums so far (all of them unless
         stopped). `on_progress` gets the number of hands done after each shard."""
-        shards = [s for s in self.plan.shards() if s.index not in self.progress.done]
+        done = self.progress.done
+        shards = (s for s in self.plan.shards() if s.index not in done)
+        left = len(self.plan.shards()) - len(done)
         if where.ray:
             finished = run_ray(self.plan, shards, where.address, stop, where.workers)
-        elif where.workers > 1 and len(shards) > 1:
+        elif where.workers > 1 and left > 1:
             finished = run_pool(self.plan, shards, where.workers, stop)
         else:
             finished = run_here(self.plan, shards, stop)

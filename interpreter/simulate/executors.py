@@ -2,15 +2,19 @@
 
 Each executor yields `(shard, tally)` as shards finish (in any order) and stops handing
 out work as soon as `stop()` turns true; shards cut short are simply not yielded, so the
-sums of the yielded ones are always whole hands of a known set of shards.
+sums of the yielded ones are always whole hands of a known set of shards. Shards are taken
+from the iterable a few at a time (`AHEAD` per worker waiting), so a simulation of any
+size holds only the shards being played.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
+import queue
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from tablerules.interpreter.simulate.plan import Plan, Shard
@@ -18,6 +22,7 @@ from tablerules.interpreter.simulate.runner import Stopped, game_of, run_shard
 from tablerules.interpreter.simulate.tally import Tally
 
 POLL_SECONDS = 0.2
+AHEAD = 2  # shards handed out per worker before the first comes back
 Done = Iterator[tuple[Shard, Tally]]
 StopCheck = Callable[[], bool]
 
@@ -33,7 +38,7 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def run_here(plan: Plan, shards: Sequence[Shard], stop: StopCheck) -> Done:
+def run_here(plan: Plan, shards: Iterable[Shard], stop: StopCheck) -> Done:
     """One shard after another in this process."""
     for shard in shards:
         if stop():
@@ -57,32 +62,50 @@ def _start_worker(plan: Plan) -> None:
         game_of(side)
 
 
-def _work(shard: Shard) -> tuple[int, Tally]:
+def _work(shard: Shard) -> Tally:
     assert _WORKER_PLAN is not None
-    return shard.index, run_shard(_WORKER_PLAN, shard)
+    return run_shard(_WORKER_PLAN, shard)
 
 
-def run_pool(plan: Plan, shards: Sequence[Shard], jobs: int, stop: StopCheck) -> Done:
+def run_pool(plan: Plan, shards: Iterable[Shard], jobs: int, stop: StopCheck) -> Done:
     """The shards spread over `jobs` worker processes (forked where the platform can)."""
-    if not shards:
+    pending = iter(shards)
+    first = list(itertools.islice(pending, AHEAD * jobs))
+    if not first:
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    by_index = {shard.index: shard for shard in shards}
-    processes = min(jobs, len(shards))  # a process with no shard to play is never started
+    processes = min(jobs, len(first))  # a process with no shard to play is never started
     pool = context.Pool(processes, initializer=_start_worker, initargs=(plan,))
+    finished: queue.SimpleQueue[tuple[Shard, Tally] | BaseException] = queue.SimpleQueue()
+
+    def hand_out(shard: Shard) -> None:
+        pool.apply_async(
+            _work,
+            (shard,),
+            callback=lambda tally: finished.put((shard, tally)),
+            error_callback=finished.put,
+        )
+
     try:
-        results = pool.imap_unordered(_work, shards)
-        for _ in range(len(shards)):
-            while True:
-                if stop():
-                    return
-                try:
-                    index, tally = results.next(timeout=POLL_SECONDS)
-                    break
-                except multiprocessing.TimeoutError:
-                    continue
-            yield by_index[index], tally
+        for shard in first:
+            hand_out(shard)
+        playing = len(first)
+        while playing:
+            if stop():
+                return
+            try:
+                result = finished.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                continue
+            if isinstance(result, BaseException):
+                raise result
+            playing -= 1
+            following = next(pending, None)
+            if following is not None:
+                hand_out(following)
+                playing += 1
+            yield result
     finally:
         pool.terminate()
         pool.join()
@@ -107,7 +130,7 @@ def ray_module() -> Any:
 
 def run_ray(
     plan: Plan,
-    shards: Sequence[Shard],
+    shards: Iterable[Shard],
     address: str | None,
     stop: StopCheck,
     cpus: int | None = None,
@@ -138,7 +161,12 @@ def run_ray(
     try:
         task = ray.remote(_ray_shard)
         plan_ref = ray.put(plan)
-        pending = {task.remote(plan_ref, shard): shard for shard in shards}
+        window = AHEAD * max(1, int(ray.cluster_resources().get("CPU", cpus or 1)))
+        pending_shards = iter(shards)
+        pending = {
+            task.remote(plan_ref, shard): shard
+            for shard in itertools.islice(pending_shards, window)
+        }
         while pending:
             if stop():
                 for ref in pending:
@@ -147,6 +175,9 @@ def run_ray(
             ready, _ = ray.wait(list(pending), num_returns=1, timeout=POLL_SECONDS)
             for ref in ready:
                 shard = pending.pop(ref)
+                following = next(pending_shards, None)
+                if following is not None:
+                    pending[task.remote(plan_ref, following)] = following
                 yield shard, ray.get(ref)
     finally:
         if started:

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import overload
 
 from tablerules.dsl import ir
 from tablerules.interpreter.api import Game
@@ -27,6 +29,7 @@ from tablerules.interpreter.match import Position, position_for_index
 SHARDS_TARGET = 400  # about this many shards per run: fine-grained progress and balance
 SHARD_MIN = 10
 SHARD_MAX = 250
+MAX_HANDS = 100_000_000  # 400,000 shards: months of CPU on one core, days on a large cluster
 
 
 def hand_seed(seed: int, index: int) -> int:
@@ -77,6 +80,39 @@ class Shard:
         return self.stop - self.start
 
 
+class Shards(Sequence[Shard]):
+    """A simulation's shards, each made when asked for: a plan of any size costs nothing
+    until its shards are played."""
+
+    def __init__(self, hands: int, size: int) -> None:
+        self.hands = hands
+        self.size = size
+
+    def __len__(self) -> int:
+        return -(-self.hands // self.size)
+
+    @overload
+    def __getitem__(self, index: int) -> Shard: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Shard]: ...
+
+    def __getitem__(self, index: int | slice) -> Shard | Sequence[Shard]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        count = len(self)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError(f"shard {index} of {count}")
+        start = index * self.size
+        return Shard(index, start, min(start + self.size, self.hands))
+
+    def __iter__(self) -> Iterator[Shard]:
+        for index in range(len(self)):
+            yield self[index]
+
+
 @dataclass(frozen=True)
 class Plan:
     """A whole simulation: one side, or two played on the same hands (common random
@@ -92,12 +128,8 @@ class Plan:
         if self.shard_size <= 0:
             object.__setattr__(self, "shard_size", default_shard_size(self.hands))
 
-    def shards(self) -> list[Shard]:
-        size = self.shard_size
-        return [
-            Shard(k, start, min(start + size, self.hands))
-            for k, start in enumerate(range(0, self.hands, size))
-        ]
+    def shards(self) -> Shards:
+        return Shards(self.hands, self.shard_size)
 
     def fingerprint(self) -> str:
         """Identifies the simulation: a checkpoint resumes only the same one."""
