@@ -314,3 +314,114 @@ def test_ray_tasks_are_submitted_a_few_at_a_time(
         tally.merge(part)
     assert seen == 30 and sorted(submitted) == list(range(30))
     assert fingerprint(tally) == fingerprint(Simulation(plan).run(Where(jobs=1)))
+
+
+@pytest.fixture(scope="module")
+def interrupted(pmz: Game, tmp_path_factory: pytest.TempPathFactory) -> tuple[Plan, dict[str, Any]]:
+    """A checkpoint of 20 of 40 hands (shards of 10), as the file holds it."""
+    plan = plan_of(pmz, 40)
+    path = tmp_path_factory.mktemp("checkpoint") / "run.json"
+    done: list[int] = []
+    Simulation(plan, path).run(Where(jobs=1), stop=lambda: len(done) >= 2, on_progress=done.append)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["tally"]["sides"][0]["hands"] == 20
+    return plan, data
+
+
+def _shorter_done(data: dict[str, Any]) -> None:
+    data["done"] = data["done"][:1]
+
+
+def _bools_for_shards(data: dict[str, Any]) -> None:
+    data["done"] = [True, False]
+
+
+def _twice_the_same_shard(data: dict[str, Any]) -> None:
+    data["done"] = [0, 0]
+
+
+def _forged_money(data: dict[str, Any]) -> None:
+    for entry in data["tally"]["sides"][0]["sums"]:
+        if entry[0][0] == "money":
+            entry[1] += 10
+            entry[2] += 10**6  # sums some hands could have: only the digest tells
+
+
+def _every_shard_with_half_the_sums(data: dict[str, Any]) -> None:
+    data["done"] = [0, 1, 2, 3]
+
+
+def _enormous_sums(data: dict[str, Any]) -> None:
+    for entry in data["tally"]["sides"][0]["sums"]:
+        entry[1] = 10**400
+        entry[2] = 10**800
+
+
+def _no_digest(data: dict[str, Any]) -> None:
+    del data["digest"]
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        _shorter_done,
+        _bools_for_shards,
+        _twice_the_same_shard,
+        _forged_money,
+        _every_shard_with_half_the_sums,
+        _enormous_sums,
+        _no_digest,
+    ],
+)
+def test_a_tampered_checkpoint_is_refused_in_one_line(
+    interrupted: tuple[Plan, dict[str, Any]], tmp_path: Path, tamper: Callable[[dict], None]
+) -> None:
+    """Each of these was resumed: 850 of 600 hands "complete", booleans read as shard
+    numbers, forged money used, a run that never ends, an OverflowError."""
+    plan, saved = interrupted
+    data = json.loads(json.dumps(saved))
+    tamper(data)
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CheckpointError) as refused:
+        Simulation(plan, path)
+    message = str(refused.value)
+    assert message.startswith(str(path)) and "\n" not in message
+
+
+def test_a_checkpoint_whose_counts_disagree_is_refused_even_with_its_digest(
+    interrupted: tuple[Plan, dict[str, Any]], tmp_path: Path
+) -> None:
+    """The structure is checked on its own: a file whose digest was made again over
+    inconsistent content (every shard done, the sums of half) is still refused."""
+    from tablerules.interpreter.simulate.checkpoint import digest
+
+    plan, saved = interrupted
+    for tamper in (_every_shard_with_half_the_sums, _bools_for_shards, _twice_the_same_shard):
+        data = json.loads(json.dumps(saved))
+        tamper(data)
+        data["digest"] = digest(data)
+        path = tmp_path / "run.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(CheckpointError):
+            Simulation(plan, path)
+
+
+def test_a_checkpoint_follows_the_simulation_not_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same rules read by another path (from another folder, or as a copy) are the
+    same simulation: the checkpoint identifies the rules by their content."""
+    copy = tmp_path / "elsewhere" / "pmz.rules"
+    copy.parent.mkdir()
+    copy.write_text((ROOT / "rules" / "paomazai.rules").read_text(encoding="utf-8"), "utf-8")
+    path = tmp_path / "run.json"
+    monkeypatch.chdir(ROOT)
+    here = Plan((side_for("paomazai.rules", load_game("rules/paomazai.rules"), "greedy"),), 2, 20)
+    Simulation(here, path).run(Where(jobs=1), stop=lambda: False)
+    monkeypatch.chdir(copy.parent)
+    there = Plan((side_for("pmz.rules", load_game("pmz.rules"), "greedy"),), 2, 20)
+    assert Simulation(there, path).resumed == 20
+    other_seed = Plan(there.sides, 3, 20)
+    with pytest.raises(CheckpointError, match="another simulation"):
+        Simulation(other_seed, path)

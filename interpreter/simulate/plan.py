@@ -19,8 +19,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import overload
+from dataclasses import dataclass, field
+from typing import Any, overload
 
 from tablerules.dsl import ir
 from tablerules.interpreter.api import Game
@@ -132,10 +132,50 @@ class Plan:
         return Shards(self.hands, self.shard_size)
 
     def fingerprint(self) -> str:
-        """Identifies the simulation: a checkpoint resumes only the same one."""
-        data = asdict(self)
+        """Identifies the simulation: a checkpoint resumes only the same one. The rules
+        count by what they say, not by where their files were read from, and the sides'
+        names (labels for reports) not at all."""
+        data = {
+            "sides": [
+                [rules_identity(s.rules_json), s.options, list(s.bots), s.seats] for s in self.sides
+            ],
+            "seed": self.seed,
+            "hands": self.hands,
+            "shard_size": self.shard_size,
+            "bot_budget": self.bot_budget,
+        }
         text = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+def rules_identity(rules_json: str) -> str:
+    """A hash of a checked rule set without the paths of the files it was read from: the
+    rule set names its file and its bases, and every clause's position its file, by the
+    path they were read by."""
+    rules = json.loads(rules_json)
+    rules.pop("file", None)
+    rules.pop("extends", None)
+    text = json.dumps(_without_paths(rules), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _without_paths(value: Any) -> Any:
+    """`value` with each position's file left out (a position: file, line and column)."""
+    if isinstance(value, list):
+        return [_without_paths(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if _is_position(value):
+        return {"line": value["line"], "column": value["column"]}
+    return {key: _without_paths(item) for key, item in value.items()}
+
+
+def _is_position(value: dict[str, Any]) -> bool:
+    return (
+        value.keys() == {"file", "line", "column"}
+        and isinstance(value["file"], str)
+        and isinstance(value["line"], int)
+    )
 
 
 def default_shard_size(hands: int) -> int:

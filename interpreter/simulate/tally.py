@@ -70,14 +70,25 @@ class SideTally:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SideTally:
-        return cls(
-            hands=int(data["hands"]),
-            sums={tuple(k): [int(s), int(q)] for k, s, q in data["sums"]},
-            samples={tuple(k): [int(n), int(s), int(q)] for k, n, s, q in data["samples"]},
-            histograms={tuple(k): {int(v): int(c) for v, c in h} for k, h in data["histograms"]},
-            cites={tuple(k): set(c) for k, c in data["cites"]},
-        )
+    def from_json(cls, data: Any) -> SideTally:
+        """The sums `to_json` wrote; ValueError if `data` is not such sums (a key that is
+        not a list of words and numbers, a count that is not a whole number ≥ 0)."""
+        entries = _fields(data, ("hands", "sums", "samples", "histograms", "cites"))
+        hands, sums, samples, histograms, cites = entries
+        side = cls(hands=_count(hands))
+        for key, total, squares in _rows(sums, 3):
+            side.sums[_key(key)] = [_integer(total), _count(squares)]
+        for key, n, total, squares in _rows(samples, 4):
+            side.samples[_key(key)] = [_count(n), _integer(total), _count(squares)]
+        for key, pairs in _rows(histograms, 2):
+            side.histograms[_key(key)] = {
+                _integer(value): _count(count) for value, count in _rows(pairs, 2)
+            }
+        for key, texts in _rows(cites, 2):
+            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+                raise ValueError("rule ids that are not texts")
+            side.cites[_key(key)] = set(texts)
+        return side
 
 
 @dataclass
@@ -118,11 +129,51 @@ class Tally:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Tally:
-        return cls(
-            [SideTally.from_json(side) for side in data["sides"]],
-            {tuple(k): [int(s), int(q)] for k, s, q in data["differences"]},
-        )
+    def from_json(cls, data: Any) -> Tally:
+        """The sums `to_json` wrote; ValueError if `data` is not such sums."""
+        sides, differences = _fields(data, ("sides", "differences"))
+        if not isinstance(sides, list):
+            raise ValueError("sides that are not a list")
+        tally = cls([SideTally.from_json(side) for side in sides])
+        for key, total, squares in _rows(differences, 3):
+            tally.differences[_key(key)] = [_integer(total), _count(squares)]
+        return tally
+
+
+def _fields(data: Any, names: tuple[str, ...]) -> list[Any]:
+    if not isinstance(data, dict) or data.keys() != set(names):
+        raise ValueError(f"sums without exactly the fields {', '.join(names)}")
+    return [data[name] for name in names]
+
+
+def _rows(data: Any, width: int) -> list[list[Any]]:
+    if not isinstance(data, list) or not all(
+        isinstance(row, list) and len(row) == width for row in data
+    ):
+        raise ValueError(f"a table of sums whose rows are not {width} values")
+    return data
+
+
+def _integer(value: Any) -> int:
+    if type(value) is not int:  # a bool is not a count, nor is 2.5 or "2"
+        raise ValueError("a sum that is not a whole number")
+    return value
+
+
+def _count(value: Any) -> int:
+    if _integer(value) < 0:
+        raise ValueError("a count below zero")
+    return value
+
+
+def _key(parts: Any) -> Key:
+    if (
+        not isinstance(parts, list)
+        or not parts
+        or not all(isinstance(p, str) or type(p) is int for p in parts)
+    ):
+        raise ValueError("a row's name that is not a list of words and numbers")
+    return tuple(parts)
 
 
 def _add_values(sums: Sums, values: dict[Key, int]) -> None:
