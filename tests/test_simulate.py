@@ -425,3 +425,25 @@ def test_a_checkpoint_follows_the_simulation_not_the_folder(
     other_seed = Plan(there.sides, 3, 20)
     with pytest.raises(CheckpointError, match="another simulation"):
         Simulation(other_seed, path)
+
+
+# ── statistics of any size ───────────────────────────────────────────
+
+
+def test_statistics_of_enormous_amounts_do_not_overflow(pmz: Game) -> None:
+    """Amounts near the cap of 2^256 (and sums far beyond a float) gave OverflowError."""
+    plan = plan_of(pmz, 2)
+    tally = Tally.empty(1)
+    huge = 2**256
+    for amount in (huge, -(huge // 3)):
+        tally.sides[0].add(observe([{"seq": 0, "type": "deal", "dealer": 0}], 4))
+        tally.sides[0].sums.setdefault(("money", "L"), [0, 0])
+        entry = tally.sides[0].sums[("money", "L")]
+        entry[0] += amount * 10**300
+        entry[1] += (amount * 10**300) ** 2
+    found = {row.name: row for row in rows(plan, tally)}
+    money = found["L: money per hand"].values[0]
+    assert money is not None
+    assert money.mean > 0 and not math.isnan(money.mean)
+    json.dumps([row.to_json() for row in rows(plan, tally)], allow_nan=False)
+    assert mean_estimate(2, 2**256, 2**513).mean == pytest.approx(2.0**255)
