@@ -41,7 +41,6 @@ def test_text_table_with_intervals_and_rule_ids(capsys: pytest.CaptureFixture[st
         "per seat",
         "per position from the dealer",
         "per hand",
-        "value of a win",
         "what fires, per hand",
         "money by ledger label",
     ):
@@ -270,3 +269,43 @@ def test_hands_beyond_the_limit_are_refused_in_one_line(
     err = capsys.readouterr().err
     assert err.splitlines()[-1].endswith("--hands: must be at most 100,000,000")
     assert "Traceback" not in err
+
+
+def test_rare_figures_show_their_digits_and_interval() -> None:
+    """`0.00 ±0.00 *` was printed for a pattern on 2 hands in 2,000."""
+    from tablerules.interpreter.simulate.estimate import (
+        difference_of_means,
+        mean_estimate,
+        rate_estimate,
+    )
+    from tablerules.interpreter.simulate.wording import with_interval
+
+    rare = mean_estimate(2000, 2, 2)
+    text = with_interval(rare, "mean")
+    mean, half = text.split(" ±")
+    assert float(mean) == pytest.approx(0.001) and float(half) > 0
+    none = mean_estimate(2000, 0, 0)
+    assert with_interval(none, "mean") == "0.00 ±0.00"
+    difference = with_interval(difference_of_means(none, rare), "mean", signed=True)
+    assert difference.startswith("-0.001") and not difference.endswith("±0.00")
+    rate = with_interval(rate_estimate(100_000, 3), "rate")
+    shown, bounds = rate.split(" [")
+    assert float(shown.rstrip("%")) == pytest.approx(0.003)
+    low, high = (float(b) for b in bounds.rstrip("]").split("–"))
+    assert 0 < low < 0.003 < high
+    assert with_interval(rate_estimate(100, 10), "rate") == "10.0% [5.5–17.4]"
+    assert with_interval(mean_estimate(3, 30, 300), "mean") == "10.00 ±0.00"
+
+
+def test_a_game_without_hand_values_shows_no_value_distribution(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """跑馬仔's wins carry no value: its report showed a meaningless "value 0: 100%"."""
+    status, out, err = run(capsys, "simulate", PMZ, "--hands", "10", "--seed", "4")
+    assert status == 0, err
+    assert "value of a win" not in out.splitlines() and "  value 0" not in out
+    status, out, err = run(
+        capsys, "simulate", str(ROOT / "rules" / "paohuzi.rules"), "--hands", "4", "--seed", "4"
+    )
+    assert status == 0, err
+    assert "value of a win" in out.splitlines()  # 胡息: values a win has

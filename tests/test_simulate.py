@@ -140,7 +140,7 @@ def test_a_hand_is_observed_from_its_events(pmz: Game) -> None:
     assert seen[("hand", "moves")] >= discards
 
 
-def test_rows_carry_rule_ids_and_intervals(reference: tuple[Plan, Tally]) -> None:
+def test_rows_carry_rule_ids_and_intervals(reference: tuple[Plan, Tally], phz: Game) -> None:
     plan, tally = reference
     found = {row.name: row for row in rows(plan, tally)}
     money = [found[f"seat {s}: money per hand"].values[0] for s in range(4)]
@@ -151,7 +151,10 @@ def test_rows_carry_rule_ids_and_intervals(reference: tuple[Plan, Tally]) -> Non
     assert win.values[0] is not None and win.values[0].low <= win.values[0].mean
     assert found["drawn-hand rate"].measure == "rate"
     assert any(name.startswith("action · action ") for name in found)
-    shares = [r.values[0] for r in found.values() if r.measure == "share of wins"]
+    assert not any(r.measure == "share of wins" for r in found.values())  # wins have no value
+    valued = Plan((side_for("phz", phz, "greedy"),), 5, 10, 10)
+    shown = rows(valued, Simulation(valued).run(Where(jobs=1)))
+    shares = [r.values[0] for r in shown if r.measure == "share of wins"]
     assert sum(s.mean for s in shares if s is not None) == pytest.approx(1)
 
 
@@ -314,6 +317,9 @@ def test_ray_tasks_are_submitted_a_few_at_a_time(
         tally.merge(part)
     assert seen == 30 and sorted(submitted) == list(range(30))
     assert fingerprint(tally) == fingerprint(Simulation(plan).run(Where(jobs=1)))
+
+
+# ── checkpoints: this very simulation's progress, or refused ─────────
 
 
 @pytest.fixture(scope="module")

@@ -139,7 +139,9 @@ class Rows:
 
     def win_values(self) -> list[Row]:
         unit = self.plan.sides[0].value_name
-        rows = self.distribution(WIN_VALUE, "value of a win", unit, self._cites(ALL_WINS))
+        rows = []
+        if self._values_wins(WIN_VALUE):
+            rows = self.distribution(WIN_VALUE, "value of a win", unit, self._cites(ALL_WINS))
         scores: set[Key] = set()
         for side in self.tally.sides:
             scores.update(k for k in side.samples if k[0] == "score")
@@ -147,6 +149,14 @@ class Rows:
             name = str(key[1])
             rows += self.distribution(key, f"{name} of a win", "", self._cites(key))
         return rows
+
+    def _values_wins(self, key: Key) -> bool:
+        """Whether wins have a value to show: a side's rule file names one, or a win was
+        worth something (a game without values gives every win 0, and 'value 0: 100%'
+        says nothing)."""
+        if any(side.value_name for side in self.plan.sides):
+            return True
+        return any(v != 0 for side in self.tally.sides for v in side.histograms.get(key, {}))
 
     def distribution(self, key: Key, section: str, unit: str, cites: tuple[str, ...]) -> list[Row]:
         """The mean of a per-win value, then the share of wins at each value (or range)."""

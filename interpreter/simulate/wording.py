@@ -1,5 +1,8 @@
 """How a simulation's figures read: a rate in % with its bounds, a mean ± the half-width
-of its interval, rule ids with their runs shortened. Shared by the CLI and the playground."""
+of its interval, rule ids with their runs shortened. Shared by the CLI and the playground.
+
+A figure has two decimals (a rate in %: one), or two significant digits when those would
+round it to zero: a pattern on 2 hands in 2,000 reads 0.0010 ±0.0014, not 0.00 ±0.00."""
 
 from __future__ import annotations
 
@@ -9,15 +12,29 @@ from collections.abc import Sequence
 from tablerules.interpreter.simulate.estimate import Estimate
 
 RATES = ("rate", "share of wins")
+MOST_DECIMALS = 12  # beyond, a figure is written with an exponent
+
+
+def fixed(value: float, decimals: int, signed: bool = False) -> str:
+    """`value` with `decimals` decimals, or with two significant digits where those
+    decimals would show a figure that is not zero as zero."""
+    sign = "+" if signed else ""
+    if math.isnan(value):
+        return "–"
+    if math.isinf(value):
+        return "-∞" if value < 0 else f"{sign}∞"
+    if value != 0 and round(value, decimals) == 0:
+        decimals = 1 - math.floor(math.log10(abs(value)))
+        if decimals > MOST_DECIMALS:
+            return f"{value:{sign}.1e}"
+    return f"{value:{sign},.{decimals}f}"
 
 
 def number(value: float, measure: str, signed: bool = False) -> str:
-    if math.isnan(value):
-        return "–"
-    sign = "+" if signed else ""
     if measure in RATES:
-        return f"{value * 100:{sign}.1f}%"
-    return f"{value:{sign},.2f}"
+        text = fixed(value * 100, 1, signed)
+        return text if text == "–" else text + "%"
+    return fixed(value, 2, signed)
 
 
 def with_interval(estimate: Estimate | None, measure: str, signed: bool = False) -> str:
@@ -28,7 +45,7 @@ def with_interval(estimate: Estimate | None, measure: str, signed: bool = False)
     if math.isnan(estimate.half_width):
         return text
     if measure in RATES and not signed:
-        return f"{text} [{estimate.low * 100:.1f}–{estimate.high * 100:.1f}]"
+        return f"{text} [{fixed(estimate.low * 100, 1)}–{fixed(estimate.high * 100, 1)}]"
     return f"{text} ±{number(estimate.half_width, measure).lstrip('+')}"
 
 
