@@ -130,6 +130,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 MAX_JOBS = 256  # processes one machine runs a simulation on; more is a typo, not a plan
+CHART_SUFFIX = ".svg"
 
 
 def _positive(text: str) -> int:
@@ -207,6 +208,22 @@ def _renamed(side: Side) -> Side:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The whole command under one Ctrl-C handler, installed before any work and kept
+    until the output is written: a first Ctrl-C at any moment stops the hands (if they are
+    still being played) and gives the statistics so far, or all of them."""
+    stop = StopFlag()
+    with stop_on_interrupt(stop):
+        return _simulate(args, stop)
+
+
+def _simulate(args: argparse.Namespace, stop: StopFlag) -> int:
+    if args.chart and not args.chart.lower().endswith(CHART_SUFFIX):
+        print(
+            f"error: --chart draws SVG: name a file ending in {CHART_SUFFIX},"
+            f" not {visible(args.chart)}",
+            file=sys.stderr,
+        )
+        return 1
     for target in (args.json, args.csv, args.chart, args.checkpoint):
         problem = output_problem(target) if target else None
         if problem is not None:  # found now, not after the hands are played
@@ -224,21 +241,19 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else 0 if ray else 1
     where = Where(jobs=jobs, ray=ray, address=args.ray or None)
     bar = ProgressBar(plan.hands, simulation.tally.hands)
-    stop = StopFlag()
-    interrupted = False
     try:
-        with stop_on_interrupt(stop):
+        if not stop.requested:
             simulation.run(where, lambda: stop.requested, bar.update)
     except (ExecutorError, CheckpointError) as error:
         bar.close()
         print(f"error: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt:  # a second Ctrl-C: the hands stop at once
+        pass
     finally:
         bar.close()
     tally = simulation.tally
-    interrupted = interrupted or stop.requested or tally.hands < plan.hands
+    interrupted = tally.hands < plan.hands
     if interrupted:
         kept = f"; {args.checkpoint} keeps them, run again to go on" if args.checkpoint else ""
         print(f"interrupted after {tally.hands:,} of {plan.hands:,} hands{kept}", file=sys.stderr)
@@ -249,19 +264,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, resumed: int) -> bool:
-    """Print the statistics and write the files asked for; False if one could not be."""
+    """Print the statistics and write the files asked for; False if one could not be.
+    Those of an interrupted run say they are partial."""
     found = rows(plan, tally)
+    complete = tally.hands >= plan.hands
     meta = {
         "seed": plan.seed,
         "hands": tally.hands,
         "planned_hands": plan.hands,
-        "complete": tally.hands >= plan.hands,
+        "complete": complete,
     }
+    status = (
+        f"complete: {tally.hands:,} hands"
+        if complete
+        else f"partial: {tally.hands:,} of {plan.hands:,} hands"
+    )
     to_stdout = False
     written = True
     for flag, text in (
         ("json", as_json(plan, tally, found, meta) if args.json else None),
-        ("csv", as_csv(plan, found) if args.csv else None),
+        ("csv", as_csv(plan, found, status) if args.csv else None),
     ):
         target = getattr(args, flag)
         if text is None:
@@ -271,16 +293,14 @@ def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, res
             to_stdout = True
         else:
             written = write_output(target, text) and written
+    done = _hands_done(tally.hands, plan.hands)
     if args.chart:
-        title = (
-            f"{' vs '.join(s.name for s in plan.sides)}: {tally.hands:,} hands, seed {plan.seed}"
-        )
+        title = f"{' vs '.join(s.name for s in plan.sides)}: {done}, seed {plan.seed}"
         written = write_output(args.chart, chart_svg(plan, found, title)) and written
     if to_stdout:
         return written
     names = " vs ".join(filter(None, (args.rules, args.compare)))
     bots = " vs ".join(_lineup(side) for side in plan.sides)
-    done = f"{tally.hands:,} hands" if tally.hands != 1 else "1 hand"
     how = (
         "Ray" if where.ray else "1 process" if where.workers == 1 else f"{where.workers} processes"
     )
@@ -293,6 +313,13 @@ def report(args: argparse.Namespace, plan: Plan, tally: Tally, where: Where, res
     for line in text_table(plan, found):
         print(line)
     return written
+
+
+def _hands_done(hands: int, planned: int) -> str:
+    """'1 hand', '20 hands', or '10 of 30 hands (partial: …)' for an interrupted run."""
+    if hands < planned:
+        return f"{hands:,} of {planned:,} hands (partial: the run was interrupted)"
+    return "1 hand" if hands == 1 else f"{hands:,} hands"
 
 
 def _lineup(side: Side) -> str:

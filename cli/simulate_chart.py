@@ -14,6 +14,7 @@ from html import escape
 
 from tablerules.cli.transcript import width
 from tablerules.interpreter.simulate import Estimate, Plan, Row
+from tablerules.interpreter.simulate.wording import number
 
 COLOURS = ("#3b6fb6", "#e07b39")
 BAR = 14  # height of one side's bar
@@ -45,13 +46,13 @@ def panels(rows: Sequence[Row]) -> list[Panel]:
         Panel(
             "money per hand, by ledger label",
             money,
-            lambda v: f"{v:,.2f}",
+            lambda v: number(v, "mean"),
             lambda name: name.removesuffix(": money per hand"),
         ),
         Panel(
             "share of wins, by value",
             shares,
-            lambda v: f"{v * 100:.1f}%",
+            lambda v: number(v, "rate"),
             lambda name: name.removeprefix("value "),
         ),
     ]
@@ -59,21 +60,23 @@ def panels(rows: Sequence[Row]) -> list[Panel]:
 
 
 def _top(rows: Sequence[Row]) -> float:
+    """The largest value the bars reach (a value beyond a float is drawn without a bar)."""
     highs = [
         v.mean if math.isnan(v.high) else v.high for r in rows for v in r.values if v is not None
     ]
-    top = max(highs, default=0.0)
+    top = max((h for h in highs if math.isfinite(h)), default=0.0)
     return top if top > 0 else 1.0
 
 
 def _bar(x0: float, y: float, value: Estimate, scale: float, colour: str, text: str) -> list[str]:
     """One side's bar, its interval's whisker and its value."""
-    length = max(0.0, value.mean) * scale
+    drawn = math.isfinite(value.mean) and not math.isinf(value.high)
+    length = max(0.0, value.mean) * scale if drawn else 0.0
     parts = [
         f'<rect x="{x0:.1f}" y="{y:.1f}" width="{length:.1f}" height="{BAR - 2}" fill="{colour}"/>'
     ]
     end = x0 + length
-    if not math.isnan(value.low):
+    if drawn and not math.isnan(value.low):
         low, high = x0 + max(0.0, value.low) * scale, x0 + max(0.0, value.high) * scale
         mid = y + (BAR - 2) / 2
         parts.append(

@@ -1,8 +1,10 @@
 """A simulation's rows as a text table, JSON or CSV.
 
-Rates are shown as percentages, means with two decimals; each value carries its 95%
-interval as ±half-width in the text (the bounds themselves in JSON and CSV). With two
-sides, the difference A − B and its interval follow, and `*` marks a significant one.
+Rates are shown as percentages, means with two decimals (more for a figure that rounds
+to zero); each value carries its 95% interval as ±half-width in the text (the bounds
+themselves in JSON and CSV). With two sides, the difference A − B and its interval follow,
+and `*` marks a significant one. The CSV is written for spreadsheets: a text cell that one
+would read as a formula is quoted, and every line says whether the run was complete.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import csv
 import io
 import json
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -87,7 +90,20 @@ def as_json(plan: Plan, tally: Tally, rows: Sequence[Row], meta: dict[str, Any])
     return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
 
 
-def as_csv(plan: Plan, rows: Sequence[Row]) -> str:
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP's list for CSV injection
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def spreadsheet_cell(cell: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula, quoted as spreadsheets expect (a
+    leading '); numbers, and text that is a plain number such as -5, unchanged."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+def as_csv(plan: Plan, rows: Sequence[Row], status: str) -> str:
+    """One line per row; `status` (complete or partial, with the hands) ends every line."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     header = ["section", "name", "measure", "rule_ids"]
@@ -102,6 +118,7 @@ def as_csv(plan: Plan, rows: Sequence[Row]) -> str:
         ]
     if len(plan.sides) == 2:
         header += ["diff_mean", "diff_low", "diff_high", "significant"]
+    header.append("status")
     writer.writerow(header)
     for row in rows:
         line: list[Any] = [row.section, row.name, row.measure, " ".join(row.cites)]
@@ -109,7 +126,8 @@ def as_csv(plan: Plan, rows: Sequence[Row]) -> str:
             line += _cells(value, with_n=True)
         if len(plan.sides) == 2:
             line += [*_cells(row.difference, with_n=False)[:3], int(row.significant)]
-        writer.writerow(line)
+        line.append(status)
+        writer.writerow([spreadsheet_cell(cell) for cell in line])
     return out.getvalue()
 
 
@@ -117,5 +135,5 @@ def _cells(estimate: Estimate | None, with_n: bool) -> list[Any]:
     if estimate is None:
         return ["", "", "", "", ""] if with_n else ["", "", ""]
     values = [estimate.mean, estimate.low, estimate.high, estimate.sd]
-    cells: list[Any] = ["" if math.isnan(v) else round(v, 6) for v in values]
+    cells: list[Any] = [round(v, 6) if math.isfinite(v) else "" for v in values]
     return [*cells, estimate.n] if with_n else cells

@@ -6,11 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import pty
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tablerules.cli.main import main
@@ -139,9 +141,26 @@ def test_progress_bar_reports_rate_and_time_left() -> None:
     assert quiet.stream.getvalue() == ""
 
 
+def _read_until(terminal: int, marker: str) -> str:
+    """What the command wrote to its terminal up to `marker` (or its end), waiting for it."""
+    seen = b""
+    while marker.encode() not in seen:
+        try:
+            chunk = os.read(terminal, 4096)
+        except OSError:  # the command closed the terminal (EIO)
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen.decode("utf-8", "replace")
+
+
 def test_ctrl_c_prints_the_statistics_so_far_and_resume_finishes_the_same(
     tmp_path: Path,
 ) -> None:
+    """Ctrl-C is sent once the progress bar shows hands done, so the command's own handler
+    is in place, whatever the load; by the time it arrives the run may have finished (on a
+    slow machine anything can be late), and then the whole summary is the answer."""
     checkpoint = tmp_path / "run.json"
     command = [
         sys.executable,
@@ -150,28 +169,37 @@ def test_ctrl_c_prints_the_statistics_so_far_and_resume_finishes_the_same(
         "simulate",
         PMZ,
         "--hands",
-        "300",  # the shards after the first outlast a signal sent late on a loaded machine
+        "300",
         "--seed",
         "3",
         "--jobs",
         "2",
     ]
+    terminal, stderr = pty.openpty()  # stderr a terminal: the progress bar is drawn
     process = subprocess.Popen(
         [*command, "--checkpoint", str(checkpoint)],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
     )
-    deadline = time.monotonic() + 60
-    while not checkpoint.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)  # saved once the first shard is done
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
-    assert "interrupted after" in err and "run again to go on" in err
-    assert "seat 0: win rate" in out  # the statistics so far
+    os.close(stderr)
+    try:
+        shown = _read_until(terminal, "/300 hands")
+        process.send_signal(signal.SIGINT)
+        err = shown + _read_until(terminal, "\0")  # to the end: the command has exited
+        out, _ = process.communicate(timeout=120)
+    finally:
+        os.close(terminal)
     done = json.loads(checkpoint.read_text(encoding="utf-8"))["tally"]["sides"][0]["hands"]
-    assert 0 < done < 300
+    assert 0 < done <= 300
+    if done < 300:  # stopped part way: the statistics so far
+        assert process.returncode == 130, err
+        assert f"interrupted after {done} of 300 hands" in err and "run again to go on" in err
+        assert out.startswith(f"{PMZ}: {done} of 300 hands (partial: the run was interrupted)")
+    else:  # every hand was played before the signal came: the whole summary
+        assert process.returncode == 0, err
+        assert out.startswith(f"{PMZ}: 300 hands")
+    assert "seat 0: win rate" in out
     resumed = tmp_path / "resumed.json"
     finish = subprocess.run(
         [*command, "--checkpoint", str(checkpoint), "--json", str(resumed)],
@@ -271,6 +299,57 @@ def test_hands_beyond_the_limit_are_refused_in_one_line(
     assert "Traceback" not in err
 
 
+def test_a_chart_is_written_only_to_an_svg_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--chart x.png` silently wrote SVG into a file named .png."""
+    chart = tmp_path / "chart.png"
+    status, out, err = run(capsys, "simulate", PMZ, "--hands", "2", "--chart", str(chart))
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1 and "--chart" in err and ".svg" in err
+    assert not chart.exists()
+
+
+def _labelled(tmp_path: Path, labels: dict[str, str]) -> str:
+    """The bundled 跑馬仔 with some ledger labels renamed."""
+    text = Path(PMZ).read_text(encoding="utf-8")
+    for old, new in labels.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    path = tmp_path / "labelled.rules"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_quoted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ledger label starting with = + - @ went raw into the CSV (formula injection);
+    numbers, negative ones included, stay numbers."""
+    labels = {"食糊": "=HYPERLINK(1)", "自摸": "@SUM(A1)", "明槓": "-5", "暗槓": "+1"}
+    rules = _labelled(tmp_path, labels)
+    status, out, err = run(capsys, "simulate", rules, "--hands", "20", "--seed", "4", "--csv", "-")
+    assert status == 0, err
+    table = list(csv.reader(io.StringIO(out)))
+    cells = [cell for line in table for cell in line]
+    for label in labels.values():
+        assert f"'{label}: money per hand" in cells
+    assert not any(cell[:1] in ("=", "+", "@", "\t", "\r") for cell in cells)
+    header = table[0]
+    means = [line[header.index("a_mean")] for line in table[1:]]
+    negative = [m for m in means if m.startswith("-")]
+    assert negative and all(float(m) < 0 for m in negative)  # genuine numbers, unquoted
+
+
+def test_the_spreadsheet_quoting_keeps_numbers() -> None:
+    from tablerules.cli.simulate_output import spreadsheet_cell
+
+    assert spreadsheet_cell("-5") == "-5" and spreadsheet_cell("+0.25") == "+0.25"
+    assert spreadsheet_cell("-1e-05") == "-1e-05" and spreadsheet_cell(-5) == -5
+    for text in ("-inf", "=1+2", "-5: money", "@A1", "\t=1", "\r=1", "+"):
+        assert spreadsheet_cell(text) == "'" + text
+    assert spreadsheet_cell("5-") == "5-" and spreadsheet_cell("") == ""
+
+
 def test_rare_figures_show_their_digits_and_interval() -> None:
     """`0.00 ±0.00 *` was printed for a pattern on 2 hands in 2,000."""
     from tablerules.interpreter.simulate.estimate import (
@@ -309,3 +388,101 @@ def test_a_game_without_hand_values_shows_no_value_distribution(
     )
     assert status == 0, err
     assert "value of a win" in out.splitlines()  # 胡息: values a win has
+
+
+def _interrupt_after_first_shard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C as the first shard is done (the signal, sent to this process)."""
+    from tablerules.cli import simulate
+
+    update = simulate.ProgressBar.update
+
+    def and_interrupt(self: ProgressBar, done: int) -> None:
+        update(self, done)
+        signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(simulate.ProgressBar, "update", and_interrupt)
+
+
+def test_an_interrupted_run_marks_its_report_and_csv_as_partial(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stdout header and the CSV of an interrupted run looked like a finished one's."""
+    _interrupt_after_first_shard(monkeypatch)
+    table_file = tmp_path / "s.csv"
+    argv = ["simulate", PMZ, "--hands", "30", "--seed", "4", "--csv", str(table_file)]
+    status, out, err = run(capsys, *argv)
+    assert status == 130, err
+    assert "interrupted after 10 of 30 hands" in err
+    first = out.splitlines()[0]
+    assert "10 of 30 hands" in first and "partial" in first and "interrupted" in first
+    table = list(csv.DictReader(io.StringIO(table_file.read_text(encoding="utf-8"))))
+    assert table and all(line["status"] == "partial: 10 of 30 hands" for line in table)
+    monkeypatch.undo()
+    status, out, err = run(capsys, *argv)
+    assert status == 0, err
+    assert "partial" not in out.splitlines()[0]
+    table = list(csv.DictReader(io.StringIO(table_file.read_text(encoding="utf-8"))))
+    assert all(line["status"] == "complete: 30 hands" for line in table)
+
+
+@pytest.mark.parametrize("moment", ["while the rules are read", "as the output is written"])
+def test_ctrl_c_at_any_moment_gives_a_summary(
+    moment: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C outside the hands (before they start, between their end and the output)
+    ended the command with a bare "interrupted": it gives the summary so far, or the whole
+    one when every hand is played."""
+    from tablerules.cli import simulate
+
+    target = "build_plan" if moment == "while the rules are read" else "rows"
+    original = getattr(simulate, target)
+
+    def interrupted(*args: Any) -> Any:
+        signal.raise_signal(signal.SIGINT)
+        return original(*args)
+
+    monkeypatch.setattr(simulate, target, interrupted)
+    status, out, err = run(capsys, "simulate", PMZ, "--hands", "10", "--seed", "4")
+    if target == "build_plan":
+        assert status == 130 and "interrupted after 0 of 10 hands" in err
+    else:
+        assert status == 0, err
+        assert out.startswith(f"{PMZ}: 10 hands") and "seat 0: win rate" in out
+    assert err.strip() != "interrupted"
+
+
+def test_enormous_amounts_are_written_in_every_output(pmz_plan_and_huge_tally: Any) -> None:
+    """Statistics of amounts beyond a float (the cap is 2^256; sums grow past it) raised
+    OverflowError; every output now writes them, as infinite where a float cannot hold them."""
+    import xml.etree.ElementTree as ElementTree
+
+    from tablerules.cli.simulate_chart import chart_svg
+    from tablerules.cli.simulate_output import as_csv, as_json, text_table
+    from tablerules.interpreter.simulate import rows
+
+    plan, tally = pmz_plan_and_huge_tally
+    found = rows(plan, tally)
+    money = next(line for line in text_table(plan, found) if line.startswith("  L: money"))
+    assert "∞" in money
+    data = json.loads(as_json(plan, tally, found, {}))
+    assert any(r["name"] == "L: money per hand" for r in data["rows"])
+    table = list(csv.DictReader(io.StringIO(as_csv(plan, found, "complete: 2 hands"))))
+    assert any(line["name"] == "L: money per hand" for line in table)
+    svg = chart_svg(plan, found, "huge")
+    ElementTree.fromstring(svg)
+    assert "nan" not in svg and "inf" not in svg
+
+
+@pytest.fixture
+def pmz_plan_and_huge_tally() -> tuple[Any, Any]:
+    from tablerules.interpreter import load_game
+    from tablerules.interpreter.simulate import Plan, Tally, side_for
+
+    plan = Plan((side_for("pmz", load_game(PMZ), "greedy"),), 1, 2)
+    tally = Tally.empty(1)
+    side = tally.sides[0]
+    side.hands = 2
+    amount = 2**256 * 10**300  # one hand's money, beyond a float
+    side.sums[("money", "L")] = [amount, amount * amount]
+    side.sums[("money", "M")] = [2**256, 2**512]  # near the cap: an ordinary float
+    return plan, tally
