@@ -7,6 +7,7 @@ Every partition is found, lowest card first, smallest id first: the order in whi
 
 from __future__ import annotations
 
+from tablerules.interpreter import deadline
 from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT
 from tablerules.interpreter.splits import (
     NO_SPLIT,
@@ -119,6 +120,7 @@ class Leaf:
         return found
 
     def _enumerate(self, packed: int) -> tuple[Fragment, ...]:
+        deadline.check()  # a hand may have a combinatorial number of splits
         guard = self.guard
         seen: set[Split] = set()
         results: list[Fragment] = []

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tablerules.dsl import ir
+from tablerules.interpreter import deadline
 from tablerules.interpreter.compiled import GROUP_STEP, PAIR_STEP, CompiledRules
 from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import CARD_FORM, FORM, Candidate, Evaluation
@@ -195,6 +196,7 @@ class WinClause:
         A split wins when it has the groups and pairs the win clause asks (with or without
         a trigger group) and at least its lowest total; the table groups add to every
         split, and the group holding the winning card may count as another kind."""
+        deadline.check()  # one evaluation may judge very many splits
         if win_card is None:
             return self.judge_plain(full, table)
         fragments = self.search.fragments(full) if full else NO_SPLIT

@@ -20,12 +20,15 @@ another user with the same text does not wait again.
 
 The trial plays one hand; other hands of the same text (another seed, other bots, a user at
 a seat) are played by the server, and a file may make some hands far slower than others.
-So the bots of every hand the server plays think on a `HandClock`: the CPU time of their
-choices in that hand is counted (this thread's alone, so a busy server does not count
-against it), and once it passes `HAND_CPU_SECONDS` the hand stops with a message instead of
-holding the server's thread. A simulation of many hands (the Statistics tab) runs on a
-`CpuBudget` of `SIMULATION_CPU_SECONDS`, asked before every move: past it, the hands
-played so far are what the user sees.
+So every hand the server plays runs on a `HandClock`: all the CPU time the hand costs —
+the deal, the bots' choices and the engine's work on every move, down to each evaluation
+of a hand — is counted (this thread's alone, so a busy server does not count against it).
+The clock is an `interpreter.deadline.Deadline`, which the engine checks at every decision
+and inside every evaluation, so once `HAND_CPU_SECONDS` are spent the hand stops where it
+is, with a message, instead of holding the server's thread. A simulation of many hands
+(the Statistics tab) runs on a `CpuBudget` of `SIMULATION_CPU_SECONDS`, asked before every
+move and checked by the engine inside each: past it, the hands played so far are what the
+user sees.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ import sys
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,7 +55,7 @@ from tablerules.dsl.diagnostics import Diagnostic
 from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.loader import Loaded
 from tablerules.interpreter.api import CheckCache, Checked, check
-from tablerules.interpreter.engine import Table
+from tablerules.interpreter.deadline import Deadline, within
 
 CPU_SECONDS = 10  # to check a text and play one hand of it, in the worker
 MEMORY_MB = 1024  # the worker's address space
@@ -240,30 +245,40 @@ def _over_budget(path: Path, reason: str) -> Diagnostic:
 
 # ── hands the server plays ─────────────────────────────────────────
 class OverBudget(RuntimeError):
-    """A hand's bots have used up their time; the message says so to the user."""
+    """A hand has used up its time; the message says so to the user."""
 
 
 class HandClock:
-    """The CPU seconds the bots of one hand have spent choosing, on the server's thread."""
+    """The CPU seconds one hand has cost the server's thread, whatever did the work: the
+    deal, the bots' choices, the engine's moves and evaluations."""
 
-    def __init__(self, seconds: float | None = None) -> None:
+    def __init__(
+        self, seconds: float | None = None, clock: Callable[[], float] = time.thread_time
+    ) -> None:
         self.seconds = HAND_CPU_SECONDS if seconds is None else seconds
+        self.clock = clock
         self.spent = 0.0
 
-    def choose(self, bot: Any, table: Table, seat: int) -> Any:
-        """`bot.choose(table, seat)`, timed; raises `OverBudget` once the hand's time is
-        used up (before the next choice is asked for)."""
-        if self.spent > self.seconds:
-            raise OverBudget(
-                f"the bots have thought for {self.spent:.0f} s in this hand, more than the "
-                f"playground allows ({self.seconds:.0f} s): these rules make hands too slow to "
-                "play here; `tablerules play` on your own machine has no such budget"
-            )
-        started = time.thread_time()
+    @contextmanager
+    def running(self) -> Iterator[None]:
+        """Count the body's work on this clock; once the hand's seconds are spent, the
+        engine stops it wherever it is (at a decision or inside an evaluation) with
+        `OverBudget`."""
+        started = self.clock()
         try:
-            return bot.choose(table, seat)
+            with within(Deadline(self.seconds - self.spent, self.clock, self._over)):
+                yield
         finally:
-            self.spent += time.thread_time() - started
+            self.spent += self.clock() - started
+
+    def _over(self, _detail: str) -> OverBudget:
+        return OverBudget(
+            f"this hand has taken more than {self.seconds:g} s of computing (the bots' "
+            "choices and the engine's moves together), more than the playground allows: "
+            "these rules make hands too slow to play here (fewer cards in a hand, or fewer "
+            "ways to split one, make them quicker); `tablerules play` on your own machine "
+            "has no such budget"
+        )
 
 
 class CpuBudget:

@@ -13,6 +13,7 @@ from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.scenarios import Scenario, ScenarioResult, load_scenario, run_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
+from tablerules.playground.budget import OverBudget
 from tablerules.playground.drafts import ROOT, RuleDraft
 from tablerules.playground.hands import HandSession, Rigged
 
@@ -123,7 +124,10 @@ def open_scenario(path: Path, game: Game, seed: int, bots: str) -> HandSession |
             script.append((int(seat), label.strip()))
     rigged = Rigged(hands, wall, shown, scenario.name)
     everyone = frozenset(range(seats))
-    return HandSession(game, seed, scenario.dealer, everyone, bots, script, rigged)
+    try:
+        return HandSession(game, seed, scenario.dealer, everyone, bots, script, rigged)
+    except OverBudget as stopped:  # its deal alone is more than a hand may take
+        return f"{path.name} cannot be opened: {stopped}"
 
 
 def scenario_rules_name(path: Path) -> str:

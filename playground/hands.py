@@ -6,11 +6,16 @@ as far as it can go — to its end, or to the next decision of a seat the user p
 the page shows it at the move of the cursor. Any position is rebuilt by replaying the
 seed, the dealer and the choices, so going back is exact; a hand can begin by replaying a
 script of choices (the same choices under edited rules), as far as the rules allow them.
-Free of Streamlit, so it can be tested alone.
+All the work of playing the hand runs on its `HandClock` (the deal included: a hand whose
+deal alone runs out of it is not made, `OverBudget` says why); a replay of moves already
+played (going back, the log) runs on a clock of the same size of its own, so a hand that
+stopped can still be stepped through. Free of Streamlit, so it can be tested alone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,18 +65,42 @@ class HandSession:
     end: Table = field(init=False)  # the hand as far as it has been played
     error: str = field(default="", init=False)
     stopped: str = field(default="", init=False)  # why the hand stopped early (its budget)
-    clock: HandClock = field(default_factory=HandClock, init=False)  # the bots' budget
+    clock: HandClock = field(default_factory=HandClock, init=False)  # the hand's budget
     note: str = field(default="", init=False)  # how a script fared
     _bots: dict[int, GreedyBot | RandomBot] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
-        self.end = self._fresh()
+        with self.clock.running():  # OverBudget: the deal alone is too much
+            self.end = self._fresh()
         self.dealer = self.end.state.dealer
         self.marks = [0]
         self.events_at = [len(self.end.events)]
+        self.table = self.end
+        self._on_clock(self._begin)
+        self.goto(0)
+
+    def _begin(self) -> None:
         self._replay_script()
         self._play_ahead()
-        self.table = self.end if self.last == 0 else self._position(0)
+
+    # ── the budget ────────────────────────────────────────────────
+    def _on_clock(self, play: Callable[[], None]) -> None:
+        """Play on the hand's clock. Past it the hand stops where it is, for good, and says
+        why; the engine, stopped inside a move, is replayed to the last choice taken."""
+        try:
+            with self.clock.running():
+                play()
+        except OverBudget as stopped:
+            self.stopped = self.error = str(stopped)
+            try:
+                with self._replaying():
+                    self.end = self._replayed(len(self.choices))
+            except OverBudget:
+                pass  # the replay ran out too: the table is shown as the engine left it
+
+    def _replaying(self) -> AbstractContextManager[None]:
+        """A clock for replaying moves already played: as much time as the whole hand."""
+        return HandClock(self.clock.seconds, self.clock.clock).running()
 
     # ── the timeline ──────────────────────────────────────────────
     @property
@@ -118,7 +147,7 @@ class HandSession:
         """Ask the bot of `seat` the choice it is about to see replayed: a bot's choices
         draw on its own random numbers, so a replayed hand goes on as the played one did."""
         if seat not in self.humans and self.end.legal_actions(seat):
-            self._bot(seat).choose(self.end, seat)  # choices made already, on the clock then
+            self._bot(seat).choose(self.end, seat)
 
     def _bot(self, seat: int) -> GreedyBot | RandomBot:
         bot = self._bots.get(seat)
@@ -127,10 +156,8 @@ class HandSession:
         return bot
 
     def _think(self, seat: int) -> str:
-        """The choice of the bot at `seat` at the timeline's end, on the hand's clock: a
-        file whose bots think too long stops the hand (`OverBudget`) rather than holding
-        the server."""
-        return str(self.clock.choose(self._bot(seat), self.end, seat).label)
+        """The choice of the bot at `seat` at the timeline's end."""
+        return str(self._bot(seat).choose(self.end, seat).label)
 
     def _bots_answer(self) -> bool:
         """Bots answer the open decision, each in turn; False when only a user's seat is
@@ -145,13 +172,9 @@ class HandSession:
         return not self.end.finished
 
     def _play_ahead(self) -> None:
-        """Bots play on until the hand ends, a seat the user plays must choose, or the
-        bots' time for the hand runs out (the page then says so, and the hand stays there)."""
-        try:
-            while not self.end.finished and self.last < LIMIT and self._bots_answer():
-                pass
-        except OverBudget as stopped:
-            self.stopped = self.error = str(stopped)
+        """Bots play on until the hand ends or a seat the user plays must choose."""
+        while not self.end.finished and self.last < LIMIT and self._bots_answer():
+            pass
 
     def _replayed(self, count: int) -> Table:
         """The hand after its first `count` choices."""
@@ -165,9 +188,16 @@ class HandSession:
 
     # ── moving the cursor ─────────────────────────────────────────
     def goto(self, move: int) -> None:
+        """Show move `move`; a replay to it that runs out of time leaves the move shown."""
         self.error = self.stopped
-        self.cursor = max(0, min(move, self.last))
-        self.table = self._position(self.cursor)
+        move = max(0, min(move, self.last))
+        try:
+            with self._replaying():
+                table = self._position(move)
+        except OverBudget as stopped:
+            self.error = str(stopped)
+            return
+        self.cursor, self.table = move, table
 
     def forward(self) -> bool:
         """One move on; False at the end of what is played."""
@@ -199,6 +229,11 @@ class HandSession:
         self.error = self.stopped
         if self.stopped:
             return
+        self._on_clock(lambda: self._take(seat, label))
+        if self.stopped:  # on the way: show the move the user made
+            self.goto(min(self.cursor + 1, self.last))
+
+    def _take(self, seat: int, label: str) -> None:
         if self.cursor < self.last:
             self._cut(self.cursor)
         if not any(c.label == label for c in self.end.legal_actions(seat)):
@@ -207,11 +242,7 @@ class HandSession:
             except IllegalAction as refused:
                 self.error = str(refused)
             return
-        try:
-            self._bots_first(seat)
-        except OverBudget as stopped:
-            self.stopped = self.error = str(stopped)
-            return
+        self._bots_first(seat)
         self._apply(seat, label)
         self._play_ahead()
         self.goto(min(self.cursor + 1, self.last))
@@ -250,6 +281,10 @@ class HandSession:
 
     def log_lines(self, header: dict[str, Any]) -> list[str]:
         """The hand up to the cursor as a play log that `tablerules replay` reads."""
+        with self._replaying():  # OverBudget: the page says why there is no log
+            return self._log_lines(header)
+
+    def _log_lines(self, header: dict[str, Any]) -> list[str]:
         lines = [
             dumps(header),
             dumps({"type": "hand", "index": 1, "seed": self.seed, "dealer": self.dealer}),

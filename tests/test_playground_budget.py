@@ -167,3 +167,116 @@ def test_the_hand_budget_leaves_ordinary_hands_alone() -> None:
     session.to_end()
     assert session.table.finished and not session.error
     assert session.clock.spent < budget.HAND_CPU_SECONDS / 4
+
+
+def slow_to_judge() -> str:
+    """Rules whose hands have thousands of splits, every one judged at every draw and none
+    winning (the clause asks for a discard, the action takes only draws): seconds of the
+    engine's work per hand, while a random bot's choices take microseconds."""
+    cards = "\n".join(f"  {rank} rank={rank}" for rank in range(1, 10))
+    groups = "".join(
+        f'group {name} "{title}" [S-1] {{\n  pattern {pattern}\n  in hand\n}}\n'
+        for name, title, pattern in [
+            ("one", "one card", "same 1"),
+            ("run", "a run", "run 3 of rank"),
+            ("three", "three alike", "same 3"),
+            ("pair", "two alike", "same 2"),
+        ]
+    )
+    return f"""game slow "every split judged at every draw" [S-1]
+seats 2 [S-1]
+attribute rank: 1..9 [S-1]
+deck [S-1] {{
+  copies 8
+{cards}
+}}
+zone hand per seat private [S-1]
+zone wall shared hidden [S-1]
+deal [S-1] {{
+  25 to each hand
+  rest to wall
+}}
+{groups}win [S-1] {{
+  groups 13
+  pairs of pair: 1
+  when won on discard
+}}
+turn [S-2] {{
+  dealer begins by drawing
+  draw from wall head, kept
+}}
+action win "win" [S-2] {{
+  on draw by self
+  win
+}}
+end [S-2] {{
+  drawn hand when wall is empty
+}}
+settle money [S-2] {{
+  on draw: each other pays 1
+}}
+"""
+
+
+def test_the_hand_budget_counts_the_engines_work_not_only_the_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random bots choose in microseconds, but the engine judges thousands of splits at
+    every draw: the hand's budget counts that work too, and stops the hand with a message
+    (the hand played so far can still be stepped through)."""
+    from tablerules.interpreter.api import check
+    from tablerules.interpreter.engine import Table
+    from tablerules.playground.hands import HandSession
+
+    checked = check(PMZ.with_name("slow.rules"), text=slow_to_judge())
+    assert checked.ok and checked.game is not None, checked.diagnostics
+    started = time.thread_time()
+    Table(checked.game, seed=1)  # the deal and the first draw: a tenth of the hand or less
+    deal = time.thread_time() - started
+    monkeypatch.setattr(budget, "HAND_CPU_SECONDS", 2 * deal)
+    session = HandSession(checked.game, seed=1, bots="random")
+    assert not session.end.finished
+    assert "more than the playground allows" in session.error, session.error
+    assert "engine" in session.error
+    session.to_end()
+    assert not session.forward()  # it stays stopped
+    assert session.table is session.end and session.end.waiting_for()
+    # the engine was stopped inside a move: what is shown is the hand after the last
+    # whole move (here every move is one choice), not a draw left half judged
+    assert len(session.end.events) == session.events_at[-1]
+    session.reset()  # the moves played are replayed on a clock of their own
+    assert session.cursor == 0 and session.error == session.stopped
+
+
+def test_a_hand_whose_deal_alone_is_over_budget_is_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The deal (and the dealer's first draw, judged) is work of the hand too."""
+    from tablerules.interpreter.api import check
+    from tablerules.playground.hands import HandSession
+
+    game = check(PMZ.with_name("slow.rules"), text=slow_to_judge()).game
+    assert game is not None
+    monkeypatch.setattr(budget, "HAND_CPU_SECONDS", 0.0)
+    with pytest.raises(budget.OverBudget, match="more than the playground allows"):
+        HandSession(game, seed=1, bots="random")
+
+
+def test_an_evaluation_checks_the_deadline_of_its_thread() -> None:
+    """Evaluating a hand checks the thread's deadline itself, whoever asked for it (a bot,
+    a draw, a page): a clock already past it stops the evaluation."""
+    from tablerules.dsl.loader import load
+    from tablerules.interpreter.api import Game
+    from tablerules.interpreter.deadline import Deadline, OutOfTime, within
+
+    loaded = load(PMZ.with_name("slow.rules"), text=slow_to_judge())
+    game = Game(loaded.rules, loaded.options)
+    hand = "1 1 1 2 2 2 3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9"
+    ticks = iter(range(1_000_000))  # one second more at every reading
+    with (
+        within(Deadline(0.5, clock=lambda: float(next(ticks)))),
+        pytest.raises(OutOfTime, match=r"past the deadline of 0\.5 s"),
+    ):
+        game.evaluate_text(hand, win_card="9", source="self")
+    assert next(ticks) == 2  # stopped at its first check
+    assert not game.evaluate_text(hand, win_card="9", source="self").wins  # none: whole

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from tablerules.dsl import ir
+from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game, load_game
 from tablerules.interpreter.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
@@ -179,6 +180,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
 
     def apply(self, choice: Choice | str, seat: int | None = None) -> None:
         """Take a choice (a `Choice`, or its label for `seat`); refuse it with the reason."""
+        deadline.check()  # a caller's bound on the hand's work (see `deadline`)
         if isinstance(choice, str):
             if seat is None:
                 raise IllegalAction("say which seat takes the action")

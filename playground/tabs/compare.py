@@ -9,6 +9,7 @@ from pathlib import Path
 import streamlit as st
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.engine.narrate import Narrator
+from tablerules.playground.budget import OverBudget
 from tablerules.playground.comparison import Comparison, compare_variants, incomparable
 from tablerules.playground.context import Context
 from tablerules.playground.drafts import bundled_rule_files, display_path
@@ -91,9 +92,13 @@ def comparison_part(context: Context, game: Game, other: Game, other_name: str) 
         # the Hand tab's hand, when bots alone played it to its end, is the left one already
         whole = same and session is not None and not session.humans and session.end.finished
         played = session if whole and session.bots == context.bots else None
-        result = compare_variants(
-            game, other, context.seed, dealer, choices, bots=context.bots, played=played
-        )
+        try:
+            result = compare_variants(
+                game, other, context.seed, dealer, choices, bots=context.bots, played=played
+            )
+        except OverBudget as stopped:  # a deal alone was more than a hand may take
+            st.error(f"The hands could not be compared: {stopped}.")
+            return
         result.key = (id(game), id(other), context.seed, len(choices))
         st.session_state["comparison"] = result
     show(result, context.label, other_name, context.viewer)
