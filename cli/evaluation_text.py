@@ -45,6 +45,8 @@ def render_text(
     elif result.wins:
         count = len(result.winning)
         headline = f"WINS — {count} winning split" + ("" if count == 1 else "s")
+        if result.left_out:
+            headline += " listed"
         best = _best_text(result)
         if best:
             headline += f", best {best}"
@@ -66,6 +68,9 @@ def render_text(
         if decomposition is result.best and result.wins:
             pricing = price(game.compiled, decomposition, conditions)
             lines += [f"     {line}" for line in pricing.lines()]
+    if result.left_out and detail == "full":
+        more = "split" if result.left_out == 1 else "splits"
+        lines.append(f"  … {result.left_out:,} more {more} not listed (counted only)")
     for reason in result.reasons if detail == "full" or not result.wins else ():
         cites = f" [{', '.join(reason.cites)}]" if reason.cites else ""
         lines.append(f"  because: {reason.message}{cites}")

@@ -270,12 +270,14 @@ class Evaluator:
                 pre += one[card]
             if not (pre + self._excess) & self._guard:
                 if self._plain_concealed:
-                    return self._judge_plain(pre)
-                if self._best_first and len(hand) <= BEST_FIRST_CARDS:
-                    return self._judge_best(pre)
-                result = self._judge_plain(pre)
-                if self._scored:
-                    self._score(result, pre, (), None, conditions)
+                    result = self._judge_plain(pre)
+                elif self._best_first and len(hand) <= BEST_FIRST_CARDS:
+                    result = self._judge_best(pre)
+                else:
+                    result = self._judge_plain(pre)
+                    if self._scored:
+                        self._score(result, pre, (), None, conditions)
+                result.left_out = self.search.left_out(pre)
                 return result
         if table is None:
             table = ()
@@ -284,6 +286,7 @@ class Evaluator:
         pre = self._pack(hand, table, win_card)
         full = pre + self._one[win_card] if win_card is not None else pre
         result = self._judge(full, pre, table, win_card, source)
+        result.left_out = self.search.left_out(full)
         if self._scored:
             self._score(result, full, table, source, conditions)
         if on_deal:

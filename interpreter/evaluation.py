@@ -129,6 +129,7 @@ class Evaluation:
         "_pending",
         "_reasons",
         "immediate",
+        "left_out",
         "value_name",
         "wins",
     )
@@ -145,6 +146,9 @@ class Evaluation:
         self.wins = wins
         self.value_name = value_name
         self.immediate: str | None = None
+        # splits of the hand not listed: a hand with more than `split_count.LISTED_SPLITS`
+        # lists that many and the best of each signature, and counts the rest
+        self.left_out = 0
         self._candidates = candidates if candidates is not None else []
         self._best_index = best
         self._explainer = explainer
@@ -341,7 +345,7 @@ class Evaluation:
 
     def to_json(self) -> dict[str, object]:
         best = self.best
-        return {
+        data: dict[str, object] = {
             "wins": self.wins,
             "immediate": self.immediate,
             "value_name": self.value_name,
@@ -350,3 +354,6 @@ class Evaluation:
             "decompositions": [d.to_json() for d in self.decompositions],
             "reasons": [r.to_json() for r in self.reasons],
         }
+        if self.left_out:
+            data["splits_not_listed"] = self.left_out
+        return data

@@ -31,6 +31,7 @@ from tablerules.interpreter.blocks import Block, Region
 from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, CompiledRules
 from tablerules.interpreter.search_cut import Cut, Node
 from tablerules.interpreter.search_leaf import Leaf
+from tablerules.interpreter.split_count import LISTED_SPLITS, SplitCounter, joined
 from tablerules.interpreter.splits import (
     NO_CARDS_BEST,
     NO_SPLIT,
@@ -55,15 +56,20 @@ PAIR_SHIFT = 8
 COUNT_MASK = (1 << PAIR_SHIFT) - 1
 
 
-def _piece_learner(node: Node, pieces: dict[int, Piece]) -> Callable[[int], Piece | None]:
+def _piece_learner(
+    node: Node, pieces: dict[int, Piece], counter: SplitCounter
+) -> Callable[[int], Piece | None]:
     """What learns a block part's piece (None when the part has no split or several)
-    from the block's splits, and keeps it in `pieces`, bounded as the splits' table."""
+    from the block's splits, and keeps it in `pieces`, bounded as the splits' table; a
+    part with too many splits to list is counted, never listed."""
     known = node.split_memo.get
     limit = node.split_limit
 
     def learn(part: int) -> Piece | None:
         splits = known(part)
         if splits is None:
+            if counter.count(node, part) > LISTED_SPLITS:
+                return None
             splits = node.splits(part)
         if len(splits) != 1:
             return None
@@ -93,6 +99,9 @@ class Searcher:
             self._rank[instance.id] = rank
         self._by_rank = [instance.id for instance in ordered]
         self.rank = self._rank  # each instance's place in that order
+        # hands with more splits than are listed: their splits counted, a few listed
+        self.counter = SplitCounter()
+        self._capped: tuple[int, tuple[Fragment, ...]] = (0, NO_SPLIT)  # the last hand's
         groups = [(i.packed, i.signature_shift, i.id, i.cards) for i in rules.instances]
         self.nodes: list[Node] = []
         # signature tables of leaves of the same shape (the same groups at the same local
@@ -124,7 +133,8 @@ class Searcher:
             )
             self._split_tables.append((node.split_memo.get, node, shift, node.mask))
             pieces: dict[int, Piece] = {}
-            self._piece_tables.append((pieces.get, _piece_learner(node, pieces), shift, node.mask))
+            learner = _piece_learner(node, pieces, self.counter)
+            self._piece_tables.append((pieces.get, learner, shift, node.mask))
         self.block_of_card = [0] * len(rules.cards)
         for index, block in enumerate(rules.blocks):
             for card in range(block.start, block.start + block.size):
@@ -316,6 +326,8 @@ class Searcher:
         order as they come: the one split of a part is added to every split of the hand,
         the parts with several multiply them, and nothing is sorted but each joined
         split's ids."""
+        if self.count(packed) > LISTED_SPLITS:
+            return self._listed_in_part(packed)
         ids: Split = ()
         total = pairs = triggers = 0
         several: list[tuple[Fragment, ...]] = []
@@ -346,6 +358,59 @@ class Searcher:
                 for y, y_total, y_pairs, y_triggers in splits
             ]
         return tuple([(tuple(sorted(f[0])), f[1], f[2], f[3]) for f in combined])
+
+    def count(self, packed: int) -> int:
+        """How many splits the hand has (what `fragments` would list), counted block by
+        block without listing a block's splits unless its table holds them already."""
+        total = 1
+        for known, node, shift, mask in self._split_tables:
+            part = (packed >> shift) & mask
+            if part:
+                splits = known(part)
+                total *= len(splits) if splits is not None else self.counter.count(node, part)
+                if not total:
+                    return 0
+        return total
+
+    def left_out(self, packed: int) -> int:
+        """How many splits of the hand `fragments` leaves out (0 for nearly every hand)."""
+        total = self.count(packed)
+        if total <= LISTED_SPLITS:
+            return 0
+        return total - len(self._listed_in_part(packed))
+
+    def _listed_in_part(self, packed: int) -> tuple[Fragment, ...]:
+        """`fragments` of a hand with more splits than are listed: its first
+        `LISTED_SPLITS` splits and the best split of each signature (what judging the
+        winning splits needs), in the order of `fragments`. The last hand's is kept."""
+        known, found = self._capped
+        if known == packed and found is not NO_SPLIT:
+            return found
+        parts = [
+            (node, (packed >> shift) & mask)
+            for node, shift, mask in self.blocks
+            if (packed >> shift) & mask
+        ]
+        listed: dict[Split, Fragment] = {}
+        for ids, total, pairs, triggers in joined(self.counter, parts):
+            split = tuple(sorted(ids))
+            listed[split] = (split, total, pairs, triggers)
+            if len(listed) >= LISTED_SPLITS:
+                break
+        facts = self.facts
+        for _, ranks in self.best(packed).values():
+            split = self.ids_of(ranks)
+            if split not in listed:
+                listed[split] = (
+                    split,
+                    sum(facts[i][0] for i in split),
+                    sum(facts[i][1] for i in split),
+                    sum(facts[i][2] for i in split),
+                )
+        rank = self._rank
+        found = tuple(sorted(listed.values(), key=lambda f: sorted(rank[i] for i in f[0])))
+        self._capped = (packed, found)
+        return found
 
     def best(self, packed: int) -> Best:
         """The best split of the hand per reachable signature (see `Best`): the blocks'
