@@ -1,0 +1,278 @@
+"""Rule files that reach scoring at play time: a real game extended with random scoring.
+
+Each file `extends` a base (`fuzz.bases`) and adds what regional rules add: a score with a
+start, a cap and `decides the best split`; hand patterns with `when` conditions, `counts`,
+`worth N` and `worth ×N`, `excludes` and `limit` (several limits at once among them); a
+table; group kinds with `where` filters and `never split`, new or overriding the base's;
+a `win` with more lines (`score … at least`, `when`, many groups); a settlement whose
+amounts use `max`/`min` (one argument too), tables, huge numbers, labels a spreadsheet
+would read as formulas; and the base's bonus draw paid `per hit`. Most of them check, so
+the engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more
+copies, a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from fuzz.bases import Base, all_bases, base
+from fuzz.corpus import EXAMPLES
+
+CITE = "[FZ-1]"
+NUMBERS = ["0", "1", "2", "3", "5", "8", "13", "16", "20", "100", "1000000000"]
+COMPARE = ["=", "!=", "<", "<=", ">", ">=", "≥"]
+LABELS = ["fz", "=1+1", "+cmd", "-2", "@sum", "=HYPERLINK(1)", "-", "a,b", "a;b", "馬"]
+CONTEXTS = ["draw", "replacement", "discard", "added card", "deal card", "deal"]
+WHO = ["", " by self", " by others", " by next", " by anyone"]
+
+
+class Writer:
+    """One generated file over `base`, every choice drawn from `rng`."""
+
+    def __init__(self, rng: random.Random, game: Base) -> None:
+        self.rng = rng
+        self.base = game
+        self.patterns: list[str] = []
+        self.score = ""
+        self.table = ""
+        self.kinds = list(game.kinds)
+
+    def pick(self, items: list[str] | tuple[str, ...]) -> str:
+        return self.rng.choice(list(items))
+
+    # ── expressions ──────────────────────────────────────────────────
+    def items(self) -> str:
+        attribute = self.pick(list(self.base.attributes))
+        values = self.base.attributes[attribute]
+        chosen = self.rng.sample(list(values), min(len(values), self.rng.randint(1, 2)))
+        return f"({attribute} {' '.join(chosen)})"
+
+    def quantity(self, settling: bool) -> str:
+        kinds = " ".join(self.rng.sample(self.kinds, self.rng.randint(1, min(3, len(self.kinds)))))
+        attribute = self.pick(list(self.base.attributes))
+        choices = [
+            "cards",
+            f"cards {self.items()}",
+            f"distinct {attribute}",
+            f"distinct {attribute} in {self.items()}",
+            "groups",
+            f"groups of {kinds}",
+            f"groups of {kinds} with {self.items()}",
+            "claimed groups",
+            f"claimed groups of {kinds}",
+            f"won on {self.pick(CONTEXTS)}{self.pick(WHO)}",
+            "last card",
+            "first discard",
+            "first draw",
+            "dealer wins",
+            "value",
+            "streak",
+            f"count {self.pick(self.kinds)}",
+        ]
+        if self.base.forms:
+            choices.append(f"form {self.pick(self.base.forms)}")
+        named = [*self.patterns, *self.base.patterns]
+        if settling:
+            named += [*self.base.scores, *([self.score] if self.score else [])]
+        if named:
+            choices.append(self.pick(named))
+        if self.base.numbers:
+            choices.append(self.pick(self.base.numbers))
+        return self.pick(choices)
+
+    def expression(self, depth: int = 0, settling: bool = False) -> str:
+        roll = self.rng.randrange(10 if depth < 2 else 4)
+        if roll < 2:
+            return self.pick(NUMBERS)
+        if roll < 4:
+            return self.quantity(settling)
+        if roll < 6:
+            operator = self.pick(["+", "-", "×", "/", "^"])
+            left = self.expression(depth + 1, settling)
+            return f"({left} {operator} {self.expression(depth + 1, settling)})"
+        if roll < 8:
+            count = self.pick(["1", "2", "2", "3"])
+            arguments = [self.expression(depth + 1, settling) for _ in range(int(count))]
+            return f"{self.pick(['max', 'min'])}({', '.join(arguments)})"
+        if roll == 8 and self.table:
+            return f"{self.table}({self.expression(depth + 1, settling)})"
+        condition = self.condition(depth + 1, settling)
+        then = self.expression(depth + 1, settling)
+        return f"(if {condition} then {then} else {self.expression(depth + 1, settling)})"
+
+    def condition(self, depth: int = 0, settling: bool = False) -> str:
+        roll = self.rng.randrange(6)
+        if roll < 3:
+            return f"{self.quantity(settling)} {self.pick(COMPARE)} {self.pick(NUMBERS[:8])}"
+        if roll == 3:
+            return self.quantity(settling)
+        if roll == 4 and depth < 2:
+            joined = self.pick(["and", "or"])
+            return f"({self.condition(depth + 1, settling)} {joined} {self.condition(depth + 1)})"
+        return f"not {self.quantity(settling)}"
+
+    # ── clauses ──────────────────────────────────────────────────────
+    def score_clause(self) -> str:
+        if self.base.scores:  # a second score would leave the base's patterns ambiguous
+            self.score = self.base.scores[0]
+            return ""
+        self.score = "fz"
+        lines = []
+        if self.rng.random() < 0.6:
+            lines.append(f"  starts at {self.pick(NUMBERS[:7])}")
+        if self.rng.random() < 0.6:
+            lines.append(f"  at most {self.pick(NUMBERS)}")
+        if self.rng.random() < 0.4:
+            lines.append("  decides the best split")
+        return f'score fz "a fuzzed score" {CITE} {{\n' + "\n".join(lines) + "\n}\n"
+
+    def table_clause(self) -> str:
+        self.table = "fzt"
+        keys = sorted(self.rng.sample(range(0, 20), self.rng.randint(1, 4)))
+        rows = "".join(f"  {key}: {self.pick(NUMBERS)}\n" for key in keys)
+        return f'table fzt "a fuzzed table" {CITE} {{\n{rows}}}\n'
+
+    def pattern_clause(self, index: int) -> str:
+        lines = [f"  when {self.condition()}" for _ in range(self.rng.randint(0, 2))]
+        if not lines or self.rng.random() < 0.3:
+            lines.append(f"  counts {self.expression()}")
+        if self.score and self.rng.random() < 0.85:
+            times = self.pick(["×", ""])
+            lines.append(f"  worth {times}{self.pick(NUMBERS[:9])} {self.score}")
+        if self.patterns and self.rng.random() < 0.2:
+            lines.append(f"  excludes {self.pick(self.patterns)}")
+        if self.rng.random() < 0.25:
+            lines.append("  limit")
+        name = f"p{index}"
+        self.patterns.append(name)
+        return f'pattern {name} "fuzzed pattern {index}" {CITE} {{\n' + "\n".join(lines) + "\n}\n"
+
+    def group_clause(self, index: int) -> str:
+        size = self.rng.randint(1, 4)
+        pattern = f"same {size}"
+        if self.rng.random() < 0.7:
+            pattern += f", where {self.items()[1:-1]}"
+        place = self.pick(["in hand", "in hand, on table", "on table"])
+        lines = [f"  pattern {pattern}", f"  {place}"]
+        if self.rng.random() < 0.5:
+            lines.append("  never split")
+        name = f"g{index}"
+        self.kinds.append(name)
+        return f'group {name} "fuzzed group {index}" {CITE} {{\n' + "\n".join(lines) + "\n}\n"
+
+    def group_override(self) -> str:
+        kind = self.pick([k for (c, k) in self.base.blocks if c == "group"])
+        text = self.base.blocks[("group", kind)]
+        if self.rng.random() < 0.7:
+            where = f", where {self.items()[1:-1]}"
+            line = r"(?m)^(  pattern [^#\n]*?)(\s*(#.*)?)$"
+            text = re.sub(line, rf"\g<1>{where}\g<2>", text, count=1)
+        alike = re.search(r"(?m)^  pattern same \d", text)
+        if alike and self.rng.random() < 0.5 and "never split" not in text:
+            text = text[: text.rindex("}")] + "  never split\n}"
+        return "override " + text + "\n"
+
+    def win_override(self) -> str:
+        text = self.base.blocks[("win", "")]
+        extra = []
+        if self.score and "  score " not in text and self.rng.random() < 0.6:
+            extra.append(f"  score {self.score} at least {self.pick(NUMBERS[:6])}")
+        if self.rng.random() < 0.5:
+            extra.append(f"  when {self.condition(settling=True)}")
+        body = text[: text.rindex("}")] + "".join(line + "\n" for line in extra) + "}"
+        return "override " + body + "\n"
+
+    def settle_clause(self) -> str:
+        lines = []
+        for index in range(self.rng.randint(0, 2)):
+            lines.append(f"  let l{index} = {self.expression(settling=True)}")
+        for _ in range(self.rng.randint(1, 3)):
+            context = self.pick(["draw", "discard", "replacement", "added card", "deal card"])
+            payer = self.pick(["each other", "discarder", "robbed"])
+            amount = self.expression(settling=True)
+            label = self.pick(LABELS)
+            lines.append(f'  on {context}: {payer} pays {amount} "{label}"')
+        if self.rng.random() < 0.5:
+            lines.append(f'  otherwise: each other pays {self.expression(settling=True)} "x"')
+        return f"settle fz {CITE} {{\n" + "\n".join(lines) + "\n}\n"
+
+    def bonus_override(self) -> str:
+        name = self.pick([k for (c, k) in self.base.blocks if c == "bonus"])
+        text = self.base.blocks[("bonus", name)]
+        amount = self.pick(["settled", "hits", self.expression(settling=True), "2 × unit"])
+        per_hit = self.pick([" per hit", " per hit", ""])
+        line = f'  pays: each other pays {amount}{per_hit} "{self.pick(LABELS)}"'
+        text = re.sub(r"(?m)^  pays:.*$", line, text, count=1)
+        if self.rng.random() < 0.4:
+            text = re.sub(r"(?m)^  count .*$", f"  count {self.pick(NUMBERS[:7])}", text, count=1)
+        return "override " + text + "\n"
+
+    def action_override(self) -> str:
+        """An action's own payment (a kong's) with another amount and label: paid in play
+        without a win, so its label reaches the statistics of short simulations."""
+        paying = [
+            k for (c, k), text in self.base.blocks.items() if c == "action" and "pays:" in text
+        ]
+        text = self.base.blocks[("action", self.pick(paying))]
+        amount = self.pick([self.pick(NUMBERS), *self.base.numbers])
+        line = f'  pays: each other pays {amount} "{self.pick(LABELS)}"'
+        return "override " + re.sub(r"(?m)^  pays:.*$", line, text, count=1) + "\n"
+
+    def file(self, extending: bool = True) -> str:
+        """The file's text; without `extending`, the clauses alone, none overriding."""
+        parts = [f'extends "{self.base.extends}"\n'] if extending else []
+        if self.rng.random() < 0.4:
+            parts.append(self.table_clause())
+        if self.rng.random() < 0.7:
+            parts.append(self.score_clause())
+        for index in range(self.rng.randint(0, 2)):
+            parts.append(self.group_clause(index))
+        if extending and self.rng.random() < 0.3:
+            parts.append(self.group_override())
+        for index in range(self.rng.randint(0, 6)):
+            parts.append(self.pattern_clause(index))
+        if extending and self.rng.random() < 0.5:
+            parts.append(self.win_override())
+        if self.rng.random() < 0.7:
+            parts.append(self.settle_clause())
+        paying = any(c == "action" and "pays:" in t for (c, _), t in self.base.blocks.items())
+        if extending and paying and self.rng.random() < 0.4:
+            parts.append(self.action_override())
+        bonus = any(c == "bonus" for c, _ in self.base.blocks)
+        if extending and bonus and self.rng.random() < 0.6:
+            parts.append(self.bonus_override())
+        return "\n".join(parts)
+
+
+def scaled_pebbles(rng: random.Random) -> str:
+    """Pebbles in one file with more copies and a larger deal, won with many groups (pairs
+    among them) — up to 18 groups, past what fits in four bits."""
+    groups = rng.randint(2, 18)
+    pairs = rng.randint(1, groups)
+    dealt = 3 * (groups - pairs) + 2 * pairs - 1
+    if dealt > 40:
+        pairs = groups
+        dealt = 2 * groups - 1
+    copies = max(3, min(16, -(-(2 * dealt + 6) // 15) + rng.randint(0, 3)))
+    minimal = (EXAMPLES / "minimal.rules").read_text(encoding="utf-8")
+    play = (EXAMPLES / "pebbles-play.rules").read_text(encoding="utf-8")
+    play = re.sub(r'(?m)^extends "minimal.rules"\n', "", play)
+    play = re.sub(r"(?ms)^override group three.*?^}\n", "", play)
+    minimal = minimal.replace("copies 3", f"copies {copies}")
+    minimal = minimal.replace("4 to each hand", f"{dealt} to each hand")
+    minimal = minimal.replace("  in hand\n  concealed\n}", "  in hand, on table\n  concealed\n}", 1)
+    minimal = minimal.replace("groups 2", f"groups {groups}")
+    minimal = minimal.replace("pairs of pair: 1", f"pairs of pair: {pairs}")
+    return minimal + "\n" + play
+
+
+def scoring_file(rng: random.Random) -> str:
+    """One generated rule file: scaled Pebbles now and then, else a base with scoring."""
+    if rng.random() < 0.15:
+        text = scaled_pebbles(rng)
+        if rng.random() < 0.5:  # scoring over it too, written in the same file
+            writer = Writer(rng, base("pebbles-play.rules"))
+            text += "\n" + writer.file(extending=False)
+        return text
+    return Writer(rng, rng.choice(all_bases())).file()
