@@ -89,8 +89,9 @@ wheel-smoke: $(STAMP)
 	PYTHON=$(BIN)/python .ci/wheel-smoke
 
 ## fuzz: the long fuzzing campaign (100,000 inputs over rule files, card notation, hands
-## files and play logs, on every core); findings go to fuzz/findings/, the summary to
-## fuzz/last-run.json (docs/reliability.md quotes it)
+## files, play logs, rule files with scoring played and settled, scenario files,
+## checkpoints and the CSV/JSON outputs, on every core); findings go to fuzz/findings/, the
+## summary to fuzz/last-run.json (docs/reliability.md quotes it)
 fuzz: $(STAMP)
 	$(BIN)/python -m fuzz.run --inputs 100000 --json fuzz/last-run.json
 

@@ -11,13 +11,25 @@ import json
 import random
 import re
 from functools import cache
-from typing import Any
 
 from tablerules.interpreter.api import load_game
 
 from fuzz.corpus import Corpus, corpus
+from fuzz.file_inputs import (
+    checkpoint_input,
+    outputs_input,
+    scenario_input,
+    scored_rules_input,
+)
 from fuzz.grammar import RandomChooser, derive
-from fuzz.mutate import GENTLE, MAX_CHARACTERS, damage_bytes, mutate, random_bytes
+from fuzz.mutate import (
+    GENTLE,
+    MAX_CHARACTERS,
+    damage_bytes,
+    mutate,
+    mutate_value,
+    random_bytes,
+)
 
 MAX_HANDS_FILE_LINES = 1_000
 
@@ -94,25 +106,6 @@ def hands_input(index: int, seed: int) -> bytes:
     return _maybe_damaged(_encode(text), rng)
 
 
-def _mutate_value(value: Any, rng: random.Random, words: list[str]) -> Any:
-    if isinstance(value, bool) or value is None:
-        return rng.choice([True, False, None, 0, 1, "x"])
-    if isinstance(value, int):
-        return rng.choice([value + 1, value - 1, -1, 0, 99, 2**31, 10**30, -(10**30), "1"])
-    if isinstance(value, str):
-        return rng.choice([*rng.sample(words, 3), "", value * 2, value[:-1]])
-    if isinstance(value, list):
-        if value and rng.random() < 0.5:
-            return value[:-1]
-        return [*value, rng.choice([0, "x", None, [], {}])]
-    if isinstance(value, dict):
-        if value and rng.random() < 0.5:
-            key = rng.choice(list(value))
-            return {k: v for k, v in value.items() if k != key}
-        return {**value, rng.choice(words): rng.choice([0, "x", None])}
-    return value
-
-
 def replay_input(index: int, seed: int) -> bytes:
     """A play log with a field changed, lines dropped, moved or repeated, or its text mutated."""
     rng = random.Random(f"replay:{seed}:{index}")
@@ -129,7 +122,7 @@ def replay_input(index: int, seed: int) -> bytes:
                 continue
             if isinstance(record, dict) and record:
                 key = rng.choice(list(record))
-                record[key] = _mutate_value(record[key], rng, seeds.words)
+                record[key] = mutate_value(record[key], rng, seeds.words)
             lines[at] = json.dumps(record, ensure_ascii=rng.random() < 0.5)
         text = "\n".join(lines) + "\n"
     elif roll < 0.85:
@@ -144,4 +137,8 @@ INPUTS = {
     "notation": notation_input,
     "hands": hands_input,
     "replay": replay_input,
+    "play": scored_rules_input,
+    "scenarios": scenario_input,
+    "checkpoints": checkpoint_input,
+    "outputs": outputs_input,
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from tablerules.dsl.limits import MAX_RULE_BYTES
 
@@ -187,3 +188,36 @@ def random_bytes(rng: random.Random, words: Sequence[str]) -> bytes:
         return bytes(rng.randrange(256) for _ in range(rng.randint(0, 400)))
     soup = [rng.choice(words) for _ in range(rng.randint(1, 120))]
     return " ".join(soup).encode("utf-8", "surrogatepass")
+
+
+def mutate_value(value: Any, rng: random.Random, words: list[str]) -> Any:
+    """A JSON value changed: another type, a neighbour, a huge number, an item less or more."""
+    if isinstance(value, bool) or value is None:
+        return rng.choice([True, False, None, 0, 1, "x"])
+    if isinstance(value, int):
+        return rng.choice([value + 1, value - 1, -1, 0, 99, 2**31, 10**30, -(10**30), "1"])
+    if isinstance(value, str):
+        return rng.choice([*rng.sample(words, 3), "", value * 2, value[:-1]])
+    if isinstance(value, list):
+        if value and rng.random() < 0.5:
+            return value[:-1]
+        return [*value, rng.choice([0, "x", None, [], {}])]
+    if isinstance(value, dict):
+        if value and rng.random() < 0.5:
+            key = rng.choice(list(value))
+            return {k: v for k, v in value.items() if k != key}
+        return {**value, rng.choice(words): rng.choice([0, "x", None])}
+    return value
+
+
+def mutate_deep(value: Any, rng: random.Random, words: list[str]) -> Any:
+    """`value` (parsed JSON) with one value somewhere inside it changed, or made null."""
+    if isinstance(value, dict) and value and rng.random() < 0.75:
+        key = rng.choice(list(value))
+        return {**value, key: mutate_deep(value[key], rng, words)}
+    if isinstance(value, list) and value and rng.random() < 0.75:
+        at = rng.randrange(len(value))
+        return [*value[:at], mutate_deep(value[at], rng, words), *value[at + 1 :]]
+    if rng.random() < 0.2:
+        return None
+    return mutate_value(value, rng, words)

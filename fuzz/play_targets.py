@@ -1,0 +1,209 @@
+"""The targets that play and settle fuzzed rule files, and parse what they write.
+
+- `play`: a rule file (most of them from `fuzz.scoring`, so they check and score) played
+  for a few short hands: random bots from a seeded deal, greedy bots from a rigged one (a
+  golden scenario's deal and script, or a deal the dealer wins on the first draw), then a
+  few hands evaluated and settled by `tablerules evaluate`. An exception, an internal
+  error, a hand that does not end, or a win `evaluate` sees and the engine does not offer
+  on that rigged first draw, is a finding.
+- `outputs`: the same files through `simulate --csv/--json` and `evaluate --json`: the
+  CSV must parse with one cell per column and no cell a spreadsheet reads as a formula,
+  the JSON must be valid JSON (no NaN, no Infinity).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tablerules.dsl.limits import LIMIT_CODE, MAX_RULE_BYTES
+from tablerules.dsl.reading import ReadError, decode
+from tablerules.interpreter.api import Checked, Game, check
+from tablerules.interpreter.bots import make_bot
+from tablerules.interpreter.engine import IllegalAction, Table
+
+from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, scratch, validate
+from fuzz.rigs import evaluated_hands, golden_rigs, rigged_table, winning_deal
+
+MAX_STEPS = 3_000  # choices in one hand; a hand still going after them is a finding
+RIG_TRIES = 12  # golden deals tried for one that fits the fuzzed game
+FORMULA = ("=", "+", "-", "@")
+
+
+def _checked(data: bytes) -> tuple[str, Checked] | str:
+    """The rule file checked, or the outcome of one that does not check."""
+    try:
+        text = decode(data[: MAX_RULE_BYTES * 2])
+    except ReadError:
+        return "refused"
+    checked = check(RULES_PATH, text=text)
+    validate(checked, text)
+    if not checked.ok or checked.game is None:
+        return "limit" if any(d.code == LIMIT_CODE for d in checked.errors) else "refused"
+    return text, checked
+
+
+def finish(table: Table, bot: str, seed: int) -> None:
+    """Let bots of one kind play the hand to its end."""
+    bots = [make_bot(bot, seed * 16 + seat) for seat in range(table.play.seats)]
+    for _ in range(MAX_STEPS):
+        if table.finished:
+            return
+        waiting = table.waiting_for()
+        if not waiting:
+            raise Finding("a hand that is not over, with no seat asked to act")
+        table.apply(bots[waiting[0]].choose(table, waiting[0]))
+    raise Finding(f"a hand still going after {MAX_STEPS} choices")
+
+
+def _script(table: Table, actions: tuple[str, ...]) -> None:
+    """A golden scenario's choices, as far as the fuzzed game allows them."""
+    for line in actions:
+        seat, _, label = line.partition(":")
+        if table.finished or not seat.strip().isdigit():
+            return
+        try:
+            table.apply(label.strip(), seat=int(seat))
+        except IllegalAction:
+            return
+
+
+def _golden_table(game: Game, rng: random.Random) -> Table | None:
+    for rig in rng.sample(golden_rigs(), RIG_TRIES):
+        table = rigged_table(game, rig)
+        if table is not None:
+            _script(table, rig.actions)
+            return table
+    return None
+
+
+def _first_draw_win(game: Game, rng: random.Random, plain: bool) -> Table | None:
+    """A deal the dealer wins on the first draw; for a file with no condition on its
+    wins (`plain`), the engine must offer the win `evaluate` finds."""
+    rig = winning_deal(game, rng)
+    table = rigged_table(game, rig) if rig is not None else None
+    if table is None or rig is None or not plain or table.finished:
+        return table
+    dealer = table.waiting_for()[0]
+    hand, card = rig.hands[dealer], rig.wall.split()[0]
+    evaluation = game.evaluate_text(hand, win_card=card, source="self", seat=0, first_draw=True)
+    actions = game.compiled.rules.actions
+    offered = [c for c in table.legal_actions(dealer) if c.action in actions]
+    if evaluation.wins and not any(actions[c.action].win for c in offered):
+        raise Finding(f"evaluate: {hand} + {card} wins; the engine offers no win on that draw")
+    return table
+
+
+def _plain(game: Game) -> bool:
+    """No pattern, score, condition or locked cards: a win is its split alone."""
+    rules = game.compiled.rules
+    locked = any(kind.never_split for kind in rules.groups.values())
+    conditions = rules.win is not None and (rules.win.when or rules.win.value)
+    return not (rules.patterns or rules.scores or conditions or locked)
+
+
+@contextmanager
+def saved_rules(text: str) -> Iterator[Path]:
+    """The rule text as a file of its own in the workshop (commands read files)."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    path = WORKSHOP / f"fz-{digest}.rules"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        yield path
+    finally:
+        path.unlink(missing_ok=True)
+
+
+def _evaluations(rng: random.Random, count: int) -> list[list[str]]:
+    chosen = rng.sample(evaluated_hands(), count)
+    extras = ["--last-card", "--first-draw", "--first-discard", "--seat=1", "--streak=2"]
+    return [[*words, *rng.sample(extras, rng.randint(0, 2))] for words in chosen]
+
+
+def play(data: bytes, seed: int) -> str:
+    """Play a rule file for a few hands and settle what it wins."""
+    loaded = _checked(data)
+    if isinstance(loaded, str):
+        return loaded
+    text, checked = loaded
+    game = checked.game
+    assert game is not None
+    rng = random.Random(seed)
+    finish(Table(game, seed=seed), "random", seed)
+    rigged = _first_draw_win(game, rng, _plain(game)) or _golden_table(game, rng)
+    finish(rigged or Table(game, seed=seed + 1), "greedy", seed)
+    with saved_rules(text) as path:
+        for words in _evaluations(rng, 2):
+            json_flag = ["--json"] if rng.random() < 0.5 else []
+            run = run_cli("evaluate", str(path), *words, *json_flag)
+            if run.status not in (0, 1, 2):  # 2: arguments this game has not
+                raise Finding(f"evaluate {words}: status {run.status}: {run.stderr[-800:]}")
+    return "ok"
+
+
+def _strict_json(text: str, what: str) -> object:
+    def refuse(constant: str) -> object:
+        raise Finding(f"{what}: {constant} is not JSON")
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except json.JSONDecodeError as error:
+        raise Finding(f"{what}: not JSON ({error}): {text[:300]!r}") from None
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def check_csv(text: str) -> None:
+    """One cell per column in every row, and no cell a spreadsheet would take for a formula."""
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    if not rows:
+        raise Finding("an empty CSV")
+    for number, row in enumerate(rows, start=1):
+        if len(row) != len(rows[0]):
+            raise Finding(f"CSV row {number} has {len(row)} cells for {len(rows[0])} columns")
+        for cell in row:
+            if cell.startswith(FORMULA) and not _is_number(cell):
+                raise Finding(f"CSV row {number}: a cell read as a formula: {cell!r}")
+
+
+def check_simulation_outputs(path: Path, hands: int, seed: int, bots: str, compare: bool) -> None:
+    """`simulate --csv --json` of a rule file that checks: it runs, and both files parse."""
+    csv_path, json_path = scratch() / "out.csv", scratch() / "out.json"
+    argv = ["simulate", str(path), "--hands", str(hands), "--seed", str(seed), "--bots", bots]
+    argv += ["--csv", str(csv_path), "--json", str(json_path)]
+    run = run_cli(*argv, *(["--compare-bots", "random"] if compare else []))
+    if run.status != 0:
+        raise Finding(f"simulate of a file that checks: status {run.status}: {run.stderr}")
+    check_csv(csv_path.read_text(encoding="utf-8"))
+    _strict_json(json_path.read_text(encoding="utf-8"), "simulate --json")
+
+
+def outputs(data: bytes, seed: int) -> str:
+    """`simulate --csv/--json` and `evaluate --json` of a rule file, parsed."""
+    loaded = _checked(data)
+    if isinstance(loaded, str):
+        return loaded
+    text, _ = loaded
+    rng = random.Random(seed)
+    with saved_rules(text) as path:
+        hands, bots = rng.choice([1, 4, 12]), rng.choice(["random", "greedy"])
+        check_simulation_outputs(path, hands, seed, bots, rng.random() < 0.3)
+        for words in _evaluations(rng, 2):
+            run = run_cli("evaluate", str(path), *words, "--json")
+            if run.status not in (0, 1, 2):  # 2: arguments this game has not
+                raise Finding(f"evaluate {words}: status {run.status}: {run.stderr[-800:]}")
+            if run.status == 0 or run.stdout.strip():
+                _strict_json(run.stdout, f"evaluate {' '.join(words)} --json")
+    return "ok"
