@@ -1,10 +1,14 @@
 """The short fuzzing budget of the suite: Hypothesis writes rule files from the grammar and
-mutates real rule files, hands and logs; a small campaign of the fuzz runner goes through all
-four targets; and each adversarial file at the limits gives what it should. `make fuzz` runs
-the long campaign (docs/reliability.md has its last result)."""
+mutates real rule files, hands and logs; rule files with scoring are played, simulated and
+evaluated; scenario files and checkpoints are altered; a small campaign of the fuzz runner
+goes through every target; and each adversarial file at the limits gives what it should.
+The newer targets are shown to catch what they are for: a checkpoint resumed without its
+checks, a CSV cell a spreadsheet runs. `make fuzz` runs the long campaign
+(docs/reliability.md has its last result)."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -16,14 +20,22 @@ from hypothesis import strategies as st
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import tablerules.cli.simulate_output as simulate_output  # noqa: E402
 from tablerules.interpreter.api import check  # noqa: E402
+from tablerules.interpreter.simulate import checkpoint  # noqa: E402
+from tablerules.interpreter.simulate.tally import Tally  # noqa: E402
 
+from fuzz import play_targets  # noqa: E402
 from fuzz.adversarial import ADVERSARIAL, VALID  # noqa: E402
+from fuzz.checkpoints import CONFIGS, forged, genuine  # noqa: E402
 from fuzz.corpus import corpus  # noqa: E402
 from fuzz.grammar import derive  # noqa: E402
+from fuzz.harness import RULES_PATH, Finding  # noqa: E402
 from fuzz.inputs import INPUTS  # noqa: E402
 from fuzz.mutate import damage_bytes, mutate  # noqa: E402
-from fuzz.run import campaign  # noqa: E402
+from fuzz.rigs import rigged_table, winning_deal  # noqa: E402
+from fuzz.run import TARGET_NAMES, campaign  # noqa: E402
+from fuzz.scoring import scaled_pebbles, scoring_file  # noqa: E402
 from fuzz.targets import TARGETS  # noqa: E402
 
 FUZZ = settings(
@@ -72,8 +84,8 @@ def test_mutated_cards_hands_and_logs(target: str, index: int) -> None:
 
 
 def test_a_short_campaign_finds_nothing() -> None:
-    summary = campaign(120, seed=11, jobs=1)
-    assert summary["inputs"] == 120
+    summary = campaign(200, seed=11, jobs=1)
+    assert summary["inputs"] == 200
     assert summary["findings"] == 0, summary["finding_details"]
     assert summary["over_time_limit"] == 0
     assert all(row["inputs"] for row in summary["targets"].values())
@@ -91,3 +103,107 @@ def test_adversarial_files_at_the_limits(name: str, tmp_path: Path) -> None:
         assert checked.ok, [d.render() for d in checked.errors]
     else:
         assert checked.errors
+
+
+NEWER_TARGETS = {"play": 12, "scenarios": 40, "checkpoints": 30, "outputs": 8}
+
+
+@pytest.mark.parametrize("target", list(NEWER_TARGETS))
+def test_the_newer_targets_find_nothing_on_their_first_inputs(target: str) -> None:
+    outcomes = [
+        TARGETS[target](INPUTS[target](index, 3), index) for index in range(NEWER_TARGETS[target])
+    ]
+    assert set(outcomes) <= OUTCOMES
+    assert "ok" in outcomes  # the inputs reach the work, not only the refusals
+
+
+def test_every_target_is_in_the_campaign() -> None:
+    assert set(TARGET_NAMES) == set(TARGETS) == set(INPUTS)
+
+
+def test_scoring_files_check_and_hold_every_scoring_construct() -> None:
+    texts = [scoring_file(random.Random(seed)) for seed in range(80)]
+    checked = [check(RULES_PATH, text=text).ok for text in texts[:30]]
+    assert sum(checked) >= 24, "most generated files must check, to be played"
+    joined = "\n".join(texts)
+    for construct in ("limit", "max(", "min(", "per hit", "worth ×", "  when ", "where "):
+        assert construct in joined, construct
+    assert "never split" in joined and "score " in joined and "excludes" in joined
+
+
+@pytest.mark.parametrize("seed", [0, 3, 4])
+def test_a_rigged_deal_is_won_and_settled_at_play_time(seed: int) -> None:
+    """The deal the `play` target rigs for scaled Pebbles: the dealer wins on the first
+    draw, and the engine settles the win."""
+    rng = random.Random(seed)
+    text = scaled_pebbles(rng)
+    game = check(RULES_PATH, text=text).game
+    assert game is not None and game.compiled.rules.win is not None
+    assert (game.compiled.rules.win.groups or 0) < 16  # (16 or more: issue 22, item 1)
+    rig = winning_deal(game, rng)
+    assert rig is not None
+    table = rigged_table(game, rig)
+    assert table is not None
+    play_targets.finish(table, "greedy", seed)
+    assert table.state.winners == [0]
+    assert table.totals()[0] > 0
+
+
+def _trusting_load(path: str | Path, plan: object) -> checkpoint.Progress | None:
+    """A checkpoint reader that believes what the file says (as one did before it was
+    checked): its shards and its sums."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return checkpoint.Progress(set(data["done"]), Tally.from_json(data["tally"]))
+
+
+def test_the_checkpoint_target_catches_a_resume_that_trusts_the_file(monkeypatch) -> None:
+    data = json.loads(genuine(0)[2])  # two shards of three done
+    data["done"] = data["done"][:1]  # one of them forgotten, its hands still counted
+    forgery = json.dumps(forged(data)).encode()
+    assert TARGETS["checkpoints"](forgery, 0) == "refused"
+    monkeypatch.setattr(checkpoint, "load", _trusting_load)
+    with pytest.raises(Finding, match="of 30 hands"):
+        TARGETS["checkpoints"](forgery, 0)
+
+
+def test_a_genuine_checkpoint_resumes_to_the_whole_run() -> None:
+    for index in range(len(CONFIGS)):
+        for text in genuine(index):
+            assert TARGETS["checkpoints"](text.encode(), index) == "ok"
+
+
+def test_the_outputs_target_catches_a_formula_cell(monkeypatch, tmp_path: Path) -> None:
+    rules = tmp_path / "labels.rules"
+    rules.write_text(
+        'extends "paomazai"\n'
+        + "".join(
+            f'override action {name} "kong" [PMZ-8] {{\n{body}{FORMULA_PAYS}}}\n'
+            for name, body in KONGS.items()
+        ),
+        encoding="utf-8",
+    )
+    play_targets.check_simulation_outputs(rules, 40, 1, "random", False)
+    monkeypatch.setattr(simulate_output, "spreadsheet_cell", lambda cell: cell)
+    with pytest.raises(Finding, match="formula"):
+        play_targets.check_simulation_outputs(rules, 40, 1, "random", False)
+
+
+FORMULA_PAYS = '  pays: each other pays 1 "=1+1"\n'
+KONGS = {
+    "開槓": "  on discard by others: the card and 3 alike from hand\n  makes 槓\n"
+    "  priority 2\n  then replacement\n",
+    "暗槓": "  on turn by self: 4 alike from hand\n  makes 槓 concealed\n  then replacement\n",
+}
+
+
+@pytest.mark.parametrize(
+    "cell, formula",
+    [("=1+1", True), ("@sum", True), ("+cmd", True), ("-x", True), ("-2.5", False), ("'=1", False)],
+)
+def test_a_csv_cell_read_as_a_formula_is_a_finding(cell: str, formula: bool) -> None:
+    text = f"name,value\n{cell},1\n"
+    if formula:
+        with pytest.raises(Finding):
+            play_targets.check_csv(text)
+    else:
+        play_targets.check_csv(text)
