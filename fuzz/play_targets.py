@@ -4,8 +4,9 @@
   for a few short hands: random bots from a seeded deal, greedy bots from a rigged one (a
   golden scenario's deal and script, or a deal the dealer wins on the first draw), then a
   few hands evaluated and settled by `tablerules evaluate`. An exception, an internal
-  error, a hand that does not end, or a win `evaluate` sees and the engine does not offer
-  on that rigged first draw, is a finding.
+  error, a hand that does not end, a group laid on the table that the evaluator refuses
+  as its kind, or a win `evaluate` sees and the engine does not offer on that rigged
+  first draw, is a finding.
 - `outputs`: the same files through `simulate --csv/--json` and `evaluate --json`: the
   CSV must parse with one cell per column and no cell a spreadsheet reads as a formula,
   the JSON must be valid JSON (no NaN, no Infinity).
@@ -27,6 +28,7 @@ from tablerules.dsl.reading import ReadError, decode
 from tablerules.interpreter.api import Checked, Game, check
 from tablerules.interpreter.bots import make_bot
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.evaluate import HandError
 
 from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, scratch, validate
 from fuzz.rigs import evaluated_hands, golden_rigs, rigged_table, winning_deal
@@ -49,17 +51,30 @@ def _checked(data: bytes) -> tuple[str, Checked] | str:
     return text, checked
 
 
-def finish(table: Table, bot: str, seed: int) -> None:
-    """Let bots of one kind play the hand to its end."""
+def finish(game: Game, table: Table, bot: str, seed: int) -> None:
+    """Let bots of one kind play the hand to its end; then every group laid on the table
+    must be one the evaluator admits as that kind (one predicate for both)."""
     bots = [make_bot(bot, seed * 16 + seat) for seat in range(table.play.seats)]
     for _ in range(MAX_STEPS):
         if table.finished:
+            check_table_groups(game, table)
             return
         waiting = table.waiting_for()
         if not waiting:
             raise Finding("a hand that is not over, with no seat asked to act")
         table.apply(bots[waiting[0]].choose(table, waiting[0]))
     raise Finding(f"a hand still going after {MAX_STEPS} choices")
+
+
+def check_table_groups(game: Game, table: Table) -> None:
+    """Each seat's table groups are groups of their kinds, as `evaluate` reads them."""
+    kinds = game.compiled.kinds
+    for seat in table.state.seats:
+        for group in seat.table:
+            try:
+                game.evaluator.table_group(kinds[group.kind].name, group.cards)
+            except HandError as error:
+                raise Finding(f"the engine laid a group the evaluator refuses: {error}") from None
 
 
 def _script(table: Table, actions: tuple[str, ...]) -> None:
@@ -92,7 +107,10 @@ def _first_draw_win(game: Game, rng: random.Random, plain: bool) -> Table | None
         return table
     dealer = table.waiting_for()[0]
     hand, card = rig.hands[dealer], rig.wall.split()[0]
-    evaluation = game.evaluate_text(hand, win_card=card, source="self", seat=0, first_draw=True)
+    try:
+        evaluation = game.evaluate_text(hand, win_card=card, source="self", first_draw=True)
+    except HandError:  # more cards than `evaluate` takes (a deal of 40 and the draw)
+        return table
     actions = game.compiled.rules.actions
     offered = [c for c in table.legal_actions(dealer) if c.action in actions]
     if evaluation.wins and not any(actions[c.action].win for c in offered):
@@ -135,9 +153,9 @@ def play(data: bytes, seed: int) -> str:
     game = checked.game
     assert game is not None
     rng = random.Random(seed)
-    finish(Table(game, seed=seed), "random", seed)
+    finish(game, Table(game, seed=seed), "random", seed)
     rigged = _first_draw_win(game, rng, _plain(game)) or _golden_table(game, rng)
-    finish(rigged or Table(game, seed=seed + 1), "greedy", seed)
+    finish(game, rigged or Table(game, seed=seed + 1), "greedy", seed)
     with saved_rules(text) as path:
         for words in _evaluations(rng, 2):
             json_flag = ["--json"] if rng.random() < 0.5 else []

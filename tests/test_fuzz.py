@@ -21,7 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import tablerules.cli.simulate_output as simulate_output  # noqa: E402
-from tablerules.interpreter.api import check  # noqa: E402
+from tablerules.interpreter.api import check, load_game  # noqa: E402
+from tablerules.interpreter.engine import Table  # noqa: E402
+from tablerules.interpreter.engine.state import TableGroupState  # noqa: E402
 from tablerules.interpreter.simulate import checkpoint  # noqa: E402
 from tablerules.interpreter.simulate.tally import Tally  # noqa: E402
 
@@ -144,9 +146,21 @@ def test_a_rigged_deal_is_won_and_settled_at_play_time(seed: int) -> None:
     assert rig is not None
     table = rigged_table(game, rig)
     assert table is not None
-    play_targets.finish(table, "greedy", seed)
+    play_targets.finish(game, table, "greedy", seed)
     assert table.state.winners == [0]
     assert table.totals()[0] > 0
+
+
+def test_a_table_group_the_evaluator_refuses_is_a_finding() -> None:
+    game = load_game("paomazai")
+    table = Table(game, seed=1)
+    three = game.compiled.kind_index["刻"]
+    east, south = game.parse("E S")
+    table.state.seats[1].table.append(TableGroupState(three, [east] * 3, False, "碰"))
+    play_targets.check_table_groups(game, table)  # three alike: a 刻
+    table.state.seats[2].table.append(TableGroupState(three, [east, east, south], False, "碰"))
+    with pytest.raises(Finding, match="the evaluator refuses"):
+        play_targets.check_table_groups(game, table)
 
 
 def _trusting_load(path: str | Path, plan: object) -> checkpoint.Progress | None:
