@@ -146,9 +146,10 @@ class Settlement:
         return best_split(self.compiled, candidates) if candidates else None
 
     def _view(
-        self, seat: Seat, offer: Offer, best: Decomposition, conditions: WinConditions
+        self, seat: Seat, offer: Offer, best: Decomposition | None, conditions: WinConditions
     ) -> HandView:
-        """The winning hand as hand quantities read it: every card it holds, its split."""
+        """The winning hand as hand quantities read it: every card it holds, its split (no
+        groups for a win on the deal whose groups are not complete)."""
         whole = list(seat.hand)
         for group in seat.table:
             for card in group.cards:
@@ -156,6 +157,8 @@ class Settlement:
         held = conditions.relation[0] == "self" and self.play.in_owner_hand(offer.context)
         if offer.card is not None and not held:
             whole[offer.card] += 1
+        if best is None:
+            return HandView(counts=whole, groups=[], conditions=conditions)
         return HandView(
             counts=whole,
             groups=[(g.kind, g.indices, g.on_table, g.claimed) for g in best.groups],
@@ -200,13 +203,12 @@ class Settlement:
         names = {**self._names(value=value), "streak": conditions.streak}
         for pattern in self.compiled.rules.patterns:
             names[pattern] = 0
-        view = None
-        if best is not None and judgement is not None:
+        if judgement is not None:
             for result in judgement.patterns:
                 names[result.name] = result.count if result.counts else 0
             for score in judgement.scores.values():
                 names[score.name] = score.value
-            view = self._view(seat, offer, best, conditions)
+        view = self._view(seat, offer, best, conditions)  # scored or not, as evaluate reads it
         received = settled = 0
         for settle in self.play.settles:
             scope = Scope(dict(names), self.tables, self._counts(seat), view)
