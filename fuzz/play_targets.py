@@ -4,9 +4,9 @@
   for a few short hands: random bots from a seeded deal, greedy bots from a rigged one (a
   golden scenario's deal and script, or a deal the dealer wins on the first draw), then a
   few hands evaluated and settled by `tablerules evaluate`. An exception, an internal
-  error, a hand that does not end, a group laid on the table that the evaluator refuses
-  as its kind, or a win `evaluate` sees and the engine does not offer on that rigged
-  first draw, is a finding.
+  error, a hand that does not end, a payment past the cap on amounts, a group laid on the
+  table that the evaluator refuses as its kind, or a win `evaluate` sees and the engine
+  does not offer on that rigged first draw, is a finding.
 - `outputs`: the same files through `simulate --csv/--json` and `evaluate --json`: the
   CSV must parse with one cell per column and no cell a spreadsheet reads as a formula,
   the JSON must be valid JSON (no NaN, no Infinity).
@@ -29,6 +29,7 @@ from tablerules.interpreter.api import Checked, Game, check
 from tablerules.interpreter.bots import make_bot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.evaluate import HandError
+from tablerules.interpreter.expressions import MAX_MAGNITUDE
 
 from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, scratch, validate
 from fuzz.rigs import evaluated_hands, golden_rigs, rigged_table, winning_deal
@@ -58,12 +59,20 @@ def finish(game: Game, table: Table, bot: str, seed: int) -> None:
     for _ in range(MAX_STEPS):
         if table.finished:
             check_table_groups(game, table)
+            check_amounts(table)
             return
         waiting = table.waiting_for()
         if not waiting:
             raise Finding("a hand that is not over, with no seat asked to act")
         table.apply(bots[waiting[0]].choose(table, waiting[0]))
     raise Finding(f"a hand still going after {MAX_STEPS} choices")
+
+
+def check_amounts(table: Table) -> None:
+    """No payment beyond the cap every amount is held to (±2^256)."""
+    for line in table.state.ledger:
+        if abs(line.amount) > MAX_MAGNITUDE:
+            raise Finding(f"a payment of {line.amount:.3e}, past the cap of 2^256")
 
 
 def check_table_groups(game: Game, table: Table) -> None:

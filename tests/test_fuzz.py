@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 import tablerules.cli.simulate_output as simulate_output  # noqa: E402
 from tablerules.interpreter.api import check, load_game  # noqa: E402
 from tablerules.interpreter.engine import Table  # noqa: E402
-from tablerules.interpreter.engine.state import TableGroupState  # noqa: E402
+from tablerules.interpreter.engine.state import Payment, TableGroupState  # noqa: E402
 from tablerules.interpreter.simulate import checkpoint  # noqa: E402
 from tablerules.interpreter.simulate.tally import Tally  # noqa: E402
 
@@ -161,6 +161,15 @@ def test_a_table_group_the_evaluator_refuses_is_a_finding() -> None:
     table.state.seats[2].table.append(TableGroupState(three, [east, east, south], False, "碰"))
     with pytest.raises(Finding, match="the evaluator refuses"):
         play_targets.check_table_groups(game, table)
+
+
+def test_a_payment_past_the_cap_is_a_finding() -> None:
+    table = Table(load_game("paomazai"), seed=1)
+    table.state.ledger.append(Payment(1, 0, 2**256, "fz", "settle win", ()))
+    play_targets.check_amounts(table)  # the cap itself
+    table.state.ledger.append(Payment(1, 0, 2**256 * 4, "fz", "bonus 馬", ()))
+    with pytest.raises(Finding, match="past the cap"):
+        play_targets.check_amounts(table)
 
 
 def _trusting_load(path: str | Path, plan: object) -> checkpoint.Progress | None:
