@@ -83,6 +83,18 @@ def scenario_input(index: int, seed: int) -> bytes:
 ODD_VALUES: list[Any] = [None, None, None, [], {}, 0, -1, "x", "", [None], True, 1.5, {"x": None}]
 
 
+@cache
+def event_fields() -> list[str]:
+    """Every field an expected event of a golden scenario names."""
+    fields: set[str] = set()
+    for seed in scenario_seeds():
+        expect = seed["expect"]
+        events = [*expect.get("events", []), *expect.get("absent", [])]
+        events += [event for seen in expect.get("seen", {}).values() for event in seen]
+        fields.update(key for event in events for key in event)
+    return sorted(fields)
+
+
 def _odd_expectation(data: dict[str, Any], rng: random.Random) -> None:
     """One field of an expected event (or one expectation) of another type, or null."""
     expect = data["expect"]
@@ -90,7 +102,8 @@ def _odd_expectation(data: dict[str, Any], rng: random.Random) -> None:
     events += [event for seen in expect.get("seen", {}).values() for event in seen]
     if events and rng.random() < 0.8:
         for event in rng.sample(events, min(len(events), rng.randint(1, 3))):
-            event[rng.choice([*event, "seat", "card"])] = rng.choice(ODD_VALUES)
+            field = rng.choice([*event, *event_fields()])  # its own, or any event's
+            event[field] = rng.choice(ODD_VALUES)
     else:
         field = rng.choice(["winners", "totals", "next_dealer", "finished", "legal", "illegal"])
         expect[field] = rng.choice(ODD_VALUES)
