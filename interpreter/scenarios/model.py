@@ -3,9 +3,18 @@ from this model, so the two cannot drift apart."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
+from tablerules.dsl.limits import MAX_NUMBER, MAX_SEATS
+from tablerules.interpreter.scenarios.expected import MAX_VALUE
+
+# a seat's number (whether the game has that seat is checked against its rule file)
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+# an amount of money, within what the engine can reach
+Money = Annotated[int, Field(gt=-MAX_VALUE, lt=MAX_VALUE)]
+# a number written in a rule file, as an option's value
+OptionNumber = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 
 
 class Expectation(BaseModel):
@@ -23,9 +32,9 @@ class Expectation(BaseModel):
         description="seat -> events that must occur in this order in that seat's own event "
         "log, where what it may not see is hidden",
     )
-    winners: list[int] | None = Field(None, description="winning seats; [] for a drawn hand")
-    totals: list[int] | None = Field(None, description="net money per seat")
-    next_dealer: int | None = None
+    winners: list[Seat] | None = Field(None, description="winning seats; [] for a drawn hand")
+    totals: list[Money] | None = Field(None, description="net money per seat")
+    next_dealer: Seat | None = None
     finished: bool | None = Field(None, description="whether the hand is over after the script")
     legal: dict[str, list[str]] = Field(
         default_factory=dict,
@@ -45,10 +54,12 @@ class Scenario(BaseModel):
     name: str
     rules: str = Field(description="the rule file, relative to the scenario file")
     rule_ids: list[str] = Field(min_length=1, description="the RULES.md ids this checks")
-    options: dict[str, str | int | bool] = Field(default_factory=dict)
-    dealer: int = 0
-    round: int = Field(0, ge=0, description="the round of the game, from 0")
-    streak: int = Field(0, ge=0, description="hands the dealer has kept the deal before this one")
+    options: dict[str, str | OptionNumber | bool] = Field(default_factory=dict)
+    dealer: Seat = 0
+    round: int = Field(0, ge=0, le=MAX_NUMBER, description="the round of the game, from 0")
+    streak: int = Field(
+        0, ge=0, le=MAX_NUMBER, description="hands the dealer has kept the deal before this one"
+    )
     hands: list[str] = Field(description="each seat's cards (seat 0 first), in card notation")
     shown: str | None = Field(None, description="the dealer's card shown on the deal")
     wall: str = Field("", description="the undealt cards in draw order")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -15,6 +16,9 @@ from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import CheckCache, Game, check
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.views import seat_events
+from tablerules.interpreter.scenarios.expected import event_problems, shape_problem
+from tablerules.interpreter.scenarios.expected import number as number_text
 from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
 from tablerules.interpreter.scenarios.verdict import Verdict
 
@@ -50,24 +54,43 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError(f"{path}: {error}") from None
     except json.JSONDecodeError as error:
         raise ScenarioError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
-    except (RecursionError, ValueError):
+    except RecursionError:
         raise ScenarioError(f"{path}: not a scenario: its JSON is nested too deep") from None
-    problems = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    except ValueError:  # a number of thousands of digits
+        raise ScenarioError(f"{path}: not a scenario: it holds a number too long to read") from None
+    problems = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.path])
     if problems:
         lines = []
         for problem in problems[:5]:
             problem = _deepest(problem)
             where = "/".join(str(p) for p in problem.absolute_path) or "(top level)"
-            lines.append(f"{path}: at {where}: {problem.message}")
+            lines.append(_located(path, where, _short_numbers(problem.message)))
         raise ScenarioError("\n".join(lines))
-    return Scenario.model_validate(data)
+    scenario = Scenario.model_validate(data)
+    expect = scenario.expect
+    places = [("expect/events", expect.events), ("expect/absent", expect.absent)]
+    places += [(f"expect/seen/{seat}", events) for seat, events in expect.seen.items()]
+    for where, events in places:
+        for place, why in event_problems(where, events):
+            raise ScenarioError(_located(path, place, why))
+    return scenario
+
+
+def _located(path: Path, where: str, why: str) -> str:
+    """One line: the file, the path of the field inside it, what is wrong."""
+    return f"{path}: at {where}: {why}"
+
+
+def _short_numbers(message: str) -> str:
+    """A message quoting long numbers, each said by its count of digits."""
+    return re.sub(r"-?\d{21,}", lambda found: number_text(int(found.group())), message)
 
 
 def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
     """More copies of a card than the deck has, or a seat count that does not match."""
     compiled = game.compiled
     if len(hands) != len(compiled.dealt_per_seat()):
-        return f"hands: {len(hands)} given for {len(compiled.dealt_per_seat())} seats"
+        return f"at hands: {len(hands)} given for {len(compiled.dealt_per_seat())} seats"
     counts = [0] * len(compiled.cards)
     for card in [*wall, *(c for hand in hands for c in hand)]:
         counts[card] += 1
@@ -108,13 +131,55 @@ def _seat_number(game: Game, text: str) -> int | None:
 
 
 def _seat_problem(game: Game, scenario: Scenario) -> str:
-    """A dealer or an expected seat that the game does not have."""
+    """A dealer, an expected seat or a round that the game does not have, or money for
+    another number of seats; said as `at FIELD: why`."""
     seats = len(game.compiled.dealt_per_seat())
+    expect = scenario.expect
+    have = f"the game has seats 0 to {seats - 1}"
+    not_one = f"is not a seat of the game (0 to {seats - 1})"
     if not 0 <= scenario.dealer < seats:
-        return f"dealer: seat {scenario.dealer}, but the game has seats 0 to {seats - 1}"
-    for seat_text in [*scenario.expect.legal, *scenario.expect.illegal, *scenario.expect.seen]:
+        return f"at dealer: seat {scenario.dealer}, but {have}"
+    for index, seat in enumerate(expect.winners or []):
+        if seat >= seats:
+            return f"at expect/winners/{index}: seat {seat}, but {have}"
+    if expect.next_dealer is not None and expect.next_dealer >= seats:
+        return f"at expect/next_dealer: seat {expect.next_dealer}, but {have}"
+    if expect.totals is not None and len(expect.totals) != seats:
+        return f"at expect/totals: {len(expect.totals)} amounts for {seats} seats"
+    for name, seat_texts in (("legal", expect.legal), ("illegal", expect.illegal)):
+        for seat_text in seat_texts:
+            if _seat_number(game, seat_text) is None:
+                return f"at expect/{name}/{seat_text}: {seat_text!r} {not_one}"
+    for seat_text in expect.seen:
         if _seat_number(game, seat_text) is None:
-            return f"expect: {seat_text!r} is not a seat of the game (0 to {seats - 1})"
+            return f"at expect/seen/{seat_text}: {seat_text!r} {not_one}"
+    return _round_problem(game, scenario.round)
+
+
+def _round_problem(game: Game, round: int) -> str:
+    """A round the game does not have: past its rounds clause, or any but 0 without one."""
+    rounds = game.compiled.rounds
+    if rounds is None and round:
+        return f"at round: {round}, but the rule file has no rounds clause (the round is 0)"
+    if rounds is not None and round >= rounds:
+        return f"at round: {round}, but the game has rounds 0 to {rounds - 1}"
+    return ""
+
+
+def _shape_problem(table: Table, scenario: Scenario) -> str:
+    """An expected event that does not fit the events of its type that happened, as
+    `at PATH: why` (see `expected.shape_problem`)."""
+    expect = scenario.expect
+    places = [("expect/events", expect.events, table.events)]
+    places.append(("expect/absent", expect.absent, table.events))
+    for seat_text, wanted in expect.seen.items():
+        seen = seat_events(table, int(seat_text))
+        places.append((f"expect/seen/{seat_text}", wanted, seen))
+    for where, expected, events in places:
+        for index, event in enumerate(expected):
+            problem = shape_problem(event, events)
+            if problem is not None:
+                return f"at {where}/{index}/{problem[0]}: {problem[1]}"
     return ""
 
 
@@ -157,13 +222,16 @@ def run_scenario(
     try:
         hands = [game.parse(text) for text in scenario.hands]
         wall = game.parse(scenario.wall)
-        shown = game.parse(scenario.shown)[0] if scenario.shown else None
+        shown_cards = game.parse(scenario.shown) if scenario.shown is not None else None
     except NotationError as error:
         result.failures = [f"card notation: {error}"]
         return result
+    shown = shown_cards[0] if shown_cards else None
     problem = _card_problem(game, hands, wall) or _seat_problem(game, scenario)
+    if shown_cards is not None and len(shown_cards) != 1:
+        problem = f"at shown: one card, not {len(shown_cards)}"
     if problem:
-        result.failures = [problem]
+        result.failures = [f"{path}: {problem}"]
         return result
     table = Table(
         game,
@@ -186,6 +254,10 @@ def run_scenario(
         except IllegalAction as error:
             result.failures.append(f"actions[{number - 1}] “{line}”: {error}")
             return result
+    problem = _shape_problem(table, scenario)
+    if problem:
+        result.failures = [f"{path}: {problem}"]
+        return result
     result.failures = Verdict(table, scenario).failures()
     result.passed = not result.failures
     return result

@@ -13,6 +13,7 @@ from typing import Any
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.views import seat_events
+from tablerules.interpreter.scenarios.expected import matches
 from tablerules.interpreter.scenarios.model import Scenario
 
 SEAT_FIELDS = ("seat", "payer", "payee", "owner", "next_dealer")
@@ -39,12 +40,12 @@ class Verdict:
     def value(self, key: str, value: Any) -> str:
         if key in SEAT_FIELDS:
             return self.seat(value)
-        if key in ("winners", "taken_by"):
+        if key in ("winners", "taken_by") and isinstance(value, list):
             return ", ".join(self.seat(s) for s in value) or "nobody"
         if key in CARD_FIELDS and isinstance(value, str):
             return self.narrator.card(value)
         if key == "cards" and isinstance(value, list):
-            return " ".join(self.narrator.card(c) for c in value)
+            return " ".join(self.value("card", c) for c in value)
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, list):
@@ -120,7 +121,7 @@ class Verdict:
         failures = []
         position = 0
         for wanted in expected:
-            while position < len(events) and not _matches(events[position], wanted):
+            while position < len(events) and not matches(events[position], wanted):
                 position += 1
             if position < len(events):
                 position += 1
@@ -132,7 +133,7 @@ class Verdict:
                 instead = f"the {wanted.get('type')} events that did: {happened}{more}"
             else:
                 instead = f"there was no {wanted.get('type')} event at all"
-            earlier = any(_matches(e, wanted) for e in events)
+            earlier = any(matches(e, wanted) for e in events)
             order = " (it happened, but before an event expected earlier)" if earlier else ""
             failures.append(f"expected {self.wanted(wanted)} — it did not happen{order}; {instead}")
             position = 0
@@ -141,7 +142,7 @@ class Verdict:
     def unwanted_events(self) -> list[str]:
         failures = []
         for unwanted in self.scenario.expect.absent:
-            found = next((e for e in self.table.events if _matches(e, unwanted)), None)
+            found = next((e for e in self.table.events if matches(e, unwanted)), None)
             if found is not None:
                 failures.append(
                     f"{self.wanted(unwanted)} should not happen, but it did: {self.told(found)}"
@@ -163,7 +164,3 @@ class Verdict:
                         f"{self.seat(seat)} should not be able to {label}; it may: {now}"
                     )
         return failures
-
-
-def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    return all(event.get(key) == value for key, value in wanted.items())
