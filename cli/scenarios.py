@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from pathlib import Path
 
 from tablerules.cli.commands import summary
+from tablerules.cli.common import bundled_hint
 from tablerules.dsl.bases import real_path
+from tablerules.dsl.bundled import bundled_name, find_bundled, is_bundled
 from tablerules.dsl.loader import load
 from tablerules.dsl.numbers import is_digits
 from tablerules.dsl.reading import is_dir
 from tablerules.interpreter.api import CheckCache
 from tablerules.interpreter.scenarios import run_scenario
+from tablerules.interpreter.scenarios.bundled import bundled_scenarios
 from tablerules.interpreter.scenarios.coverage import play_rule_ids
 from tablerules.interpreter.scenarios.runner import ScenarioResult, rules_of
 
@@ -23,11 +28,21 @@ def register(commands: argparse._SubParsersAction) -> None:
         "test",
         help=summary("test"),
         description="Run scenario files (*.json), every scenario under the folders given, "
-        "and, for rule files (or folders of them, e.g. rules/), the scenarios under "
-        "tests/golden/scenarios that use them. Exit 0 when all pass.",
+        "and, for rule files (or folders of them, e.g. rules/) and bundled rule files named "
+        "by their name (paomazai), the scenarios that use them: the golden scenarios that "
+        "come with the package and those under tests/golden/scenarios in the current "
+        "folder. Exit 0 when all pass.",
+        epilog="examples:\n"
+        "  tablerules test paomazai\n"
+        "  tablerules test --coverage paohuzi paomazai-two-horses\n"
+        "  tablerules test my-variant.rules my-scenarios/",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "paths", nargs="+", metavar="PATH", help="scenario files, rule files, or folders of them"
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="scenario files, rule files, folders of them, or bundled rule files' names",
     )
     parser.add_argument(
         "--coverage",
@@ -44,23 +59,41 @@ def register(commands: argparse._SubParsersAction) -> None:
 SCENARIO_ROOT = Path("tests") / "golden" / "scenarios"
 
 
-def scenario_files(paths: list[str], root: Path = SCENARIO_ROOT) -> list[Path]:
-    """Scenario files named, found under folders named, or — for rule files and folders of
-    rule files — the scenarios under `root` whose rule file is one of them."""
+def scenario_roots() -> list[Path]:
+    """Where the scenarios of a rule file are looked for: the current folder's
+    tests/golden/scenarios, then the bundled ones (once, when they are the same folder)."""
+    roots: list[Path] = []
+    for root in (SCENARIO_ROOT, bundled_scenarios()):
+        if is_dir(root) and all(real_path(root) != real_path(seen) for seen in roots):
+            roots.append(root)
+    return roots
+
+
+def scenario_files(paths: list[str], roots: list[Path] | None = None) -> list[Path]:
+    """Scenario files named, found under folders named, or — for rule files, folders of
+    rule files and bundled rule files' names — the scenarios under `roots` whose rule file
+    is one of them."""
     found: list[Path] = []
     rule_files: set[Path] = set()
     for text in paths:
         path = Path(text)
-        if is_dir(path):
+        bundled = find_bundled(text) if not os.path.exists(text) else None
+        if bundled is not None:
+            rule_files.add(real_path(bundled))
+        elif is_dir(path):
             found.extend(sorted(path.rglob("*.json")))
             rule_files.update(real_path(p) for p in path.rglob("*.rules"))
         elif path.suffix == ".rules":
             rule_files.add(real_path(path))
         else:
             found.append(path)
-    if rule_files and is_dir(root):
+    seen = {real_path(path) for path in found}
+    for root in scenario_roots() if roots is None else roots:
+        if not rule_files:
+            break
         for scenario in sorted(root.rglob("*.json")):
-            if scenario not in found and rules_of(scenario) in rule_files:
+            if real_path(scenario) not in seen and rules_of(scenario) in rule_files:
+                seen.add(real_path(scenario))
                 found.append(scenario)
     return found
 
@@ -68,7 +101,11 @@ def scenario_files(paths: list[str], root: Path = SCENARIO_ROOT) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     results: list[ScenarioResult] = []
     checks = CheckCache()  # each rule file parsed once, whatever options its scenarios set
-    for path in scenario_files(args.paths):
+    files = scenario_files(args.paths)
+    if not files:
+        print(f"error: no scenario uses {' or '.join(args.paths)}", file=sys.stderr)
+        return 1
+    for path in files:
         result = run_scenario(path, checks=checks)
         results.append(result)
         if args.json:
@@ -88,6 +125,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{result.summary()}  ({path})")
         for failure in result.failures:
             print(f"    {failure}")
+        named = result.scenario is None and not path.suffix  # perhaps meant as a rule file
+        hint = bundled_hint(str(path)) if named else ""
+        if hint:
+            print(f"    {hint}")
     failed = sum(not r.passed for r in results)
     if not args.json:
         print(f"{len(results) - failed} passed, {failed} failed")
@@ -130,6 +171,10 @@ def _id_order(rule_id: str) -> tuple[str, int]:
 
 
 def _relative(path: Path) -> str:
+    """A rule file as the report names it: a bundled file by its name (wherever it is
+    installed), any other relative to the current folder when it is below it."""
+    if is_bundled(path):
+        return bundled_name(path)
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:

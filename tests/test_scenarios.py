@@ -77,6 +77,6 @@ def test_rule_files_stand_for_the_scenarios_that_use_them(capsys, monkeypatch) -
     assert main(["test", "--coverage", "rules/"]) == 0
     out = capsys.readouterr().out
     assert f"{len(SCENARIOS)} passed, 0 failed" in out
-    assert "coverage rules/paomazai.rules: 20/20 play rule ids exercised" in out
-    assert "coverage rules/paohuzi.rules: 18/18 play rule ids exercised" in out
+    assert "coverage paomazai: 20/20 play rule ids exercised" in out
+    assert "coverage paohuzi: 18/18 play rule ids exercised" in out
     assert "not exercised" not in out
