@@ -9,7 +9,8 @@
   does not offer on that rigged first draw, is a finding.
 - `outputs`: the same files through `simulate --csv/--json` and `evaluate --json`: the
   CSV must parse with one cell per column and no cell a spreadsheet reads as a formula,
-  the JSON must be valid JSON (no NaN, no Infinity).
+  the JSON must be valid JSON (no NaN, no Infinity), and each split's scores what its
+  patterns make by the documented rules (`fuzz.score_oracle`).
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ from tablerules.dsl.limits import LIMIT_CODE, MAX_RULE_BYTES
 from tablerules.dsl.reading import ReadError, decode
 from tablerules.interpreter.api import Checked, Game, check
 from tablerules.interpreter.bots import make_bot
+from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.evaluate import HandError
 from tablerules.interpreter.expressions import MAX_MAGNITUDE
 
 from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, scratch, validate
 from fuzz.rigs import evaluated_hands, golden_rigs, rigged_table, winning_deal
+from fuzz.score_oracle import check_scores
 
 MAX_STEPS = 3_000  # choices in one hand; a hand still going after them is a finding
 RIG_TRIES = 12  # golden deals tried for one that fits the fuzzed game
@@ -147,8 +150,19 @@ def saved_rules(text: str) -> Iterator[Path]:
         path.unlink(missing_ok=True)
 
 
-def _evaluations(rng: random.Random, count: int) -> list[list[str]]:
-    chosen = rng.sample(evaluated_hands(), count)
+def _fits_cards(game: Game, words: tuple[str, ...]) -> bool:
+    """Whether the hand the arguments give is written in the game's cards."""
+    try:
+        game.parse(words[words.index("--hand") + 1])
+    except (NotationError, ValueError, IndexError):
+        return False
+    return True
+
+
+def _evaluations(rng: random.Random, count: int, game: Game) -> list[list[str]]:
+    """Hands the documentation evaluates, those of the game's cards first, with more facts."""
+    fitting = [words for words in evaluated_hands() if _fits_cards(game, words)]
+    chosen = rng.sample(fitting, min(count, len(fitting))) or rng.sample(evaluated_hands(), 1)
     extras = ["--last-card", "--first-draw", "--first-discard", "--seat=1", "--streak=2"]
     return [[*words, *rng.sample(extras, rng.randint(0, 2))] for words in chosen]
 
@@ -166,12 +180,21 @@ def play(data: bytes, seed: int) -> str:
     rigged = _first_draw_win(game, rng, _plain(game)) or _golden_table(game, rng)
     finish(game, rigged or Table(game, seed=seed + 1), "greedy", seed)
     with saved_rules(text) as path:
-        for words in _evaluations(rng, 2):
-            json_flag = ["--json"] if rng.random() < 0.5 else []
-            run = run_cli("evaluate", str(path), *words, *json_flag)
-            if run.status not in (0, 1, 2):  # 2: arguments this game has not
-                raise Finding(f"evaluate {words}: status {run.status}: {run.stderr[-800:]}")
+        for words in _evaluations(rng, 2, game):
+            evaluate(path, words, as_json=rng.random() < 0.5)
     return "ok"
+
+
+def evaluate(path: Path, words: list[str], as_json: bool) -> None:
+    """`evaluate` of a hand: an answer or a refusal; as JSON, valid JSON whose scores are
+    what their patterns make (`fuzz.score_oracle`)."""
+    run = run_cli("evaluate", str(path), *words, *(["--json"] if as_json else []))
+    if run.status not in (0, 1, 2):  # 2: arguments this game has not (a seat, a round)
+        raise Finding(f"evaluate {words}: status {run.status}: {run.stderr[-800:]}")
+    if as_json and (run.status == 0 or run.stdout.strip()):
+        record = _strict_json(run.stdout, f"evaluate {' '.join(words)} --json")
+        if isinstance(record, dict):
+            check_scores(record)
 
 
 def _strict_json(text: str, what: str) -> object:
@@ -222,15 +245,12 @@ def outputs(data: bytes, seed: int) -> str:
     loaded = _checked(data)
     if isinstance(loaded, str):
         return loaded
-    text, _ = loaded
+    text, checked = loaded
+    assert checked.game is not None
     rng = random.Random(seed)
     with saved_rules(text) as path:
         hands, bots = rng.choice([1, 4, 12]), rng.choice(["random", "greedy"])
         check_simulation_outputs(path, hands, seed, bots, rng.random() < 0.3)
-        for words in _evaluations(rng, 2):
-            run = run_cli("evaluate", str(path), *words, "--json")
-            if run.status not in (0, 1, 2):  # 2: arguments this game has not
-                raise Finding(f"evaluate {words}: status {run.status}: {run.stderr[-800:]}")
-            if run.status == 0 or run.stdout.strip():
-                _strict_json(run.stdout, f"evaluate {' '.join(words)} --json")
+        for words in _evaluations(rng, 2, checked.game):
+            evaluate(path, words, as_json=True)
     return "ok"

@@ -37,6 +37,7 @@ from fuzz.inputs import INPUTS  # noqa: E402
 from fuzz.mutate import damage_bytes, mutate  # noqa: E402
 from fuzz.rigs import rigged_table, winning_deal  # noqa: E402
 from fuzz.run import TARGET_NAMES, campaign  # noqa: E402
+from fuzz.score_oracle import check_scores  # noqa: E402
 from fuzz.scoring import scaled_pebbles, scoring_file  # noqa: E402
 from fuzz.targets import TARGETS  # noqa: E402
 
@@ -170,6 +171,36 @@ def test_a_payment_past_the_cap_is_a_finding() -> None:
     table.state.ledger.append(Payment(1, 0, 2**256 * 4, "fz", "bonus 馬", ()))
     with pytest.raises(Finding, match="past the cap"):
         play_targets.check_amounts(table)
+
+
+def _pattern(name: str, op: str, amount: int, limit: bool = False, **more: object) -> dict:
+    worth = [{"score": "fz", "op": op, "amount": amount}]
+    return {"name": name, "count": 1, "worth": worth, "limit": limit, "excluded_by": None, **more}
+
+
+def _split(value: int, start: int, patterns: list[dict], cap: int | None = None) -> dict:
+    score = {"name": "fz", "value": value, "start": start, "cap": cap}
+    return {"decompositions": [{"patterns": patterns, "scores": {"fz": score}}]}
+
+
+def test_the_score_oracle_takes_the_limit_worth_most_to_the_hand() -> None:
+    limits = [_pattern("ten", "add", 10, limit=True), _pattern("twenty", "times", 20, limit=True)]
+    check_scores(_split(10, 0, limits))  # from 0: ten alone gives 10, ×20 alone gives 0
+    check_scores(_split(20, 1, limits))  # from 1: 11 and 20
+    with pytest.raises(Finding, match="its patterns make 10"):
+        check_scores(_split(0, 0, limits))
+
+
+def test_the_score_oracle_counts_what_holds_and_is_not_excluded() -> None:
+    patterns = [
+        _pattern("three", "add", 3),
+        _pattern("twice", "times", 2, count=3),
+        _pattern("gone", "add", 100, excluded_by="three"),
+    ]
+    check_scores(_split(24, 0, patterns))  # (0 + 3) × 2³
+    check_scores(_split(16, 0, patterns, cap=16))
+    with pytest.raises(Finding):
+        check_scores(_split(124, 0, patterns))
 
 
 def _trusting_load(path: str | Path, plan: object) -> checkpoint.Progress | None:
