@@ -31,8 +31,10 @@ def _worth(score: str, patterns: list[dict[str, Any]]) -> tuple[int, int]:
                 continue
             if worth["op"] == "add":
                 added += worth["amount"] * count
+            elif abs(worth["amount"]) > 1 and count > 1024:
+                raise OverflowError  # past any cap: not compared
             else:
-                factor *= worth["amount"] ** min(count, 64)
+                factor *= worth["amount"] ** count
     return added, factor
 
 
