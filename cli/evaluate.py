@@ -45,13 +45,13 @@ def register(commands: argparse._SubParsersAction) -> None:
         "per-group values, the best split, and why it does not win. Cards are written with "
         "the names and aliases the rule file declares.",
         epilog="examples:\n"
-        "  tablerules evaluate rules/paomazai.rules --hand 111222333444m55m\n"
-        "  tablerules evaluate rules/paomazai.rules --hand 1112345678999m --win-card 5m "
+        "  tablerules evaluate paomazai --hand 111222333444m55m\n"
+        "  tablerules evaluate paomazai --hand 1112345678999m --win-card 5m "
         "--from discard\n"
-        "  tablerules evaluate rules/paohuzi.rules --hand 一二三壹貳叁二七十四四四五五 "
+        "  tablerules evaluate paohuzi --hand 一二三壹貳叁二七十四四四五五 "
         "--win-card 五 --from discard --json\n"
-        "  tablerules evaluate rules/paomazai.rules --hands-file hands.txt --detail wins\n"
-        "  tablerules evaluate rules/variants/paomazai-faan.rules --hand 1112223334445m "
+        "  tablerules evaluate paomazai --hands-file hands.txt --detail wins\n"
+        "  tablerules evaluate paomazai-faan --hand 1112223334445m "
         "--win-card 5m --from replacement --last-card\n"
         "\nhands file lines: HAND [| table: KIND:CARDS ...] [| concealed: KIND:CARDS ...]"
         " [| win: CARD FROM]",

@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
 
 from tablerules.cli.commands import COMMANDS
 from tablerules.dsl.reading import describe_os_error
@@ -20,15 +21,19 @@ from tablerules.dsl.reading import describe_os_error
 DESCRIPTION = """\
 Rules of table games written as data, run by one generic interpreter.
 
-  tablerules check rules/*.rules
-  tablerules evaluate rules/paomazai.rules --hand 111222333444m55m
-  tablerules evaluate rules/paohuzi.rules --hand "一二三 壹貳叁 二七十 四四四 五五" \\
+  tablerules check paomazai paohuzi hongkong my-variant.rules
+  tablerules evaluate paomazai --hand 111222333444m55m
+  tablerules evaluate paohuzi --hand "一二三 壹貳叁 二七十 四四四 五五" \\
       --win-card 五 --from discard
-  tablerules show docs/examples/variant.rules
+  tablerules show paomazai-two-horses
   tablerules schema -o ir.schema.json
-  tablerules play rules/paomazai.rules --seed 7 --log hand.jsonl
+  tablerules play paomazai --seed 7 --log hand.jsonl
   tablerules replay hand.jsonl
-  tablerules simulate rules/paomazai.rules --hands 20000 --jobs auto
+  tablerules test paomazai
+  tablerules simulate paomazai --hands 20000 --jobs auto
+
+A bundled rule file is named by its name (paomazai, paohuzi, hongkong, and the variants
+such as paomazai-two-horses), from any folder; any other by its path.
 """
 
 
@@ -40,6 +45,7 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"tablerules {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, summary) in COMMANDS.items():
         if chosen is None or name == chosen:
@@ -47,6 +53,14 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
         else:
             commands.add_parser(name, help=summary, add_help=False)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version, from its metadata."""
+    try:
+        return version("tablerules")
+    except PackageNotFoundError:
+        return "(not installed: no version)"
 
 
 def _command(argv: Sequence[str]) -> str:

@@ -25,11 +25,11 @@ from tablerules.cli.common import (
     output_problem,
     policy_of,
 )
-from tablerules.cli.transcript import Report, plural
+from tablerules.cli.transcript import Report, lineup_text, plural
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.reading import describe_os_error
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
+from tablerules.interpreter.bots import BOT_NAMES, Bot, make_bot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.event_lines import HandLines, Waiting, event_lines
 from tablerules.interpreter.engine.logwriter import (
@@ -44,7 +44,6 @@ from tablerules.interpreter.engine.logwriter import (
 )
 from tablerules.interpreter.match import Match, seed_dealer
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 GAME_HANDS = 1000  # with --game, the most hands played unless --hands says
 PROGRESS_SECONDS = 1.0
 TYPE = itemgetter("type")
@@ -62,8 +61,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "dealt with seed SEED+K-1 by the previous hand's next dealer; the first dealer comes "
         "from the seed. The transcript shows everything, every seat's cards included.",
         epilog="examples:\n"
-        "  tablerules play rules/paomazai.rules --seed 7\n"
-        "  tablerules play rules/paohuzi.rules --seed 1 --hands 100 --quiet --log games.jsonl\n"
+        "  tablerules play paomazai --seed 7\n"
+        "  tablerules play paohuzi --seed 1 --hands 100 --quiet --log games.jsonl\n"
+        "  tablerules play hongkong --game --bots sampling,greedy,greedy,greedy --quiet\n"
         "  tablerules replay games.jsonl --hand 3",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -86,7 +86,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--log", metavar="FILE", help="write the play log (JSON Lines) to FILE")
     parser.add_argument(
-        "--bots", choices=tuple(BOTS), default="greedy", help="the bots' play (default greedy)"
+        "--bots",
+        default="greedy",
+        metavar="BOT[,BOT…]",
+        help=f"the bot at every seat, or one per seat ({', '.join(BOT_NAMES)}; default greedy)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=_positive,
+        metavar="K",
+        help="deals a sampling bot tries per choice (its budget)",
     )
     add_output_flags(parser)
     parser.set_defaults(run=run)
@@ -97,6 +106,23 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be 1 or more")
     return value
+
+
+MakeBot = Callable[[int, int], Bot]  # (seat, seed) -> the seat's bot for a hand
+
+
+def bot_maker(bots: str, seats: int, samples: int | None) -> MakeBot:
+    """The bots of `--bots`: one name for every seat or one per seat; raises ValueError
+    saying which names and how many are accepted."""
+    names = [name.strip() for name in bots.split(",")]
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if unknown:
+        raise ValueError(f"no bot named {unknown[0]!r} (bots: {', '.join(BOT_NAMES)})")
+    if len(names) != 1 and len(names) != seats:
+        raise ValueError(f"{len(names)} bots named for {seats} seats (give 1 or {seats})")
+    lineup = names * seats if len(names) == 1 else names
+    budget = {"samples": samples} if samples is not None else None
+    return lambda seat, seed: make_bot(lineup[seat], seed, budget)
 
 
 # ── stopping cleanly on Ctrl-C ─────────────────────────────────────────
@@ -191,14 +217,12 @@ class Session:
             line = self._choice_lines[seat][label] = (None, made)
         return line
 
-    def play_hand(
-        self, index: int, seed: int, match: Match, make: Callable[[int], Bot]
-    ) -> Table | None:
+    def play_hand(self, index: int, seed: int, match: Match, make: MakeBot) -> Table | None:
         """Play the game's next hand to its end; None if stopped first (the log then ends
         mid-hand)."""
         table = match.table(seed=seed)
         seats = table.play.seats
-        bots = [make(seed * seats + seat) for seat in range(seats)]
+        bots = [make(seat, seed * seats + seat) for seat in range(seats)]
         state = table.state
         self.report.begin_hand(index, seed, state.dealer, state.round, state.streak)
         lines: HandLines | None = None
@@ -286,7 +310,12 @@ def run(args: argparse.Namespace) -> int:
     if checked is None or checked.game is None or checked.loaded.rules is None:
         return 1
     game = checked.game
-    make = BOTS[args.bots]
+    seats = game.compiled.rules.seats.count if game.compiled.rules.seats else 1
+    try:
+        make = bot_maker(args.bots, seats, args.samples)
+    except ValueError as error:
+        print(f"error: --bots {visible(args.bots)}: {error}", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     problem = output_problem(args.log) if args.log else None
     try:
@@ -309,7 +338,7 @@ def run(args: argparse.Namespace) -> int:
     report = Report(game, mode)
     report.title(
         f"{game.compiled.name}: {plural(args.hands, 'hand')} from seed {seed}, "
-        f"{args.bots} bots at every seat"
+        f"{lineup_text(args.bots)}"
     )
     if log is not None:
         log.write(
@@ -337,7 +366,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
 
 
-def _play(args: argparse.Namespace, seed: int, make: Callable[[int], Bot], session: Session) -> int:
+def _play(args: argparse.Namespace, seed: int, make: MakeBot, session: Session) -> int:
     progress = Progress(args.hands)
     game = session.game
     seats = game.compiled.rules.seats.count if game.compiled.rules.seats else 1

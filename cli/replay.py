@@ -10,7 +10,7 @@ from typing import Any
 
 from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, add_output_flags, policy_of, rules_file
-from tablerules.cli.transcript import Report, plural
+from tablerules.cli.transcript import Report, lineup_text, plural
 from tablerules.dsl.bases import ExtendsPolicy, real_path
 from tablerules.dsl.bundled import bundled_folder
 from tablerules.dsl.diagnostics import shorten, visible
@@ -204,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
     header = log.header
     report.title(
         f"{game.compiled.name}: {args.log}, {plural(header.hands, 'hand')} "
-        f"from seed {header.seed}, {header.bots} bots at every seat"
+        f"from seed {header.seed}, {lineup_text(header.bots)}"
     )
     try:
         for logged in hands:

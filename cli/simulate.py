@@ -32,13 +32,13 @@ from tablerules.interpreter.simulate.plan import MAX_HANDS
 
 EXAMPLES = """\
 examples:
-  tablerules simulate rules/paomazai.rules --hands 20000 --seed 1 --jobs auto
-  tablerules simulate rules/paomazai.rules --compare rules/variants/paomazai-two-horses.rules \\
+  tablerules simulate paomazai --hands 20000 --seed 1 --jobs auto
+  tablerules simulate paomazai --compare paomazai-two-horses \\
       --hands 20000 --seed 1 --jobs auto --csv horses.csv
-  tablerules simulate rules/paomazai.rules --bots sampling,greedy,greedy,greedy \\
+  tablerules simulate paomazai --bots sampling,greedy,greedy,greedy \\
       --compare-bots greedy --hands 500 --seed 1
-  tablerules simulate rules/paohuzi.rules --hands 1000000 --ray --checkpoint phz.json
-  tablerules simulate rules/paohuzi.rules --hands 1000000 --ray ray://head:10001
+  tablerules simulate paohuzi --hands 1000000 --ray --checkpoint phz.json
+  tablerules simulate paohuzi --hands 1000000 --ray ray://head:10001
 
 Hand i (from 0) is dealt with a seed hashed from --seed and i, by seat i mod SEATS (in
 round i div SEATS, for rule files with rounds): the statistics depend only on --seed and

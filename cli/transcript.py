@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.engine.logwriter import Record, dumps
 from tablerules.interpreter.engine.narrate import Narrator
@@ -27,6 +28,15 @@ WIN_FIELDS = (
 )
 # the events whose lines end with their clause's rule ids (moves of the turn go without)
 CITED = frozenset({"action", "restricted", "immediate win", "bonus", "drawn hand"})
+
+
+def lineup_text(bots: str) -> str:
+    """How a title names the bots of `--bots` (as a log keeps them): `greedy bots at every
+    seat`, or the lineup seat by seat."""
+    names = [name.strip() for name in bots.split(",")]
+    if len(set(names)) == 1:
+        return f"{visible(names[0])} bots at every seat"
+    return f"bots {visible(','.join(names))}"
 
 
 def plural(number: int, word: str) -> str:

@@ -61,8 +61,9 @@ def test_readme_example_runs(argv: list[str], expected: list[str], capsys, monke
         assert code == 0
 
 
-def test_readme_python_examples_run() -> None:
-    """Each python block of the README runs as a script from the project root."""
+def test_readme_python_examples_run(tmp_path: Path) -> None:
+    """Each python block of the README runs as a script from a folder outside the project,
+    as it would once installed: it names the bundled rule files by their names."""
     import subprocess
     import sys
 
@@ -70,6 +71,6 @@ def test_readme_python_examples_run() -> None:
     assert blocks
     for code in blocks:
         done = subprocess.run(
-            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+            [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False
         )
         assert done.returncode == 0, done.stderr
