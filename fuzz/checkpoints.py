@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tablerules.cli.simulate import build_plan
+from tablerules.dsl.bundled import bundled_files
 from tablerules.interpreter.simulate import Simulation, Where, checkpoint
 
 from fuzz.harness import Finding, run_cli, scratch
@@ -29,11 +31,27 @@ class Config:
     seed: int
     compare: str | None = None
 
-    def argv(self, saved: Path, out: Path) -> list[str]:
-        """`simulate` resuming from `saved`, its statistics as JSON in `out`."""
-        argv = ["simulate", self.rules, "--hands", str(self.hands), "--seed", str(self.seed)]
+    def argv(self, saved: Path, out: Path, spelling: int = 0) -> list[str]:
+        """`simulate` resuming from `saved`, its statistics as JSON in `out`; the rule file
+        named by its bundled name, its absolute path or a path relative to here (`spelling`
+        0, 1, 2): a checkpoint follows the simulation, not how its file was named."""
+        rules = spelled(self.rules, spelling)
+        argv = ["simulate", rules, "--hands", str(self.hands), "--seed", str(self.seed)]
         argv += ["--bots", "random", "--checkpoint", str(saved), "--json", str(out)]
         return argv + (["--compare", self.compare] if self.compare else [])
+
+
+def spelled(name: str, spelling: int) -> str:
+    if spelling == 0:
+        return name
+    path = next(p for p in bundled_files() if p.stem == name)
+    return str(path) if spelling == 1 else os.path.relpath(path)
+
+
+def comparable(statistics: dict[str, Any]) -> dict[str, Any]:
+    """The statistics without the sides' names (what the rule file was called)."""
+    sides = [{k: v for k, v in side.items() if k != "name"} for side in statistics["sides"]]
+    return {**statistics, "sides": sides}
 
 
 CONFIGS = (

@@ -9,6 +9,8 @@
   (status 1, `error: …`), or resumed to the very statistics of the whole run. A file whose
   digest was made again over altered content cannot be told from a real one by its digest:
   then the run must still end complete, with exactly its planned hands, and status 0.
+  The rule file is named by its bundled name, its path or a relative path: the
+  simulation's own checkpoint must resume whatever the spelling.
   Anything else — a traceback, status 130 with no signal, "850 of 600 hands", statistics
   that differ — is a finding.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fuzz.checkpoints import CONFIGS, digest_holds, genuine, reference
+from fuzz.checkpoints import CONFIGS, comparable, digest_holds, genuine, reference
 from fuzz.harness import Finding, one_line_refusal, run_cli, scratch
 
 
@@ -46,22 +48,29 @@ def _parsed(data: bytes) -> Any:
         return None
 
 
+def _same(one: Any, other: Any) -> bool:
+    """The same JSON, types included (in Python 1 == 1.0 == True)."""
+    return json.dumps(one, sort_keys=True) == json.dumps(other, sort_keys=True)
+
+
 def checkpoints(data: bytes, seed: int) -> str:
     index = seed % len(CONFIGS)
     folder = scratch()
     saved, out = folder / "checkpoint.json", folder / "statistics.json"
     saved.write_bytes(data)
     out.unlink(missing_ok=True)
-    run = run_cli(*CONFIGS[index].argv(saved, out))
+    run = run_cli(*CONFIGS[index].argv(saved, out, spelling=seed // len(CONFIGS) % 3))
+    content = _parsed(data)
+    real = any(_same(content, json.loads(text)) for text in genuine(index))
     if run.status == 1:
         one_line_refusal(run)
+        if real:
+            raise Finding(f"this simulation's own checkpoint refused: {run.stderr.strip()}")
         return "refused"
     if run.status != 0:
         raise Finding(f"resuming: status {run.status}: {run.stderr[-1500:]!r}")
-    statistics = json.loads(out.read_text(encoding="utf-8"))
-    expected = reference(index)
-    content = _parsed(data)
-    real = any(content == json.loads(text) for text in genuine(index))
+    statistics = comparable(json.loads(out.read_text(encoding="utf-8")))
+    expected = comparable(reference(index))
     if real or not digest_holds(content):
         if statistics != expected:
             raise Finding("a checkpoint resumed to statistics other than the whole run's")

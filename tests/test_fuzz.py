@@ -220,10 +220,12 @@ def test_the_checkpoint_target_catches_a_resume_that_trusts_the_file(monkeypatch
         TARGETS["checkpoints"](forgery, 0)
 
 
-def test_a_genuine_checkpoint_resumes_to_the_whole_run() -> None:
-    for index in range(len(CONFIGS)):
+@pytest.mark.parametrize("spelling", [0, 1, 2])  # by name, absolute path, relative path
+def test_a_genuine_checkpoint_resumes_to_the_whole_run(spelling: int) -> None:
+    count = len(CONFIGS)
+    for index in range(count):
         for text in genuine(index):
-            assert TARGETS["checkpoints"](text.encode(), index) == "ok"
+            assert TARGETS["checkpoints"](text.encode(), index + count * spelling) == "ok"
 
 
 def test_the_outputs_target_catches_a_formula_cell(monkeypatch, tmp_path: Path) -> None:
