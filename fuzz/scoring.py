@@ -21,6 +21,7 @@ from fuzz.corpus import EXAMPLES
 
 CITE = "[FZ-1]"
 NUMBERS = ["0", "1", "2", "3", "5", "8", "13", "16", "20", "100", "1000000000"]
+HUGE = ["(1000000000 ^ 9)", "(2 ^ 1000)", "(0 - (1000000000 ^ 64))"]  # at the 2^256 cap
 COMPARE = ["=", "!=", "<", "<=", ">", ">=", "≥"]
 LABELS = ["fz", "=1+1", "+cmd", "-2", "@sum", "=HYPERLINK(1)", "-", "a,b", "a;b", "馬"]
 CONTEXTS = ["draw", "replacement", "discard", "added card", "deal card", "deal"]
@@ -84,7 +85,7 @@ class Writer:
     def expression(self, depth: int = 0, settling: bool = False) -> str:
         roll = self.rng.randrange(10 if depth < 2 else 4)
         if roll < 2:
-            return self.pick(NUMBERS)
+            return self.pick(NUMBERS if not settling else [*NUMBERS, *HUGE])
         if roll < 4:
             return self.quantity(settling)
         if roll < 6:
@@ -200,7 +201,8 @@ class Writer:
     def bonus_override(self) -> str:
         name = self.pick([k for (c, k) in self.base.blocks if c == "bonus"])
         text = self.base.blocks[("bonus", name)]
-        amount = self.pick(["settled", "hits", self.expression(settling=True), "2 × unit"])
+        choices = ["settled", "hits", self.expression(settling=True), "2 × unit", *HUGE]
+        amount = self.pick(choices)
         per_hit = self.pick([" per hit", " per hit", ""])
         line = f'  pays: each other pays {amount}{per_hit} "{self.pick(LABELS)}"'
         text = re.sub(r"(?m)^  pays:.*$", line, text, count=1)

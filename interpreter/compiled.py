@@ -20,12 +20,11 @@ from tablerules.interpreter.expressions import Tables
 from tablerules.interpreter.hand_patterns import Scoring
 from tablerules.interpreter.hand_quantities import HandQuantities
 from tablerules.interpreter.patterns import Multiset, combinations_to_try, expand
+from tablerules.interpreter.signature_layout import SignatureLayout
 
 FIELD_SHIFT = 3
 FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
 GUARD_BIT = 1 << (FIELD_BITS - 1)  # set above every count so a subtraction never borrows across
-GROUP_STEP = 256  # signature bit index = groups * GROUP_STEP + pairs * PAIR_STEP + triggers
-PAIR_STEP = 16
 MAX_COUNT = GUARD_BIT - 1
 
 
@@ -198,12 +197,20 @@ class CompiledRules:
             for relabel in group.relabels:
                 for source in relabel.sources:
                     info.relabel[source] = self.kind_index[relabel.kind]
+        self.signature = SignatureLayout.of_groups(
+            [
+                (len(cards), info.is_pair, info.is_trigger)
+                for info in self.kinds
+                if info.in_hand
+                for cards in info.instances
+            ]
+        )
         self.instances: list[Instance] = []
         for info in self.kinds:
             if not info.in_hand:
                 continue
+            shift = self.signature.step(info.is_pair, info.is_trigger)
             for cards in info.instances:
-                shift = GROUP_STEP + (PAIR_STEP if info.is_pair else 0) + int(info.is_trigger)
                 self.instances.append(
                     Instance(len(self.instances), info.index, cards, self.pack_cards(cards), shift)
                 )
@@ -470,13 +477,13 @@ class CompiledRules:
         if cached is not None:
             return cached
         mask = 0
-        for groups in range(GROUP_STEP // PAIR_STEP):
-            if self.groups_needed is not None and groups + table_groups != self.groups_needed:
-                continue
-            for pairs in range(PAIR_STEP):
-                for triggers in range(min(groups, PAIR_STEP - 1) + 1):
-                    if self._pairs_ok(pairs + table_pairs, triggers + table_triggers, relaxed):
-                        mask |= 1 << (groups * GROUP_STEP + pairs * PAIR_STEP + triggers)
+        layout = self.signature
+        needed = self.groups_needed
+        for groups, pairs, triggers in layout.counts(
+            None if needed is None else needed - table_groups
+        ):
+            if self._pairs_ok(pairs + table_pairs, triggers + table_triggers, relaxed):
+                mask |= 1 << layout.index(groups, pairs, triggers)
         self._accept_cache[key] = mask
         return mask
 

@@ -25,14 +25,12 @@ from itertools import combinations
 from tablerules.interpreter.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
-    GROUP_STEP,
     GUARD_BIT,
-    PAIR_STEP,
     CompiledRules,
 )
 
 UNREACHABLE = 1 << 30
-MAX_COUNT = 15  # groups or pairs tracked at most, as in the win signatures
+MAX_COUNT = 15  # groups tracked at most where the win clause says no number
 TABLE_LIMIT = 1 << 16  # entries per block table before it is emptied (a bound on memory)
 UNPACKED_LIMIT = 1 << 12  # tables kept unpacked: those one hand asks for again and again
 
@@ -40,7 +38,7 @@ COST_BITS = 16  # bits per signature in a packed table
 COST_GUARD = 1 << (COST_BITS - 1)  # above every field's value: a subtraction never borrows
 COST_MASK = (1 << COST_BITS) - 1
 ABSENT = 1 << 12  # a packed field at or above this: no way to that signature (costs stay far
-# below: at most MAX_COUNT groups of a few cards each, plus one group's cards while adding)
+# below: the groups of a signed hand, a few cards each, plus one group's cards while adding)
 
 Costs = dict[int, int]  # signature index -> fewest missing cards
 Packed = int  # a table of costs, one COST_BITS field per signature index
@@ -71,11 +69,14 @@ class Distance:
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
+        layout = rules.signature
         needed = rules.groups_needed
-        self.group_cap = min(needed, MAX_COUNT) if needed is not None else MAX_COUNT
+        self.group_cap = min(needed if needed is not None else MAX_COUNT, layout.max_groups)
         rule = rules.pair_rule
         self.pair_cap = (
-            min(max(rule.count, rule.otherwise or 0), MAX_COUNT) if rule is not None else MAX_COUNT
+            min(max(rule.count, rule.otherwise or 0), layout.max_pairs)
+            if rule is not None
+            else layout.max_pairs
         )
         self.pair_kinds = {k.index for k in rules.kinds if k.is_pair}
         self.trigger_kinds = {k.index for k in rules.kinds if k.is_trigger}
@@ -187,7 +188,7 @@ class Distance:
         best = [UNREACHABLE] * self.size
         for index in range(self.size):
             g, p, t = self._split(index)
-            if accept >> (g * GROUP_STEP + p * PAIR_STEP + t) & 1:
+            if accept >> self.rules.signature.index(g, p, t) & 1:
                 best[index] = 0
         changed = True  # relax backwards: a signature is as close as its best successor
         while changed:

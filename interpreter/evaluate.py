@@ -33,6 +33,7 @@ from tablerules.interpreter.evaluation import (
 from tablerules.interpreter.judging import held_split, judge, judge_evaluation
 from tablerules.interpreter.patterns import Multiset
 from tablerules.interpreter.search import Searcher
+from tablerules.interpreter.signature_layout import SignatureLayout
 from tablerules.interpreter.win_clause import WinClause
 
 __all__ = [
@@ -47,9 +48,6 @@ __all__ = [
 ]
 
 SOURCES: tuple[ir.Source, ...] = ("self", "discard", "draw")
-# Hands of at most this many cards may be judged by the best split per signature: fewer
-# than 16 groups, so no signature field (see `GROUP_STEP`) overflows into the next.
-BEST_FIRST_CARDS = 30
 
 
 class HandError(ValueError):
@@ -171,7 +169,8 @@ class Evaluator:
         `counts` is the concealed hand as counts per card kind, without the winning card.
         """
         pre = int.from_bytes(bytes(counts), "little")
-        return self._wins(pre, table, win_card, source, conditions)
+        cards = sum(counts) + (win_card is not None)
+        return self._wins(pre, table, win_card, source, conditions, cards)
 
     def _wins(
         self,
@@ -179,11 +178,14 @@ class Evaluator:
         table: Sequence[TableGroup],
         win_card: int | None,
         source: ir.Source | None,
-        conditions: WinConditions | None = None,
+        conditions: WinConditions | None,
+        cards: int,
     ) -> bool:
+        """The win test of `pre` (`cards` concealed cards, the winning card included):
+        the signature tables first where they count the hand exactly."""
         rules = self.rules
         full = pre + self._one[win_card] if win_card is not None else pre
-        if not self._winning_forms:
+        if not self._winning_forms and SignatureLayout.fits(cards):
             if not table:
                 if rules.structural_exact:
                     return self.wins_packed(full)
@@ -216,7 +218,8 @@ class Evaluator:
         if win_card is not None and source is None:
             source = "self"
         pre = self._pack(hand, table, win_card)
-        return self._wins(pre, table, win_card, source, conditions)
+        cards = len(hand) + (win_card is not None)
+        return self._wins(pre, table, win_card, source, conditions, cards)
 
     def concealed_wins(
         self, pre: int, count: int, conditions: WinConditions | None = None
@@ -225,7 +228,7 @@ class Evaluator:
         None when some card is given more often than the deck has (`wins` says so)."""
         if count >= 128 or (pre + self._excess) & self._guard:
             return None
-        return self._wins(pre, (), None, None, conditions)
+        return self._wins(pre, (), None, None, conditions, count)
 
     def concealed_test(
         self, conditions: WinConditions | None = None
@@ -236,11 +239,12 @@ class Evaluator:
             return lambda pre, count: self.concealed_wins(pre, count, conditions)
         wins = self.wins_packed
         excess, guard = self._excess, self._guard
+        fits = SignatureLayout.fits
 
         def test(pre: int, count: int) -> bool | None:
             if count >= 128 or (pre + excess) & guard:
                 return None
-            return wins(pre)
+            return wins(pre) if fits(count) else self._judge_plain(pre).wins
 
         return test
 
@@ -271,7 +275,7 @@ class Evaluator:
             if not (pre + self._excess) & self._guard:
                 if self._plain_concealed:
                     result = self._judge_plain(pre)
-                elif self._best_first and len(hand) <= BEST_FIRST_CARDS:
+                elif self._best_first and SignatureLayout.fits(len(hand)):
                     result = self._judge_best(pre)
                 else:
                     result = self._judge_plain(pre)

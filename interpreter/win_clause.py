@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tablerules.dsl import ir
 from tablerules.interpreter import deadline
-from tablerules.interpreter.compiled import GROUP_STEP, PAIR_STEP, CompiledRules
+from tablerules.interpreter.compiled import CompiledRules
 from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import CARD_FORM, FORM, Candidate, Evaluation
 from tablerules.interpreter.never_split import NeverSplit
@@ -115,17 +115,11 @@ class WinClause:
         """The signatures of concealed splits that meet the win clause's groups and pairs,
         with their (pairs, triggers): what `judge` asks of each split but its total."""
         found: dict[int, tuple[int, int]] = {}
-        for groups in range(GROUP_STEP // PAIR_STEP):
-            if self._needed is not None and groups != self._needed:
-                continue
-            for pairs in range(PAIR_STEP):
-                for triggers in range(PAIR_STEP):
-                    need = self._pairs_with if triggers else self._pairs_without
-                    if need is None or pairs == need:
-                        found[groups * GROUP_STEP + pairs * PAIR_STEP + triggers] = (
-                            pairs,
-                            triggers,
-                        )
+        layout = self.rules.signature
+        for groups, pairs, triggers in layout.counts(self._needed):
+            need = self._pairs_with if triggers else self._pairs_without
+            if need is None or pairs == need:
+                found[layout.index(groups, pairs, triggers)] = (pairs, triggers)
         self._winning_signatures = found
         return found
 

@@ -13,6 +13,7 @@ from tablerules.interpreter.engine.screen import Entry, Screen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Evaluator, TableGroup
+from tablerules.interpreter.signature_layout import SignatureLayout
 
 
 class ChoiceMaker(LockedCards):
@@ -80,7 +81,7 @@ class ChoiceMaker(LockedCards):
         if not cards_form:
             if self._completions_screen and not self._may_complete(packed - card_bit, card):
                 return False  # not one of the hand's completing cards (see `screen.py`)
-            if self._prefilter:
+            if self._prefilter and SignatureLayout.fits(sum(hand) + (not held)):
                 kinds = compiled.kinds
                 pairs = triggers = 0
                 for group in seat.table:
