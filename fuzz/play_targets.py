@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from tablerules.dsl.limits import LIMIT_CODE, MAX_RULE_BYTES
 from tablerules.dsl.reading import ReadError, decode
@@ -197,7 +198,7 @@ def evaluate(path: Path, words: list[str], as_json: bool) -> None:
             check_scores(record)
 
 
-def _strict_json(text: str, what: str) -> object:
+def _strict_json(text: str, what: str) -> Any:
     def refuse(constant: str) -> object:
         raise Finding(f"{what}: {constant} is not JSON")
 
@@ -237,7 +238,10 @@ def check_simulation_outputs(path: Path, hands: int, seed: int, bots: str, compa
     if run.status != 0:
         raise Finding(f"simulate of a file that checks: status {run.status}: {run.stderr}")
     check_csv(csv_path.read_text(encoding="utf-8"))
-    _strict_json(json_path.read_text(encoding="utf-8"), "simulate --json")
+    statistics = _strict_json(json_path.read_text(encoding="utf-8"), "simulate --json")
+    counts = [statistics.get(key) for key in ("hands", "planned_hands", "complete")]
+    if counts != [hands, hands, True]:
+        raise Finding(f"simulate --json of {hands} hands says hands, planned, complete: {counts}")
 
 
 def outputs(data: bytes, seed: int) -> str:
