@@ -8,6 +8,7 @@ into plain numbers and sets. Nothing here is re-parsed or re-validated when a ha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tablerules.dsl import ir
@@ -193,6 +194,8 @@ class CompiledRules:
             for name in (group.name, *group.aliases):
                 self.kind_index.setdefault(name, index)
         self._reject_empty_patterns()
+        # what each kind admits, as one set per kind: see `admits`
+        self.admitted: list[frozenset[Multiset]] = [frozenset(k.instances) for k in self.kinds]
         for info, group in zip(self.kinds, self.rules.groups.values(), strict=True):
             for relabel in group.relabels:
                 for source in relabel.sources:
@@ -467,6 +470,14 @@ class CompiledRules:
                 if key in line.keyed:
                     return line.keyed[key]
         return 0
+
+    # ── groups ─────────────────────────────────────────────────
+    def admits(self, kind: int, cards: Sequence[int]) -> bool:
+        """Whether the cards make a group of the kind: one of the card combinations its
+        pattern stands for, its `where` filters applied. Every group built from cards (a
+        claim, a group declared from the hand, a table group given to `evaluate`) is asked
+        this one question."""
+        return tuple(sorted(cards)) in self.admitted[kind]
 
     # ── win signatures ─────────────────────────────────────────
     def accept_mask(self, table_groups: int, table_pairs: int, table_triggers: int) -> int:

@@ -112,7 +112,7 @@ class Evaluator:
         if not info.on_table:
             raise HandError(f"a {info.name} group is never on the table")
         multiset = tuple(sorted(cards))
-        if multiset not in info.instances:
+        if not self.rules.admits(index, multiset):
             shown = "".join(self.rules.cards.names(list(multiset)))
             raise HandError(f"{shown} is not a {info.name} ({info.title})")
         return TableGroup(index, multiset)

@@ -64,7 +64,8 @@ class GroupChoices(ResponseScreen):
         effect = way.effect
         if effect == "with_alike" and card is not None:
             if hand[card] >= way.count + in_hand_already:
-                return [self._group_choice(seat_index, seat, action, way, card)]
+                made = self._group_choice(seat_index, seat, action, way, card)
+                return [made] if made is not None else []
         elif effect == "onto_table" and card is not None and action.makes is not None:
             if in_hand_already and hand[card] == 0:
                 return []
@@ -74,7 +75,7 @@ class GroupChoices(ResponseScreen):
                 if group.kind not in way.kinds or card not in partners[group.cards[0]]:
                     continue
                 upgraded = tuple(sorted([*group.cards, card]))
-                if upgraded in self.play.instance_sets[action.makes]:
+                if self.play.compiled.admits(action.makes, upgraded):
                     found.append(
                         self._offer(
                             seat_index, action, way, card, upgraded, (), index, action.makes
@@ -87,7 +88,7 @@ class GroupChoices(ResponseScreen):
                 if count < way.count:
                     continue
                 cards = (held,) * way.count
-                if cards in self.play.instance_sets[action.makes]:
+                if self.play.compiled.admits(action.makes, cards):
                     found.append(
                         self._offer(
                             seat_index,
@@ -151,20 +152,24 @@ class GroupChoices(ResponseScreen):
 
     def _group_choice(
         self, seat_index: int, seat: Seat, action: ActionRule, way: WayRule, card: int
-    ) -> Choice:
+    ) -> Choice | None:
         """The card with `way.count` alike from the hand, as the action's group (or its
-        alternative, under the restriction that calls for it)."""
+        alternative, under the restriction that calls for it); None when the kind does
+        not admit those cards (a `where` in its pattern leaves them out)."""
         kind = action.makes
         if action.alternative is not None and action.alternative_under:
             for active in seat.restrictions:
                 if active.name == action.alternative_under and active.card in (None, card):
                     kind = action.alternative
+        cards = (card,) * (way.count + 1)
+        if kind is not None and not self.play.compiled.admits(kind, cards):
+            return None
         return self._offer(
             seat_index,
             action,
             way,
             card,
-            (card,) * (way.count + 1),
+            cards,
             (card,) * way.count,
             None,
             kind,

@@ -145,7 +145,7 @@ class PlayRules:
             for cards in info.instances:
                 for card in set(cards):
                     self.instances_with.setdefault((info.index, card), []).append(cards)
-        self.instance_sets = {info.index: set(info.instances) for info in compiled.kinds}
+        self.instance_sets = dict(enumerate(compiled.admitted))  # see `CompiledRules.admits`
         # for each (kind, card): the instances with the card, the rest of their cards, and
         # how many of each card the rest needs; and each instance's own needs
         self.completions: dict[

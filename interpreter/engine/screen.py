@@ -374,11 +374,9 @@ class ResponseScreen:
         key = (makes, tuple(sorted(cards)))
         found = self._added.get(key)
         if found is None:
-            instances = self.play.instance_sets[makes]
+            admits = self.play.compiled.admits
             found = self._added[key] = frozenset(
-                card
-                for card in range(len(self.cards))
-                if tuple(sorted((*key[1], card))) in instances
+                card for card in range(len(self.cards)) if admits(makes, (*key[1], card))
             )
         return found
 
