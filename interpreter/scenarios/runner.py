@@ -18,7 +18,6 @@ from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.views import seat_events
 from tablerules.interpreter.scenarios.expected import event_problems, shape_problem
-from tablerules.interpreter.scenarios.expected import number as number_text
 from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
 from tablerules.interpreter.scenarios.verdict import Verdict
 
@@ -83,7 +82,7 @@ def _located(path: Path, where: str, why: str) -> str:
 
 def _short_numbers(message: str) -> str:
     """A message quoting long numbers, each said by its count of digits."""
-    return re.sub(r"-?\d{21,}", lambda found: number_text(int(found.group())), message)
+    return re.sub(r"\d{21,}", lambda found: f"a number of {len(found.group())} digits", message)
 
 
 def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
