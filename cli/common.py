@@ -4,6 +4,7 @@ reach, the --option flag, and loading a rule file or saying why not."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -11,8 +12,9 @@ from pathlib import Path
 from tablerules.dsl.bases import ExtendsPolicy
 from tablerules.dsl.bundled import bundled_names, display_bundled, find_bundled
 from tablerules.dsl.diagnostics import visible
+from tablerules.dsl.limits import bytes_text
 from tablerules.dsl.loader import parse_assignments
-from tablerules.dsl.reading import describe_os_error
+from tablerules.dsl.reading import ReadError, describe_os_error, read_text
 from tablerules.interpreter.api import Checked, check
 
 
@@ -114,17 +116,49 @@ def check_named(name: str, options: dict[str, str], policy: ExtendsPolicy | None
 
 
 def load_or_report(
-    path: str, options: list[str], policy: ExtendsPolicy | None = None
+    path: str, options: list[str], policy: ExtendsPolicy | None = None, as_json: bool = False
 ) -> Checked | None:
-    """The checked, compiled rule file; None after printing its errors to stderr."""
+    """The checked, compiled rule file; None after printing its errors to stderr (or, with
+    `as_json`, one JSON object on stdout: `error`, `diagnostics` and perhaps `hint`)."""
     raw, problems = parse_assignments(options)
     checked = check_named(path, raw, policy)
     errors = checked.errors + problems
     if errors or checked.game is None:
-        for diagnostic in errors or checked.diagnostics:
+        shown = errors or checked.diagnostics
+        hint = bundled_hint(path) if checked.loaded.rules is None else ""
+        if as_json:
+            record: dict[str, object] = {
+                "error": "the rule file has errors",
+                "diagnostics": [diagnostic.to_json() for diagnostic in shown],
+            }
+            if hint:
+                record["hint"] = hint
+            print(json.dumps(record, ensure_ascii=False))
+            return None
+        for diagnostic in shown:
             print(diagnostic.render(), file=sys.stderr)
-        hint = bundled_hint(path)
-        if hint and checked.loaded.rules is None:
+        if hint:
             print(f"    {hint}", file=sys.stderr)
         return None
     return checked
+
+
+STDIN = "-"  # a file argument that stands for standard input
+
+
+def read_input(name: str, limit: int) -> str:
+    """The text of a file named on the command line, or of standard input for `-`: UTF-8,
+    within `limit` bytes; raises `ReadError` saying what is wrong."""
+    if name != STDIN:
+        return read_text(name, limit, name)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream (as tests give): its characters, as UTF-8
+        data = sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape")
+    else:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise ReadError(f"standard input is over the limit of {bytes_text(limit)}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ReadError(f"standard input is not UTF-8 text (byte {error.start + 1})") from None

@@ -13,11 +13,18 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from tablerules.cli.commands import summary
-from tablerules.cli.common import add_extends_flag, add_option_flag, load_or_report, policy_of
+from tablerules.cli.common import (
+    add_extends_flag,
+    add_option_flag,
+    load_or_report,
+    policy_of,
+    read_input,
+)
 from tablerules.cli.evaluation_text import render_text
+from tablerules.cli.failures import failed
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
-from tablerules.dsl.reading import ReadError, read_text
+from tablerules.dsl.reading import ReadError
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
@@ -63,7 +70,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     hands = parser.add_mutually_exclusive_group(required=True)
     hands.add_argument("--hand", help="the concealed cards, e.g. 111222333444m55m")
     hands.add_argument(
-        "--hands-file", metavar="F", help="one hand per line; prints one JSON object per line"
+        "--hands-file",
+        metavar="F",
+        help="one hand per line (- reads standard input); prints one JSON object per line",
     )
     parser.add_argument(
         "--table", default="", help="groups on the table, e.g. 'pong:EEE kong:1111m'"
@@ -117,7 +126,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     add_option_flag(parser)
     add_extends_flag(parser)
-    parser.add_argument("--json", action="store_true", help="print JSON (see docs/cli.md)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON, errors too: an object with 'error' on stdout (see docs/cli.md)",
+    )
     parser.add_argument(
         "--detail",
         choices=DETAILS,
@@ -129,7 +142,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _load_game(args: argparse.Namespace) -> Game | None:
-    checked = load_or_report(args.rules, args.option, policy_of(args))
+    checked = load_or_report(args.rules, args.option, policy_of(args), as_json=args.json)
     return checked.game if checked else None
 
 
@@ -148,8 +161,7 @@ def _conflicts(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     conflict = _conflicts(args)
     if conflict:
-        print(f"error: {conflict}", file=sys.stderr)
-        return 2
+        return failed(args.json, conflict, 2)
     game = _load_game(args)
     if game is None:
         return 1
@@ -157,8 +169,7 @@ def run(args: argparse.Namespace) -> int:
         seat = _seat(game, args.seat)
         args.round_index = _round(game, args.round)
     except HandError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return failed(args.json, str(error), 2)
     if args.hands_file:
         return _run_file(game, args, seat)
     try:
@@ -168,11 +179,13 @@ def run(args: argparse.Namespace) -> int:
             spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
         )
     except NotationError as error:
+        if args.json:
+            text = visible(error.text[:MAX_HANDS_LINE_CHARS])
+            return failed(True, error.message, 1, column=error.position + 1, text=text)
         print(f"error: {error.render()}", file=sys.stderr)
         return 1
     except HandError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
+        return failed(args.json, str(error), 1)
     if args.json:
         record = {**_echo(game, spec), **_record(game, result, conditions, args.detail)}
         print(json.dumps(record, ensure_ascii=False))
@@ -188,6 +201,8 @@ def _single_spec(game: Game, args: argparse.Namespace) -> HandSpec:
         "--concealed-table",
         lambda: parse_table(game.evaluator, args.concealed_table, claimed=False),
     )
+    if not hand and not table:
+        raise HandError("--hand: no cards (write the concealed cards in card notation)")
     win_card = (
         _labelled("--win-card", lambda: parse_win_card(game.evaluator, args.win_card))
         if args.win_card
@@ -208,8 +223,9 @@ def _seat(game: Game, text: str | None) -> int:
         return names.index(text)
     if text.isascii() and text.isdigit() and int(text) < seats:
         return int(text)
-    known = ", ".join(names) if names else f"0 to {seats - 1}"
-    raise HandError(f"--seat {text}: no such seat (seats: {known})")
+    numbers = f"a number from 0 to {seats - 1}"
+    known = f"{', '.join(names)}, or {numbers}" if names else numbers
+    raise HandError(f"--seat {visible(text)}: no such seat (seats: {known})")
 
 
 def _round(game: Game, text: str | None) -> int:
@@ -222,8 +238,12 @@ def _round(game: Game, text: str | None) -> int:
         return names.index(text)
     if text.isascii() and text.isdigit() and rounds is not None and int(text) < rounds:
         return int(text)
-    known = ", ".join(names) if names else "none: the rule file has no rounds clause"
-    raise HandError(f"--round {text}: no such round (rounds: {known})")
+    if rounds is None:
+        known = "none: the rule file has no rounds clause"
+    else:
+        numbers = f"a number from 0 to {rounds - 1}"
+        known = f"{', '.join(names)}, or {numbers}" if names else numbers
+    raise HandError(f"--round {visible(text)}: no such round (rounds: {known})")
 
 
 def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinConditions:
@@ -252,8 +272,11 @@ def _labelled(flag: str, parse: Callable[[], T]) -> T:
 
 def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
     try:
-        text = read_text(args.hands_file, MAX_HANDS_FILE_BYTES, args.hands_file)
+        text = read_input(args.hands_file, MAX_HANDS_FILE_BYTES)
     except ReadError as error:
+        if args.json:
+            place = {"line": error.line, "column": error.column} if error.line else {}
+            return failed(True, visible(str(error)), 1, **place)
         where = f" (line {error.line}, column {error.column})" if error.line else ""
         print(f"error: {visible(str(error))}{where}", file=sys.stderr)
         return 1

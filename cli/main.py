@@ -16,6 +16,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 
 from tablerules.cli.commands import COMMANDS
+from tablerules.cli.suggest import SuggestingParser
 from tablerules.dsl.reading import describe_os_error
 
 DESCRIPTION = """\
@@ -40,7 +41,7 @@ such as paomazai-two-horses), from any folder; any other by its path.
 def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     """The full parser; given the command being run, only that command's module is imported
     (every other command appears by its summary)."""
-    parser = argparse.ArgumentParser(
+    parser = SuggestingParser(
         prog="tablerules",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
