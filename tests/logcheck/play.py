@@ -116,7 +116,7 @@ class _KeptLines:
 def _play(plan: Plan, writer: Any) -> Iterator[None]:
     """Play the plan's hands through `tablerules play`'s session into `writer`, yielding
     after each hand."""
-    from tablerules.cli.play import BOTS, Session
+    from tablerules.cli.play import Session, bot_maker
     from tablerules.cli.transcript import Report
     from tablerules.interpreter.match import Match, seed_dealer
 
@@ -125,8 +125,9 @@ def _play(plan: Plan, writer: Any) -> Iterator[None]:
     session = Session(game, Report(game, "quiet", out=lambda line: None), writer)
     start = plan.seed + plan.first - 1
     match = Match(game, seed_dealer(start, seats))
+    make = bot_maker(plan.bots, seats, None)
     for index in range(plan.first, plan.first + plan.hands):
-        table = session.play_hand(index, plan.seed + index - 1, match, BOTS[plan.bots])
+        table = session.play_hand(index, plan.seed + index - 1, match, make)
         assert table is not None
         yield
         if match.advance(table) is None:  # the last round is over: a new game

@@ -111,7 +111,7 @@ class SameSeedSameLog(Invariant):
 
 def play_again(header: Record, hand: Hand) -> list[str]:
     """The lines `tablerules play` writes for a hand dealt where `hand` was dealt."""
-    from tablerules.cli.play import BOTS, Session
+    from tablerules.cli.play import Session, bot_maker
     from tablerules.interpreter.match import Match, Position
 
     from logcheck.play import _KeptLines
@@ -124,5 +124,7 @@ def play_again(header: Record, hand: Hand) -> list[str]:
     )
     writer = _KeptLines()
     session = Session(game, _Silent.make(game), writer)
-    session.play_hand(hand.index, hand.seed, match, BOTS[str(header.get("bots") or "random")])
+    seats = game.compiled.rules.seats.count if game.compiled.rules.seats else 1
+    make = bot_maker(str(header.get("bots") or "random"), seats, None)
+    session.play_hand(hand.index, hand.seed, match, make)
     return writer.kept
