@@ -13,7 +13,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
 
-.PHONY: test logcheck invariants invariants-slice test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
+.PHONY: test logcheck differential invariants invariants-slice test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,9 +38,16 @@ test-ray: $(RAY_STAMP)
 
 ## logcheck: play 2,000 seeded hands of every bundled rule file and variant (found by name:
 ## a new file is played too) with random and with greedy bots, and check each log with the
-## independent checker (tests/logcheck)
+## independent checker (tests/logcheck); and the differential test at scale: thousands of
+## hands of those files and of generated ones, the wins the engine offers at every card
+## against what evaluate says (tests/differential)
 logcheck: $(STAMP)
-	$(BIN)/python -m pytest -n auto -m 'slow or not slow' tests/test_logcheck.py
+	$(BIN)/python -m pytest -n auto -m 'slow or not slow' tests/test_logcheck.py \
+		tests/test_differential.py
+
+## differential: the differential test over 20,000 hands, on every core
+differential: $(STAMP)
+	PYTHONPATH=tests $(BIN)/python -m differential --hands 20000 --generated 200
 
 ## invariants: the documented campaign, a million hands of every bundled rule file and variant
 ## with random and greedy bots, each checked from its log (resumes from .invariants-state.jsonl;
