@@ -165,7 +165,17 @@ def _evaluations(rng: random.Random, count: int, game: Game) -> list[list[str]]:
     fitting = [words for words in evaluated_hands() if _fits_cards(game, words)]
     chosen = rng.sample(fitting, min(count, len(fitting))) or rng.sample(evaluated_hands(), 1)
     extras = ["--last-card", "--first-draw", "--first-discard", "--seat=1", "--streak=2"]
-    return [[*words, *rng.sample(extras, rng.randint(0, 2))] for words in chosen]
+    return [[*_spoilt(words, rng), *rng.sample(extras, rng.randint(0, 2))] for words in chosen]
+
+
+def _spoilt(words: tuple[str, ...], rng: random.Random) -> list[str]:
+    """The arguments, their hand now and then made wrong: an unknown card, too many copies,
+    nothing at all (for the refusals, JSON too with `--json`)."""
+    spoilt = list(words)
+    if rng.random() < 0.15:
+        at = spoilt.index("--hand") + 1
+        spoilt[at] = rng.choice([spoilt[at] + " zz", spoilt[at] * 5, "", " "])
+    return spoilt
 
 
 def play(data: bytes, seed: int) -> str:
@@ -187,12 +197,12 @@ def play(data: bytes, seed: int) -> str:
 
 
 def evaluate(path: Path, words: list[str], as_json: bool) -> None:
-    """`evaluate` of a hand: an answer or a refusal; as JSON, valid JSON whose scores are
-    what their patterns make (`fuzz.score_oracle`)."""
+    """`evaluate` of a hand: an answer or a refusal; with `--json`, either one as valid
+    JSON, and the scores of an answer what their patterns make (`fuzz.score_oracle`)."""
     run = run_cli("evaluate", str(path), *words, *(["--json"] if as_json else []))
     if run.status not in (0, 1, 2):  # 2: arguments this game has not (a seat, a round)
         raise Finding(f"evaluate {words}: status {run.status}: {run.stderr[-800:]}")
-    if as_json and (run.status == 0 or run.stdout.strip()):
+    if as_json and (run.status in (0, 1) or run.stdout.strip()):  # an error too, as JSON
         record = _strict_json(run.stdout, f"evaluate {' '.join(words)} --json")
         if isinstance(record, dict):
             check_scores(record)
