@@ -1,29 +1,22 @@
-"""The targets that play and settle fuzzed rule files, and parse what they write.
+"""The `play` target: a rule file (most of them from `fuzz.scoring`, so they check and
+score) played for a few short hands — random bots from a seeded deal, greedy bots from a
+rigged one (a golden scenario's deal and script, or a deal the dealer wins on the first
+draw) — then a few hands evaluated and settled by `tablerules evaluate`.
 
-- `play`: a rule file (most of them from `fuzz.scoring`, so they check and score) played
-  for a few short hands: random bots from a seeded deal, greedy bots from a rigged one (a
-  golden scenario's deal and script, or a deal the dealer wins on the first draw), then a
-  few hands evaluated and settled by `tablerules evaluate`. An exception, an internal
-  error, a hand that does not end, a payment past the cap on amounts, a group laid on the
-  table that the evaluator refuses as its kind, or a win `evaluate` sees and the engine
-  does not offer on that rigged first draw, is a finding.
-- `outputs`: the same files through `simulate --csv/--json` and `evaluate --json`: the
-  CSV must parse with one cell per column and no cell a spreadsheet reads as a formula,
-  the JSON must be valid JSON (no NaN, no Infinity), and each split's scores what its
-  patterns make by the documented rules (`fuzz.score_oracle`).
+An exception, an internal error, a hand that does not end, a payment past the cap on
+amounts, a group laid on the table that the evaluator refuses as its kind, a win
+`evaluate` sees and the engine does not offer on that rigged first draw, or an
+`evaluate --json` that is not JSON or whose scores are not what their patterns make
+(`fuzz.score_oracle`), is a finding.
 """
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
-import json
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from tablerules.dsl.limits import LIMIT_CODE, MAX_RULE_BYTES
 from tablerules.dsl.reading import ReadError, decode
@@ -34,16 +27,16 @@ from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.evaluate import HandError
 from tablerules.interpreter.expressions import MAX_MAGNITUDE
 
-from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, scratch, validate
+from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, validate
+from fuzz.output_checks import strict_json
 from fuzz.rigs import evaluated_hands, golden_rigs, rigged_table, winning_deal
 from fuzz.score_oracle import check_scores
 
 MAX_STEPS = 3_000  # choices in one hand; a hand still going after them is a finding
 RIG_TRIES = 12  # golden deals tried for one that fits the fuzzed game
-FORMULA = ("=", "+", "-", "@")
 
 
-def _checked(data: bytes) -> tuple[str, Checked] | str:
+def checked_rules(data: bytes) -> tuple[str, Checked] | str:
     """The rule file checked, or the outcome of one that does not check."""
     try:
         text = decode(data[: MAX_RULE_BYTES * 2])
@@ -160,7 +153,7 @@ def _fits_cards(game: Game, words: tuple[str, ...]) -> bool:
     return True
 
 
-def _evaluations(rng: random.Random, count: int, game: Game) -> list[list[str]]:
+def evaluations(rng: random.Random, count: int, game: Game) -> list[list[str]]:
     """Hands the documentation evaluates, those of the game's cards first, with more facts."""
     fitting = [words for words in evaluated_hands() if _fits_cards(game, words)]
     chosen = rng.sample(fitting, min(count, len(fitting))) or rng.sample(evaluated_hands(), 1)
@@ -180,7 +173,7 @@ def _spoilt(words: tuple[str, ...], rng: random.Random) -> list[str]:
 
 def play(data: bytes, seed: int) -> str:
     """Play a rule file for a few hands and settle what it wins."""
-    loaded = _checked(data)
+    loaded = checked_rules(data)
     if isinstance(loaded, str):
         return loaded
     text, checked = loaded
@@ -191,7 +184,7 @@ def play(data: bytes, seed: int) -> str:
     rigged = _first_draw_win(game, rng, _plain(game)) or _golden_table(game, rng)
     finish(game, rigged or Table(game, seed=seed + 1), "greedy", seed)
     with saved_rules(text) as path:
-        for words in _evaluations(rng, 2, game):
+        for words in evaluations(rng, 2, game):
             evaluate(path, words, as_json=rng.random() < 0.5)
     return "ok"
 
@@ -203,68 +196,6 @@ def evaluate(path: Path, words: list[str], as_json: bool) -> None:
     if run.status not in (0, 1, 2):  # 2: arguments this game has not (a seat, a round)
         raise Finding(f"evaluate {words}: status {run.status}: {run.stderr[-800:]}")
     if as_json and (run.status in (0, 1) or run.stdout.strip()):  # an error too, as JSON
-        record = _strict_json(run.stdout, f"evaluate {' '.join(words)} --json")
+        record = strict_json(run.stdout, f"evaluate {' '.join(words)} --json")
         if isinstance(record, dict):
             check_scores(record)
-
-
-def _strict_json(text: str, what: str) -> Any:
-    def refuse(constant: str) -> object:
-        raise Finding(f"{what}: {constant} is not JSON")
-
-    try:
-        return json.loads(text, parse_constant=refuse)
-    except json.JSONDecodeError as error:
-        raise Finding(f"{what}: not JSON ({error}): {text[:300]!r}") from None
-
-
-def _is_number(cell: str) -> bool:
-    try:
-        float(cell)
-    except ValueError:
-        return False
-    return True
-
-
-def check_csv(text: str) -> None:
-    """One cell per column in every row, and no cell a spreadsheet would take for a formula."""
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    if not rows:
-        raise Finding("an empty CSV")
-    for number, row in enumerate(rows, start=1):
-        if len(row) != len(rows[0]):
-            raise Finding(f"CSV row {number} has {len(row)} cells for {len(rows[0])} columns")
-        for cell in row:
-            if cell.startswith(FORMULA) and not _is_number(cell):
-                raise Finding(f"CSV row {number}: a cell read as a formula: {cell!r}")
-
-
-def check_simulation_outputs(path: Path, hands: int, seed: int, bots: str, compare: bool) -> None:
-    """`simulate --csv --json` of a rule file that checks: it runs, and both files parse."""
-    csv_path, json_path = scratch() / "out.csv", scratch() / "out.json"
-    argv = ["simulate", str(path), "--hands", str(hands), "--seed", str(seed), "--bots", bots]
-    argv += ["--csv", str(csv_path), "--json", str(json_path)]
-    run = run_cli(*argv, *(["--compare-bots", "random"] if compare else []))
-    if run.status != 0:
-        raise Finding(f"simulate of a file that checks: status {run.status}: {run.stderr}")
-    check_csv(csv_path.read_text(encoding="utf-8"))
-    statistics = _strict_json(json_path.read_text(encoding="utf-8"), "simulate --json")
-    counts = [statistics.get(key) for key in ("hands", "planned_hands", "complete")]
-    if counts != [hands, hands, True]:
-        raise Finding(f"simulate --json of {hands} hands says hands, planned, complete: {counts}")
-
-
-def outputs(data: bytes, seed: int) -> str:
-    """`simulate --csv/--json` and `evaluate --json` of a rule file, parsed."""
-    loaded = _checked(data)
-    if isinstance(loaded, str):
-        return loaded
-    text, checked = loaded
-    assert checked.game is not None
-    rng = random.Random(seed)
-    with saved_rules(text) as path:
-        hands, bots = rng.choice([1, 4, 12]), rng.choice(["random", "greedy"])
-        check_simulation_outputs(path, hands, seed, bots, rng.random() < 0.3)
-        for words in _evaluations(rng, 2, checked.game):
-            evaluate(path, words, as_json=True)
-    return "ok"

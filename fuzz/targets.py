@@ -8,7 +8,8 @@
 - `replay`: a play log for `tablerules replay`.
 - `play`: a rule file that reaches scoring (`fuzz.scoring`), played with random and greedy
   bots, settlement included, and its hands evaluated and settled (`fuzz.play_targets`).
-- `outputs`: the same files' `simulate --csv/--json` and `evaluate --json`, parsed.
+- `outputs`: the same files' `simulate --csv/--json` and `evaluate --json`, parsed
+  (`fuzz.output_targets`).
 - `scenarios`: a scenario file for `tablerules test` (`fuzz.file_targets`).
 - `checkpoints`: a simulation's checkpoint, altered, for `simulate --checkpoint` to resume.
 
@@ -31,7 +32,8 @@ from tablerules.interpreter.engine import Table
 
 from fuzz.file_targets import checkpoints, scenarios
 from fuzz.harness import RULES_PATH, Finding, cli, scratch, validate
-from fuzz.play_targets import outputs, play
+from fuzz.output_targets import outputs
+from fuzz.play_targets import play
 
 MAX_STEPS = 3_000  # choices in one fuzzed hand; a hand still going after them is a finding
 GAMES = ("paomazai", "paohuzi")

@@ -27,7 +27,7 @@ from tablerules.interpreter.engine.state import Payment, TableGroupState  # noqa
 from tablerules.interpreter.simulate import checkpoint  # noqa: E402
 from tablerules.interpreter.simulate.tally import Tally  # noqa: E402
 
-from fuzz import play_targets  # noqa: E402
+from fuzz import output_checks, output_targets, play_targets  # noqa: E402
 from fuzz.adversarial import ADVERSARIAL, VALID  # noqa: E402
 from fuzz.checkpoints import CONFIGS, forged, genuine  # noqa: E402
 from fuzz.corpus import corpus  # noqa: E402
@@ -238,10 +238,10 @@ def test_the_outputs_target_catches_a_formula_cell(monkeypatch, tmp_path: Path) 
         ),
         encoding="utf-8",
     )
-    play_targets.check_simulation_outputs(rules, 40, 1, "random", False)
+    output_targets.check_simulation_outputs(rules, 40, 1, "random", False)
     monkeypatch.setattr(simulate_output, "spreadsheet_cell", lambda cell: cell)
     with pytest.raises(Finding, match="formula"):
-        play_targets.check_simulation_outputs(rules, 40, 1, "random", False)
+        output_targets.check_simulation_outputs(rules, 40, 1, "random", False)
 
 
 FORMULA_PAYS = '  pays: each other pays 1 "=1+1"\n'
@@ -260,6 +260,6 @@ def test_a_csv_cell_read_as_a_formula_is_a_finding(cell: str, formula: bool) -> 
     text = f"name,value\n{cell},1\n"
     if formula:
         with pytest.raises(Finding):
-            play_targets.check_csv(text)
+            output_checks.check_csv(text)
     else:
-        play_targets.check_csv(text)
+        output_checks.check_csv(text)
