@@ -4,12 +4,11 @@ names in the rule file (a seat to watch or to play, and how fast bots play on)."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import streamlit as st
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.narrate import player_name
+from tablerules.interpreter.match import seed_dealer
 
 WATCH = "watch (all hands)"
 SPEEDS = {"step by step": None, "slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
@@ -24,10 +23,12 @@ class Seating:
     speed: float | None = None  # seconds between bots' moves (None: step by step)
 
 
-@lru_cache(maxsize=64)
 def dealer_of(game: Game, seed: int) -> int:
-    """The seat that deals the hand of `seed` (the seat the rule file's first name has)."""
-    return Table(game, seed=seed).state.dealer
+    """The seat that deals the hand of `seed` (the seat the rule file's first name has):
+    drawn apart from the shuffle, so known without dealing (no work a rule file can make
+    slow, outside any hand's budget)."""
+    seats = game.compiled.rules.seats
+    return seed_dealer(seed, seats.count if seats else 1)
 
 
 def seat_names(game: Game, dealer: int) -> list[str]:

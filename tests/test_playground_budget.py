@@ -280,3 +280,21 @@ def test_an_evaluation_checks_the_deadline_of_its_thread() -> None:
         game.evaluate_text(hand, win_card="9", source="self")
     assert next(ticks) == 2  # stopped at its first check
     assert not game.evaluate_text(hand, win_card="9", source="self").wins  # none: whole
+
+
+def test_the_dealer_shown_in_the_sidebar_is_known_without_dealing() -> None:
+    """The sidebar names the seats from the dealer of the seed before any hand is played:
+    that dealer is drawn apart from the shuffle, so it is found without a deal (whose first
+    draw, judged, may be slow) — even on a thread whose deadline has passed."""
+    from tablerules.interpreter.api import check
+    from tablerules.interpreter.deadline import Deadline, within
+    from tablerules.interpreter.engine import Table
+    from tablerules.playground.seats import dealer_of
+
+    game = check(PMZ.with_name("slow.rules"), text=slow_to_judge()).game
+    assert game is not None
+    dealers = {seed: Table(game, seed=seed).state.dealer for seed in range(6)}
+    assert len(set(dealers.values())) > 1  # the seeds give both seats
+    ticks = iter(range(1_000_000))  # one second more at every reading
+    with within(Deadline(0.5, clock=lambda: float(next(ticks)))):
+        assert {seed: dealer_of(game, seed) for seed in range(6)} == dealers
