@@ -286,13 +286,21 @@ class CpuBudget:
     `exhausted()` turns true once they are spent. Only this thread's time counts, so other
     users' work on the server does not eat into it."""
 
-    def __init__(self, seconds: float | None = None) -> None:
+    def __init__(
+        self, seconds: float | None = None, clock: Callable[[], float] = time.thread_time
+    ) -> None:
         self.seconds = SIMULATION_CPU_SECONDS if seconds is None else seconds
-        self.started = time.thread_time()
+        self.clock = clock
+        self.started = clock()
 
     @property
     def spent(self) -> float:
-        return time.thread_time() - self.started
+        return self.clock() - self.started
 
     def exhausted(self) -> bool:
         return self.spent > self.seconds
+
+    def deadline(self, error: Callable[[str], Exception]) -> Deadline:
+        """What is left of the budget, as a deadline the engine checks inside its work
+        (`interpreter.deadline`): past it, `error` is raised wherever the work is."""
+        return Deadline(self.seconds - self.spent, self.clock, error)

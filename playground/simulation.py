@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.deadline import within
 from tablerules.interpreter.simulate import Plan, Row, Simulation, Tally, Where, rows, side_for
+from tablerules.interpreter.simulate.runner import Stopped
 from tablerules.interpreter.simulate.wording import number, rule_ids, with_interval
 from tablerules.playground.budget import CpuBudget
 
@@ -58,14 +60,22 @@ def plan_for(sides: list[tuple[str, Game]], seed: int, hands: int, bots: str) ->
 
 def simulate(plan: Plan, budget: CpuBudget, told: Progress | None = None) -> Outcome:
     """Play the plan on this thread, one shard after another, until its last hand or the
-    budget's end (asked before every move); `told` hears after each shard."""
+    budget's end; `told` hears after each shard. The budget is asked before every move and
+    checked by the engine inside each (at every decision and evaluation), so one slow move
+    cannot run on past it; the shard cut short is not counted, the shards done are."""
     started = time.thread_time()
 
     def progress(done: int) -> None:
         if told is not None:
             told(done, time.thread_time() - started)
 
-    tally = Simulation(plan).run(Where(jobs=1), stop=budget.exhausted, on_progress=progress)
+    simulation = Simulation(plan)
+    try:
+        with within(budget.deadline(Stopped)):
+            simulation.run(Where(jobs=1), stop=budget.exhausted, on_progress=progress)
+    except Stopped:  # should a check outside a shard's hands stop it: the sums are whole
+        pass
+    tally = simulation.tally
     seconds = time.thread_time() - started
     stopped = ""
     if tally.hands < plan.hands:

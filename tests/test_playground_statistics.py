@@ -1,18 +1,21 @@
 """The playground's Statistics tab: nothing runs until asked, the figures are those of
 `tablerules simulate` on the same hands, an edit is compared with the file as saved, the
-server's CPU budget stops a simulation between two moves, and charts and table show every
-side. (The browser drives it in tests/e2e/.)"""
+server's CPU budget stops a simulation between two moves or inside one, and charts and
+table show every side. (The browser drives it in tests/e2e/.)"""
 
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 from tablerules.interpreter import load_game
-from tablerules.interpreter.simulate import Plan, Simulation, Where, side_for
+from tablerules.interpreter.simulate import Plan, Simulation, Where, runner, side_for
+from tablerules.interpreter.win_clause import WinClause
 from tablerules.playground.budget import CpuBudget
 from tablerules.playground.drafts import display_path
 from tablerules.playground.simulation import (
@@ -155,6 +158,32 @@ def test_the_budget_stops_a_simulation_and_says_so() -> None:
         "stopped after -1 s of computing, the playground's budget for a simulation: these "
         f"are the statistics of the first 0 of {HANDS} hands"
     )
+
+
+def test_the_budget_stops_a_simulation_inside_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One move can be slow (a draw whose hand has thousands of splits, each judged): the
+    engine checks the simulation's budget inside every move, so work past it stops where
+    it is instead of running on to the next move. Here the budget's clock reads past its
+    end as soon as the engine starts judging a hand."""
+    judging = False
+    judged = 0
+    judge = WinClause.judge
+
+    def timed_judge(self: WinClause, *args: Any, **kwargs: Any) -> Any:
+        nonlocal judging, judged
+        judging = True
+        found = judge(self, *args, **kwargs)
+        judged += 1
+        return found
+
+    monkeypatch.setattr(WinClause, "judge", timed_judge)
+    monkeypatch.setattr(runner, "_GAMES", OrderedDict())  # a game with no judging memoised
+    game = load_game(PMZ)
+    plan = plan_for([("paomazai.rules", game)], seed=3, hands=HANDS, bots="greedy")
+    outcome = simulate(plan, CpuBudget(1.0, clock=lambda: 100.0 if judging else 0.0))
+    assert judging  # the engine did start judging
+    assert judged == 0  # and was stopped inside the first judging, past the budget
+    assert outcome.hands == 0 and outcome.stopped.startswith("stopped after 1 s of computing")
 
 
 def test_progress_table_and_chart_data_name_every_side() -> None:
