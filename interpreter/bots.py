@@ -18,6 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.distance import distance_for
 from tablerules.interpreter.engine import Choice, Table
@@ -103,6 +104,7 @@ class _Scorer:
         self._discards: dict[int, int] | None = None
 
     def score(self, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
+        deadline.check()  # each choice's distance checks it again where it may be long
         return [(choice, self._after(choice)) for choice in choices]
 
     def _after(self, choice: Choice) -> int:

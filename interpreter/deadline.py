@@ -3,8 +3,10 @@
 A caller that runs rules it does not trust on a thread it must get back (a server playing
 hands for its users) sets a `Deadline` around the work with `within`. The engine calls
 `check()` at every decision it takes and inside every evaluation that may take long (each
-judging of a hand's splits, each step of their enumeration); past the deadline `check()`
-raises the deadline's error from wherever the work is, so no step can run on unbounded.
+judging of a hand's splits, each step of their enumeration, each split listed and each
+count of them made), and the bots check it as they measure hands (each sub-hand a distance
+solves, each table of signatures combined); past the deadline `check()` raises the
+deadline's error from wherever the work is, so no step can run on unbounded.
 Without a deadline on the thread (the command line, the library) `check()` costs one test
 of an empty dict.
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
+from tablerules.interpreter import deadline
 from tablerules.interpreter.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
@@ -204,6 +205,7 @@ class Distance:
     # ── solving ────────────────────────────────────────────────
     def _solve(self, block: _Block, packed: int) -> Packed:
         """Fewest missing cards per signature for one block's cards, packed; fills the memo."""
+        deadline.check()  # a sub-hand not seen yet: a hand may have very many
         memo = block.memo
         low = _lowest(packed)
         rest = packed - (1 << (low * FIELD_BITS))  # the lowest card set aside
@@ -275,6 +277,7 @@ class Distance:
             return left
         if len(left) == 1 and 0 in left:
             return right
+        deadline.check()  # the rows: at most `size` squared steps, under a second
         out: Costs = {}
         plus = self.plus
         for s1, c1 in left.items():
@@ -287,6 +290,7 @@ class Distance:
 
     def _needs(self, rest: Costs, completion: list[int]) -> list[int]:
         """Signature index of one more part -> fewest missing cards for the whole hand."""
+        deadline.check()  # as in `_combine`
         needs = [UNREACHABLE] * self.size
         plus = self.plus
         for s1, c1 in rest.items():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tablerules.interpreter import deadline
 from tablerules.interpreter.search_cut import Cut, Node
 from tablerules.interpreter.search_leaf import Leaf, _lowest
 from tablerules.interpreter.splits import NO_SPLIT, Fragment
@@ -53,6 +54,7 @@ class SplitCounter:
         found = memo.get(key)
         if found is not None:
             return found
+        deadline.check()  # a count not known yet: counting may walk very many parts
         low = _lowest(part)
         row = leaf.id_by_low[low]
         guard = leaf.guard
@@ -121,6 +123,7 @@ def joined(
 ) -> Iterator[Fragment]:
     """The splits of a hand, given as its blocks' parts, one by one (ids unsorted)."""
     if index == len(parts):
+        deadline.check()  # once per split listed: a hand may have very many
         yield from NO_SPLIT
         return
     node, part = parts[index]
