@@ -8,7 +8,7 @@ seed, the dealer and the choices, so going back is exact; a hand can begin by re
 script of choices (the same choices under edited rules), as far as the rules allow them.
 All the work of playing the hand runs on its `HandClock` (the deal included: a hand whose
 deal alone runs out of it is not made, `OverBudget` says why); a replay of moves already
-played (going back, the log) runs on a clock of the same size of its own, so a hand that
+played (going back, the log) runs on a clock of its own, twice as long, so a hand that
 stopped can still be stepped through. Free of Streamlit, so it can be tested alone.
 """
 
@@ -27,6 +27,7 @@ from tablerules.playground.budget import HandClock, OverBudget
 
 Choice = tuple[int, str]
 LIMIT = 5_000  # moves a hand may take: far more than any rule file's hand needs
+REPLAY_FACTOR = 2  # a replay of moves played may take this many times the hand's time
 
 
 @dataclass(frozen=True)
@@ -99,8 +100,10 @@ class HandSession:
                 pass  # the replay ran out too: the table is shown as the engine left it
 
     def _replaying(self) -> AbstractContextManager[None]:
-        """A clock for replaying moves already played: as much time as the whole hand."""
-        return HandClock(self.clock.seconds, self.clock.clock).running()
+        """A clock for replaying moves already played: twice the hand's time. Playing them
+        cost at most the hand's time (the engine stops within a few steps past it), and
+        replaying them costs no more, so the replay does not run out where the play did."""
+        return HandClock(REPLAY_FACTOR * self.clock.seconds, self.clock.clock).running()
 
     # ── the timeline ──────────────────────────────────────────────
     @property
