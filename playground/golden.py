@@ -13,7 +13,7 @@ from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.scenarios import Scenario, ScenarioResult, load_scenario, run_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
-from tablerules.playground.budget import OverBudget
+from tablerules.playground.budget import HandClock, OverBudget
 from tablerules.playground.drafts import ROOT, RuleDraft
 from tablerules.playground.hands import HandSession, Rigged
 
@@ -82,15 +82,34 @@ def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache) -> Scen
     try:
         stat = path.stat()
     except OSError:
-        return run_scenario(path, edited, checks)
+        return _on_clock(path, edited, checks)
     texts = tuple(sorted((str(k), v) for k, v in (edited or {}).items()))
     key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, texts)
     found = _RUN.get(key)
     if found is None:
-        found = _RUN[key] = run_scenario(path, edited, checks)
+        found = _RUN[key] = _on_clock(path, edited, checks)
         while len(_RUN) > 512:
             del _RUN[next(iter(_RUN))]
     return found
+
+
+def _on_clock(path: Path, edited: dict[Path, str] | None, checks: CheckCache) -> ScenarioResult:
+    """`run_scenario` on a hand's clock (a scenario is one hand, played on the server's
+    thread against text a user typed): past it, the scenario fails and says why."""
+    try:
+        with HandClock().running():
+            return run_scenario(path, edited, checks)
+    except OverBudget as stopped:
+        return _stopped(path, str(stopped))
+
+
+def _stopped(path: Path, why: str) -> ScenarioResult:
+    """A scenario stopped on its clock, named by its name (not its path) where it has one."""
+    try:
+        scenario: Scenario | None = load_scenario(path)
+    except ScenarioError:
+        scenario = None
+    return ScenarioResult(str(path), scenario, False, [f"not run to its end: {why}"])
 
 
 def scenario_options(scenario: Scenario, game: Game) -> dict[str, Any]:

@@ -298,3 +298,20 @@ def test_the_dealer_shown_in_the_sidebar_is_known_without_dealing() -> None:
     ticks = iter(range(1_000_000))  # one second more at every reading
     with within(Deadline(0.5, clock=lambda: float(next(ticks)))):
         assert {seed: dealer_of(game, seed) for seed in range(6)} == dealers
+
+
+def test_golden_scenarios_run_on_a_hands_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Scenarios tab plays each golden scenario on the server against the text being
+    edited: each runs on a hand's budget, and one past it fails with a message instead of
+    holding the server's thread."""
+    from tablerules.playground.golden import run_scenarios, scenarios_for
+
+    monkeypatch.setattr(budget, "HAND_CPU_SECONDS", -1.0)  # spent before it starts
+    draft = RuleDraft.open(PMZ)
+    draft.update(PMZ_TEXT + "\n# edited: run again\n")
+    (path, *_) = [s.path for s in scenarios_for(PMZ)]
+    (result,) = run_scenarios([path], draft)
+    assert not result.passed and result.scenario is not None  # named, not a path
+    assert result.summary().startswith(f"FAIL {result.scenario.name}")
+    (failure,) = result.failures
+    assert "more than the playground allows" in failure, failure
