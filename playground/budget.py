@@ -63,7 +63,7 @@ WALL_SECONDS = 30  # a trial is stopped after this long whatever it is doing
 STARTUP_SECONDS = 60  # a new worker's imports, on a busy machine
 WORKERS = max(1, min(os.cpu_count() or 1, 4))
 REMEMBERED = 256  # verdicts kept
-HAND_CPU_SECONDS = 20.0  # the server's bots' thinking in one hand
+HAND_CPU_SECONDS = 20.0  # all of one hand's work on the server's thread
 SIMULATION_CPU_SECONDS = 90.0  # one simulation of the Statistics tab
 
 
