@@ -103,7 +103,19 @@ BINARY: dict[str, Callable[[int, int], int]] = {
     "gt": lambda a, b: _truth(a > b),
     "ge": lambda a, b: _truth(a >= b),
 }
-FUNCTIONS: dict[str, Callable[..., int]] = {"min": min, "max": max}
+
+
+def _least(*values: int) -> int:
+    """`min(a, …)`: the least of one or more numbers (of one number, that number)."""
+    return min(values)
+
+
+def _most(*values: int) -> int:
+    """`max(a, …)`: the greatest of one or more numbers (of one number, that number)."""
+    return max(values)
+
+
+FUNCTIONS: dict[str, Callable[..., int]] = {"min": _least, "max": _most}
 
 # extra atoms (hand quantities, conditions of the table) compile through these hooks
 QuantityCompiler = Callable[[ir.Expr], Compiled | None]

@@ -9,6 +9,7 @@ import pytest
 from tablerules.dsl import ir
 from tablerules.dsl.loader import load
 from tablerules.interpreter.api import check
+from tablerules.interpreter.bots import GreedyBot, play_hand
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.expressions import Scope, Tables, compile_expr, render, trace
 
@@ -224,3 +225,23 @@ def test_an_unknown_item_in_any_block_is_e005_with_the_items_it_may_hold() -> No
     assert (found.line, found.column, found.code) == (3, 3, "E005")
     assert found.message == "unknown item inside a settle block"
     assert found.hint == "did you mean 'let'? expected 'let', 'on', 'otherwise', '}'"
+
+
+def test_max_and_min_of_one_number_are_that_number_in_play() -> None:
+    """`max(x)` and `min(x)` check, so they must settle: of one number, that number."""
+    text = MONEY.replace("max(錢(囤), 1)", "max(錢(囤)) + min(1)")
+    _, rules = settle_lets(text)
+    payment = rules.settles["win"].lines[1].payment.amount
+    scope = Scope({"囤": 3}, Tables(rules.tables))
+    assert compile_expr(payment)(scope) == 8 + 1
+    assert trace(payment, scope).sentence() == "max(錢(囤)) + min(1) = max(8) + min(1) = 9"
+    game = check(SNIPPET, text=text).game
+    assert game is not None
+    seats = game.compiled.rules.seats
+    assert seats is not None
+    paid = 0
+    for seed in range(30):
+        bots = [GreedyBot(seed * 10 + seat) for seat in range(seats.count)]
+        table = play_hand(game, bots, seed=seed)
+        paid += any(table.totals())
+    assert paid > 0  # hands were won and settled by these lines
