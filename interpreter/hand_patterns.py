@@ -2,10 +2,10 @@
 
 A pattern holds when its `when` expressions are all true, as many times as `counts` says.
 Then, in this order: a `limit` pattern that holds keeps every other pattern from counting
-(the largest limit, when several hold); otherwise each pattern that holds keeps the ones
-its `excludes` line names from counting. A score is (start + the points of the patterns
-that count) × their multipliers, capped by `at most`. Only winning splits are judged, so
-a hand that cannot win costs nothing here.
+(when several hold, the one that gives the hand the most); otherwise each pattern that
+holds keeps the ones its `excludes` line names from counting. A score is (start + the
+points of the patterns that count) × their multipliers, capped by `at most`. Only winning
+splits are judged, so a hand that cannot win costs nothing here.
 """
 
 from __future__ import annotations
@@ -224,12 +224,11 @@ class Scoring:
                 return f"a win needs {line.text}"
         return ""
 
-    @staticmethod
-    def _excluded(holding: list[PatternRule], held: dict[str, int]) -> dict[str, str]:
+    def _excluded(self, holding: list[PatternRule], held: dict[str, int]) -> dict[str, str]:
         """Pattern -> the pattern that keeps it from counting."""
         limits = [rule for rule in holding if rule.limit]
         if limits:
-            top = max(limits, key=lambda r: sum(t.amount for t in r.terms))
+            top = max(limits, key=lambda rule: self._limit_worth(rule, held[rule.name]))
             return {rule.name: top.name for rule in holding if rule is not top}
         excluded: dict[str, str] = {}
         for rule in holding:
@@ -237,6 +236,15 @@ class Scoring:
                 if held.get(name) and name not in excluded:
                     excluded[name] = rule.name
         return excluded
+
+    def _limit_worth(self, rule: PatternRule, count: int) -> tuple[int, ...]:
+        """What a limit gives the hand when it alone counts: the score that decides the best
+        split first, then every score in file order. Limits are compared by this, not by
+        the numbers written after `worth` (×20 over a start of 0 gives 0, less than 10)."""
+        alone = [PatternResult(rule.name, rule.title, rule.cites, count, rule.terms, True)]
+        values = [self._score(score, alone).value for score in self.scores]
+        first = [values[i] for i, s in enumerate(self.scores) if s.name == self.best_by]
+        return (*first, *values)
 
     @staticmethod
     def _score(score: ScoreRule, results: list[PatternResult]) -> ScoreResult:

@@ -248,3 +248,37 @@ def test_a_win_on_the_deal_is_settled_by_its_own_line_as_the_winner_s() -> None:
     bonus = [e["amount"] for e in table.events if e.get("label") == "天胡"]
     assert bonus == [10, 10, 10]
     assert table.totals() == [-15, 45, -15, -15]  # 5 囤 and 10 from each other seat
+
+
+LIMITS = """
+extends "pebbles-points.rules"
+override score points "points of a winning hand" [PEB-8] {
+  at most 50
+}
+pattern big_times "a limit written as a multiplier" [PEB-8] {
+  when distinct colour = 1
+  worth ×20
+  limit
+}
+pattern ten "a limit of ten points" [PEB-8] {
+  when distinct colour = 1
+  worth 10
+  limit
+}
+pattern twice "a limit counted twice" [PEB-8] {
+  when won on draw by self
+  counts 2
+  worth 6
+  limit
+}
+"""
+
+
+def test_of_several_limits_the_one_worth_most_to_the_hand_counts() -> None:
+    """×20 over a start of 0 gives 0: the limit of 10 is larger. A limit that holds twice
+    (6 × 2 = 12) is larger still, though its written number is the smallest."""
+    checked = check(SNIPPET, text=LIMITS)
+    assert checked.game is not None, [d.render() for d in checked.diagnostics]
+    game = checked.game
+    assert best(game, "111r 2r", "2r", "discard") == "ten (limit) 10 = 10 points"
+    assert best(game, "111r 2r", "2r", "self") == "twice (limit) 12 = 12 points"
