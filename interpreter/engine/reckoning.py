@@ -18,7 +18,7 @@ from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.evaluate import GroupResult
 from tablerules.interpreter.explanation import pattern_line
-from tablerules.interpreter.expressions import ExprError, Scope, Tables
+from tablerules.interpreter.expressions import ExprError, Scope, Tables, saturated
 from tablerules.interpreter.working import Worked, work
 
 if TYPE_CHECKING:
@@ -221,7 +221,7 @@ class Reckoner:
             if " = " in worked.text
             else (f"{worked.text} × {hits} hit{plural}")
         )
-        return Worked(text, worked.value * hits, worked.rounded)
+        return Worked(text, saturated(worked.value * hits), worked.rounded)
 
     def _fee_working(self, event: Record) -> Worked | None:
         fee = self.rules.fee

@@ -16,7 +16,7 @@ from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, Pla
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Decomposition, Evaluator
-from tablerules.interpreter.expressions import Compiled, Scope, compile_expr
+from tablerules.interpreter.expressions import Compiled, Scope, compile_expr, saturated
 from tablerules.interpreter.hand_quantities import HandView
 from tablerules.interpreter.judging import best_split
 from tablerules.interpreter.pricing import settle_line
@@ -83,6 +83,7 @@ class Settlement:
         cites: tuple[str, ...],
     ) -> int:
         received = 0
+        amount = saturated(amount)  # every amount paid is held within the documented cap
         if amount <= 0:
             return 0  # a rule that works out to nothing (or less) pays nothing
         for payer in self._payers(payment.payer, payee, owner):
@@ -279,7 +280,7 @@ class Settlement:
                 scope.names["hits"] = hits
                 amount = self._value(bonus.pays.amount, scope)
                 if bonus.pays.per_hit:
-                    amount *= hits
+                    amount = saturated(amount * hits)
                 cites = tuple(bonus.pays.cites) or tuple(bonus.cites)
                 received += self._pay(
                     state,
@@ -300,7 +301,7 @@ class Settlement:
         percent = (
             self._names().get(fee.percent, 0) if not is_digits(fee.percent) else int(fee.percent)
         )
-        amount = received * percent // 100
+        amount = saturated(received * percent // 100)
         if amount <= 0:
             return
         line = Payment(winner, None, amount, "fee", "fee", tuple(fee.cites))
