@@ -23,7 +23,7 @@ from tablerules.cli.common import (
 from tablerules.cli.evaluation_text import render_text
 from tablerules.cli.failures import failed
 from tablerules.dsl.diagnostics import visible
-from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
+from tablerules.dsl.limits import MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
 from tablerules.dsl.reading import ReadError
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.cards import NotationError
@@ -37,6 +37,7 @@ from tablerules.interpreter.hands import (
     within_limits,
 )
 from tablerules.interpreter.pricing import price
+from tablerules.interpreter.signature_layout import SignatureLayout
 
 PROGRESS_EVERY = 10_000
 WRITE_EVERY = 512  # verdicts of --detail wins written together
@@ -351,7 +352,7 @@ def _quick_verdicts(
 
     def verdict(line: str) -> bool | None:
         packed = pack(line)
-        if packed is None or packed[1] > MAX_HAND_CARDS:
+        if packed is None or not SignatureLayout.fits(packed[1]):
             return None
         return test(*packed)
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from tablerules.dsl.limits import MAX_DEALT, MAX_HAND_CARDS
+from tablerules.dsl.limits import MAX_DEALT
 
-# The most concealed cards a signature counts: a hand given to `evaluate`, or a full deal
-# with one card more.
-SIGNED_CARDS = max(MAX_HAND_CARDS, MAX_DEALT + 1)
+# The most concealed cards a signature counts: a full deal with one card more, the most a
+# seat holds concealed in play. A larger hand given to `evaluate` is judged split by split.
+SIGNED_CARDS = MAX_DEALT + 1
 
 
 def _bits(largest: int) -> int:

@@ -394,7 +394,19 @@ def test_the_files_several_bases_bring_in_are_counted(tmp_path: Path) -> None:
 def test_a_hand_over_the_card_limit(capsys: pytest.CaptureFixture[str]) -> None:
     every_tile = "123456789m123456789p123456789sESWNCFP" * 4
     status, output = run_cli(capsys, "evaluate", str(PMZ), "--hand", every_tile)
-    assert status == 1 and "a hand of 136 cards; the limit is 40" in output
+    assert status == 1 and "a hand of 136 cards; the limit is 64" in output
+
+
+@pytest.mark.parametrize("cards", [41, 64])
+def test_a_hand_as_large_as_play_reaches_is_evaluated(
+    cards: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full deal of 40 and the card drawn, or more with the table's kongs: play reaches
+    such hands, so evaluate judges them rather than refusing."""
+    every = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + list("ESWNCFP")
+    tiles = " ".join((every * 2)[:cards])
+    status, output = run_cli(capsys, "evaluate", str(PMZ), "--hand", tiles, "--json")
+    assert status == 0 and json.loads(output)["wins"] is False, output
 
 
 def test_hands_file_lines_over_the_limits(
@@ -402,11 +414,11 @@ def test_hands_file_lines_over_the_limits(
 ) -> None:
     hands = tmp_path / "hands.txt"
     odd = "\n\x1b[31m\n\u202e1m2m\n\x9b31m1m\n"  # an escape, a bidi override, an 8-bit CSI
-    hands.write_text("1m" * 2000 + "\n" + "123456789m" * 5 + odd, encoding="utf-8")
+    hands.write_text("1m" * 2000 + "\n" + "123456789m" * 8 + odd, encoding="utf-8")
     status, output = run_cli(capsys, "evaluate", str(PMZ), "--hands-file", str(hands))
     records = [json.loads(line) for line in output.strip().split("\n")]
     assert status == 1 and [r["line"] for r in records] == [1, 2, 3, 4, 5]
-    assert "1,000" in records[0]["error"] and "40" in records[1]["error"]
+    assert "1,000" in records[0]["error"] and "64" in records[1]["error"]
     for char in ("\x1b", "\u202e", "\x9b"):  # echoed lines show them, harmlessly
         assert char not in output
     assert records[3]["text"] == "\ufffd1m2m" and records[3]["column"] == 1

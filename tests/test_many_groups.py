@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablerules.dsl.limits import MAX_DEALT, MAX_HAND_CARDS
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.engine import Table
+from tablerules.interpreter.signature_layout import SIGNED_CARDS
 
 DECK = """\
 attribute colour: red | green | blue | grey [T-1]
@@ -140,7 +140,7 @@ def test_a_hand_larger_than_the_signatures_count_is_judged_split_by_split(
     game = _game(tmp_path, 30, PAIRS, "win [T-2] {\n  groups 33\n  pairs of pair: 33\n}\n\n")
     kinds = [f"{n}{c}" for c in "rgby" for n in range(1, 10)][:33]
     hand = game.parse(" ".join(kinds * 2))
-    assert len(hand) > max(MAX_HAND_CARDS, MAX_DEALT + 1)  # the most a signature counts
+    assert len(hand) > SIGNED_CARDS  # the most a signature counts
     assert game.evaluate(hand).wins
     assert game.evaluator.wins(hand)
     short = game.parse(" ".join(kinds * 2 + ["9y"]))
