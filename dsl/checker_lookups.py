@@ -3,8 +3,8 @@
 A lookup table gives the row with the largest key not above the number, and 0 below its
 first key. A score or value that a winning hand can reach below that key therefore pays
 nothing, silently: a house rule lowering the minimum to 1 point over a money table that
-starts at 3 makes every 1- and 2-point win worth 0. The checker warns where a table is looked up with
-a number whose smallest reachable value has no row.
+starts at 3 makes every 1- and 2-point win worth 0. The checker warns where a table is
+looked up with a number whose smallest reachable value has no row.
 """
 
 from __future__ import annotations

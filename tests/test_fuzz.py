@@ -142,7 +142,6 @@ def test_a_rigged_deal_is_won_and_settled_at_play_time(seed: int) -> None:
     text = scaled_pebbles(rng)
     game = check(RULES_PATH, text=text).game
     assert game is not None and game.compiled.rules.win is not None
-    assert (game.compiled.rules.win.groups or 0) < 16  # (16 or more: issue 22, item 1)
     rig = winning_deal(game, rng)
     assert rig is not None
     table = rigged_table(game, rig)
@@ -205,7 +204,9 @@ def test_the_score_oracle_counts_what_holds_and_is_not_excluded() -> None:
 
 def _trusting_load(path: str | Path, plan: object) -> checkpoint.Progress | None:
     """A checkpoint reader that believes what the file says (as one did before it was
-    checked): its shards and its sums."""
+    checked): its shards and its sums. No file is no progress, as for the real reader."""
+    if not Path(path).exists():
+        return None
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     return checkpoint.Progress(set(data["done"]), Tally.from_json(data["tally"]))
 
