@@ -479,6 +479,15 @@ class CompiledRules:
         this one question."""
         return tuple(sorted(cards)) in self.admitted[kind]
 
+    def relabelled(self, kind: int, source: ir.Source, cards: Sequence[int]) -> int:
+        """The kind a group of `kind` counts as when the winning card from `source`
+        completes it (`completed by … counts as`): the new kind only where that kind admits
+        these cards, so no group counts as a kind its own pattern forbids."""
+        target = self.kinds[kind].relabel.get(source, kind)
+        if target != kind and not self.admits(target, cards):
+            return kind
+        return target
+
     # ── win signatures ─────────────────────────────────────────
     def accept_mask(self, table_groups: int, table_pairs: int, table_triggers: int) -> int:
         """Bits of the (groups, pairs, triggers) signatures of the concealed part that win."""

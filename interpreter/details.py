@@ -190,7 +190,7 @@ class Details:
         instance = self.rules.instances[ids[placement]]
         kind = instance.kind
         if source is not None:
-            kind = self.rules.kinds[kind].relabel.get(source, kind)
+            kind = self.rules.relabelled(kind, source, instance.cards)
         groups[placement] = self.group_result(instance, kind, True)
         return groups
 

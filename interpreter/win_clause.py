@@ -276,6 +276,6 @@ class WinClause:
         found = self._relabelled.get(key)
         if found is None:
             instance = self.rules.instances[ident]
-            kind = self.rules.kinds[instance.kind].relabel.get(source, instance.kind)
+            kind = self.rules.relabelled(instance.kind, source, instance.cards)
             found = self._relabelled[key] = self._facts_of(kind, instance.cards)
         return found

@@ -176,3 +176,24 @@ def test_every_group_played_onto_the_table_is_one_evaluate_admits(ghostly: Game)
                 ghostly.evaluator.table_group(kinds[group.kind].name, group.cards)
                 laid += 1
     assert laid > 0
+
+
+def test_a_group_never_counts_as_a_kind_that_leaves_its_cards_out(tmp_path: Path) -> None:
+    """`completed by discard: counts as three` renames a group only where `three` admits
+    its cards: three ghosts completed by a discard stay what they were formed as."""
+    text = GHOSTS.replace(
+        'group pair "two alike" [G-2] {',
+        'group any "any three alike" [G-2] {\n  pattern same 3\n  in hand\n  concealed\n'
+        "  completed by discard: counts as three\n}\n\n"
+        'group pair "two alike" [G-2] {',
+    )
+    path = tmp_path / "ghostly-any.rules"
+    path.write_text(text, encoding="utf-8")
+    game = load_game(path)
+    ghosts = game.evaluate_text("G G 1r 1r", win_card="G", source="discard")
+    assert ghosts.wins and ghosts.best is not None
+    held = [g for g in ghosts.best.groups if "G" in g.cards]
+    assert [(g.kind, g.formed_as) for g in held] == [("any", "any")]
+    plain = game.evaluate_text("1g 1g 1r 1r", win_card="1g", source="discard")
+    assert plain.best is not None
+    assert [g.kind for g in plain.best.groups if "1g" in g.cards] == ["three"]
