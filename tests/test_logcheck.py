@@ -330,3 +330,19 @@ def test_a_win_not_offered_on_a_forced_pao_is_caught(tmp_path: Path) -> None:
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     report = check_log(str(log), [name])
     assert report.counts()[name] == 1, report.summary()
+
+
+def test_a_turn_passed_after_a_draw_onto_locked_cards_is_no_violation(logs: dict) -> None:
+    """A seat whose cards are all locked in groups that are never split passes its turn
+    after its own draw (docs/language.md, "Never split"); after a move it chose, never."""
+    from logcheck.every_game import ClaimsLeaveADiscard
+    from logcheck.games import profile_for
+
+    header, _ = logs["paomazai"]
+    check = ClaimsLeaveADiscard(profile_for(header))
+    passes = {"type": "turn passes", "seat": 0, "why": "nothing to discard"}
+    check.before_watched({"type": "draw", "seat": 0, "card": "E"}, None, 1)  # type: ignore[arg-type]
+    check.before_turn_passes(passes, None, 2)  # type: ignore[arg-type]
+    assert check.failures == []
+    check.before_turn_passes({**passes, "seat": 1}, None, 3)  # type: ignore[arg-type]
+    assert [line for line, _ in check.failures] == [3]

@@ -61,14 +61,15 @@ class ClaimsLeaveADiscard(Invariant):
     name = "claims-leave-a-discard"
     summary = (
         "a claim followed by a discard is offered only when a card it may discard is left "
-        "(PHZ-8), and the claimer then discards; only a forced move can leave nothing"
+        "(PHZ-8), and the claimer then discards; only a forced move, or a draw onto cards "
+        "that may not be split, can leave nothing"
     )
     watches = ("discard", "draw", "turn passes")
 
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
         self.waiting: tuple[int, str] | None = None  # (seat, claim) that must discard now
-        self.forced_last: dict[int, str] = {}
+        self.forced_last: dict[int, str] = {}  # a seat's last move: a forced action, "draw"
 
     def after_action(self, event: Record, tracker: Tracker, line: int) -> None:
         seat, action = event["seat"], event["action"]
@@ -86,6 +87,8 @@ class ClaimsLeaveADiscard(Invariant):
 
     def before_watched(self, event: Record, tracker: Tracker, line: int) -> None:
         """The claimer's discard must be the next move."""
+        if event["type"] == "draw" and event.get("seat") is not None:
+            self.forced_last[event["seat"]] = "draw"
         if self.waiting is None:
             return
         seat, label = self.waiting
@@ -95,7 +98,9 @@ class ClaimsLeaveADiscard(Invariant):
 
     def before_turn_passes(self, event: Record, tracker: Tracker, line: int) -> None:
         if event.get("why") == "nothing to discard" and not self.forced_last.get(event["seat"]):
-            self.fail(f"seat {event['seat']} has nothing to discard after an action it chose", line)
+            self.fail(
+                f"seat {event['seat']} has nothing to discard after an action it chose", line
+            )
 
 
 @invariant
