@@ -125,11 +125,20 @@ def _first_draw_win(game: Game, rng: random.Random, plain: bool) -> Table | None
 
 
 def _plain(game: Game) -> bool:
-    """No pattern, score, condition or locked cards: a win is its split alone."""
+    """A win on one's own draw, offered whatever the options, and no pattern, score,
+    condition or locked cards: such a win is its split alone."""
     rules = game.compiled.rules
     locked = any(kind.never_split for kind in rules.groups.values())
     conditions = rules.win is not None and (rules.win.when or rules.win.value)
-    return not (rules.patterns or rules.scores or conditions or locked)
+    ways = [way for action in rules.actions.values() for way in action.ways]
+    options = any(way.if_option or way.unless_option for way in ways)
+    own_draw = any(
+        way.context == "draw" and way.who in ("self", "anyone")
+        for action in rules.actions.values()
+        if action.win
+        for way in action.ways
+    )
+    return own_draw and not (rules.patterns or rules.scores or conditions or locked or options)
 
 
 @contextmanager
