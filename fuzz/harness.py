@@ -29,9 +29,21 @@ os.environ["TABLERULES_DEBUG"] = "1"  # an internal error raises instead of bein
 
 @functools.lru_cache(maxsize=32)
 def _checked(
-    path: Path, text: str | None, options: tuple[tuple[str, str], ...], policy: Any, display: Any
+    path: Path,
+    content: str | bytes | None,
+    options: tuple[tuple[str, str], ...],
+    policy: Any,
+    display: Any,
 ) -> Checked:
+    text = content if isinstance(content, str) else None
     return check(path, text=text, options=dict(options), policy=policy, display=display)
+
+
+def _file_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes() if path.is_file() else None
+    except OSError:
+        return None
 
 
 def _cached_check(
@@ -44,9 +56,12 @@ def _cached_check(
 ) -> Checked:
     """`check`, remembered in memory (never in the user's cache, whatever `reuse` says):
     the command is fuzzed, not the loading of the same bundled file thousands of times
-    (the rule files themselves are the `rules` target). A file is remembered by its path:
-    a target that writes rule files gives each content a path of its own."""
-    return _checked(Path(path), text, tuple(sorted((options or {}).items())), policy, display)
+    (the rule files themselves are the `rules` target). A file is remembered by its path
+    and its bytes, so a file written again at the same path is checked again (a base it
+    extends is not looked at: a target that rewrites bases gives each a path of its own)."""
+    content = text if text is not None else _file_bytes(Path(path))
+    options_key = tuple(sorted((options or {}).items()))
+    return _checked(Path(path), content, options_key, policy, display)
 
 
 common.check = _cached_check  # what `evaluate` and the other commands load rule files with

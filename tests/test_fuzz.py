@@ -32,7 +32,7 @@ from fuzz.adversarial import ADVERSARIAL, VALID  # noqa: E402
 from fuzz.checkpoints import CONFIGS, forged, genuine  # noqa: E402
 from fuzz.corpus import corpus  # noqa: E402
 from fuzz.grammar import derive  # noqa: E402
-from fuzz.harness import RULES_PATH, Finding  # noqa: E402
+from fuzz.harness import RULES_PATH, Finding, run_cli  # noqa: E402
 from fuzz.inputs import INPUTS  # noqa: E402
 from fuzz.mutate import damage_bytes, mutate  # noqa: E402
 from fuzz.rigs import rigged_table, winning_deal  # noqa: E402
@@ -264,3 +264,13 @@ def test_a_csv_cell_read_as_a_formula_is_a_finding(cell: str, formula: bool) -> 
             output_checks.check_csv(text)
     else:
         output_checks.check_csv(text)
+
+
+def test_the_commands_check_a_file_written_again_at_the_same_path(tmp_path: Path) -> None:
+    """The fuzz harness remembers checked files for speed, in every test of its process:
+    a file written again at the same path must be checked again, not answered from memory."""
+    rules = tmp_path / "v.rules"
+    rules.write_text('extends "nowhere.txt"\n', encoding="utf-8")
+    assert run_cli("check", str(rules)).status == 1
+    rules.write_text('extends "paomazai"\n', encoding="utf-8")
+    assert run_cli("check", str(rules)).status == 0
