@@ -17,8 +17,11 @@ import pytest
 from differential.generate import generated, many_groups
 from differential.run import Report, bundled_rule_files, plan, run
 from differential.watch import WatchedTable
+from tablerules.interpreter import load_game
 from tablerules.interpreter.api import check
+from tablerules.interpreter.bots import make_bot, play_hand
 from tablerules.interpreter.engine.choices import ChoiceMaker
+from tablerules.interpreter.simulate.plan import hand_seed
 
 RULE_FILES = bundled_rule_files()
 IDS = [path.stem for path in RULE_FILES]
@@ -114,3 +117,29 @@ def test_every_card_offered_is_watched(tmp_path: Path) -> None:
         table.apply(table.legal_actions(seat)[0])
     offered = [e for e in table.events if e["type"] in ("draw", "replacement", "discard")]
     assert len(table.moments) == len(offered)
+
+
+DEALER_ONLY = """extends "paohuzi-mingtang"
+override win [PHZ-12] {
+  groups 5
+  pairs of 對: 1 if any 提 跑, else 0
+  value 胡息 at least min_huxi
+  when dealer wins
+}
+"""
+
+
+def test_a_win_that_counts_a_forced_group_meets_the_win_clauses_conditions(
+    tmp_path: Path,
+) -> None:
+    """跑胡子 counts the group a forced 偎 or 跑 makes with the card; that win was offered
+    without the win clause's `when` lines and then had no split to settle (a crash)."""
+    rules = tmp_path / "dealer-only.rules"
+    rules.write_text(DEALER_ONLY, encoding="utf-8")
+    game = load_game(rules)
+    for index in range(4):  # hands 2 and 3 of this seed were won so by seats not dealing
+        seed = hand_seed(265, index)
+        bots = [make_bot("greedy", seed * 4 + seat) for seat in range(4)]
+        table = play_hand(game, bots, seed, dealer=index % 4)
+        assert set(table.state.winners) <= {table.state.dealer}
+    _agrees(run(str(rules), "greedy", 6, seed=265))

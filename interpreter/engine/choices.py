@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import compress
 
 from tablerules.interpreter.compiled import FIELD_BITS
+from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.engine.locked_cards import LockedCards
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
@@ -198,7 +199,7 @@ class ChoiceMaker(LockedCards):
             pending_win is not None
             and found
             and card is not None
-            and any(self._wins_with(seat, c, in_hand) for c in self._forced_groups(found, card))
+            and self._wins_with_forced(state, seat_index, offer, found, in_hand)
         ):  # a win that counts the group a forced action makes with the card
             way, action = pending_win
             found.insert(0, self._win_choice(seat_index, action, way, card))
@@ -248,7 +249,23 @@ class ChoiceMaker(LockedCards):
             and (c.from_hand or c.table_index is not None)
         ]
 
-    def _wins_with(self, seat: Seat, choice: Choice, in_hand: bool) -> bool:
+    def _wins_with_forced(
+        self, state: HandState, seat_index: int, offer: Offer, found: list[Choice], in_hand: bool
+    ) -> bool:
+        """Whether the seat wins once one of the forced group-making choices is carried
+        out, judged as the settlement judges it: under how the hand is won (the win
+        clause's `when` lines and the hand patterns read it)."""
+        assert offer.card is not None
+        seat = state.seats[seat_index]
+        conditions = win_conditions(state, self.play, seat_index, offer)
+        return any(
+            self._wins_with(seat, choice, in_hand, conditions)
+            for choice in self._forced_groups(found, offer.card)
+        )
+
+    def _wins_with(
+        self, seat: Seat, choice: Choice, in_hand: bool, conditions: WinConditions
+    ) -> bool:
         """Whether the seat wins once the group-making choice is carried out."""
         if self._lonely is not None and self._prefilter and not self._card_forms:
             # the cards left must split into groups: none of them may be lonely
@@ -263,7 +280,7 @@ class ChoiceMaker(LockedCards):
             if not self._lonely.may_split(packed):
                 return False
         hand, table = self.after_group(seat, choice, in_hand)
-        return self.evaluator.evaluate(hand, table).wins
+        return self.evaluator.evaluate(hand, table, conditions=conditions).wins
 
     def after_group(
         self, seat: Seat, choice: Choice, in_hand: bool
