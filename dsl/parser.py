@@ -325,6 +325,52 @@ def _unknown_block_item(error: UnexpectedInput, text: str) -> str:
     return f"{article} {name}"
 
 
+@cache
+def _clause_words() -> frozenset[str]:
+    """The keywords that begin a top-level clause (`group`, `settle`, ...)."""
+    accepted = parser().parse_interactive("").accepts()
+    words = set()
+    for name in accepted:
+        try:
+            pattern = parser().get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            words.add(pattern.value)
+    return frozenset(words)
+
+
+def _unclosed_block(error: UnexpectedInput, text: str) -> tuple[int, int, str, str] | None:
+    """A block whose '}' is missing, run into by the next clause: where the '}' belongs
+    (just past the block's last line) and a message naming the block, or None.
+
+    The parser stops at the next clause's first word, inside the open block; blaming that
+    line sends the author to the wrong place, so the block left open is named instead."""
+    if not isinstance(error, UnexpectedToken) or "RBRACE" not in (error.expected or ()):
+        return None
+    token = error.token
+    if token.type in ("_NL", "$END") or not token.line or token.column != 1:
+        return None
+    if str(token) not in _clause_words():
+        return None
+    lines = text.split("\n")
+    last = token.line - 2  # the block's last line with code on it (an index)
+    while last >= 0 and not _code_part(lines[last]).strip():
+        last -= 1
+    if last < 0:
+        return None
+    start, _ = _clause_bounds(lines, last)
+    words = lines[start].split()
+    if words and words[0] == "override":
+        words = words[1:]
+    if not words:
+        return None
+    name = " ".join(words[:2]) if " ".join(words[:2]) in TWO_WORD_BLOCKS else words[0]
+    column = len(_code_part(lines[last]).rstrip()) + 1
+    message = f"the {name} block opened on line {start + 1} is not closed: add '}}' after this line"
+    return last + 1, column, "E003", message
+
+
 def _position(error: UnexpectedInput, text: str) -> tuple[int, int]:
     line = getattr(error, "line", None)
     column = getattr(error, "column", None)
@@ -448,6 +494,9 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
         except UnexpectedInput as error:
             line, column = _position(error, attempt)
             code, message = _classify(error, attempt)
+            unclosed = _unclosed_block(error, attempt)
+            if unclosed is not None:
+                line, column, code, message = unclosed
             expected = _expected(error)
             hinted = code in ("E001", "E002") or message.startswith("unknown item inside")
             hint = f"expected {expected}" if expected and hinted else ""

@@ -70,3 +70,26 @@ def test_a_non_utf8_file_is_a_diagnostic(tmp_path) -> None:
 def test_a_missing_file_is_a_diagnostic(tmp_path) -> None:
     loaded = load(tmp_path / "absent.rules")
     assert [d.code for d in loaded.errors] == ["E107"]
+
+
+def test_a_missing_closing_brace_is_blamed_on_the_block_it_leaves_open() -> None:
+    """A block whose '}' is missing runs into the next clause: the message names the block
+    left open and points after its last line, not at the next clause's line."""
+    text = (
+        'game g "t" [T-1]\n'
+        "seats 2 [T-1]\n"
+        "group 刻 [T-1] {\n"
+        "  pattern same 3\n"
+        "  in hand\n"
+        "\n"
+        "group 對 [T-1] {\n"
+        "  pattern same 2\n"
+        "}\n"
+    )
+    loaded = load("brace.rules", text=text)
+    (first, *_) = loaded.errors
+    assert (first.line, first.column, first.code) == (5, 10, "E003")
+    assert first.message == (
+        "the group block opened on line 3 is not closed: add '}' after this line"
+    )
+    assert first.source_line == "  in hand"
