@@ -6,13 +6,15 @@ layer keeps its own top-level folder (the mapping is in `pyproject.toml`):
     tablerules.dsl          dsl/          rule language: grammar, IR, checker, diagnostics
     tablerules.interpreter  interpreter/  compiled rules, hand evaluation, engine, bots
     tablerules.cli          cli/          the `tablerules` command
+    tablerules.agents       agents/       every rule file an RL environment (extra `rl`)
     tablerules.playground   playground/   the Streamlit playground
     tablerules.rules        rules/        the bundled games and their variants (data)
 
 The common entry points are re-exported here, imported on first use:
 
-    from tablerules import load_game, Table
+    from tablerules import load_game, Table, env
     table = Table(load_game("rules/paomazai.rules"), seed=7)
+    hands = env("paomazai", seed=7)   # a PettingZoo environment (tablerules[rl])
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["Game", "Table", "load_game"]
+__all__ = ["Game", "Table", "env", "load_game"]
 
 _LAZY = {
     "Game": "tablerules.interpreter.api",
     "load_game": "tablerules.interpreter.api",
     "Table": "tablerules.interpreter.engine.game",
+    "env": "tablerules.agents",  # a PettingZoo environment (the optional extra `rl`)
 }
 
 

@@ -1,0 +1,158 @@
+"""The observation of a seat as a flat vector, laid out from the rule file's card kinds,
+group kinds, seats and offer contexts.
+
+Everything is read from what the seat may see, by the engine's own rules of visibility
+(`engine.views`): its own concealed cards; every seat's discards; the cards of the table
+groups as they lie for this seat (a concealed group shows no card, a partly shown one its
+first); the card on offer unless it is a draw kept unseen by another seat; how many cards
+each seat hides; the wall's count; whose turn it is; the money paid so far. Another seat's
+concealed cards, the order of the wall and a draw kept unseen never enter it.
+
+Seats are counted from the viewer: block 0 is the viewer's own, block 1 the next seat's, and
+so on. Counts are plain numbers (a card held twice reads 2.0); `segments` names each part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from tablerules.interpreter import Game
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.game import play_parts
+
+HIDDEN_DRAWS = ("draw", "replacement")  # offers whose card may be its owner's alone
+BASE_CONTEXTS = ("turn", "turn start", "draw", "replacement", "discard", "deal card")
+DECISIONS = ("turn", "window")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One named part of the observation: where it starts and how long it is."""
+
+    name: str
+    start: int
+    size: int
+    what: str
+
+
+class ObservationEncoder:
+    """Encodes `Table` states as one seat sees them (see the module)."""
+
+    def __init__(self, game: Game) -> None:
+        play = play_parts(game).play
+        compiled = game.compiled
+        self.seats = play.seats
+        self.cards = len(compiled.cards)
+        self.kinds = len(compiled.kinds)
+        self._in_owner_hand = play.in_owner_hand
+        self._draws_shown = play.turn.draws_shown
+        # how each group kind lies for the others: 0 concealed, 1 its first card, 2 shown
+        self._lies = [
+            {"concealed": 0, "partly shown": 1}.get(kind.visibility, 2) for kind in compiled.kinds
+        ]
+        contexts = list(BASE_CONTEXTS)
+        contexts += sorted(c for c in play.ways_by_context if c not in contexts)
+        self.contexts = {context: number for number, context in enumerate(contexts)}
+        self.restrictions = {name: number for number, name in enumerate(play.restrictions)}
+        self.segments: list[Segment] = []
+        cards, seats, kinds = self.cards, self.seats, self.kinds
+        self._add("hand", cards, "the seat's own concealed cards, a count per card kind")
+        self._add("discards", seats * cards, "each seat's discards, a count per card kind")
+        self._add("table", seats * cards, "each seat's table-group cards this seat can see")
+        self._add("groups", seats * kinds, "each seat's table groups, a count per group kind")
+        self._add("hidden", seats, "each seat's cards this seat cannot see (hand and groups)")
+        self._add("shown on deal", cards, "cards shown on the deal, a count per card kind")
+        self._add("offer card", cards, "the card on offer, when this seat can see it")
+        self._add("offer hidden", 1, "1 when a card is on offer that this seat cannot see")
+        self._add("offer context", len(contexts), "how the card on offer came (one-hot)")
+        self._add("offer owner", seats, "whose card or turn is on offer (one-hot)")
+        self._add("decision", len(DECISIONS), "a turn or a window on a card (one-hot)")
+        self._add("asked", 1, "1 when this seat must choose now")
+        self._add("turn", seats, "whose turn it is (one-hot)")
+        self._add("dealer", seats, "the dealer (one-hot)")
+        self._add("restrictions", len(self.restrictions), "this seat's restrictions, by rule")
+        self._add("wall", 1, "cards left in the wall")
+        self._add("money", seats, "each seat's net money so far")
+        self.size = sum(segment.size for segment in self.segments)
+        self._at = {segment.name: segment.start for segment in self.segments}
+        self._bytes = self._at["wall"]  # counts below this fit in a byte; the rest do not
+
+    def _add(self, name: str, size: int, what: str) -> None:
+        start = sum(segment.size for segment in self.segments)
+        self.segments.append(Segment(name, start, size, what))
+
+    def encode(self, table: Table, viewer: int) -> np.ndarray:
+        """The observation of `viewer` now, as float32 (see `segments`)."""
+        state = table.state
+        at = self._at
+        cards, seats = self.cards, self.seats
+        buf = bytearray(self._bytes)
+        own = state.seats[viewer]
+        buf[0:cards] = bytes(own.hand)
+        lies = self._lies
+        for step in range(seats):
+            index = (viewer + step) % seats
+            seat = state.seats[index]
+            base = at["discards"] + step * cards
+            for card in seat.discards:
+                buf[base + card] += 1
+            hidden = 0 if index == viewer else sum(seat.hand)
+            if seat.table:
+                table_base = at["table"] + step * cards
+                groups_base = at["groups"] + step * self.kinds
+                for group in seat.table:
+                    buf[groups_base + group.kind] += 1
+                    seen = group.cards
+                    if index != viewer:
+                        how = 0 if group.concealed else lies[group.kind]
+                        if how < 2:
+                            seen = group.cards[:how]
+                            hidden += len(group.cards) - how
+                    for card in seen:
+                        buf[table_base + card] += 1
+            buf[at["hidden"] + step] = min(hidden, 255)
+        for event in state.events[1 : 1 + seats]:  # the cards shown follow the deal
+            if event["type"] == "shown":
+                buf[at["shown on deal"] + table.game.compiled.cards.index[event["card"]]] += 1
+        decision = state.decision
+        if decision is not None and not state.finished:
+            offer = decision.offer
+            card = offer.card
+            if card is not None:
+                kept = not (offer.context == "draw" and self._draws_shown)
+                unseen = (
+                    offer.context in HIDDEN_DRAWS
+                    and viewer != offer.owner
+                    and (kept or decision.hidden)
+                )
+                if unseen:
+                    buf[at["offer hidden"]] = 1
+                else:
+                    buf[at["offer card"] + card] = 1
+            context = self.contexts.get(offer.context)
+            if context is not None:
+                buf[at["offer context"] + context] = 1
+            buf[at["offer owner"] + (offer.owner - viewer) % seats] = 1
+            buf[at["decision"] + (decision.kind == "window")] = 1
+            if viewer in decision.options and viewer not in decision.chosen:
+                buf[at["asked"]] = 1
+        buf[at["turn"] + (state.turn - viewer) % seats] = 1
+        buf[at["dealer"] + (state.dealer - viewer) % seats] = 1
+        for active in own.restrictions:
+            number = self.restrictions.get(active.name)
+            if number is not None:
+                buf[at["restrictions"] + number] += 1
+        out = np.zeros(self.size, np.float32)
+        out[: self._bytes] = np.frombuffer(buf, np.uint8)
+        out[at["wall"]] = state.tail - state.head
+        totals = [0] * seats
+        for line in state.ledger:
+            if line.payer is not None:
+                totals[line.payer] -= line.amount
+            if line.payee is not None:
+                totals[line.payee] += line.amount
+        money = at["money"]
+        for step in range(seats):
+            out[money + step] = totals[(viewer + step) % seats]
+        return out

@@ -1,0 +1,239 @@
+"""A PettingZoo AEC environment playing one hand of any rule file.
+
+Agents are `seat_0` … `seat_{n-1}` (absolute seats of the table). One agent acts at a
+time: the seat a turn waits for, or, in a window on a card several seats may answer, each
+of them in turn by seat order from the card's owner (the order of `Table.waiting_for()`);
+each answers without seeing the others' answers, which the table settles together by
+priority once the last has chosen. Observations, action ids and rewards are described in
+`observation.py`, `actions.py` and `payments.py`; docs/agents.md has the whole story.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import warnings
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from tablerules.agents.actions import ActionTable
+from tablerules.agents.observation import ObservationEncoder
+from tablerules.agents.payments import PaymentReader
+from tablerules.interpreter import Game
+from tablerules.interpreter.engine import Choice, IllegalAction, Table
+from tablerules.interpreter.engine.state import HandState
+
+RESET_OPTIONS = ("dealer",)
+
+
+class IllegalActionId(IllegalAction):
+    """An action id that is not legal for the acting seat now; nothing was changed."""
+
+
+@dataclass
+class EnvSnapshot:
+    """What `TableEnv.restore` needs to put the environment back as it was."""
+
+    state: HandState
+    paid: int
+    seed: int | None
+    bookkeeping: dict[str, Any]
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class TableEnv(AECEnv):
+    """One hand of a rule file as a PettingZoo AEC environment (see the module)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "tablerules_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: Game, seed: int | None = None, render_mode: str | None = None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.game = game
+        self.render_mode = render_mode
+        self.actions = ActionTable(game)
+        self.encoder = ObservationEncoder(game)
+        seats = self.encoder.seats
+        self.possible_agents = [agent_name(seat) for seat in range(seats)]
+        self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
+        self._action_space = spaces.Discrete(self.actions.size)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
+            }
+        )
+        self._seeds = random.Random(seed)
+        self.table: Table | None = None
+        self.hand_seed: int | None = None
+        self._payments: PaymentReader | None = None
+        self._legal: dict[int, Choice] = {}  # the acting seat's ids, worked out once
+
+    # ── spaces ─────────────────────────────────────────────────
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_space
+
+    # ── the hand ───────────────────────────────────────────────
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a hand: with `seed`, the very hand `Table(game, seed=seed)` deals (and the
+        hands after it follow from that seed); without, the next of the seed's sequence.
+        `options` may name the `dealer` (a seat); PettingZoo's own keys are ignored."""
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(RESET_OPTIONS))
+        if unknown:
+            warnings.warn(f"reset ignores the options {unknown}", stacklevel=2)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            self.hand_seed = seed
+        else:
+            self.hand_seed = self._seeds.getrandbits(63)
+        self.table = Table(self.game, seed=self.hand_seed, dealer=options.get("dealer"))
+        self._payments = PaymentReader(self.table)
+        self.agents = list(self.possible_agents)
+        money = self._payments.new_money()  # paid on the deal (a hand won there)
+        self.rewards = {agent: money[self._seat[agent]] for agent in self.agents}
+        self._cumulative_rewards = dict(self.rewards)
+        finished = self.table.finished
+        self.terminations = {agent: finished for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        if finished:
+            self._hand_over()
+            self.agent_selection = self.agents[0]
+        else:
+            self._next_agent()
+
+    def step(self, action: int | np.integer | None) -> None:
+        """Take action id `action` for the acting agent (None for an agent whose hand is
+        over). An id that is not legal now raises `IllegalActionId` and changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        choice = self._choice(agent, action)
+        assert self.table is not None and self._payments is not None
+        self._cumulative_rewards[agent] = 0
+        self.table.apply(choice)
+        money = self._payments.new_money()
+        self.rewards = {name: money[self._seat[name]] for name in self.agents}
+        if self.table.finished:
+            self._hand_over()
+        else:
+            self._next_agent()
+        self._accumulate_rewards()
+
+    def _choice(self, agent: str, action: int | np.integer | None) -> Choice:
+        """The choice an id stands for, refused with a reason when it is not legal."""
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise IllegalActionId(f"{agent} must act with an action id (an int), not {action!r}")
+        number = int(action)
+        choice = self._legal.get(number)
+        if choice is None:
+            if 0 <= number < self.actions.size:
+                what = f"{number} ({self.actions.label(number)})"
+            else:
+                what = f"{number} (ids run from 0 to {self.actions.size - 1})"
+            legal = ", ".join(f"{n} ({self.actions.label(n)})" for n in self._legal)
+            raise IllegalActionId(f"action {what} is not legal for {agent} now (legal: {legal})")
+        return choice
+
+    def _next_agent(self) -> None:
+        assert self.table is not None
+        seat = self.table.waiting_for()[0]
+        self.agent_selection = agent_name(seat)
+        self._legal = self.actions.legal(self.table, seat)
+
+    def _hand_over(self) -> None:
+        assert self.table is not None
+        self._legal = {}
+        totals = self.table.totals()
+        winners = list(self.table.state.winners)
+        for agent in self.agents:
+            self.terminations[agent] = True
+            self.infos[agent] = {"totals": totals[self._seat[agent]], "winners": winners}
+        self.agent_selection = self.agents[0]
+
+    # ── what a seat sees ───────────────────────────────────────
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation and its action mask (its legal ids, when the table
+        waits for it; all zeros otherwise)."""
+        assert self.table is not None, "reset the environment first"
+        seat = self._seat[agent]
+        mask = np.zeros(self.actions.size, np.int8)
+        if agent == self.agent_selection and self._legal:
+            mask[list(self._legal)] = 1
+        elif not self.table.finished and seat in self.table.waiting_for():
+            mask[list(self.actions.legal(self.table, seat))] = 1
+        return {"observation": self.encoder.encode(self.table, seat), "action_mask": mask}
+
+    def legal_ids(self, agent: str | None = None) -> list[int]:
+        """The legal ids of `agent` (default: the acting agent), in the engine's order."""
+        assert self.table is not None, "reset the environment first"
+        if agent is None or agent == self.agent_selection:
+            return list(self._legal)
+        return list(self.actions.legal(self.table, self._seat[agent]))
+
+    # ── snapshot and restore ───────────────────────────────────
+    def snapshot(self) -> EnvSnapshot:
+        """The whole environment now (the table's state and the agents' bookkeeping)."""
+        assert self.table is not None and self._payments is not None
+        kept = {
+            name: copy.deepcopy(getattr(self, name))
+            for name in (
+                "agents",
+                "rewards",
+                "_cumulative_rewards",
+                "terminations",
+                "truncations",
+                "infos",
+                "agent_selection",
+                "_skip_agent_selection",
+            )
+        }
+        return EnvSnapshot(self.table.snapshot(), self._payments.read, self.hand_seed, kept)
+
+    def restore(self, snapshot: EnvSnapshot) -> None:
+        """Put the environment back as it was at `snapshot` (which stays usable)."""
+        assert self.table is not None and self._payments is not None
+        self.table.restore(snapshot.state)
+        self._payments.read = snapshot.paid
+        self.hand_seed = snapshot.seed
+        for name, value in snapshot.bookkeeping.items():
+            setattr(self, name, copy.deepcopy(value))
+        live = not self.table.finished and not self.terminations.get(self.agent_selection, True)
+        self._legal = (
+            self.actions.legal(self.table, self._seat[self.agent_selection]) if live else {}
+        )
+
+    # ── rendering ──────────────────────────────────────────────
+    def render(self) -> str | None:
+        """The table as text, every card shown (a referee's view), in `ansi` mode."""
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        view = self.table.view()
+        lines = [f"wall {len(view['wall'])}, turn seat {view['turn']}"]
+        for seat, data in enumerate(view["seats"]):
+            groups = " ".join("".join(g["cards"]) for g in data["table"])
+            lines.append(
+                f"seat {seat}: {' '.join(data['hand'])} | {groups} | "
+                f"discards {' '.join(data['discards'])}"
+            )
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no outside resource."""
