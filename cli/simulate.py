@@ -15,6 +15,7 @@ from tablerules.cli.progress import ProgressBar
 from tablerules.cli.simulate_chart import chart_svg
 from tablerules.cli.simulate_output import as_csv, as_json, text_table
 from tablerules.dsl.diagnostics import visible
+from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import BOT_NAMES
 from tablerules.interpreter.simulate import (
     CheckpointError,
@@ -28,6 +29,7 @@ from tablerules.interpreter.simulate import (
     rows,
     side_for,
 )
+from tablerules.interpreter.simulate.payoffs import compare_note
 from tablerules.interpreter.simulate.plan import MAX_HANDS
 
 EXAMPLES = """\
@@ -156,7 +158,7 @@ def _jobs(text: str) -> int:
     return value
 
 
-def _side(path: str, options: list[str], bots: str) -> Side | None:
+def _side_and_game(path: str, options: list[str], bots: str) -> tuple[Side, Game] | None:
     checked = load_or_report(path, options)
     if checked is None or checked.game is None:
         return None
@@ -171,20 +173,27 @@ def _side(path: str, options: list[str], bots: str) -> Side | None:
         print(f"error: --bots {bots}: {error}", file=sys.stderr)
         return None
     remember(side, checked.game)
-    return side
+    return side, checked.game
 
 
 def build_plan(args: argparse.Namespace) -> Plan | None:
-    first = _side(args.rules, args.option, args.bots)
-    if first is None:
+    found = _side_and_game(args.rules, args.option, args.bots)
+    if found is None:
         return None
+    first, first_game = found
     sides = [first]
     if args.compare or args.compare_bots:
         other = args.compare or args.rules
         options = args.compare_option if args.compare else args.option
-        second = _side(other, options, args.compare_bots or args.bots)
-        if second is None:
+        found = _side_and_game(other, options, args.compare_bots or args.bots)
+        if found is None:
             return None
+        second, second_game = found
+        note = compare_note(
+            (args.rules, other), (first_game, second_game), (first.bots, second.bots)
+        )
+        if note is not None:
+            print(note, file=sys.stderr)
         if second.name == first.name:  # the same file, other bots: name the sides by bots
             sides = [_renamed(first), _renamed(second)]
         else:
