@@ -58,6 +58,8 @@ class HandSession:
     script: list[Choice] = field(default_factory=list)
     rigged: Rigged | None = None
     source: int = 0  # which rule text it plays (a draft's generation): a place is kept per text
+    round: int = 0  # where the hand stands in its game (see `interpreter.match`): the round,
+    streak: int = 0  # and the hands the dealer has kept the deal before this one
     choices: list[Choice] = field(default_factory=list, init=False)
     marks: list[int] = field(default_factory=list, init=False)  # choices made by move k
     events_at: list[int] = field(default_factory=list, init=False)  # events by move k
@@ -69,6 +71,9 @@ class HandSession:
     clock: HandClock = field(default_factory=HandClock, init=False)  # the hand's budget
     note: str = field(default="", init=False)  # how a script fared
     _bots: dict[int, GreedyBot | RandomBot] = field(default_factory=dict, init=False)
+    _picks_of: tuple[tuple[Choice, ...], list[int]] = field(
+        default=((), []), init=False, repr=False
+    )  # the user's picks, and the choices they were read from
 
     def __post_init__(self) -> None:
         with self.clock.running():  # OverBudget: the deal alone is too much
@@ -117,10 +122,16 @@ class HandSession:
 
     def _fresh(self) -> Table:
         rigged = self.rigged
+        place = {"round": self.round, "streak": self.streak}
         if rigged is None:
-            return Table(self.game, seed=self.seed, dealer=self.dealer)
+            return Table(self.game, seed=self.seed, dealer=self.dealer, **place)
         return Table(
-            self.game, dealer=self.dealer, hands=rigged.hands, wall=rigged.wall, shown=rigged.shown
+            self.game,
+            dealer=self.dealer,
+            hands=rigged.hands,
+            wall=rigged.wall,
+            shown=rigged.shown,
+            **place,
         )
 
     def _apply(self, seat: int, label: str) -> None:
@@ -282,16 +293,55 @@ class HandSession:
         """The choices of every whole move played (a script for another hand)."""
         return self.choices[: self.marks[-1]]
 
+    def picks(self) -> list[int]:
+        """The user's choices in the moves played, each as its place among the choices its
+        seat was offered: a short and exact record of them (`take_picks` plays them again,
+        the bots answering as they did, for they are seeded and taught the same way)."""
+        if not self.humans:
+            return []
+        played = tuple(self.played())
+        if self._picks_of[0] == played:  # asked after every step: replayed once per choice
+            return list(self._picks_of[1])
+        found = []
+        with self._replaying():  # OverBudget: the caller says why there is no record
+            table = self._fresh()
+            for seat, label in played:
+                if seat in self.humans:
+                    offered = [choice.label for choice in table.offered(seat)]
+                    found.append(offered.index(label))
+                table.apply(label, seat=seat)
+        self._picks_of = (played, found)
+        return list(found)
+
+    def take_picks(self, picks: list[int]) -> str:
+        """Make the user's choices given by `picks` (see `picks`), the bots playing on
+        between them; '' when all were made, else why the rest could not be."""
+        for number, index in enumerate(picks, start=1):
+            self.to_end()
+            seat = self.waiting_human()
+            if seat is None:
+                return f"choice {number} of {len(picks)} comes after the hand is over"
+            offered = self.table.legal_actions(seat)
+            if not 0 <= index < len(offered):
+                return f"choice {number} of {len(picks)} is not one of the {len(offered)} offered"
+            self.choose(seat, offered[index].label)
+            if self.error:
+                return f"choice {number} of {len(picks)}: {self.error}"
+        return ""
+
     def log_lines(self, header: dict[str, Any]) -> list[str]:
         """The hand up to the cursor as a play log that `tablerules replay` reads."""
         with self._replaying():  # OverBudget: the page says why there is no log
             return self._log_lines(header)
 
     def _log_lines(self, header: dict[str, Any]) -> list[str]:
-        lines = [
-            dumps(header),
-            dumps({"type": "hand", "index": 1, "seed": self.seed, "dealer": self.dealer}),
-        ]
+        hand: dict[str, Any] = {"type": "hand", "index": 1, "seed": self.seed}
+        hand["dealer"] = self.dealer
+        if self.round:  # a hand later in a game: where it stands, as `tablerules play` logs it
+            hand["round"] = self.round
+        if self.streak:
+            hand["streak"] = self.streak
+        lines = [dumps(header), dumps(hand)]
         replayed = self._fresh()
         written = 0
         for seat, label in self.choices[: self.marks[self.cursor]]:

@@ -1,0 +1,96 @@
+"""A match as the Hand tab tells it: where it stands (hand K of N, the round), the running
+score of each seat named by player and by its seat this hand, and at the end a summary —
+money per seat, hands won, the biggest hand. Plain text, built without Streamlit.
+
+Money is public at the table, so a seat's view shows every seat's score as the referee's
+does; the hand in play counts as far as the move shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablerules.interpreter.engine.narrate import player_name
+from tablerules.playground.match_play import MatchPlay
+from tablerules.playground.page_views import sign
+
+
+@dataclass
+class SummaryRow:
+    player: str  # `player 2 · NAME` (the seat's name in the last hand)
+    money: str
+    won: int
+
+
+@dataclass
+class MatchView:
+    heading: str  # `hand 2 of 4 · round NAME`
+    scores: list[str]  # `player 2 · NAME +20`, seat 0 first
+    over: bool = False
+    rows: list[SummaryRow] | None = None  # the summary, once the last hand is over
+    biggest: str = ""
+    command: str = ""  # the command that plays the same hands, when bots played them all
+
+    def texts(self) -> list[str]:
+        """Every text of the view (for tests that read it all)."""
+        found = [self.heading, *self.scores, self.biggest, self.command]
+        for row in self.rows or []:
+            found += [row.player, row.money, str(row.won)]
+        return found
+
+
+def who(match: MatchPlay, seat: int, names: list[str], you: frozenset[int]) -> str:
+    """A seat by its player and its seat's name this hand: `player 2 · NAME (you)`."""
+    player = player_name(seat)
+    named = "" if names[seat] == player else f" · {names[seat]}"
+    mine = " (you)" if seat in you else ""
+    return f"{player}{named}{mine}"
+
+
+def heading(match: MatchPlay) -> str:
+    """Where the match stands: `hand 2 of 4 · round NAME`, or in a whole game
+    `hand 5 · round NAME of 4`."""
+    if match.length is None:
+        rounds = match.game.compiled.rounds or 0
+        said = f"hand {match.number} · round {match.round_name()} of {rounds}"
+    else:
+        said = f"hand {match.number} of {match.length}"
+        if match.round_name():
+            said += f" · round {match.round_name()}"
+    if match.hand.streak:
+        said += f" · the dealer's {ordinal(match.hand.streak + 1)} hand in a row"
+    return said
+
+
+def ordinal(number: int) -> str:
+    """`1st`, `2nd`, `11th`."""
+    suffix = "th"
+    if not 10 <= number % 100 <= 20:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def match_view(match: MatchPlay, you: frozenset[int], rules: str = "") -> MatchView:
+    """The match at the move shown; `you`: the seats the user plays or sits at; `rules`:
+    the rule file as a command names it ('' when the text in play is not a file's)."""
+    names = match.seat_names()
+    standings = match.standings()
+    scores = [f"{who(match, s.seat, names, you)} {sign(s.money)}" for s in standings]
+    view = MatchView(heading(match), scores)
+    if not (match.over and match.hand.cursor == match.hand.last):
+        return view
+    view.over = True
+    view.rows = [
+        SummaryRow(who(match, s.seat, names, you), sign(s.money), s.won) for s in standings
+    ]
+    best = match.biggest()
+    if best is not None:
+        gain = max(best.totals)
+        won = match.win_text(best)
+        view.biggest = f"The biggest hand: hand {best.number}, {won} ({sign(gain)})"
+    if rules and not match.humans and match.length is not None:
+        view.command = (
+            f"tablerules play {rules} --seed {match.seed} --hands {match.length} "
+            f"--bots {match.bots}"
+        )
+    return view
