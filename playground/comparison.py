@@ -104,15 +104,19 @@ def compare_variants(
     choices: list[Choice],
     bots: str = "greedy",
     played: HandSession | None = None,
+    round: int = 0,
+    streak: int = 0,
 ) -> Comparison:
     """Deal both from `seed`, make the same choices while both allow them, let bots finish
     each hand, and find the first event where they differ. `played`: the hand of `left`
     as it was played to its end by these choices and bots, if there is one already (it is
-    not played again)."""
+    not played again); `round` and `streak` place the hand in its game (a match's hand)."""
     hands = [
         played
         if played is not None and game is left
-        else HandSession(game, seed, dealer, bots=bots, script=list(choices))
+        else HandSession(
+            game, seed, dealer, bots=bots, script=list(choices), round=round, streak=streak
+        )
         for game in (left, right)
     ]
     for hand in hands:

@@ -25,6 +25,7 @@ RULES = bundled_folder()  # in the source tree rules/, in an installed wheel tab
 # above MAX_RULE_BYTES, with a message, and the page says that limit rather than this one
 MAX_UPLOAD_MB = 1
 MAX_RULE_TEXT = bytes_text(MAX_RULE_BYTES)
+UPLOADED = " (uploaded)"  # how the page names an uploaded file: `mine.rules (uploaded)`
 _GENERATIONS = count(1)
 
 
@@ -39,6 +40,12 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(ROOT))
     except ValueError:
         return str(path)
+
+
+def edited_file_name(path: Path) -> str:
+    """The name an edited text is saved under: the file's own with `-edited`, so that a
+    command comparing it with the file as saved names two files, not one twice."""
+    return f"{path.stem}-edited{path.suffix or '.rules'}"
 
 
 def upload_name(name: str) -> str:

@@ -11,6 +11,7 @@ budget ends (the tab says which command).
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any
 
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.deadline import within
+from tablerules.interpreter.engine.narrate import player_name
 from tablerules.interpreter.simulate import Plan, Row, Simulation, Tally, Where, rows, side_for
 from tablerules.interpreter.simulate.runner import Stopped
 from tablerules.interpreter.simulate.wording import number, rule_ids, with_interval
@@ -96,13 +98,43 @@ def progress_text(done: int, hands: int, seconds: float) -> str:
     return text
 
 
-def command(paths: list[str], seed: int, hands: int, bots: str) -> str:
-    """The `tablerules simulate` command that plays the same hands (and more, given time)."""
-    words = ["tablerules", "simulate", paths[0]]
-    if len(paths) > 1:
-        words += ["--compare", paths[1]]
+def command(paths: list[tuple[str, list[str]]], seed: int, hands: int, bots: str) -> str:
+    """The `tablerules simulate` command that plays the same hands (and more, given time):
+    `paths` gives each side's file and its options (`NAME=VALUE`) that differ from the
+    file's own."""
+    (left, options), *others = paths
+    words = ["tablerules", "simulate", left]
+    words += [f"--option {option}" for option in options]
+    for right, their_options in others:
+        words += ["--compare", right]
+        words += [f"--compare-option {option}" for option in their_options]
     words += ["--hands", str(hands), "--seed", str(seed), "--bots", bots, "--jobs", "auto"]
     return " ".join(words)
+
+
+def option_flags(game: Game) -> list[str]:
+    """A game's option values that differ from its rule file's own, as `NAME=VALUE`."""
+    defaults = game.compiled.rules.option_values()
+    flags = []
+    for name, value in game.compiled.options.items():
+        if said(value) != said(defaults.get(name)):
+            flags.append(f"{name}={said(value)}")
+    return flags
+
+
+def said(value: object) -> str:
+    """An option's value as a command line writes it (`true`, not `True`)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+SEAT_ROW = re.compile(r"^seat (\d+): ")
+
+
+def seat_named(name: str) -> str:
+    """A row's name with a seat as the Hand tab names it: `seat 0: win rate` (a seat of
+    the command's report, numbered from 0) reads `player 1: win rate`. (Rows by position
+    from the dealer already bear the rule file's seat names.)"""
+    return SEAT_ROW.sub(lambda found: f"{player_name(int(found[1]))}: ", name)
 
 
 def table(outcome: Outcome) -> list[dict[str, str]]:
@@ -111,7 +143,7 @@ def table(outcome: Outcome) -> list[dict[str, str]]:
     names = [side.name for side in outcome.plan.sides]
     shown = []
     for row in outcome.rows:
-        line = {"section": row.section, "statistic": row.name}
+        line = {"section": row.section, "statistic": seat_named(row.name)}
         for name, value in zip(names, row.values, strict=True):
             line[name] = with_interval(value, row.measure)
         if outcome.paired:

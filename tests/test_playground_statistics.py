@@ -26,12 +26,14 @@ from tablerules.playground.simulation import (
     simulate,
     table,
 )
+from tablerules.playground.simulation_run import SimulationRun
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "playground" / "app.py"
 PMZ = ROOT / "rules" / "paomazai.rules"
 TWO_HORSES = ROOT / "rules" / "variants" / "paomazai-two-horses.rules"
 HANDS = 40
+MOST = 20_000  # hands enough to be still running while the page is used
 DISCARD_WIN = (
     'on discard: discarder pays 2 × unit "食糊"',
     'on discard: discarder pays 3 × unit "食糊"',
@@ -68,12 +70,23 @@ def tab(at: AppTest):  # AppTest's own element type
     return found
 
 
-def simulate_in_page(at: AppTest, compare: str, key: str = "stats_compare") -> None:
+def compare_box(at: AppTest) -> Any:
+    """The tab's "Compare with" box (its key names the file and the state of its text)."""
+    (found,) = [b for b in at.selectbox if b.key and b.key.startswith("stats_compare_")]
+    return found
+
+
+def simulate_in_page(at: AppTest, compare: str) -> SimulationRun:
+    """Press Simulate, wait for the worker to end, and draw the page with its figures."""
     at.number_input(key="stats_hands").set_value(HANDS)
-    at.selectbox(key=key).set_value(compare)
+    compare_box(at).set_value(compare)
     run(at)
     at.button(key="stats_run").click()
     run(at)
+    started: SimulationRun = at.session_state["simulation"]
+    assert started.wait(120), "the simulation did not end"
+    run(at)
+    return started
 
 
 def tally_json(plan: Plan) -> str:
@@ -81,16 +94,16 @@ def tally_json(plan: Plan) -> str:
 
 
 def test_nothing_is_simulated_until_the_button_is_pressed(app: AppTest) -> None:
-    assert "statistics" not in app.session_state
+    assert "simulation" not in app.session_state
     said = [i.value for i in tab(app).info]
     assert said == ["Press **Simulate** to play the hands (a thousand take some seconds)."]
     assert not tab(app).get("vega_lite_chart") and not tab(app).dataframe
 
 
 def test_the_page_plays_the_hands_the_command_plays_and_charts_both_sides(app: AppTest) -> None:
-    simulate_in_page(app, display_path(TWO_HORSES))
-    key, outcome = app.session_state["statistics"]
-    assert outcome.hands == HANDS and not outcome.stopped
+    finished = simulate_in_page(app, display_path(TWO_HORSES))
+    outcome = finished.outcome
+    assert outcome is not None and outcome.hands == HANDS and not outcome.stopped
     seed = int(app.session_state["seed"])
     sides = (
         side_for("paomazai.rules", load_game(PMZ), "greedy"),
@@ -111,18 +124,21 @@ def test_the_page_plays_the_hands_the_command_plays_and_charts_both_sides(app: A
         f"rules/variants/paomazai-two-horses.rules --hands {HANDS} --seed {seed} "
         "--bots greedy --jobs auto"
     )
+    assert "player 1: win rate" in set(shown.value["statistic"])  # as the Hand tab names it
     app.number_input(key="seed").set_value(seed + 1)
-    run(app)  # another seed: the figures of the old one are not shown as if they were its
-    assert not tab(app).dataframe and app.session_state["statistics"][0] == key
+    run(app)  # another seed: the figures stay, said to be of the old one
+    assert tab(app).dataframe and app.session_state["simulation"] is finished
+    (said,) = [i.value for i in tab(app).info]
+    assert said.startswith(f"These figures are of {HANDS} hands from seed {seed}, greedy bots")
 
 
 def test_an_edit_is_compared_with_the_file_as_saved(app: AppTest) -> None:
     draft = app.session_state["draft"]
     app.session_state["editor_paomazai_rules"] = {"text": draft.text.replace(*DISCARD_WIN)}
     run(app)
-    assert app.selectbox(key="stats_compare_edited").value == "rules/paomazai.rules (as saved)"
-    simulate_in_page(app, "rules/paomazai.rules (as saved)", "stats_compare_edited")
-    _, outcome = app.session_state["statistics"]
+    assert compare_box(app).value == "rules/paomazai.rules (as saved)"
+    outcome = simulate_in_page(app, "rules/paomazai.rules (as saved)").outcome
+    assert outcome is not None
     names = [side.name for side in outcome.plan.sides]
     assert names == ["paomazai.rules (edited)", "paomazai.rules (as saved)"]
     differing = {row.name for row in outcome.rows if row.significant}
@@ -131,15 +147,17 @@ def test_an_edit_is_compared_with_the_file_as_saved(app: AppTest) -> None:
     said = "\n".join(m.value for m in tab(app).markdown)
     assert "figures differ** (the 95% interval" in said and "- 食糊: money per hand: " in said
     captions = "\n".join(c.value for c in tab(app).caption)
-    assert "once the edited text is saved as rules/paomazai.rules:" in captions
+    assert "once the edited text is saved as paomazai-edited.rules" in captions
+    (line,) = [c.value for c in tab(app).code]  # two files, never one compared with itself
+    assert line.startswith("tablerules simulate paomazai-edited.rules --compare rules/paomazai")
 
 
 def test_an_upload_is_simulated_under_its_own_name(app: AppTest) -> None:
     text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
     app.file_uploader(key="upload").set_value(("mine.rules", text.encode("utf-8"), "text/plain"))
     run(app)
-    simulate_in_page(app, display_path(PMZ))
-    _, outcome = app.session_state["statistics"]
+    outcome = simulate_in_page(app, display_path(PMZ)).outcome
+    assert outcome is not None
     assert [side.name for side in outcome.plan.sides] == ["mine.rules", "paomazai.rules"]
     horses = next(row for row in outcome.rows if row.name == "中馬: money per hand")
     assert horses.difference is not None and horses.difference.mean > 0  # two horses, one
@@ -189,8 +207,13 @@ def test_the_budget_stops_a_simulation_inside_a_move(monkeypatch: pytest.MonkeyP
 def test_progress_table_and_chart_data_name_every_side() -> None:
     assert progress_text(0, 2000, 0.0) == "0 of 2,000 hands"
     assert progress_text(500, 2000, 10.0) == "500 of 2,000 hands · 50 hands/s · about 30 s left"
-    assert command(["rules/x.rules"], 5, 200, "random") == (
+    assert command([("rules/x.rules", [])], 5, 200, "random") == (
         "tablerules simulate rules/x.rules --hands 200 --seed 5 --bots random --jobs auto"
+    )
+    paths = [("x-edited.rules", ["horses=2"]), ("rules/x.rules", ["horses=2"])]
+    assert command(paths, 5, 200, "greedy") == (
+        "tablerules simulate x-edited.rules --option horses=2 --compare rules/x.rules "
+        "--compare-option horses=2 --hands 200 --seed 5 --bots greedy --jobs auto"
     )
     one, two = load_game(PMZ), load_game(TWO_HORSES)
     plan = plan_for([("one", one), ("two", two)], seed=1, hands=20, bots="greedy")
@@ -211,3 +234,30 @@ def test_progress_table_and_chart_data_name_every_side() -> None:
     phz = plan_for([("phz", load_game(ROOT / "rules" / "paohuzi.rules"))], 1, 20, "greedy")
     values = chart_data(simulate(phz, CpuBudget()), "share of wins by value")
     assert len(values) > 1 and abs(sum(r["mean"] for r in values) - 1) < 1e-9
+
+
+def test_a_simulation_runs_on_while_the_hand_is_stepped_and_can_be_stopped(
+    app: AppTest,
+) -> None:
+    """The hands are played in a process of their own: the Hand tab answers meanwhile, the
+    tab shows how far the run has come, and Stop ends it with a sentence saying so."""
+    app.number_input(key="stats_hands").set_value(MOST)
+    run(app)
+    app.button(key="stats_run").click()
+    run(app)
+    started: SimulationRun = app.session_state["simulation"]
+    assert started.running
+    before = app.session_state["hand"].cursor
+    app.button(key="next").click()
+    run(app)  # the Hand tab steps while the hands are played
+    assert app.session_state["hand"].cursor == before + 1
+    assert app.session_state["simulation"] is started and started.running
+    (bar,) = tab(app).get("progress")
+    assert f"of {MOST:,} hands" in bar.proto.text
+    app.button(key="stats_stop").click()
+    run(app)
+    assert started.wait(30) and not started.running
+    run(app)
+    (said,) = [w.value for w in tab(app).warning]
+    assert said.startswith(f"The simulation of {MOST:,} hands from seed 7, greedy bots")
+    assert "stopped at your request after" in said

@@ -4,15 +4,13 @@ money by seat."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
-from tablerules.interpreter.api import Game, check
+from tablerules.interpreter.api import Game
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.playground.budget import OverBudget
-from tablerules.playground.comparison import Comparison, compare_variants, incomparable
-from tablerules.playground.context import Context
-from tablerules.playground.drafts import bundled_rule_files, display_path
+from tablerules.playground.comparison import Comparison, compare_variants
+from tablerules.playground.context import Context, widget_key
+from tablerules.playground.counterparts import counterparts
 from tablerules.playground.hands import HandSession
 from tablerules.playground.page_views import sign
 
@@ -20,86 +18,69 @@ TITLE = "Compare variants"
 SHOWN_MOVES = 12  # moves told in each column from where the hands part
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
-def bundled_game(path: str) -> Game | None:
-    """A bundled rule file with its default options, compiled once per server."""
-    return check(path).game
-
-
-def likely_variants(label: str, names: list[str]) -> list[str]:
-    """The other files, those whose names begin as this one's does first (its variants)."""
-    stem = Path(label.split(" ")[0]).stem
-
-    def shared(name: str) -> int:
-        other = Path(name).stem
-        count = 0
-        while count < min(len(stem), len(other)) and stem[count] == other[count]:
-            count += 1
-        return count
-
-    return sorted(names, key=lambda name: (-shared(name), name))
-
-
-def first_comparable(game: Game, names: list[str], files: dict[str, Path]) -> int:
-    """The first file that plays the same game (compiled one by one, until one does)."""
-    for index, name in enumerate(names):
-        other = bundled_game(str(files[name]))
-        if other is not None and not incomparable(game, other):
-            return index
-    return 0
-
-
 def render(context: Context) -> None:
     game = context.draft.game
     if game is None:
         st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
         return
-    files = {display_path(p): p for p in bundled_rule_files()}
-    names = likely_variants(context.label, [name for name in files if name != context.label])
-    first = first_comparable(game, names, files)
-    other_name = st.selectbox("Compare with", names, index=first, key="compare_with")
-    other = bundled_game(str(files[other_name]))
-    if other is None:
-        st.error(f"{other_name} has errors; the Rules tab shows them when you open it.")
+    found = counterparts(context.draft, context.label, context.options, game)
+    if not found:
+        st.info(
+            f"No other bundled file plays {game.compiled.name}: edit the rules in the Rules "
+            "tab, and the edited text can be compared with the file as saved."
+        )
         return
-    refusal = incomparable(game, other)
-    if refusal:
-        st.warning(f"{context.label} and {other_name} cannot be compared: {refusal}.")
-        return
-    st.fragment(comparison_part)(context, game, other, other_name)
+    names = [other.name for other in found]
+    # one choice per file and per state of its text: a choice made for another game is
+    # never offered here, and an edit first offers the file as saved
+    state = "edited" if context.draft.edited else "saved"
+    key = f"compare_with_{widget_key(context.label)}_{state}"
+    other_name = st.selectbox("Compare with", names, index=0, key=key)
+    other = found[names.index(other_name)]
+    st.fragment(comparison_part)(context, game, other.game, other_name)
 
 
 def comparison_part(context: Context, game: Game, other: Game, other_name: str) -> None:
     """The button and the comparison: rerun on their own."""
     session: HandSession | None = st.session_state.get("hand")
+    if context.viewer is not None and (session is None or not session.table.finished):
+        st.info(
+            "A comparison plays the hand to its end under both files, which a seat does not "
+            "know before it is over: it is shown once the hand is over at the move shown, "
+            "or to the referee (Sit at: watch)."
+        )
+        return
     same = (
         session is not None
         and session.game is game
-        and session.seed == context.seed
-        and session.rigged is None  # a scenario's deal is not the seed's
+        and session.rigged is None  # a scenario's deal is not a seed's
     )
-    choices = session.played() if same and session is not None else []
-    dealer = session.dealer if same and session is not None else None
+    hand = session if same else None
+    seed = hand.seed if hand is not None else context.seed  # a match's later hand: its own
+    choices = hand.played() if hand is not None else []
+    dealer = hand.dealer if hand is not None else None
+    place = {"round": hand.round, "streak": hand.streak} if hand is not None else {}
     st.caption(
-        f"The deal of seed {context.seed} and the {len(choices)} choices of the Hand tab, "
+        f"The deal of seed {seed} and the {len(choices)} choices of the Hand tab, "
         f"under both files; bots play on where the choices run out or stop being legal."
     )
+    key = (id(game), id(other), seed, dealer, len(choices))
     if not st.button("Compare", key="compare_run", type="primary"):
         result = st.session_state.get("comparison")
-        if result is None or result.key != (id(game), id(other), context.seed, len(choices)):
+        if result is None or result.key != key:
             return
     else:
         # the Hand tab's hand, when bots alone played it to its end, is the left one already
-        whole = same and session is not None and not session.humans and session.end.finished
-        played = session if whole and session.bots == context.bots else None
+        whole = hand is not None and not hand.humans and hand.end.finished
+        played = hand if whole and hand is not None and hand.bots == context.bots else None
         try:
             result = compare_variants(
-                game, other, context.seed, dealer, choices, bots=context.bots, played=played
+                game, other, seed, dealer, choices, bots=context.bots, played=played, **place
             )
         except OverBudget as stopped:  # a deal alone was more than a hand may take
             st.error(f"The hands could not be compared: {stopped}.")
             return
-        result.key = (id(game), id(other), context.seed, len(choices))
+        result.key = key
         st.session_state["comparison"] = result
     show(result, context.label, other_name, context.viewer)
 

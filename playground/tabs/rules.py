@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 from tablerules.playground.context import Context
+from tablerules.playground.drafts import edited_file_name
 from tablerules.playground.editor import editor_key, rule_editor
 from tablerules.playground.expanded import expanded_rules
 
@@ -30,7 +31,7 @@ def render(context: Context) -> None:
     st.download_button(
         "Download the edited file",
         draft.text.encode("utf-8"),
-        file_name=draft.path.name,
+        file_name=edited_file_name(draft.path) if draft.edited else draft.path.name,
         key="download_rules",
         on_click="ignore",
     )

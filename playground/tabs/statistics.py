@@ -1,7 +1,8 @@
 """The Statistics tab: bots play the rules in use for many hands — and, when another file is
 chosen, the same deals under it — and the figures come with their 95% intervals, the
-differences flagged, and charts. Nothing runs until the button is pressed; the run is the
-server's work on this page alone, within the playground's CPU budget."""
+differences flagged, and charts. Nothing runs until the button is pressed; the hands are
+then played in a process of the server's own (`playground.simulation_run`), within the
+playground's CPU budget, while every tab of the page keeps working."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ import pandas as pd
 import streamlit as st
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.simulate.wording import with_interval
-from tablerules.playground.budget import CpuBudget
-from tablerules.playground.context import Context
-from tablerules.playground.drafts import bundled_rule_files, display_path
+from tablerules.playground.context import Context, widget_key
+from tablerules.playground.counterparts import Counterpart, counterparts, path_of
+from tablerules.playground.drafts import bundled_rule_files, display_path, edited_file_name
 from tablerules.playground.guard import guarded
 from tablerules.playground.simulation import (
     CHARTED,
@@ -22,32 +23,36 @@ from tablerules.playground.simulation import (
     Outcome,
     chart_data,
     command,
+    option_flags,
     plan_for,
     progress_text,
+    seat_named,
     significant,
-    simulate,
     table,
 )
-from tablerules.playground.tabs.compare import likely_variants
+from tablerules.playground.simulation_run import SideRequest, SimulationRun
+from tablerules.playground.ticker import set_timer
 
 TITLE = "Statistics"
 NOTHING = "nothing: this file alone"
-SAVED = " (as saved)"
 MOST_HANDS = 20_000
 LISTED_DIFFERENCES = 8  # significant differences named above the charts
+PROGRESS_SECONDS = 1.0  # how often the tab reads a running simulation's progress
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
-def bundled_game(path: str, options: tuple[tuple[str, str], ...] = ()) -> Game | None:
-    """A bundled rule file with these options, compiled once per server."""
-    return check(path, options=dict(options)).game
+def bundled_game(path: str) -> Game | None:
+    """A bundled rule file with its own options, compiled once per server."""
+    return check(path).game
 
 
 def render(context: Context) -> None:
     if context.draft.game is None:
         st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
         return
-    st.fragment(statistics_part)(context)
+    run: SimulationRun | None = st.session_state.get("simulation")
+    polling = PROGRESS_SECONDS if run is not None and run.running else None
+    st.fragment(statistics_part, run_every=polling)(context)
 
 
 def statistics_part(context: Context) -> None:
@@ -55,16 +60,25 @@ def statistics_part(context: Context) -> None:
     guarded(f"{TITLE} tab", lambda: statistics(context))
 
 
+def choices_for(context: Context, game: Game) -> tuple[list[str], dict[str, Counterpart]]:
+    """What the rules in use may be compared with: the file as saved (after an edit) and
+    the same game's files first, then every other bundled file."""
+    same = counterparts(context.draft, context.label, context.options, game)
+    found = {other.name: other for other in same}
+    for path in bundled_rule_files():
+        name = display_path(path)
+        other = bundled_game(str(path))
+        if name != context.label and name not in found and other is not None:
+            found[name] = Counterpart(name, name, other, str(path))
+    return [NOTHING, *found], found
+
+
 def statistics(context: Context) -> None:
-    """The choices, the button and the figures."""
+    """The choices, the button, the run as it goes and the figures."""
     game = context.draft.game
     assert game is not None
-    files = {display_path(p): p for p in bundled_rule_files()}
-    choices = [NOTHING]
-    if context.label in files:
-        choices.append(context.label + SAVED)  # the file before the edits
-    choices += likely_variants(context.label, [name for name in files if name != context.label])
-    first = 1 if context.draft.edited and len(choices) > 1 and context.label in files else 0
+    names, found = choices_for(context, game)
+    first = 1 if context.draft.edited and len(names) > 1 and found[names[1]].saved else 0
     left, right = st.columns([1, 2])
     hands = int(
         left.number_input(
@@ -76,62 +90,105 @@ def statistics(context: Context) -> None:
             key="stats_hands",
         )
     )
-    # the choice is kept per state of the text: an edit first offers the file as saved
-    choice_key = "stats_compare_edited" if context.draft.edited else "stats_compare"
-    other_name = right.selectbox("Compare with", choices, index=first, key=choice_key)
+    # a choice per file and per state of its text: an edit first offers the file as saved
+    state = "edited" if context.draft.edited else "saved"
+    choice_key = f"stats_compare_{widget_key(context.label)}_{state}"
+    other_name = right.selectbox("Compare with", names, index=first, key=choice_key)
     st.caption(
         f"{context.bots.capitalize()} bots play every hand from seed {context.seed}, each seat "
         "dealing in turn; a second file plays the same deals (common random numbers), so "
         "each difference comes with its own 95% interval."
     )
-    sides = [(name_of(context.label, other_name), game)]
-    paths = [context.label.split(" ")[0]]  # an upload by its file name
-    if other_name != NOTHING:
-        other = other_game(context, files, other_name)
-        if other is None:
-            st.error(f"{other_name} has errors; the Rules tab shows them when you open it.")
-            return
-        sides.append((Path(other_name.removesuffix(SAVED)).name + saved(other_name), other))
-        paths.append(other_name.removesuffix(SAVED))
+    other = found.get(other_name)
+    sides = [(side_name(context, other), game)]
+    requests = [
+        SideRequest(sides[0][0], str(context.draft.path), running_text(context), context.options)
+    ]
+    if other is not None:
+        sides.append((Path(other.path).name + (" (as saved)" if other.saved else ""), other.game))
+        requests.append(other_request(context, other, sides[1][0]))
     key = (id(game), *(id(g) for _, g in sides[1:]), context.seed, hands, context.bots)
+    what = f"{hands:,} hands from seed {context.seed}, {context.bots} bots, " + " against ".join(
+        name for name, _ in sides
+    )
+    run: SimulationRun | None = st.session_state.get("simulation")
     if st.button("Simulate", key="stats_run", type="primary"):
+        if run is not None:
+            run.stop()
         plan = plan_for(sides, context.seed, hands, context.bots)
-        bar = st.progress(0.0, text=progress_text(0, hands, 0.0))
-
-        def told(done: int, seconds: float) -> None:
-            bar.progress(done / hands, text=progress_text(done, hands, seconds))
-
-        outcome = simulate(plan, CpuBudget(), told)
-        bar.empty()
-        st.session_state["statistics"] = (key, outcome)
-    kept = st.session_state.get("statistics")
-    if kept is None or kept[0] != key:
+        run = SimulationRun(plan, requests, key, what, command_paths(context, other))
+        st.session_state["simulation"] = run
+        set_timer(PROGRESS_SECONDS)
+    if run is None:
         st.info("Press **Simulate** to play the hands (a thousand take some seconds).")
         return
-    show(kept[1], paths, context)
+    if run.running:
+        show_progress(run, key)
+        set_timer(PROGRESS_SECONDS)
+        return
+    set_timer(None)
+    if run.error:
+        st.warning(f"The simulation of {run.what} {run.error}.")
+        return
+    assert run.outcome is not None
+    if run.key != key:
+        st.info(
+            f"These figures are of {run.what}; the choices above or in the sidebar have "
+            "changed since: press **Simulate** to play the hands they name now."
+        )
+    show(run.outcome, run.paths, context)
 
 
-def name_of(label: str, other_name: str) -> str:
+def show_progress(run: SimulationRun, key: tuple[object, ...]) -> None:
+    """A running simulation: how far it has come, and a way to stop it."""
+    hands = run.plan.hands
+    st.progress(run.done / hands, text=progress_text(run.done, hands, run.seconds))
+    said = f"Playing {run.what}; the other tabs keep working meanwhile."
+    if run.key != key:
+        said += " The choices have changed since it began: press Simulate to play those instead."
+    st.caption(said)
+    st.button("Stop", key="stats_stop", on_click=run.stop)
+
+
+def running_text(context: Context) -> str | None:
+    """The text the rules in use run: the editor's last version that checked (None: the
+    bundled file as on disk)."""
+    draft = context.draft
+    return draft.last_good_text if draft.edited or draft.origin is not None else None
+
+
+def side_name(context: Context, other: Counterpart | None) -> str:
     """The rules in use as the figures name them; `(edited)` beside the same file saved."""
-    name = Path(label.split(" ")[0]).name
-    return name + " (edited)" if other_name == label + SAVED else name
+    name = Path(path_of(context.label)).name
+    return name + " (edited)" if other is not None and other.saved else name
 
 
-def saved(other_name: str) -> str:
-    return SAVED if other_name.endswith(SAVED) else ""
+def other_request(context: Context, other: Counterpart, name: str) -> SideRequest:
+    """The second side for the worker: the file in use as saved (with the sidebar's options
+    where it has them), or another bundled file with its own."""
+    options = {k: str(v).lower() if isinstance(v, bool) else str(v)
+               for k, v in other.game.compiled.options.items()}  # fmt: skip
+    if other.saved:
+        text = context.draft.origin  # an upload as uploaded; a bundled file as on disk
+        return SideRequest(name, str(context.draft.path), text, options)
+    return SideRequest(name, other.file, None, options)
 
 
-def other_game(context: Context, files: dict[str, Path], other_name: str) -> Game | None:
-    """The second file: the one in use as saved (with the sidebar's options), or another
-    bundled file (with its own defaults: the sidebar's options are this file's). An option
-    the edit added is not the saved file's: it then plays with its defaults."""
-    if other_name.endswith(SAVED):
-        path = str(files[other_name.removesuffix(SAVED)])
-        return bundled_game(path, tuple(sorted(context.options.items()))) or bundled_game(path)
-    return bundled_game(str(files[other_name]))
+def command_paths(context: Context, other: Counterpart | None) -> list[tuple[str, list[str]]]:
+    """The files and options a command names for these sides: the edited text under a
+    name of its own (never the file it is compared with), the second file by its path."""
+    draft = context.draft
+    game = draft.game
+    assert game is not None
+    edited = draft.edited
+    left = edited_file_name(Path(path_of(context.label))) if edited else path_of(context.label)
+    paths = [(left, option_flags(game))]
+    if other is not None:
+        paths.append((other.path, option_flags(other.game)))
+    return paths
 
 
-def show(outcome: Outcome, paths: list[str], context: Context) -> None:
+def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context) -> None:
     """The figures: what stands out, the charts, the whole table, the same run as a command."""
     if outcome.stopped:
         st.warning(outcome.stopped.capitalize() + ".")
@@ -150,7 +207,7 @@ def show(outcome: Outcome, paths: list[str], context: Context) -> None:
             for row in differing[:LISTED_DIFFERENCES]:
                 a, b = row.values
                 lines.append(
-                    f"- {row.name}: {with_interval(a, row.measure)} against "
+                    f"- {seat_named(row.name)}: {with_interval(a, row.measure)} against "
                     f"{with_interval(b, row.measure)}"
                 )
             if len(differing) > LISTED_DIFFERENCES:
@@ -164,7 +221,13 @@ def show(outcome: Outcome, paths: list[str], context: Context) -> None:
             with column:
                 st.altair_chart(chart(outcome, title), width="stretch")
     st.dataframe(pd.DataFrame(table(outcome)), hide_index=True, key="stats_table")
-    saved_as = f", once the edited text is saved as {paths[0]}" if context.draft.edited else ""
+    left = paths[0][0]
+    saved_as = ""
+    if context.draft.edited:
+        saved_as = (
+            f", once the edited text is saved as {left} (the Rules tab's **Download the "
+            "edited file** names it so)"
+        )
     st.caption(
         f"The same hands from the command line, on every core (more hands, more time){saved_as}:"
     )
