@@ -16,12 +16,16 @@ from hashlib import sha256
 from pathlib import Path
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+from tablerules.interpreter.api import Game
+from tablerules.playground.address import arrived
 from tablerules.playground.components import show_asked_tab
 from tablerules.playground.context import Context, widget_key
 from tablerules.playground.drafts import (
     MAX_RULE_TEXT,
     MAX_UPLOAD_MB,
     RULES,
+    UPLOADED,
     RuleDraft,
     UploadError,
     bundled_rule_files,
@@ -31,12 +35,14 @@ from tablerules.playground.drafts import (
 )
 from tablerules.playground.editor import take_edit
 from tablerules.playground.guard import guarded
-from tablerules.playground.seats import Seating, dealer_of, seat_controls
+from tablerules.playground.match_play import MOST_HANDS
+from tablerules.playground.seats import Seating, dealer_of, seat_controls, seat_count
 from tablerules.playground.tabs import compare, hand, rules, scenarios, statistics
 
 TABS = [hand, rules, compare, scenarios, statistics]
 FIRST_TAB = hand.TITLE
-UPLOADED = " (uploaded)"
+URL = "query-params"  # a widget so bound keeps its value in the page's address
+MAX_SEED = 2**53 - 1  # the largest whole number a browser's number box holds exactly
 
 HERE = Path(__file__).resolve().parent
 STYLE = HERE / "static" / "playground.css"
@@ -49,9 +55,10 @@ st.set_page_config(page_title="tablerules playground", layout="wide")
 st.set_option("client.showErrorDetails", "none")
 
 
-def option_form(draft: RuleDraft, label: str) -> dict[str, str]:
-    """Widgets for the rule file's options, from their declared types and values. A value
-    set for a widget before it is drawn (opening a scenario sets its options) is kept."""
+def option_form(draft: RuleDraft, label: str, box: DeltaGenerator) -> dict[str, str]:
+    """Widgets for the rule file's options, from their declared types and values, kept in
+    the page's address. A value set for a widget before it is drawn (opening a scenario
+    sets its options) is kept."""
     rules_ir = draft.last_good.loaded.rules if draft.last_good else None
     values: dict[str, str] = {}
     if rules_ir is None:
@@ -64,15 +71,16 @@ def option_form(draft: RuleDraft, label: str) -> dict[str, str]:
         default = defaults[name]
         if option.type == "bool":
             initial = {} if preset else {"value": bool(default)}
-            values[name] = str(st.sidebar.checkbox(text, key=key, **initial)).lower()
+            values[name] = str(box.checkbox(text, key=key, bind=URL, **initial)).lower()
         elif option.type == "int":
             initial = {} if preset else {"value": int(default)}
-            chosen = st.sidebar.number_input(
+            chosen = box.number_input(
                 text,
                 min_value=option.minimum,
                 max_value=option.maximum,
                 step=1,
                 key=key,
+                bind=URL,
                 **initial,
             )
             values[name] = str(int(chosen))
@@ -80,15 +88,15 @@ def option_form(draft: RuleDraft, label: str) -> dict[str, str]:
             choices = [str(c) for c in option.choices]
             index = choices.index(str(default)) if str(default) in choices else 0
             initial = {} if preset else {"index": index}
-            values[name] = st.sidebar.selectbox(text, choices, key=key, **initial)
+            values[name] = box.selectbox(text, choices, key=key, bind=URL, **initial)
     return values
 
 
-def take_upload(box: st.delta_generator.DeltaGenerator) -> tuple[str, str] | None:
+def take_upload(box: DeltaGenerator) -> tuple[str, str] | None:
     """The uploaded rule file as (name on the page, text), kept across reruns; a new upload
     becomes the chosen rule file. A file that is not a rule file is refused in words."""
     upload = box.file_uploader(
-        f"…or upload a .rules file (at most {MAX_RULE_TEXT})",
+        f"Your own rule file: upload a .rules file (at most {MAX_RULE_TEXT})",
         type=["rules"],
         max_upload_size=MAX_UPLOAD_MB,
         key="upload",
@@ -112,17 +120,16 @@ def take_upload(box: st.delta_generator.DeltaGenerator) -> tuple[str, str] | Non
     return st.session_state.get("uploaded")
 
 
-def current_draft() -> tuple[RuleDraft, str]:
+def current_draft(chooser: DeltaGenerator, uploads: DeltaGenerator) -> tuple[RuleDraft, str]:
     """The draft of the chosen rule file (bundled, or uploaded) and its name on the page.
     Each file keeps its own draft, edits included, for the whole session."""
     files = bundled_rule_files()
     names = [display_path(p) for p in files]
-    chooser = st.sidebar.container()
-    uploaded = take_upload(st.sidebar)
+    uploaded = take_upload(uploads)
     if uploaded is not None:
         names.append(uploaded[0])
     first = names.index(FIRST["rules"]) if FIRST["rules"] in names else 0
-    chosen = chooser.selectbox("Rule file", names, index=first, key="rule_file")
+    chosen = chooser.selectbox("Rule file", names, index=first, key="rule_file", bind=URL)
     drafts: dict[str, RuleDraft] = st.session_state.setdefault("drafts", {})
     draft = drafts.get(chosen)
     if uploaded is not None and chosen == uploaded[0]:
@@ -138,21 +145,75 @@ def current_draft() -> tuple[RuleDraft, str]:
     return draft, chosen
 
 
+def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
+    """How many hands the match plays; None for a whole game (the rule file's rounds)."""
+    rounds = game.compiled.rounds if game is not None else None
+    if rounds:
+        names = " ".join(game.compiled.round_names) if game is not None else ""
+        whole = box.toggle(
+            f"A whole game: {rounds} rounds ({names})".replace(" ()", ""),
+            value=False,
+            key="match_whole",
+            bind=URL,
+        )
+        if whole:
+            return None
+    hands = box.number_input(
+        "Hands in the match",
+        min_value=1,
+        max_value=MOST_HANDS,
+        value=FIRST["hands"],
+        step=1,
+        key="match_hands",
+        bind=URL,
+        help="the dealer passes as the rule file says; money is carried from hand to hand",
+    )
+    return int(hands)
+
+
+def hand_dealer(game: Game, seed: int) -> int:
+    """The dealer of the hand in play: the match's, once it is dealt for this seed."""
+    match = st.session_state.get("match")
+    if match is not None and match.seed == seed and match.game.compiled.name == game.compiled.name:
+        return match.hand.dealer if match.hand.dealer is not None else dealer_of(game, seed)
+    return dealer_of(game, seed)
+
+
 def main() -> None:
     st.html(STYLE)  # the cards, the table, the move list (a stylesheet: takes no room)
-    draft, label = current_draft()
+    # the sidebar from the top: the file, where the user sits (reachable at once on a
+    # phone, whatever the options), the deal and the options, then an upload
+    file_box, table_box, deal_box, upload_box = (st.sidebar.container() for _ in range(4))
+    draft, label = current_draft(file_box, upload_box)
     seed = int(
-        st.sidebar.number_input("Seed", min_value=0, value=FIRST["seed"], step=1, key="seed")
+        deal_box.number_input(
+            "Seed",
+            min_value=0,
+            max_value=MAX_SEED,
+            value=FIRST["seed"],
+            step=1,
+            key="seed",
+            bind=URL,
+            help=f"the deal: a whole number from 0 to {MAX_SEED:,}",
+        )
     )
-    bots = st.sidebar.selectbox("Bots", ["greedy", "random"], key="bots")
-    options = option_form(draft, label)
+    bots = deal_box.selectbox("Bots", ["greedy", "random"], key="bots", bind=URL)
+    hands = match_length(draft.game, deal_box)
+    options = option_form(draft, label, deal_box)
     if draft.last_good is not None and options != draft.options_applied:
         draft.update(draft.text, options)
         draft.options_applied = options
     take_edit(draft, label, options)
     game = draft.game
-    seating = seat_controls(game, dealer_of(game, seed)) if game is not None else Seating()
-    context = Context(draft, label, seed, bots, options, seating)
+    reached = arrived()  # a load, Back, Forward or a link: go to the place it names
+    if reached is not None and game is not None:
+        st.session_state["place_pending"] = reached
+        if reached.seat is None or reached.seat < seat_count(game):
+            st.session_state["sit_at"] = reached.seat
+    seating = (
+        seat_controls(game, hand_dealer(game, seed), table_box) if game is not None else Seating()
+    )
+    context = Context(draft, label, seed, bots, options, seating, hands)
     st.markdown(f"#### tablerules playground · {game.compiled.name if game else label}")
     st.markdown(
         "Step through the hand below with **→** and **←** (or click a move); sit at a seat "

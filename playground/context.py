@@ -19,6 +19,7 @@ class Context:
     bots: str
     options: dict[str, str]
     seating: Seating = field(default_factory=Seating)  # where the user sits at the table
+    hands: int | None = 1  # the hands of a match (None: a whole game, by the file's rounds)
 
     @property
     def viewer(self) -> int | None:

@@ -69,6 +69,8 @@ class PageBuilder:
 
     def counter(self) -> str:
         session = self.session
+        if self.viewer is not None:  # a seat knows the moves made, not how many are to come
+            return f"move {session.cursor}"
         total = session.last
         more = "" if session.end.finished or session.waiting_human() is not None else "+"
         return f"move {session.cursor} of {total}{more}"

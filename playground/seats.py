@@ -1,11 +1,18 @@
-"""Where the user sits at the table: the sidebar's "At the table" controls, by the seats'
-names in the rule file (a seat to watch or to play, and how fast bots play on)."""
+"""Where the user sits at the table: the sidebar's "At the table" controls (a seat to watch
+or to play, and how fast bots play on).
+
+A seat is a player's for the whole match: `player 2` sits at the same seat hand after hand,
+while the rule file's seat names say where each sits from the dealer, which
+changes as the deal passes. So the user sits with a player, shown with the seat's name in
+the hand in play, and keeps that seat across hands."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.engine.narrate import player_name
 from tablerules.interpreter.match import seed_dealer
@@ -31,27 +38,57 @@ def dealer_of(game: Game, seed: int) -> int:
     return seed_dealer(seed, seats.count if seats else 1)
 
 
+def seat_count(game: Game) -> int:
+    return len(game.compiled.dealt_per_seat())
+
+
 def seat_names(game: Game, dealer: int) -> list[str]:
     """Each seat's name for a hand dealt by `dealer`, seat 0 first."""
     compiled = game.compiled
-    seats = len(compiled.dealt_per_seat())
+    seats = seat_count(game)
     names = compiled.seat_names
     if not names:
         return [player_name(seat) for seat in range(seats)]
     return [names[(seat - dealer) % len(names)] for seat in range(seats)]
 
 
-def seat_controls(game: Game, dealer: int) -> Seating:
-    """The sidebar's table controls: where the user sits, whether they play that seat, and
-    how fast bots play."""
+def seat_label(game: Game, dealer: int) -> Callable[[int | None], str]:
+    """How the "Sit at" box names a seat: its player and, where the rule file names seats,
+    the seat's name in the hand dealt by `dealer` (`player 2 · NAME`, `player 1 · NAME, deals`)."""
     names = seat_names(game, dealer)
-    in_turn = [names[(dealer + step) % len(names)] for step in range(len(names))]
-    st.sidebar.markdown("**At the table**")
-    sitting = st.sidebar.selectbox("Sit at", [WATCH, *in_turn], key="sit_at")
-    seat = None if sitting == WATCH else names.index(sitting)
-    plays = seat is not None and st.sidebar.toggle("I play this seat", value=True, key="play_seat")
+
+    def label(seat: int | None) -> str:
+        if seat is None:
+            return WATCH
+        player = player_name(seat)
+        named = "" if names[seat] == player else f" · {names[seat]}"
+        deals = ", deals" if seat == dealer else ""
+        return f"{player}{named}{deals}"
+
+    return label
+
+
+def seat_controls(game: Game, dealer: int, box: DeltaGenerator | None = None) -> Seating:
+    """The table controls, in `box` (the sidebar by default): where the user sits, whether
+    they play that seat, and how fast bots play. A seat kept in the session that this game
+    does not have (another file, fewer seats) becomes watching again."""
+    box = box if box is not None else st.sidebar
+    seats = seat_count(game)
+    if st.session_state.get("sit_at") not in (None, *range(seats)):
+        st.session_state["sit_at"] = None
+    box.markdown("**At the table**")
+    seat = box.selectbox(
+        "Sit at",
+        [None, *range(seats)],
+        format_func=seat_label(game, dealer),
+        key="sit_at",
+        help="a player keeps the seat hand after hand; the name is the seat's in this hand",
+    )
+    plays = seat is not None and box.toggle(
+        "I play this seat", value=True, key="play_seat", bind="query-params"
+    )
     if plays:
-        speed = st.sidebar.select_slider(
+        speed = box.select_slider(
             "Bots' speed",
             list(SPEEDS),
             value="normal",
@@ -59,7 +96,7 @@ def seat_controls(game: Game, dealer: int) -> Seating:
             help="how fast the bots play on until it is your turn",
         )
     else:
-        speed = st.sidebar.select_slider(
+        speed = box.select_slider(
             "Play on",
             list(SPEEDS),
             value="step by step",

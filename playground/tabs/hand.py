@@ -13,24 +13,30 @@ import time
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
+from tablerules.playground.address import write
+from tablerules.playground.budget import OverBudget
 from tablerules.playground.components import clickable, clicked, move_list
 from tablerules.playground.context import Context
 from tablerules.playground.golden import hand_as_scenario, open_scenario
 from tablerules.playground.guard import guarded
 from tablerules.playground.hand_page import build_page
 from tablerules.playground.hands import HandSession
+from tablerules.playground.match_play import MatchPlay
+from tablerules.playground.match_view import MatchView, match_view
 from tablerules.playground.page_views import HandPage
+from tablerules.playground.place import Place
 from tablerules.playground.ticker import set_timer
 
 TITLE = "Hand"
 
 
-def hand_session(context: Context, humans: frozenset[int]) -> HandSession:
-    """The hand in play, kept across reruns. A change of rules or of the seat played keeps
-    the user's place: the same choices replayed, the same move shown where it still is."""
+def hand_session(context: Context) -> HandSession:
+    """The hand in play, kept across reruns: a scenario's hand while one is open (same
+    seed, same file), else the match's hand in play. A change of rules or of the seat
+    played keeps the user's place: the same choices replayed, the same move shown where it
+    still is."""
     game = context.draft.game
     assert game is not None
-    old: HandSession | None = st.session_state.get("hand")
     opening = st.session_state.pop("open_scenario", None)
     if opening is not None:
         opened = open_scenario(opening, game, context.seed, context.bots)
@@ -39,10 +45,10 @@ def hand_session(context: Context, humans: frozenset[int]) -> HandSession:
         else:
             opened.to_end()
             opened.source = context.draft.generation
-            st.session_state["hand"] = opened
+            st.session_state["hand"] = st.session_state["scenario"] = opened
             return opened
-    same_text = old is not None and old.source == context.draft.generation
-    if old is not None and old.rigged is not None and old.seed == context.seed and same_text:
+    old: HandSession | None = st.session_state.get("scenario")
+    if old is not None and old.seed == context.seed and old.source == context.draft.generation:
         if old.game is game and old.bots == context.bots:
             return old  # a scenario's hand: every seat is the user's, whoever sits where
         script = old.played()
@@ -51,38 +57,72 @@ def hand_session(context: Context, humans: frozenset[int]) -> HandSession:
         )
         session.source = old.source
         session.goto(old.cursor)
-        st.session_state["hand"] = session
+        st.session_state["hand"] = st.session_state["scenario"] = session
         return session
-    if (
-        old is not None
-        and old.game is game
-        and old.seed == context.seed
-        and old.bots == context.bots
-        and old.humans == humans
-    ):
-        return old
-    same_deal = (
-        old is not None
-        and old.seed == context.seed
-        and old.bots == context.bots
-        and old.source == context.draft.generation  # the same file (edited, maybe)
-        and old.seats == len(game.compiled.dealt_per_seat())
+    st.session_state.pop("scenario", None)
+    match = current_match(context)
+    pending: Place | None = st.session_state.pop("place_pending", None)
+    if pending is not None:
+        match = go_to_place(match, pending, context)
+    st.session_state["hand"] = match.hand
+    return match.hand
+
+
+def go_to_place(match: MatchPlay, place: Place, context: Context) -> MatchPlay:
+    """The match at `place` (the address's): the same hand, or the match played again to
+    its hand with the user's choices; then its move. What could not be reached is said."""
+    problems = list(place.problems)
+    picks = [list(hand) for hand in place.picks]
+    mine = match.picks()
+    if place.hand != match.number or picks != (mine if any(mine) else []):
+        match = MatchPlay(
+            match.game, match.seed, match.bots, match.humans, match.length, match.source
+        )
+        problem = match.restore(place.hand, picks)
+        if problem:
+            problems.append(problem)
+        st.session_state["match"] = match
+    hand = match.hand
+    hand.goto(place.move)
+    if hand.cursor != place.move:
+        problems.append(f"move {place.move} is not played in hand {match.number}")
+    if place.move or place.hand > 1:
+        st.session_state["paused"] = True  # land where the address says, not moves later
+    if problems:
+        st.session_state["place_note"] = "; ".join(problems)
+    return match
+
+
+def current_match(context: Context) -> MatchPlay:
+    """The match being played, kept across reruns; a new one for another seed, file, bots
+    or number of seats. Other rules or another seat keep the hands over and the place in
+    the hand in play."""
+    game = context.draft.game
+    assert game is not None
+    match: MatchPlay | None = st.session_state.get("match")
+    fresh = (
+        match is None
+        or match.seed != context.seed
+        or match.bots != context.bots
+        or match.source != context.draft.generation  # another file (an edit keeps it)
+        or match.seats != MatchPlay.seats_of(game)
     )
-    if old is not None and same_deal:
-        # a seat change keeps what was played up to the move shown; a change of rules
-        # replays everything played, as a comparison of variants does
-        script = old.choices[: old.marks[old.cursor]] if old.game is game else old.played()
-        session = HandSession(game, context.seed, old.dealer, humans, context.bots, script)
-        session.source = old.source
-        session.goto(old.cursor)
-        if session.note:
-            st.session_state["hand_note"] = session.note
-    else:
-        session = HandSession(game, context.seed, None, humans, context.bots)
-        session.source = context.draft.generation
-    st.session_state["hand"] = session
-    st.session_state["paused"] = False
-    return session
+    if match is None or fresh:
+        match = MatchPlay(
+            game, context.seed, context.bots, context.humans, context.hands,
+            context.draft.generation,
+        )  # fmt: skip
+        st.session_state["match"] = match
+        st.session_state["paused"] = False
+        return match
+    match.length = context.hands
+    before = match.hand
+    note = match.follow(game, context.humans, context.bots)
+    if note:
+        st.session_state["hand_note"] = note
+    if match.hand is not before:
+        st.session_state["paused"] = False  # bots play on toward the seat played, if any
+    return match
 
 
 def render(context: Context) -> None:
@@ -97,11 +137,14 @@ def render(context: Context) -> None:
             f"Your last edit (version {draft.failed_version}) has {errors} error(s), shown in "
             f"the Rules tab: this hand runs version {draft.version}, the last that checked."
         )
-    viewer, humans = context.viewer, context.humans
-    session = hand_session(context, humans)
+    viewer = context.viewer
+    session = hand_session(context)
     note = st.session_state.pop("hand_note", "")
     if note:
         st.info(f"Replayed under the changed rules: {note}.")
+    missed = st.session_state.pop("place_note", "")
+    if missed:
+        st.warning(f"The page's address names a place that could not be reached in full: {missed}.")
     if session.rigged is not None:
         st.info(
             f"Scenario: {session.rigged.name}. Its deal, then its scripted choices "
@@ -153,19 +196,98 @@ def table_part(context: Context, session: HandSession, viewer: int | None) -> No
             st.rerun()  # the whole page sets the timer anew
         st.session_state["ticking"] = wanted
     page = build_page(session, viewer)
+    match = playing_match(session)
     left, right = st.columns([2, 1], gap="medium")
     with left:
+        if match is not None:
+            show_scores(match_view(match, seated(context), rules_command(context)))
         top = st.container(horizontal=True, vertical_alignment="center", gap="small")
         stepper(session, top)
         top.markdown(f"**{page.counter}** · {page.status}")
         user_choices(session, page)
         if page.result is not None:
             show_result(page)
+            if match is not None:
+                match_end(match, context)
         clickable(page.table_html, key="table")
     with right:
         rows = [(row.number, row.text, row.cites) for row in page.moves]
         move_list(rows, page.current, key="moves")
         details(session, page)
+    keep_place(session, viewer)
+
+
+def keep_place(session: HandSession, viewer: int | None) -> None:
+    """The place shown, in the page's address (a scenario's hand has none: its deal is
+    not a seed's)."""
+    match: MatchPlay | None = st.session_state.get("match")
+    if match is None or match.hand is not session:
+        return
+    try:
+        picks = match.picks()
+    except OverBudget:  # the hand stopped on its budget: its choices are not written
+        picks = []
+    write(Place(viewer, match.number, session.cursor, tuple(tuple(p) for p in picks)))
+
+
+def playing_match(session: HandSession) -> MatchPlay | None:
+    """The match whose hand is `session` (None for a scenario's hand, or a single hand)."""
+    match: MatchPlay | None = st.session_state.get("match")
+    if match is None or match.hand is not session or match.length == 1:
+        return None
+    return match
+
+
+def seated(context: Context) -> frozenset[int]:
+    """The seats the user plays or sits at (named `you` in the scores)."""
+    return context.humans | ({context.viewer} if context.viewer is not None else set())
+
+
+def rules_command(context: Context) -> str:
+    """The rule file and its options as `tablerules play` names them ('' for an edited or
+    uploaded text, which no file on disk holds)."""
+    draft = context.draft
+    if draft.edited or draft.origin is not None or draft.last_good is None:
+        return ""
+    rules = draft.last_good.loaded.rules
+    defaults = rules.option_values() if rules is not None else {}
+    words = [context.label]
+    for name, value in context.options.items():
+        if str(defaults.get(name)).lower() != value.lower():
+            words.append(f"--option {name}={value}")
+    return " ".join(words)
+
+
+def show_scores(view: MatchView) -> None:
+    """Where the match stands and each seat's money so far."""
+    scores = " · ".join(view.scores)
+    st.markdown(f"**{view.heading[:1].upper() + view.heading[1:]}** — {scores}")
+
+
+def match_end(match: MatchPlay, context: Context) -> None:
+    """Under a hand over: the next hand, or the match's summary after its last."""
+    if match.hand.cursor < match.hand.last:
+        return
+    if match.can_go_on:
+        if st.button("next hand", icon=":material/skip_next:", key="next_hand", type="primary"):
+            match.next_hand()
+            st.session_state["hand"] = match.hand
+            st.session_state["paused"] = False
+            st.rerun()  # the whole page: the sidebar names the seats of the new hand
+        return
+    view = match_view(match, seated(context), rules_command(context))
+    if not view.over or view.rows is None:
+        return
+    with st.container(border=True, key="match_summary"):
+        st.markdown(f"**The match is over after {match.number} hands.**")
+        lines = ["| seat | money | hands won |", "|---|---:|---:|"]
+        lines += [f"| {row.player} | {row.money} | {row.won} |" for row in view.rows]
+        st.markdown("\n".join(lines))
+        if view.biggest:
+            st.markdown(view.biggest + ".")
+        if view.command:
+            st.caption("The same hands from the command line:")
+            st.code(view.command, language="sh")
 
 
 def act(session: HandSession, label: str) -> None:
