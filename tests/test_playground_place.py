@@ -1,0 +1,131 @@
+"""The playground's match in the page (AppTest), and the place kept in the page's address:
+a reload, Back or a shared link lands where the user was (`playground.place`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from tablerules.playground.place import Place
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "playground" / "app.py"
+COUNTER = re.compile(r"\*\*move (\d+)(?: of (\d+)\+?)?\*\*")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def scan_installed_components_once() -> Iterator[None]:
+    """Each AppTest looks through every installed package for Streamlit components; the
+    answer does not change between tests, so it is looked up once."""
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = manifest_scanner.scan_component_manifests
+    found = scan()
+    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
+    yield
+    manifest_scanner.scan_component_manifests = scan
+
+
+def opened(params: dict[str, str] | None = None) -> AppTest:
+    """The playground loaded from an address with these parameters."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params.update(params or {})
+    run(at)
+    return at
+
+
+def run(at: AppTest) -> None:
+    at.run()
+    assert not at.exception, at.exception
+
+
+def said(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [i.value for i in at.info]
+    parts += [w.value for w in at.warning] + [s.value for s in at.success]
+    return "\n".join(parts)
+
+
+def counter(at: AppTest) -> str:
+    found = COUNTER.search(said(at))
+    assert found, said(at)
+    return found[0]
+
+
+def test_an_address_is_read_leniently_and_written_back_the_same() -> None:
+    place = Place(seat=1, hand=3, move=14, picks=((3, 0, 12), (), (4,)))
+    params = place.params()
+    assert params == {"hand": "3", "move": "14", "seat": "2", "picks": "3.0.12--4"}
+    assert Place.read(params) == place
+    odd = Place.read({"hand": "zero", "move": "-3", "picks": "1.x", "seat": "0"})
+    assert odd == Place() and len(odd.problems) == 4
+    assert "hand=zero is not a whole number from 1" in odd.problems
+
+
+def test_a_match_goes_on_hand_by_hand_to_its_summary() -> None:
+    at = opened({"match_hands": "2"})
+    assert "**Hand 1 of 2** — player 1 · " in said(at)
+    at.button(key="to_end").click()
+    run(at)
+    at.button(key="next_hand").click()
+    run(at)
+    match = at.session_state["match"]
+    assert match.number == 2 and at.session_state["hand"] is match.hand
+    assert "**Hand 2 of 2" in said(at) and counter(at).startswith("**move 0 of ")
+    assert at.query_params["hand"] == "2" and at.query_params["move"] == "0"
+    at.button(key="to_end").click()
+    run(at)
+    assert not [b for b in at.button if b.key == "next_hand"]
+    text = said(at)
+    assert "**The match is over after 2 hands.**" in text
+    assert "| seat | money | hands won |" in text and "The biggest hand: hand " in text
+    (line,) = [c.value for c in at.code if c.value.startswith("tablerules play")]
+    assert line == "tablerules play rules/paomazai.rules --seed 7 --hands 2 --bots greedy"
+
+
+def test_a_link_lands_on_its_hand_move_and_seat() -> None:
+    """A reload or a shared link: the match played again to its hand, the move shown, the
+    seat sat at (watched here: its own view)."""
+    at = opened({"match_hands": "3", "hand": "2", "move": "5", "seat": "3", "play_seat": "false"})
+    match = at.session_state["match"]
+    assert match.number == 2 and match.hand.cursor == 5
+    assert at.selectbox(key="sit_at").value == 2
+    assert counter(at) == "**move 5**"  # a seat's view: no count of the moves to come
+    assert not at.warning
+
+
+def test_a_seats_choices_in_the_address_play_the_hand_again() -> None:
+    at = opened({"seat": "2"})
+    hand = at.session_state["hand"]
+    for _ in range(3):
+        at.button(key="to_end").click()
+        run(at)
+        hand = at.session_state["hand"]
+        seat = hand.waiting_human()
+        assert seat == 1
+        choices = hand.table.legal_actions(seat)
+        at.session_state["table"] = {"click": {"value": choices[-1].label, "n": len(hand.choices)}}
+        run(at)
+    hand = at.session_state["hand"]
+    picks, move = at.query_params["picks"], int(at.query_params["move"])
+    again = opened({"seat": "2", "picks": picks, "move": str(move)})
+    replayed = again.session_state["hand"]
+    assert replayed.choices[: hand.marks[move]] == hand.choices[: hand.marks[move]]
+    assert replayed.cursor == move
+
+
+def test_an_address_that_cannot_be_reached_says_so() -> None:
+    at = opened({"move": "100000", "hand": "x"})
+    (warning,) = [w.value for w in at.warning]
+    assert warning.startswith("The page's address names a place that could not be reached")
+    assert "hand=x is not a whole number from 1" in warning
+    assert "move 100000 is not played in hand 1" in warning
+
+
+def test_a_seat_sees_no_comparison_before_its_hand_is_over() -> None:
+    at = opened({"seat": "2", "play_seat": "false"})
+    texts = [i.value for i in at.info]
+    assert any(t.startswith("A comparison plays the hand to its end") for t in texts)
+    assert not [b for b in at.button if b.key == "compare_run"]
