@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter import load_game
+from tablerules.interpreter.api import check
 from tablerules.interpreter.scenarios import run_scenario
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
 from tablerules.playground.hands import HandSession
@@ -62,3 +63,40 @@ def test_a_saved_scenario_fails_when_the_rules_change(tmp_path: Path) -> None:
     result = run_scenario(tmp_path / "s.json")  # played at 2 units, tested at 4
     assert not result.passed
     assert any(f.startswith("expected a pay event") for f in result.failures), result.failures
+
+
+def test_a_hand_later_in_a_game_keeps_its_round_and_streak(tmp_path: Path) -> None:
+    """HK-7: a hand of a match dealt in the second round, the dealer on a streak: saved as
+    a scenario it is played again where it stood (money by round and streak included)."""
+    game = load_game(ROOT / "rules/hongkong.rules")
+    hand = HandSession(game, 11, dealer=2, round=1, streak=2)
+    data = scenario_from_hand(hand.end, hand.played(), "hongkong", "later in a game")
+    assert (data["round"], data["streak"]) == (1, 2)
+    path = tmp_path / "later.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = run_scenario(path)
+    assert result.passed, result.failures
+
+
+def test_a_scenario_carries_the_text_it_was_made_with_and_says_where_it_differs(
+    tmp_path: Path,
+) -> None:
+    """Made with an edit, it runs against the file it names and, failing there, says where
+    the text it carries differs from the file; run against that text, it passes."""
+    rules = ROOT / "rules/paomazai.rules"
+    text = rules.read_text(encoding="utf-8")
+    edited = text.replace("pays 2 × unit", "pays 4 × unit")
+    game = check(rules, text=edited).game
+    assert game is not None
+    hand = HandSession(game, 7)
+    data = scenario_from_hand(hand.end, hand.played(), "paomazai", "edited", rules_text=edited)
+    assert data["rules_text"] == edited
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    against_file = run_scenario(path)
+    assert not against_file.passed
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "pays 2 × unit" in row)
+    assert against_file.failures[-1].startswith(
+        f"it was made with other rules than it ran against: at line {line} of paomazai.rules"
+    )
+    assert run_scenario(path, {rules.resolve(): edited}).passed

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
-from tablerules.dsl.limits import MAX_NUMBER, MAX_SEATS
+from tablerules.dsl.limits import MAX_NUMBER, MAX_RULE_BYTES, MAX_SEATS
 from tablerules.interpreter.scenarios.expected import MAX_VALUE
 
 # a seat's number (whether the game has that seat is checked against its rule file)
@@ -67,6 +67,13 @@ class Scenario(BaseModel):
         default_factory=list, description='scripted choices, "SEAT: LABEL", in order'
     )
     expect: Expectation
+    rules_text: str | None = Field(
+        None,
+        max_length=MAX_RULE_BYTES,
+        description="the rule text the hand was played with, when it was not the file's (an "
+        "edit or an upload in the playground); the scenario runs against the file `rules` "
+        "names, and a failure says where this text differs from it",
+    )
 
 
 def scenario_schema() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import CheckCache, Game, check
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.playlog import first_difference
 from tablerules.interpreter.engine.views import seat_events
 from tablerules.interpreter.scenarios.expected import event_problems, shape_problem
 from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
@@ -194,8 +195,41 @@ def run_scenario(
 ) -> ScenarioResult:
     """Run one scenario file; `edited` gives rule texts to use instead of files on disk
     (the playground runs scenarios against the text being edited); `checks` shared by
-    several runs parses each rule text once."""
-    path = Path(path)
+    several runs parses each rule text once. A scenario that carries the rule text it was
+    made with, and fails, says where that text differs from the one it ran against."""
+    result = _run(Path(path), edited, checks)
+    scenario = result.scenario
+    if not result.passed and scenario is not None and scenario.rules_text is not None:
+        note = _made_otherwise(Path(path), scenario, edited)
+        if note:
+            result.failures.append(note)
+    return result
+
+
+def _made_otherwise(path: Path, scenario: Scenario, edited: dict[Path, str] | None) -> str:
+    """Where the rule text a scenario carries differs from the text it ran against ('' when
+    they are the same, or the file cannot be read)."""
+    try:
+        rules_path = scenario_rules(path, scenario.rules)
+        ran = (edited or {}).get(rules_path)
+        if ran is None:
+            ran = read_text(rules_path, MAX_SCENARIO_BYTES, "the rule file")
+    except (BaseRefused, ReadError):
+        return ""
+    assert scenario.rules_text is not None
+    found = first_difference(scenario.rules_text, ran)
+    if found is None:
+        return ""
+    line, made, run = found
+    return (
+        f"it was made with other rules than it ran against: at line {line} of "
+        f"{rules_path.name}, the text it carries reads {made.strip()!r}, the rules run "
+        f"read {run.strip()!r}"
+    )
+
+
+def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache | None) -> ScenarioResult:
+    """Run one scenario file (see `run_scenario`)."""
     try:
         scenario = load_scenario(path)
     except ScenarioError as error:

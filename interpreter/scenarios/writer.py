@@ -36,10 +36,13 @@ def scenario_from_hand(
     rules: str,
     name: str,
     options: dict[str, Any] | None = None,
+    rules_text: str | None = None,
 ) -> dict[str, Any]:
     """The scenario of `table` (a hand played from its deal with `choices`): `rules` is the
     rule file as the scenario file will name it (relative to where it is saved), `options`
-    the table options that differ from the file's own."""
+    the table options that differ from the file's own, `rules_text` the text the hand was
+    played with when it is not the file's (carried along, so the hand can be played again
+    exactly as it was). A hand later in a game keeps its round and the dealer's streak."""
     events = table.events
     deal = events[0]
     shown = next(
@@ -67,7 +70,13 @@ def scenario_from_hand(
         "actions": [f"{seat}: {label}" for seat, label in choices],
         "expect": expect,
     }
+    if table.state.round:
+        scenario["round"] = table.state.round
+    if table.state.streak:
+        scenario["streak"] = table.state.streak
     if shown is not None:
         scenario["shown"] = shown
+    if rules_text is not None:
+        scenario["rules_text"] = rules_text
     Scenario.model_validate(scenario)  # the shape `tablerules test` reads
     return scenario
