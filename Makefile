@@ -12,8 +12,9 @@ E2E_PACKAGES := chromium chromium-driver $(FONT_PACKAGES)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 RAY_STAMP := $(VENV)/.installed-ray
+OPENSPIEL_STAMP := $(VENV)/.installed-openspiel
 
-.PHONY: test logcheck differential invariants invariants-slice test-ray wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
+.PHONY: test logcheck differential invariants invariants-slice test-ray test-openspiel bench-env wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +36,15 @@ $(RAY_STAMP): $(STAMP)
 
 test-ray: $(RAY_STAMP)
 	$(BIN)/python -m pytest -m ray tests/test_simulate_ray.py
+
+## test-openspiel: install the optional OpenSpiel extra and test the rule files as OpenSpiel
+## games (OpenSpiel's random simulation test, chance, clone, serialize, the IS-MCTS example)
+$(OPENSPIEL_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel]'
+	touch $(OPENSPIEL_STAMP)
+
+test-openspiel: $(OPENSPIEL_STAMP)
+	$(BIN)/python -m pytest -m openspiel tests/test_agents_openspiel.py
 
 ## logcheck: play 2,000 seeded hands of every bundled rule file and variant (found by name:
 ## a new file is played too) with random and with greedy bots, and check each log with the
@@ -123,6 +133,11 @@ bench: $(STAMP)
 ## play --log beside the API, the memory of a long run, and the scoring presets beside their bases
 bench-play: $(STAMP)
 	$(BIN)/python benchmarks/bench_play.py
+
+## bench-env: the PettingZoo environment's steps beside RLCard's mahjong environment and the
+## raw Table API on the same hands, and the observation encoding per call
+bench-env: $(STAMP)
+	$(BIN)/python benchmarks/bench_env.py
 
 ## bench-revisions: the same evaluation and play work on the code before the rule language's
 ## v2 and on this checkout, side by side (BEFORE=REV AFTER=REV to compare others)
