@@ -44,6 +44,7 @@ PASS = "pass"
 DISCARD = "discard"
 ONTO = "onto"  # the marker of a signature that adds the card onto a table group
 PASS_ID = 0
+KNOWN_LIMIT = 1 << 16  # choices whose ids are remembered (the engine keeps fewer)
 
 Signature = tuple[object, ...]
 Group = tuple[int, tuple[int, ...]]  # (group kind, its cards in card order)
@@ -84,7 +85,10 @@ class ActionTable:
             self.ids.setdefault(signature, len(self.ids))
         self.signatures = list(self.ids)
         self.size = len(self.signatures)
-        self._known: dict[Choice, int] = {}  # ids of choices that name no table group
+        # ids of the choices met that name no table group, by object: the engine makes each
+        # choice once and offers it again and again, and a lookup by identity costs less
+        # than hashing its fields
+        self._known: dict[int, tuple[Choice, int]] = {}
 
     # ── the enumeration ────────────────────────────────────────
     def _way_signatures(self, rule: ActionRule, way: WayRule) -> list[Signature]:
@@ -170,9 +174,9 @@ class ActionTable:
 
     def id_of(self, table: Table, choice: Choice) -> int:
         """The id of a legal choice; a choice the table does not cover is refused."""
-        known = self._known.get(choice)
-        if known is not None:
-            return known
+        known = self._known.get(id(choice))
+        if known is not None and known[0] is choice:
+            return known[1]
         signature = self.signature(table, choice)
         number = self.ids.get(signature)
         if number is None:
@@ -180,16 +184,24 @@ class ActionTable:
                 f"the choice {choice.label!r} ({signature!r}) has no action id: the action "
                 "table does not cover it"
             )
-        if choice.table_index is None:
-            self._known[choice] = number
+        if choice.table_index is None:  # the same choice object stands for the same id
+            if len(self._known) >= KNOWN_LIMIT:
+                self._known.clear()
+            self._known[id(choice)] = (choice, number)  # kept alive: its id is not reused
         return number
 
     def legal(self, table: Table, seat: int) -> dict[int, Choice]:
         """The seat's legal ids now, each with the choice it stands for (the first in the
         engine's order), in the engine's order; empty when the seat is not asked."""
         found: dict[int, Choice] = {}
+        known = self._known
         for choice in table.offered(seat):
-            found.setdefault(self.id_of(table, choice), choice)
+            entry = known.get(id(choice))
+            number = entry[1] if entry is not None and entry[0] is choice else None
+            if number is None:
+                number = self.id_of(table, choice)
+            if number not in found:
+                found[number] = choice
         return found
 
     def label(self, number: int) -> str:

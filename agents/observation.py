@@ -77,6 +77,9 @@ class ObservationEncoder:
         self.size = sum(segment.size for segment in self.segments)
         self._at = {segment.name: segment.start for segment in self.segments}
         self._bytes = self._at["wall"]  # counts below this fit in a byte; the rest do not
+        assert [s.name for s in self.segments[-2:]] == ["wall", "money"]  # stored last, as floats
+        self._tail = bytes(self.size - self._bytes)
+        self._blocks = tuple(self._at[name] for name in ("discards", "table", "groups", "hidden"))
 
     def _add(self, name: str, size: int, what: str) -> None:
         start = sum(segment.size for segment in self.segments)
@@ -86,32 +89,36 @@ class ObservationEncoder:
         """The observation of `viewer` now, as float32 (see `segments`)."""
         state = table.state
         at = self._at
-        cards, seats = self.cards, self.seats
+        cards, seats, kinds = self.cards, self.seats, self.kinds
         buf = bytearray(self._bytes)
-        own = state.seats[viewer]
+        everyone = state.seats
+        own = everyone[viewer]
         buf[0:cards] = bytes(own.hand)
         lies = self._lies
+        discards_at, table_at, groups_at, hidden_at = self._blocks
         for step in range(seats):
-            index = (viewer + step) % seats
-            seat = state.seats[index]
-            base = at["discards"] + step * cards
+            index = viewer + step
+            if index >= seats:
+                index -= seats
+            seat = everyone[index]
+            base = discards_at + step * cards
             for card in seat.discards:
                 buf[base + card] += 1
-            hidden = 0 if index == viewer else sum(seat.hand)
+            hidden = sum(seat.hand) if step else 0
             if seat.table:
-                table_base = at["table"] + step * cards
-                groups_base = at["groups"] + step * self.kinds
+                base = table_at + step * cards
+                kind_base = groups_at + step * kinds
                 for group in seat.table:
-                    buf[groups_base + group.kind] += 1
+                    buf[kind_base + group.kind] += 1
                     seen = group.cards
-                    if index != viewer:
+                    if step:
                         how = 0 if group.concealed else lies[group.kind]
                         if how < 2:
-                            seen = group.cards[:how]
-                            hidden += len(group.cards) - how
+                            hidden += len(seen) - how
+                            seen = seen[:how]
                     for card in seen:
-                        buf[table_base + card] += 1
-            buf[at["hidden"] + step] = min(hidden, 255)
+                        buf[base + card] += 1
+            buf[hidden_at + step] = hidden if hidden < 256 else 255
         for event in state.events[1 : 1 + seats]:  # the cards shown follow the deal
             if event["type"] == "shown":
                 buf[at["shown on deal"] + table.game.compiled.cards.index[event["card"]]] += 1
@@ -120,39 +127,41 @@ class ObservationEncoder:
             offer = decision.offer
             card = offer.card
             if card is not None:
-                kept = not (offer.context == "draw" and self._draws_shown)
-                unseen = (
-                    offer.context in HIDDEN_DRAWS
+                context = offer.context
+                if (
+                    context in HIDDEN_DRAWS
                     and viewer != offer.owner
-                    and (kept or decision.hidden)
-                )
-                if unseen:
+                    and (decision.hidden or not (context == "draw" and self._draws_shown))
+                ):
                     buf[at["offer hidden"]] = 1
                 else:
                     buf[at["offer card"] + card] = 1
-            context = self.contexts.get(offer.context)
-            if context is not None:
-                buf[at["offer context"] + context] = 1
+            number = self.contexts.get(offer.context)
+            if number is not None:
+                buf[at["offer context"] + number] = 1
             buf[at["offer owner"] + (offer.owner - viewer) % seats] = 1
             buf[at["decision"] + (decision.kind == "window")] = 1
             if viewer in decision.options and viewer not in decision.chosen:
                 buf[at["asked"]] = 1
         buf[at["turn"] + (state.turn - viewer) % seats] = 1
         buf[at["dealer"] + (state.dealer - viewer) % seats] = 1
-        for active in own.restrictions:
-            number = self.restrictions.get(active.name)
-            if number is not None:
-                buf[at["restrictions"] + number] += 1
-        out = np.zeros(self.size, np.float32)
-        out[: self._bytes] = np.frombuffer(buf, np.uint8)
-        out[at["wall"]] = state.tail - state.head
+        if own.restrictions:
+            for active in own.restrictions:
+                number = self.restrictions.get(active.name)
+                if number is not None:
+                    buf[at["restrictions"] + number] += 1
         totals = [0] * seats
         for line in state.ledger:
             if line.payer is not None:
                 totals[line.payer] -= line.amount
             if line.payee is not None:
                 totals[line.payee] += line.amount
-        money = at["money"]
+        buf.extend(self._tail)  # room for the wall and the money, filled in as floats
+        out = np.frombuffer(buf, np.uint8).astype(np.float32)
+        tail = self._bytes
+        out[tail] = state.tail - state.head
         for step in range(seats):
-            out[money + step] = totals[(viewer + step) % seats]
+            money = totals[(viewer + step) % seats]
+            if money:
+                out[tail + 1 + step] = money
         return out

@@ -79,6 +79,7 @@ class TableEnv(AECEnv):
         self.hand_seed: int | None = None
         self._payments: PaymentReader | None = None
         self._legal: dict[int, Choice] = {}  # the acting seat's ids, worked out once
+        self._mask: np.ndarray | None = None  # and their mask, once asked for
 
     # ── spaces ─────────────────────────────────────────────────
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -126,19 +127,26 @@ class TableEnv(AECEnv):
             self._was_dead_step(action)
             return
         choice = self._choice(agent, action)
-        assert self.table is not None and self._payments is not None
+        table = self.table
+        assert table is not None and self._payments is not None
         self._cumulative_rewards[agent] = 0
-        self.table.apply(choice)
-        money = self._payments.new_money()
-        self.rewards = {name: money[self._seat[name]] for name in self.agents}
-        if self.table.finished:
+        table.apply(choice)
+        if len(table.state.ledger) == self._payments.read:  # most steps pay nothing
+            self.rewards = dict.fromkeys(self.agents, 0)
+        else:
+            money = self._payments.new_money()
+            self.rewards = {name: money[self._seat[name]] for name in self.agents}
+            self._accumulate_rewards()
+        if table.finished:
             self._hand_over()
         else:
             self._next_agent()
-        self._accumulate_rewards()
 
     def _choice(self, agent: str, action: int | np.integer | None) -> Choice:
         """The choice an id stands for, refused with a reason when it is not legal."""
+        choice = self._legal.get(action) if type(action) is int else None  # type: ignore[arg-type]
+        if choice is not None:
+            return choice
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise IllegalActionId(f"{agent} must act with an action id (an int), not {action!r}")
         number = int(action)
@@ -155,12 +163,14 @@ class TableEnv(AECEnv):
     def _next_agent(self) -> None:
         assert self.table is not None
         seat = self.table.waiting_for()[0]
-        self.agent_selection = agent_name(seat)
+        self.agent_selection = self.possible_agents[seat]
         self._legal = self.actions.legal(self.table, seat)
+        self._mask = None  # made when first observed
 
     def _hand_over(self) -> None:
         assert self.table is not None
         self._legal = {}
+        self._mask = None
         totals = self.table.totals()
         winners = list(self.table.state.winners)
         for agent in self.agents:
@@ -174,12 +184,21 @@ class TableEnv(AECEnv):
         waits for it; all zeros otherwise)."""
         assert self.table is not None, "reset the environment first"
         seat = self._seat[agent]
-        mask = np.zeros(self.actions.size, np.int8)
-        if agent == self.agent_selection and self._legal:
-            mask[list(self._legal)] = 1
+        if agent == self.agent_selection:
+            if self._mask is None:
+                self._mask = self._mask_of(self._legal)
+            mask = self._mask.copy()  # the caller's own: changing it changes nothing here
         elif not self.table.finished and seat in self.table.waiting_for():
-            mask[list(self.actions.legal(self.table, seat))] = 1
+            mask = self._mask_of(self.actions.legal(self.table, seat))
+        else:
+            mask = self._mask_of({})
         return {"observation": self.encoder.encode(self.table, seat), "action_mask": mask}
+
+    def _mask_of(self, legal: dict[int, Choice]) -> np.ndarray:
+        marks = bytearray(self.actions.size)
+        for number in legal:
+            marks[number] = 1
+        return np.frombuffer(marks, np.int8)
 
     def legal_ids(self, agent: str | None = None) -> list[int]:
         """The legal ids of `agent` (default: the acting agent), in the engine's order."""
@@ -219,6 +238,7 @@ class TableEnv(AECEnv):
         self._legal = (
             self.actions.legal(self.table, self._seat[self.agent_selection]) if live else {}
         )
+        self._mask = None
 
     # ── rendering ──────────────────────────────────────────────
     def render(self) -> str | None:
