@@ -36,7 +36,13 @@ from tablerules.playground.drafts import (
 from tablerules.playground.editor import take_edit
 from tablerules.playground.guard import guarded
 from tablerules.playground.match_play import MOST_HANDS
-from tablerules.playground.seats import Seating, dealer_of, seat_controls, seat_count
+from tablerules.playground.seats import (
+    WATCHING,
+    Seating,
+    dealer_of,
+    seat_controls,
+    seat_count,
+)
 from tablerules.playground.tabs import compare, hand, rules, scenarios, statistics
 
 TABS = [hand, rules, compare, scenarios, statistics]
@@ -209,7 +215,7 @@ def main() -> None:
     if reached is not None and game is not None:
         st.session_state["place_pending"] = reached
         if reached.seat is None or reached.seat < seat_count(game):
-            st.session_state["sit_at"] = reached.seat
+            st.session_state["sit_at"] = WATCHING if reached.seat is None else reached.seat
     seating = (
         seat_controls(game, hand_dealer(game, seed), table_box) if game is not None else Seating()
     )

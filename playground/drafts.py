@@ -91,6 +91,8 @@ class RuleDraft:
     failed_version: int = 0  # the number a broken text would have had
     # a new number for each draft: an editor showing another draft takes its text anew
     generation: int = field(default_factory=lambda: next(_GENERATIONS))
+    replaced: int = 0  # times the text was replaced from outside the editor (a revert)
+    taken: str | None = None  # the text the editor sent last, once taken in
     # texts checked once each: changing an option does not parse the file again
     checks: CheckCache = field(default_factory=CheckCache, repr=False)
 
@@ -129,14 +131,31 @@ class RuleDraft:
         return self.last_good.game if self.last_good else None
 
     @property
+    def saved_text(self) -> str | None:
+        """The text as saved: an upload's as uploaded, a file's as on disk (None: unreadable)."""
+        if self.origin is not None:
+            return self.origin
+        try:
+            return self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    @property
     def edited(self) -> bool:
         """Whether the running text is not the file's (an edit, or an upload)."""
-        if self.origin is not None:
-            return self.last_good_text != self.origin
-        try:
-            return self.last_good_text != self.path.read_text(encoding="utf-8")
-        except OSError:
-            return True
+        return self.last_good_text != self.saved_text
+
+    @property
+    def text_edited(self) -> bool:
+        """Whether the text in the editor is not the file's (broken or not)."""
+        return self.text != self.saved_text
+
+    def revert(self) -> None:
+        """Back to the text as saved, the edits dropped; an editor showing it takes it."""
+        saved = self.saved_text
+        if saved is not None:
+            self.update(saved, self.options_applied)
+            self.replaced += 1
 
     def log_header(self, rules_name: str, seed: int, bots: str) -> dict[str, Any]:
         """The play log's header for a hand of the running version: it carries that text

@@ -10,6 +10,7 @@ The edited text comes back as the component's state, a moment after typing stops
 from __future__ import annotations
 
 from functools import cache
+from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 EDITOR_JS = (HERE / "static" / "editor.js").read_text(encoding="utf-8")
 
 _editor = st.components.v2.component("tablerules_editor", js=EDITOR_JS, isolate_styles=False)
+STORE = "tablerules-draft:"  # the browser's key for the edit of a file, before its name
 
 
 @cache
@@ -92,8 +94,11 @@ def take_edit(draft: RuleDraft, label: str, options: dict[str, str]) -> None:
     of this run shows that text's version, and the editor gets the marks of the text it
     holds (checked after it, they would lag one edit behind)."""
     edited = edited_text(editor_key(label))
-    if edited is not None and edited != draft.text:
-        draft.update(edited, options)
+    # what the editor sent last is taken once: a text replaced since (a revert) stays so
+    if edited is not None and edited != draft.taken:
+        draft.taken = edited
+        if edited != draft.text:
+            draft.update(edited, options)
 
 
 def edited_text(key: str) -> str | None:
@@ -103,19 +108,33 @@ def edited_text(key: str) -> str | None:
     return text if isinstance(text, str) else None
 
 
-def rule_editor(draft: RuleDraft, key: str, generation: int) -> None:
-    """Draw the editor for `draft`; `generation` changes when the text is replaced from
-    outside the editor (another file, an upload), so the editor takes it."""
+def rule_editor(draft: RuleDraft, key: str, label: str) -> None:
+    """Draw the editor for `draft` (named `label` on the page). It takes the draft's text
+    anew when the text is replaced from outside it (another file, an upload, a revert),
+    and keeps the edits in the browser under the file's name (see `static/editor.js`)."""
     cards, names = declared_names(draft.game)
+    saved = draft.saved_text or ""
     _editor(
         key=key,
         data={
             "text": draft.text,
-            "generation": generation,
+            "generation": f"{draft.generation}.{draft.replaced}",
             "keywords": keywords(),
             "cards": cards,
             "names": names,
             "diagnostics": diagnostics_data(draft),
+            "store": STORE + label,
+            "base": sha256(saved.encode("utf-8", "surrogatepass")).hexdigest()[:16],
+            "edited": draft.text_edited,
         },
         on_text_change=lambda: None,
+        on_restored_change=lambda: None,
     )
+
+
+def restored(key: str) -> dict[str, Any] | None:
+    """What the editor said when it brought back an edit kept in the browser: when it was
+    kept (`at`, ms since 1970) and whether the file has changed since (`changed`)."""
+    state = st.session_state.get(key)
+    found = state.get("restored") if hasattr(state, "get") else None
+    return found if isinstance(found, dict) else None

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from tablerules.dsl.bundled import bundled_name, is_bundled
+from tablerules.dsl.limits import MAX_SCENARIO_BYTES
 from tablerules.interpreter.api import CheckCache, Game
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.scenarios import Scenario, ScenarioResult, load_scenario, run_scenario
-from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of
+from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of, scenario_rules
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
-from tablerules.playground.budget import HandClock, OverBudget
+from tablerules.playground.budget import HandClock, OverBudget, checked_within_budget
 from tablerules.playground.drafts import ROOT, RuleDraft
 from tablerules.playground.hands import HandSession, Rigged
 
@@ -144,7 +145,17 @@ def open_scenario(path: Path, game: Game, seed: int, bots: str) -> HandSession |
     rigged = Rigged(hands, wall, shown, scenario.name)
     everyone = frozenset(range(seats))
     try:
-        return HandSession(game, seed, scenario.dealer, everyone, bots, script, rigged)
+        return HandSession(
+            game,
+            seed,
+            scenario.dealer,
+            everyone,
+            bots,
+            script,
+            rigged,
+            round=scenario.round,
+            streak=scenario.streak,
+        )
     except OverBudget as stopped:  # its deal alone is more than a hand may take
         return f"{path.name} cannot be opened: {stopped}"
 
@@ -158,10 +169,76 @@ def scenario_rules_name(path: Path) -> str:
 
 def hand_as_scenario(session: HandSession, draft: RuleDraft, name: str) -> dict[str, Any]:
     """The hand up to the move shown, as a scenario file to save under
-    tests/golden/scenarios/FOLDER/ (the rule file is named from there)."""
+    tests/golden/scenarios/FOLDER/ (the rule file is named from there). Played with an
+    edit or an upload, it carries that text: the Golden scenarios tab loads it back with
+    it, and `tablerules test` says where it differs from the file on disk."""
     compiled = session.game.compiled
     defaults = compiled.rules.option_values()
     options = {k: v for k, v in compiled.options.items() if defaults.get(k) != v}
     rules = scenario_rules_name(draft.path)
     choices = session.choices[: session.marks[session.cursor]]
-    return scenario_from_hand(session.table, choices, rules, name, options)
+    text = draft.last_good_text if draft.edited or draft.origin is not None else None
+    return scenario_from_hand(session.table, choices, rules, name, options, rules_text=text)
+
+
+@dataclass(frozen=True)
+class SavedScenario:
+    """A scenario file the user loaded into the page (one saved from a hand, say)."""
+
+    name: str  # the uploaded file's name
+    path: Path  # where the page keeps it, in a folder of its own
+    scenario: Scenario
+
+    @property
+    def text(self) -> str | None:
+        """The rule text it was made with, when it carries one."""
+        return self.scenario.rules_text
+
+    def told(self, words: str) -> str:
+        """A message about the file, naming it as the user knows it (not where it is kept)."""
+        return words.replace(str(self.path), self.name)
+
+
+def read_saved_scenario(
+    data: bytes, name: str, folder: Path, draft: RuleDraft, label: str
+) -> SavedScenario | str:
+    """A scenario file uploaded to be run against the rule file in use (named `label` on
+    the page), or why it cannot be: not a scenario, or one of another rule file."""
+    if len(data) > MAX_SCENARIO_BYTES:
+        return f"{name}: a scenario file is at most {MAX_SCENARIO_BYTES // 1024 // 1024} MB"
+    path = folder / "scenario.json"
+    path.write_bytes(data)
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as error:
+        return str(error).replace(str(path), name)
+    expected = scenario_rules_name(draft.path)
+    if scenario.rules != expected:
+        return (
+            f"{name} is a scenario of {scenario.rules}, and the rule file in use is {label}: "
+            "choose its rule file in the sidebar first"
+        )
+    return SavedScenario(name, path, scenario)
+
+
+def run_saved(saved: SavedScenario, draft: RuleDraft) -> ScenarioResult:
+    """Run a loaded scenario against the rule text it carries (tried in a worker first, as
+    any text the server has not seen), or against the text in the editor."""
+    text = saved.text
+    if text is None:
+        text = draft.text if not draft.broken else draft.last_good_text
+    else:
+        options = {k: _option_text(v) for k, v in saved.scenario.options.items()}
+        checked = checked_within_budget(draft.path, text, options, draft.checks)
+        if not checked.ok:
+            found = checked.errors or checked.diagnostics
+            failures = [f"its rule text: {d.render()}" for d in found[:5]]
+            return ScenarioResult(str(saved.path), saved.scenario, False, failures)
+    rules_path = scenario_rules(saved.path, saved.scenario.rules)
+    result = _run(saved.path, {rules_path: text}, draft.checks)  # once per text: every page
+    result.failures = [saved.told(failure) for failure in result.failures]
+    return result
+
+
+def _option_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -18,6 +18,7 @@ from tablerules.interpreter.engine.narrate import player_name
 from tablerules.interpreter.match import seed_dealer
 
 WATCH = "watch (all hands)"
+WATCHING = -1  # the "Sit at" box's value for watching (a box takes None for no choice)
 SPEEDS = {"step by step": None, "slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 
 
@@ -52,13 +53,13 @@ def seat_names(game: Game, dealer: int) -> list[str]:
     return [names[(seat - dealer) % len(names)] for seat in range(seats)]
 
 
-def seat_label(game: Game, dealer: int) -> Callable[[int | None], str]:
+def seat_label(game: Game, dealer: int) -> Callable[[int], str]:
     """How the "Sit at" box names a seat: its player and, where the rule file names seats,
     the seat's name in the hand dealt by `dealer` (`player 2 · NAME`, `player 1 · NAME, deals`)."""
     names = seat_names(game, dealer)
 
-    def label(seat: int | None) -> str:
-        if seat is None:
+    def label(seat: int) -> str:
+        if seat == WATCHING:
             return WATCH
         player = player_name(seat)
         named = "" if names[seat] == player else f" · {names[seat]}"
@@ -74,16 +75,17 @@ def seat_controls(game: Game, dealer: int, box: DeltaGenerator | None = None) ->
     does not have (another file, fewer seats) becomes watching again."""
     box = box if box is not None else st.sidebar
     seats = seat_count(game)
-    if st.session_state.get("sit_at") not in (None, *range(seats)):
-        st.session_state["sit_at"] = None
+    if st.session_state.get("sit_at", WATCHING) not in (WATCHING, *range(seats)):
+        st.session_state["sit_at"] = WATCHING
     box.markdown("**At the table**")
-    seat = box.selectbox(
+    sitting = box.selectbox(
         "Sit at",
-        [None, *range(seats)],
+        [WATCHING, *range(seats)],
         format_func=seat_label(game, dealer),
         key="sit_at",
         help="a player keeps the seat hand after hand; the name is the seat's in this hand",
     )
+    seat = None if sitting == WATCHING else sitting
     plays = seat is not None and box.toggle(
         "I play this seat", value=True, key="play_seat", bind="query-params"
     )

@@ -335,7 +335,7 @@ def test_an_uploaded_file_is_played_in_every_tab(app: AppTest) -> None:
     text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
     upload(app, "mine.rules", text.encode("utf-8"))
     assert app.selectbox(key="rule_file").value == "mine.rules (uploaded)"
-    label = app.get("file_uploader")[0].label
+    label = app.file_uploader(key="upload").label
     assert label == "Your own rule file: upload a .rules file (at most 64 KB)"
     assert app.session_state["draft"].text == text
     click(app, "to_end")

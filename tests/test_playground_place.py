@@ -3,12 +3,14 @@ a reload, Back or a shared link lands where the user was (`playground.place`).""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from tablerules.playground.golden import hand_as_scenario
 from tablerules.playground.place import Place
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +47,7 @@ def run(at: AppTest) -> None:
 def said(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [i.value for i in at.info]
     parts += [w.value for w in at.warning] + [s.value for s in at.success]
+    parts += [c.value for c in at.caption]
     return "\n".join(parts)
 
 
@@ -129,3 +132,91 @@ def test_a_seat_sees_no_comparison_before_its_hand_is_over() -> None:
     texts = [i.value for i in at.info]
     assert any(t.startswith("A comparison plays the hand to its end") for t in texts)
     assert not [b for b in at.button if b.key == "compare_run"]
+
+
+EDIT = ('on discard: discarder pays 2 × unit "食糊"', 'on discard: discarder pays 3 × unit "食糊"')
+
+
+def editor_data(at: AppTest) -> dict[str, object]:
+    for element in at.get("bidi_component"):
+        if element.key == "editor_paomazai_rules":
+            return json.loads(element.proto.json)
+    raise AssertionError("no rule editor on the page")
+
+
+def test_an_edit_kept_in_the_browser_comes_back_and_is_dropped_only_when_confirmed() -> None:
+    """The editor brings back the edit the browser kept (as static/editor.js does after a
+    reload); the page says so, and dropping it asks first, then sticks."""
+    at = opened()
+    saved = at.session_state["draft"].text
+    data = editor_data(at)
+    assert data["store"] == "tablerules-draft:rules/paomazai.rules" and data["edited"] is False
+    edited = saved.replace(*EDIT)
+    at.session_state["editor_paomazai_rules"] = {
+        "text": edited,
+        "restored": {"at": 0, "changed": True},
+    }
+    run(at)
+    draft = at.session_state["draft"]
+    assert draft.text == edited and draft.edited and editor_data(at)["edited"] is True
+    (note,) = [i.value for i in at.info if "kept in this browser" in i.value]
+    assert note.startswith("Your edit of rules/paomazai.rules, kept in this browser, is back")
+    assert "the file has changed since it was made" in note
+    at.button(key="drop_edit").click()
+    run(at)
+    assert draft.text == edited  # asked, not yet dropped
+    (warning,) = [w.value for w in at.warning if w.value.startswith("Dropping your edit")]
+    assert "1 changed line(s) are lost" in warning
+    at.button(key="drop_confirm").click()
+    run(at)
+    run(at)  # the editor still holds the dropped text: it is not taken in again
+    assert draft.text == saved and not draft.edited
+    data = editor_data(at)
+    assert data["edited"] is False and data["generation"].endswith(".1")
+
+
+def test_a_scenario_saved_from_an_edited_hand_loads_back_and_opens_with_its_rules() -> None:
+    """The scenario carries the edited text: loaded back into the Golden scenarios tab it
+    passes against that text, and opens as a hand with the text in the editor — asked
+    first when the editor holds another edit."""
+    at = opened()
+    draft = at.session_state["draft"]
+    saved = draft.text
+    edited = saved.replace(*EDIT)
+    at.session_state["editor_paomazai_rules"] = {"text": edited}
+    run(at)
+    at.button(key="to_end").click()
+    run(at)
+    scenario = hand_as_scenario(at.session_state["hand"], draft, "edited, to the end")
+    assert scenario["rules_text"] == edited
+    data = json.dumps(scenario, ensure_ascii=False).encode("utf-8")
+    at.session_state["editor_paomazai_rules"] = {"text": saved.replace("= 10", "= 20", 1)}
+    run(at)  # another edit in the editor now
+    at.file_uploader(key="scenario_upload").set_value(("mine.json", data, "application/json"))
+    run(at)
+    text = said(at)
+    assert "**mine.json: PASS edited, to the end [" in text
+    assert "It was made with an edit of the file (from line " in text
+    at.button(key="open_saved_ask").click()
+    run(at)
+    assert any(w.value.startswith("Opening it puts the rule text it carries") for w in at.warning)
+    at.button(key="open_saved").click()
+    run(at)
+    hand = at.session_state["hand"]
+    assert draft.text == edited and hand.rigged is not None
+    assert hand.rigged.name == "edited, to the end" and hand.end.finished
+
+
+def test_a_scenario_of_another_rule_file_is_refused_in_words() -> None:
+    at = opened()
+    data = json.dumps({"name": "x", "rules": "hongkong", "rule_ids": ["HK-1"], "hands": [],
+                       "expect": {}}).encode("utf-8")  # fmt: skip
+    at.file_uploader(key="scenario_upload").set_value(("other.json", data, "application/json"))
+    run(at)
+    (error,) = [e.value for e in at.error]
+    assert error.startswith("other.json is a scenario of hongkong, and the rule file in use")
+    broken = b'{"name": "x"}'
+    at.file_uploader(key="scenario_upload").set_value(("broken.json", broken, "application/json"))
+    run(at)
+    (error,) = [e.value for e in at.error]
+    assert error.startswith("broken.json: at ") and "/tmp" not in error

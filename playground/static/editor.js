@@ -1,9 +1,41 @@
 // The rule editor: a textarea over a highlighted copy of its text, a gutter of line numbers
 // marking diagnostics, and the list of diagnostics, each a link to its line.
 // data: {text, generation, keywords, cards, names, diagnostics: [{where, line, column,
-// severity, code, message, hint}]}. State sent back: {text}.
+// severity, code, message, hint}], store, base, edited}. State sent back: {text, restored}.
+//
+// An edit is kept in the browser (localStorage, under `store`) as it is typed, with `base`,
+// a digest of the file it was made on: a reload finds it and sends it back as the text
+// (`restored` says when it was kept and whether the file has changed since). Once the
+// text is the file's again (`edited` false), it is forgotten. Where the browser keeps
+// nothing (storage refused), leaving the page with an edit asks first.
 
 const SEND_AFTER_MS = 500;
+
+function stored(key) {
+  try {
+    const found = JSON.parse(window.localStorage.getItem(key) || 'null');
+    return found && typeof found.text === 'string' ? found : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function keep(key, text, base) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify({ text, base, at: Date.now() }));
+    return true;
+  } catch (error) {
+    return false;  // storage full or refused: the page warns before it is left
+  }
+}
+
+function forget(key) {
+  try {
+    window.localStorage.removeItem(key);
+  } catch (error) {
+    // nothing kept, nothing to forget
+  }
+}
 
 function escapeHtml(text) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -114,11 +146,23 @@ export default function (component) {
     root.dataset.jumped = String(line);
   };
 
+  root.trData = data;
   if (root.trGeneration !== data.generation) {  // a text from outside: take it
     root.trGeneration = data.generation;
     input.value = data.text;
     root.trSent = data.text;
+    const kept = root.trStore === data.store ? null : stored(data.store);
+    root.trStore = data.store;
+    if (kept && kept.text !== data.text) {  // an edit kept in this browser: back to it
+      input.value = kept.text;
+      root.trSent = kept.text;
+      setStateValue('restored', { at: kept.at || 0, changed: kept.base !== data.base });
+      setStateValue('text', kept.text);
+    } else if (data.edited) {  // an edited text from the page (a scenario's): keep it too
+      root.trUnkept = !keep(data.store, data.text, data.base);
+    }
   }
+  if (!data.edited && input.value === data.text) forget(data.store);
 
   if (!root.trWired) {
     root.trWired = true;
@@ -132,8 +176,13 @@ export default function (component) {
     };
     input.addEventListener('input', () => {
       paint();
+      const now = root.trData;
+      root.trUnkept = !keep(now.store, input.value, now.base);
       clearTimeout(timer);
       timer = setTimeout(send, SEND_AFTER_MS);
+    });
+    window.addEventListener('beforeunload', (event) => {
+      if (root.isConnected && root.trUnkept && root.trData.edited) event.preventDefault();
     });
     input.addEventListener('blur', send);
     input.addEventListener('keydown', (event) => {

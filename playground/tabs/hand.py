@@ -410,8 +410,9 @@ def keep_the_hand(context: Context, session: HandSession, viewer: int | None) ->
         )
         if context.draft.edited:
             st.warning(
-                "This hand was played with edited rules: save the edited file too, or the "
-                "scenario will test the file on disk."
+                "This hand was played with edited rules: the scenario carries that text, so "
+                "the Golden scenarios tab loads it back as it was played; `tablerules test` "
+                "runs it against the file on disk, and says where the two differ when it fails."
             )
         st.download_button(
             "Download the scenario",

@@ -1,28 +1,39 @@
 """The Golden scenarios tab: the scenarios that use this rule file, run against the text
 in the editor — failures first, what was expected against what happened in words, and any
-of them opened as a hand to step through."""
+of them opened as a hand to step through. A scenario saved from a hand (the Hand tab's
+"Save this hand as a scenario") can be loaded back here: it runs against the rule text it
+carries, and opens as a hand with that text in the editor (asked first when that would
+replace an edit of the user's)."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import streamlit as st
+from tablerules.interpreter.engine.playlog import first_difference
 from tablerules.interpreter.scenarios import ScenarioResult, load_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError
 from tablerules.playground.components import ask_for_tab
 from tablerules.playground.context import Context, widget_key
+from tablerules.playground.drafts import RuleDraft
 from tablerules.playground.golden import (
+    SavedScenario,
     ScenarioFile,
+    read_saved_scenario,
+    run_saved,
     run_scenarios,
     scenario_options,
     scenarios_for,
 )
+from tablerules.playground.guard import guarded
 from tablerules.playground.tabs import hand
 
 TITLE = "Golden scenarios"
 
 
 def render(context: Context) -> None:
+    guarded("saved scenario", lambda: saved_part(context))
     scenarios = scenarios_for(context.draft.path)
     if not scenarios:
         st.write(
@@ -110,3 +121,93 @@ def open_in_hand(context: Context, path: Path) -> None:
         )
     st.session_state["open_scenario"] = path
     ask_for_tab(hand.TITLE)
+
+
+def saved_part(context: Context) -> None:
+    """A scenario file loaded from the user's machine: its verdict, and a way to open it."""
+    upload = st.file_uploader(
+        "Load a saved scenario (.json)",
+        type=["json"],
+        max_upload_size=1,
+        key="scenario_upload",
+        help="a scenario saved from the Hand tab: it runs against the rule text it carries",
+    )
+    if upload is None:
+        st.session_state.pop("saved_scenario", None)
+        return
+    data = upload.getvalue()
+    kept = st.session_state.get("saved_scenario")
+    digest = (upload.name, len(data), hash(data), context.draft.generation)
+    if kept is None or kept[0] != digest:
+        # a folder of the session's own, removed with the session
+        folder = st.session_state.setdefault("scenario_folder", tempfile.TemporaryDirectory())
+        found = read_saved_scenario(
+            data, upload.name, Path(folder.name), context.draft, context.label
+        )
+        kept = (digest, found)
+        st.session_state["saved_scenario"] = kept
+    saved = kept[1]
+    if isinstance(saved, str):
+        st.error(saved)
+        return
+    show_saved(context, saved)
+
+
+def show_saved(context: Context, saved: SavedScenario) -> None:
+    draft = context.draft
+    result = run_saved(saved, draft)
+    with st.container(border=True, key="saved_result"):
+        st.markdown(f"**{saved.name}: {result.summary()}**")
+        st.caption(made_with(saved, draft))
+        if result.failures:
+            st.markdown("\n".join(f"- {failure}" for failure in result.failures))
+        replaces = saved.text is not None and saved.text != draft.text and draft.text_edited
+        if replaces and st.session_state.get("replace_asked") != saved.name:
+            st.button(
+                "open as a hand…",
+                key="open_saved_ask",
+                help="its rule text goes into the editor, in place of your edit",
+                on_click=lambda: st.session_state.update(replace_asked=saved.name),
+            )
+            return
+        if replaces:
+            st.warning(
+                "Opening it puts the rule text it carries in the editor, in place of your edit "
+                "(download the edited file first to keep it)."
+            )
+        st.button(
+            "open as a hand",
+            key="open_saved",
+            help="its deal and scripted choices, with the rule text it was made with",
+            type="primary" if not replaces else "secondary",
+            on_click=open_saved,
+            args=(context, saved),
+        )
+
+
+def made_with(saved: SavedScenario, draft: RuleDraft) -> str:
+    """Which rule text the loaded scenario runs against, in words."""
+    if saved.text is None:
+        return "It carries no rule text: it runs against the text in the editor."
+    found = first_difference(saved.text, draft.saved_text or "")
+    if found is None:
+        return "It was made with the file as saved, and runs against that text."
+    return (
+        f"It was made with an edit of the file (from line {found[0]} on it differs from the "
+        "file as saved), and runs against that text."
+    )
+
+
+def open_saved(context: Context, saved: SavedScenario) -> None:
+    """Put the scenario's rule text in the editor (if it carries one) and open it as a hand."""
+    st.session_state.pop("replace_asked", None)
+    draft = context.draft
+    if saved.text is not None and saved.text != draft.text:
+        draft.update(saved.text, draft.options_applied)
+        draft.replaced += 1
+        if draft.broken:  # it did not check here: say so rather than open it otherwise
+            st.session_state["hand_note"] = (
+                f"{saved.name}'s rule text has errors (the Rules tab shows them)"
+            )
+            return
+    open_in_hand(context, saved.path)
