@@ -17,9 +17,11 @@ from pathlib import Path
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
+from tablerules.dsl.diagnostics import visible
+from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.api import Game
 from tablerules.playground.address import arrived
-from tablerules.playground.components import show_asked_tab
+from tablerules.playground.components import release_focus, show_asked_tab
 from tablerules.playground.context import Context, widget_key
 from tablerules.playground.drafts import (
     MAX_RULE_TEXT,
@@ -47,8 +49,17 @@ from tablerules.playground.tabs import compare, hand, rules, scenarios, statisti
 
 TABS = [hand, rules, compare, scenarios, statistics]
 FIRST_TAB = hand.TITLE
+# the first words on the page: of keys on a wide screen, of taps on a phone (the stylesheet
+# shows one or the other)
+INTRO = (
+    '<span class="tr-wide">Step through the hand below with **→** and **←** (or click a '
+    "move); sit at a seat in the sidebar to play it; open **Rules** to change the game and "
+    'see what it does.</span><span class="tr-narrow">Step through the hand below with the '
+    "**‹** and **›** buttons, or tap a move; open the sidebar (**»**, top left) to sit at a "
+    "seat and play it with taps on your cards; open **Rules** to change the game.</span>"
+)
 URL = "query-params"  # a widget so bound keeps its value in the page's address
-MAX_SEED = 2**53 - 1  # the largest whole number a browser's number box holds exactly
+MAX_SEED_DIGITS = 100  # a seed typed in the sidebar
 
 HERE = Path(__file__).resolve().parent
 STYLE = HERE / "static" / "playground.css"
@@ -177,6 +188,37 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
     return int(hands)
 
 
+def read_seed(text: str) -> int | None:
+    """A seed as typed: any whole number (as `--seed` takes), of at most MAX_SEED_DIGITS."""
+    text = text.strip()
+    if not text or len(text) > MAX_SEED_DIGITS or not is_digits(text):
+        return None
+    return int(text)
+
+
+def seed_box(box: DeltaGenerator) -> int:
+    """The seed of the deal, typed; one that is not a whole number is refused in words and
+    the seed in use stays."""
+    text = box.text_input(
+        "Seed",
+        value=str(FIRST["seed"]),
+        key="seed",
+        bind=URL,
+        help="the deal: any whole number, as `tablerules play --seed` takes",
+    )
+    seed = read_seed(text)
+    kept: int = st.session_state.get("seed_in_use", FIRST["seed"])
+    if seed is None:
+        shown = visible(text)[:24]
+        box.error(
+            f"A seed is a whole number of at most {MAX_SEED_DIGITS} digits, such as 7; "
+            f"“{shown}” is not: seed {kept} is still in use."
+        )
+        return kept
+    st.session_state["seed_in_use"] = seed
+    return seed
+
+
 def hand_dealer(game: Game, seed: int) -> int:
     """The dealer of the hand in play: the match's, once it is dealt for this seed."""
     match = st.session_state.get("match")
@@ -191,18 +233,7 @@ def main() -> None:
     # phone, whatever the options), the deal and the options, then an upload
     file_box, table_box, deal_box, upload_box = (st.sidebar.container() for _ in range(4))
     draft, label = current_draft(file_box, upload_box)
-    seed = int(
-        deal_box.number_input(
-            "Seed",
-            min_value=0,
-            max_value=MAX_SEED,
-            value=FIRST["seed"],
-            step=1,
-            key="seed",
-            bind=URL,
-            help=f"the deal: a whole number from 0 to {MAX_SEED:,}",
-        )
-    )
+    seed = seed_box(deal_box)
     bots = deal_box.selectbox("Bots", ["greedy", "random"], key="bots", bind=URL)
     hands = match_length(draft.game, deal_box)
     options = option_form(draft, label, deal_box)
@@ -221,10 +252,8 @@ def main() -> None:
     )
     context = Context(draft, label, seed, bots, options, seating, hands)
     st.markdown(f"#### tablerules playground · {game.compiled.name if game else label}")
-    st.markdown(
-        "Step through the hand below with **→** and **←** (or click a move); sit at a seat "
-        "in the sidebar to play it; open **Rules** to change the game and see what it does."
-    )
+    st.markdown(INTRO, unsafe_allow_html=True)
+    release_focus()
     show_asked_tab()  # on every run, just before the tabs: the browser switches at once
     titles = [tab.TITLE for tab in TABS]
     # Every tab is drawn on every run of the page, so switching tabs happens in the browser

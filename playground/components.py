@@ -7,6 +7,7 @@ once and tests can drive the same state without a browser.
 - `move_list`: the narrated moves; the current one highlighted and kept in view; a click
   on a move reports its number.
 - `ask_for_tab` / `show_asked_tab`: show another tab of the page (as a click on it would).
+- `release_focus`: a select box keeps no focus after a choice (the keys step the hand).
 """
 
 from __future__ import annotations
@@ -106,7 +107,18 @@ export default function (component) {
 }
 """
 
+# After a run, a select box left holding the focus (its list closed: a choice was made) lets
+# it go, so that the keys are the page's again (→ and ← step) without a click on the page.
+RELEASE_JS = """
+export default function () {
+  const held = document.activeElement;
+  if (held && held.matches('input[role="combobox"]')
+      && held.getAttribute('aria-expanded') !== 'true') held.blur();
+}
+"""
+
 _clickable = st.components.v2.component("tablerules_clickable", js=CLICK_JS, isolate_styles=False)
+_release = st.components.v2.component("tablerules_release", js=RELEASE_JS, isolate_styles=False)
 _show_tab = st.components.v2.component("tablerules_show_tab", js=TAB_JS, isolate_styles=False)
 _moves = st.components.v2.component("tablerules_moves", js=MOVES_JS, isolate_styles=False)
 
@@ -156,3 +168,9 @@ def show_asked_tab() -> None:
     tabs that moved would be drawn anew, on their first tab, losing the one the user chose."""
     asked = st.session_state.pop("asked_tab", None)
     _show_tab(key="show_tab", data=asked or {})
+
+
+def release_focus() -> None:
+    """Drawn on every run: a select box that keeps the focus after a choice lets it go."""
+    runs = st.session_state["runs"] = st.session_state.get("runs", 0) + 1
+    _release(key="release_focus", data={"n": runs})

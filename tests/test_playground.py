@@ -380,7 +380,7 @@ def test_upload_that_is_not_a_rule_file_is_refused_clearly(data: bytes, reason: 
 
 
 def test_compare_tells_both_hands_from_where_they_part(app: AppTest) -> None:
-    app.number_input(key="seed").set_value(117)
+    app.text_input(key="seed").set_value("117")
     run(app)
     open_tab(app, "Compare variants")
     compare_box(app).set_value(display_path(TWO_HORSES))

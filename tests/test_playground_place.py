@@ -220,3 +220,19 @@ def test_a_scenario_of_another_rule_file_is_refused_in_words() -> None:
     run(at)
     (error,) = [e.value for e in at.error]
     assert error.startswith("broken.json: at ") and "/tmp" not in error
+
+
+def test_a_seed_that_is_not_a_whole_number_is_refused_and_a_huge_one_taken() -> None:
+    at = opened()
+    at.text_input(key="seed").set_value("12x")
+    run(at)
+    (error,) = [e.value for e in at.error]
+    assert error == (
+        "A seed is a whole number of at most 100 digits, such as 7; “12x” is not: seed 7 is "
+        "still in use."
+    )
+    assert at.session_state["hand"].seed == 7
+    huge = "9" * 30  # as the command line's --seed takes it
+    at.text_input(key="seed").set_value(huge)
+    run(at)
+    assert not at.error and at.session_state["hand"].seed == int(huge)

@@ -125,7 +125,7 @@ def test_the_page_plays_the_hands_the_command_plays_and_charts_both_sides(app: A
         "--bots greedy --jobs auto"
     )
     assert "player 1: win rate" in set(shown.value["statistic"])  # as the Hand tab names it
-    app.number_input(key="seed").set_value(seed + 1)
+    app.text_input(key="seed").set_value(str(seed + 1))
     run(app)  # another seed: the figures stay, said to be of the old one
     assert tab(app).dataframe and app.session_state["simulation"] is finished
     (said,) = [i.value for i in tab(app).info]
