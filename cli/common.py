@@ -16,6 +16,7 @@ from tablerules.dsl.limits import bytes_text
 from tablerules.dsl.loader import parse_assignments
 from tablerules.dsl.reading import ReadError, describe_os_error, read_text
 from tablerules.interpreter.api import Checked, check
+from tablerules.interpreter.messages import DEFAULT, LANGUAGES
 
 
 def add_option_flag(parser: argparse.ArgumentParser) -> None:
@@ -106,6 +107,19 @@ def add_output_flags(parser: argparse.ArgumentParser) -> None:
         "--quiet", action="store_true", help="print one line per hand and the final totals"
     )
     output.add_argument("--json", action="store_true", help="print one JSON object per hand")
+
+
+def add_lang_flag(parser: argparse.ArgumentParser) -> None:
+    """--lang: the language of the sentences a command prints (narration, settlement,
+    explanations); English by default. JSON output stays as it is."""
+    parser.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        default=DEFAULT,
+        help="the language of the sentences printed: "
+        + ", ".join(f"{tag} ({name})" for tag, name in LANGUAGES.items())
+        + "; the rule file's names as its `names` block for it spells them (default en)",
+    )
 
 
 def check_named(name: str, options: dict[str, str], policy: ExtendsPolicy | None = None) -> Checked:

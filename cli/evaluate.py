@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from tablerules.cli.commands import summary
 from tablerules.cli.common import (
     add_extends_flag,
+    add_lang_flag,
     add_option_flag,
     load_or_report,
     policy_of,
@@ -127,6 +128,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     add_option_flag(parser)
     add_extends_flag(parser)
+    add_lang_flag(parser)
     parser.add_argument(
         "--json",
         action="store_true",
@@ -191,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
         record = {**_echo(game, spec), **_record(game, result, conditions, args.detail)}
         print(json.dumps(record, ensure_ascii=False))
     else:
-        print(render_text(game, spec, result, conditions, args.detail))
+        print(render_text(game, spec, result, conditions, args.detail, args.lang))
     return 0
 
 
@@ -397,9 +399,7 @@ def _record(
     return record
 
 
-def _settlement(
-    game: Game, result: Evaluation, conditions: WinConditions
-) -> dict[str, Any] | None:
+def _settlement(game: Game, result: Evaluation, conditions: WinConditions) -> dict[str, Any] | None:
     """What the best winning split would be paid, or None for a hand that does not win."""
     if not result.wins or result.best is None:
         return None

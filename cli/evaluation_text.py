@@ -1,20 +1,32 @@
 """An evaluation as readable text: what `tablerules evaluate` prints without `--json`.
 
 The hand as given, the verdict, each split with its groups and total, the hand patterns
-under it, what the best winning split would be paid, and why a hand does not win; cards
-are written with the display names the rule file gives them.
+under it, what the best winning split would be paid, the patterns it does not hold (with
+what each needed and what the hand had), and why a hand does not win; cards are written
+with the display names the rule file gives them. In English, or in the language `--lang`
+asks for (the sentences of `messages`, the file's names as its `names` block spells them).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.evaluate import Evaluation
-from tablerules.interpreter.evaluation import Decomposition
+from tablerules.interpreter.evaluation import Decomposition, Reason
 from tablerules.interpreter.hands import HandSpec
-from tablerules.interpreter.pricing import price
+from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.judgement_text import absence_text, judgement_text
+from tablerules.interpreter.messages.speaker import Speaker, speaker
+from tablerules.interpreter.pricing import Pricing, price
+
+# the reasons the evaluator writes in English, read back to be told in another language
+MINIMUM = re.compile(r"^(-?\d+) (\S+); a win needs at least (-?\d+)$")
+SIZES = re.compile(r"^the cards make ([\d or]+) groups( with the table)?; a win needs (\d+)$")
+UNGROUPED = re.compile(r"^the (\d+) concealed cards cannot all be split into groups")
+NEEDS = re.compile(r"^a win needs (.+)$")
 
 
 def render_text(
@@ -23,83 +35,152 @@ def render_text(
     result: Evaluation,
     conditions: WinConditions,
     detail: str = "full",
+    lang: str = DEFAULT,
 ) -> str:
     """A readable report using the cards' own display names, and under the best winning
-    split what its settlement would pay; `detail` (see `--detail`) leaves out the splits but
-    the best (`best`), or everything but the verdict (`wins`)."""
-    names = game.cards.display
-    lines = [f"{game.compiled.name}: {' '.join(names[c] for c in spec.hand)}"]
+    split what its settlement would pay and the patterns it does not hold; `detail` (see
+    `--detail`) leaves out the splits but the best (`best`), or everything but the verdict
+    (`wins`)."""
+    spoken = speaker(game, lang)
+    say = spoken.say
+    names = spoken.words.display
+    shown = " ".join(names[c] for c in spec.hand)
+    lines = [say("report.hand", game=spoken.word(game.compiled.name), cards=shown)]
     if spec.table:
-        shown = "  ".join(
-            f"{game.compiled.kinds[g.kind].name}[{''.join(names[c] for c in g.cards)}]"
+        groups = "  ".join(
+            f"{spoken.word(game.compiled.kinds[g.kind].name)}[{''.join(names[c] for c in g.cards)}]"
             for g in spec.table
         )
-        lines.append(f"  table: {shown}")
+        lines.append(say("report.table", groups=groups))
     if spec.win_card is not None:
-        lines.append(f"  winning card: {names[spec.win_card]} (from {spec.how})")
-    unit = f" {result.value_name}" if result.value_name else ""
+        how = f"source.{spec.how}"
+        said = say(how) if say.has(how) else str(spec.how)
+        lines.append(say("report.win_card", card=names[spec.win_card], how=said))
+    value_name = spoken.word(result.value_name) if result.value_name else ""
+    unit = f" {value_name}" if value_name else ""
     if result.wins and result.immediate:
-        lines.append(f"WINS at once: {result.immediate}")
+        lines.append(say("report.wins_at_once", name=spoken.word(result.immediate)))
     elif result.wins and detail == "wins":
-        lines.append("WINS")
+        lines.append(say("report.wins"))
     elif result.wins:
-        count = len(result.winning)
-        headline = f"WINS — {count} winning split" + ("" if count == 1 else "s")
+        headline = say.count("report.winning_splits", len(result.winning))
         if result.left_out:
-            headline += " listed"
-        best = _best_text(result)
-        if best:
-            headline += f", best {best}"
-        lines.append(headline)
+            headline = say("report.listed", splits=headline)
+        best = _best_text(result, spoken)
+        lines.append(
+            say("report.wins_best" if best else "report.wins_splits", splits=headline, best=best)
+        )
     else:
-        lines.append("does not win")
+        lines.append(say("report.no_win"))
     if detail == "wins":
         return "\n".join(lines)
     for number, decomposition in enumerate(result.decompositions, start=1):
         if detail == "best" and decomposition is not result.best:
             continue
         marker = "*" if decomposition is result.best else " "
-        groups = "  ".join(_group_text(g, bool(result.value_name)) for g in decomposition.groups)
+        groups = "  ".join(
+            _group_text(g, bool(result.value_name), spoken) for g in decomposition.groups
+        )
         total = f"  = {decomposition.total}{unit}" if result.value_name else ""
-        held = "   (the groups held on the deal)" if decomposition.held else ""
-        status = "" if decomposition.wins else f"   ✗ {decomposition.problem}"
+        held = say("report.held") if decomposition.held else ""
+        status = "" if decomposition.wins else f"   ✗ {_problem(decomposition.problem, spoken)}"
         lines.append(f" {marker}#{number} {groups}{total}{held}{status}")
-        lines += _judgement_lines(decomposition)
+        lines += _judgement_lines(decomposition, spoken)
         if decomposition is result.best and result.wins:
-            pricing = price(game.compiled, decomposition, conditions)
-            lines += [f"     {line}" for line in pricing.lines()]
+            spell = spoken.word if spoken.lang != DEFAULT else None
+            pricing = price(game.compiled, decomposition, conditions, spell)
+            lines += [f"     {line}" for line in _pricing_lines(pricing, spoken)]
+            lines += _absent_lines(game, decomposition, spoken)
     if result.left_out and detail == "full":
-        more = "split" if result.left_out == 1 else "splits"
-        lines.append(f"  … {result.left_out:,} more {more} not listed (counted only)")
+        lines.append(say.count("report.left_out", result.left_out, count=f"{result.left_out:,}"))
     for reason in result.reasons if detail == "full" or not result.wins else ():
         cites = f" [{', '.join(reason.cites)}]" if reason.cites else ""
-        lines.append(f"  because: {reason.message}{cites}")
+        lines.append(say("report.because", reason=_reason(reason, spoken)) + cites)
     return "\n".join(lines)
 
 
-def _best_text(result: Evaluation) -> str:
+def _best_text(result: Evaluation, spoken: Speaker) -> str:
     """`16 胡息`, `8 番`, `16 胡息, 2 名堂`: the best split's total and scores."""
     best = result.best
     if best is None:
         return ""
-    parts = [f"{best.total} {result.value_name}"] if result.value_name else []
+    parts = [f"{best.total} {spoken.word(result.value_name)}"] if result.value_name else []
     if best.judgement is not None:
-        parts += [f"{s.value} {s.name}" for s in best.judgement.scores.values()]
+        parts += [f"{s.value} {spoken.word(s.name)}" for s in best.judgement.scores.values()]
     return ", ".join(parts)
 
 
-def _judgement_lines(decomposition: Decomposition) -> list[str]:
+def _judgement_lines(decomposition: Decomposition, spoken: Speaker) -> list[str]:
     """The hand patterns of a split, with their arithmetic, under its line."""
     judgement = decomposition.judgement
     if judgement is None or not judgement.patterns:
         return []
-    sentence = judgement.sentence()
+    patterns = [p.to_json() for p in judgement.patterns]
+    scores = {name: s.to_json() for name, s in judgement.scores.items()}
+    sentence = judgement_text(patterns, scores, spoken)
     return [f"     {sentence}"] if sentence else []
 
 
-def _group_text(group: Any, with_value: bool) -> str:
-    cards = "".join(f"{n}" for n in group.names)
+def _absent_lines(game: Game, decomposition: Decomposition, spoken: Speaker) -> list[str]:
+    """The file's hand patterns the split does not hold, each with what it needed."""
+    judgement = decomposition.judgement
+    if judgement is None:
+        return []
+    absent = game.compiled.scoring.absent(judgement)
+    if not absent:
+        return []
+    lines = [f"     {spoken.say('report.not_held')}"]
+    return lines + [f"       {absence_text(absence, spoken)}" for absence in absent]
+
+
+def _pricing_lines(pricing: Pricing, spoken: Speaker) -> list[str]:
+    """The settlement's `let` lines and payments, in the reader's language."""
+    say = spoken.say
+    if spoken.lang == DEFAULT:
+        return pricing.lines()
+    payments = [
+        say(
+            "report.pays",
+            payer=say(f"payer.{payment.payer.replace(' ', '_')}"),
+            working=payment.working,
+            label=spoken.word(payment.label),
+        )
+        for payment in pricing.payments
+    ]
+    return [*pricing.lets, *payments]
+
+
+def _group_text(group: Any, with_value: bool, spoken: Speaker) -> str:
+    cards = "".join(spoken.words.named_card(c) for c in group.cards)
     mark = "+" if group.holds_winning_card else ""
     place = "@" if group.on_table else ""
     value = f"({group.value})" if with_value else ""
-    return f"{place}{group.kind}[{cards}]{mark}{value}"
+    return f"{place}{spoken.word(group.kind)}[{cards}]{mark}{value}"
+
+
+def _problem(problem: str, spoken: Speaker) -> str:
+    """Why a split does not win, in the reader's language (as written, if not known)."""
+    say = spoken.say
+    found = MINIMUM.match(problem)
+    if found:
+        made, name, needed = found.groups()
+        return say("report.minimum", made=made, score=spoken.word(name), needed=needed)
+    found = NEEDS.match(problem)
+    if found:
+        return say("report.needs", condition=found[1])
+    return problem
+
+
+def _reason(reason: Reason, spoken: Speaker) -> str:
+    """A reason of the evaluation, in the reader's language (as written, if not known)."""
+    say = spoken.say
+    message = reason.message
+    found = SIZES.match(message)
+    if reason.code == "group-count" and found:
+        sizes = say("absent.alternatives").join(found[1].split(" or "))
+        key = "report.sizes_table" if found[2] else "report.sizes"
+        return say(key, sizes=sizes, needed=found[3])
+    found = UNGROUPED.match(message)
+    if reason.code == "ungrouped" and found:
+        return say("report.ungrouped", count=found[1])
+    return _problem(message, spoken)

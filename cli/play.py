@@ -19,6 +19,7 @@ from typing import Any
 from tablerules.cli.commands import summary
 from tablerules.cli.common import (
     add_extends_flag,
+    add_lang_flag,
     add_option_flag,
     add_output_flags,
     load_or_report,
@@ -98,6 +99,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="deals a sampling bot tries per choice (its budget)",
     )
     add_output_flags(parser)
+    add_lang_flag(parser)
     parser.set_defaults(run=run)
 
 
@@ -335,10 +337,16 @@ def run(args: argparse.Namespace) -> int:
     if args.hands is None:
         args.hands = GAME_HANDS if args.game else 1
     mode = "json" if args.json else "quiet" if args.quiet else "text"
-    report = Report(game, mode)
+    report = Report(game, mode, lang=args.lang)
+    say = report.say
     report.title(
-        f"{game.compiled.name}: {plural(args.hands, 'hand')} from seed {seed}, "
-        f"{lineup_text(args.bots)}"
+        say(
+            "transcript.title",
+            game=report.transcript_word(game.compiled.name),
+            hands=say.count("transcript.hands", args.hands),
+            seed=seed,
+            bots=lineup_text(args.bots, say),
+        )
     )
     if log is not None:
         log.write(

@@ -9,7 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from tablerules.cli.commands import summary
-from tablerules.cli.common import add_extends_flag, add_output_flags, policy_of, rules_file
+from tablerules.cli.common import (
+    add_extends_flag,
+    add_lang_flag,
+    add_output_flags,
+    policy_of,
+    rules_file,
+)
 from tablerules.cli.transcript import Report, lineup_text, plural
 from tablerules.dsl.bases import ExtendsPolicy, real_path
 from tablerules.dsl.bundled import bundled_folder
@@ -64,6 +70,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     add_output_flags(parser)
     add_extends_flag(parser)
+    add_lang_flag(parser)
     parser.set_defaults(run=run)
 
 
@@ -200,11 +207,18 @@ def run(args: argparse.Namespace) -> int:
     if game is None:
         return 1
     mode = "json" if args.json else "quiet" if args.quiet else "text"
-    report = Report(game, mode)
+    report = Report(game, mode, lang=args.lang)
     header = log.header
+    say = report.say
     report.title(
-        f"{game.compiled.name}: {args.log}, {plural(header.hands, 'hand')} "
-        f"from seed {header.seed}, {lineup_text(header.bots)}"
+        say(
+            "transcript.title_log",
+            game=report.transcript_word(game.compiled.name),
+            log=args.log,
+            hands=say.count("transcript.hands", header.hands),
+            seed=header.seed,
+            bots=lineup_text(header.bots, say),
+        )
     )
     try:
         for logged in hands:

@@ -1,7 +1,8 @@
 """Readable lines for a played hand: the engine's events and the choices, referee's view.
 
 Cards are written with the deck's display names and seats with the rule file's seat names,
-counted from the hand's dealer; without names a seat is `seat N`. Nothing is hidden.
+counted from the hand's dealer; without names a seat is `seat N`. Nothing is hidden. In
+English, or in the language `--lang` asks for (`messages`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.engine.logwriter import Record, dumps
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.reckoning import Reckoner
+from tablerules.interpreter.messages import DEFAULT, Messages, messages
+from tablerules.interpreter.messages.judgement_text import judgement_text
+from tablerules.interpreter.messages.speaker import speaker
 
 WIN_FIELDS = (
     "seat",
@@ -30,13 +34,14 @@ WIN_FIELDS = (
 CITED = frozenset({"action", "restricted", "immediate win", "bonus", "drawn hand"})
 
 
-def lineup_text(bots: str) -> str:
+def lineup_text(bots: str, say: Messages | None = None) -> str:
     """How a title names the bots of `--bots` (as a log keeps them): `greedy bots at every
     seat`, or the lineup seat by seat."""
+    say = say or messages()
     names = [name.strip() for name in bots.split(",")]
     if len(set(names)) == 1:
-        return f"{visible(names[0])} bots at every seat"
-    return f"bots {visible(','.join(names))}"
+        return say("transcript.bots_everywhere", bots=visible(names[0]))
+    return say("transcript.bots", bots=visible(",".join(names)))
 
 
 def plural(number: int, word: str) -> str:
@@ -47,8 +52,12 @@ def signed(amount: int) -> str:
     return f"{amount:+d}"
 
 
-def seat_totals(totals: list[int]) -> str:
-    return ", ".join(f"seat {seat} {signed(amount)}" for seat, amount in enumerate(totals))
+def seat_totals(totals: list[int], say: Messages | None = None) -> str:
+    say = say or messages()
+    return say.join(
+        say("transcript.seat_total", n=seat, amount=signed(amount))
+        for seat, amount in enumerate(totals)
+    )
 
 
 def width(text: str) -> int:
@@ -66,12 +75,18 @@ class HandTranscript:
     narration of the interpreter (`Narrator`), with each clause's rule ids, and the few
     lines only a terminal transcript prints (every dealt hand, passes, windows)."""
 
-    def __init__(self, game: Game, dealer: int) -> None:
+    def __init__(self, game: Game, dealer: int, lang: str = DEFAULT) -> None:
         self.dealer = dealer
         self.events: list[Record] = []
+        self.say = messages(lang)
         self.narrator = Narrator(
-            game, dealer, unnamed=lambda seat: f"seat {seat}", events=self.events
+            game,
+            dealer,
+            unnamed=lambda seat: self.say("transcript.seat", n=seat),
+            events=self.events,
+            lang=lang,
         )
+        self.spoken = speaker(game, lang)
         self.names = game.compiled.seat_names
         self.renderers: dict[str, Callable[[Record], list[str]]] = {
             "choice": self._choice,
@@ -86,7 +101,9 @@ class HandTranscript:
         return self.narrator.seat(seat)
 
     def seat_and_number(self, seat: int) -> str:
-        return f"{self.seat(seat)} (seat {seat})" if self.names else f"seat {seat}"
+        if not self.names:
+            return self.say("transcript.seat", n=seat)
+        return self.say("transcript.seat_and_number", seat=self.seat(seat), n=seat)
 
     def card(self, card: str | None) -> str:
         return self.narrator.card(card)
@@ -100,7 +117,10 @@ class HandTranscript:
             return []
         seats = len(self.names)
         order = [(self.dealer + step) % seats for step in range(seats)]
-        return ["seats: " + ", ".join(f"{self.seat(s)} seat {s}" for s in order)]
+        listed = self.say.join(
+            self.say("transcript.seat_item", seat=self.seat(s), n=s) for s in order
+        )
+        return [self.say("transcript.seats", list=listed)]
 
     def lines(self, record: Record) -> list[str]:
         if record.get("type") != "choice":
@@ -122,12 +142,15 @@ class HandTranscript:
 
     def _choice(self, record: Record) -> list[str]:
         # a choice other than a pass shows as the event it causes
-        return [f"{self.seat(record['seat'])} passes"] if record["label"] == "pass" else []
+        if record["label"] != "pass":
+            return []
+        return [self.say("narrate.passes", seat=self.seat(record["seat"]))]
 
     def _deal(self, event: Record) -> list[str]:
         hands = event["hands"]
         order = [(event["dealer"] + step) % len(hands) for step in range(len(hands))]
-        lines = [f"deal: {len(hands)} hands, {event['wall']} cards left to draw{_cites(event)}"]
+        said = self.say("transcript.deal", hands=len(hands), wall=event["wall"])
+        lines = [f"{said}{_cites(event)}"]
         widest = max(width(self.seat(s)) for s in order)
         lines += [
             f"  {self.seat(s)}{' ' * (widest - width(self.seat(s)))}  {self.cards(hands[s])}"
@@ -138,23 +161,40 @@ class HandTranscript:
     def _window(self, event: Record) -> list[str]:
         if len(event["offered"]) < 2:
             return []  # one seat alone could respond: the action line says it all
-        chose = "; ".join(f"{self.seat(seat)} {label}" for seat, label in event["chosen"])
-        taken = ", ".join(self.seat(seat) for seat in event["taken_by"]) or "nobody"
-        return [f"window on {self.card(event.get('card'))}: {chose} → {taken} ({event['why']})"]
+        say = self.say
+        chose = say("list.choices").join(
+            say("narrate.chose", seat=self.seat(seat), choice=self.narrator.choice(label))
+            for seat, label in event["chosen"]
+        )
+        taken = say.join(self.seat(seat) for seat in event["taken_by"]) or say("transcript.nobody")
+        card = self.card(event.get("card"))
+        why = self.narrator.why(event["why"])
+        return [say("transcript.window", card=card, choices=chose, taken=taken, why=why)]
 
     def _win(self, event: Record) -> list[str]:
         split = self.narrator.split(event)
-        split = f": {split}" if split else ""
-        lines = [f"{self.narrator.win_how(event)}{split}{self.narrator.value(event)}"]
+        how, value = self.narrator.win_how(event), self.narrator.value(event)
+        if split:
+            lines = [self.say("transcript.win", how=how, split=split, value=value)]
+        else:
+            lines = [f"{how}{value}"]
         if event.get("explanation"):  # what the hand patterns make, with the arithmetic
-            lines.append(f"  {event['explanation']}")
+            lines.append(f"  {self._explanation(event)}")
         # the settlement's own names worked out (`prize = prizes(points) × unit = 16 × 1 = 16`)
         lines += [f"  {line}" for line in self.narrator.reckoner().lets(event)]
         return lines
 
+    def _explanation(self, event: Record) -> str:
+        """What a win's hand patterns make: as the log writes it, or in the language asked."""
+        if self.say.lang == DEFAULT:
+            return str(event["explanation"])
+        return judgement_text(event.get("patterns", []), event.get("scores", {}), self.spoken)
+
     def _end(self, event: Record) -> list[str]:
         dealer = event.get("next_dealer")
-        return [f"next dealer: {self.seat_and_number(dealer)}"] if dealer is not None else []
+        if dealer is None:
+            return []
+        return [self.say("narrate.next_dealer", seat=self.seat_and_number(dealer))]
 
     @staticmethod
     def _other(record: Record) -> str:
@@ -164,15 +204,17 @@ class HandTranscript:
         return f"{record.get('type')}: {fields}{_cites(record)}"
 
 
-def placed(game: Game, round: int, streak: int) -> str:
+def placed(game: Game, round: int, streak: int, lang: str = DEFAULT) -> str:
     """` · round 南 · dealer streak 2`: where a hand stands in its game (its round, and how
     many hands in a row the dealer has kept the deal before it)."""
+    spoken = speaker(game, lang)
     text = ""
-    names = game.compiled.round_names
+    names = spoken.words.round_names
     if game.compiled.rounds is not None:
-        text += f" · round {names[round] if round < len(names) else round + 1}"
+        name = names[round] if round < len(names) else round + 1
+        text += spoken.say("transcript.round", name=name)
     if streak:
-        text += f" · dealer streak {streak}"
+        text += spoken.say("transcript.streak", n=streak)
     return text
 
 
@@ -183,21 +225,22 @@ def result_line(
     result: Record,
     seat_name: Callable[[int], str],
     where: str = "",
+    say: Messages | None = None,
 ) -> str:
     """One line per hand: who dealt, who won (named by `seat_name`), who deals next, and
     the money by seat."""
+    say = say or messages()
     winners = result["winners"]
     if not winners:
-        outcome = "drawn hand"
+        outcome = say("transcript.drawn")
     else:
-        who = ", ".join(seat_name(w) for w in winners)
-        outcome = f"{who} win{'s' if len(winners) == 1 else ''}"
+        who = say.join(seat_name(w) for w in winners)
+        outcome = say.count("transcript.winners", len(winners), who=who)
     following = result["next_dealer"]
-    after = f" · next dealer seat {following}" if following is not None else ""
-    return (
-        f"hand {index} · seed {seed} · dealer seat {dealer}{where} · {outcome}{after} · "
-        f"{seat_totals(result['totals'])}"
-    )
+    after = say("transcript.next_dealer", n=following) if following is not None else ""
+    head = say("transcript.hand", index=index, seed=seed, dealer=dealer, where=where)
+    totals = seat_totals(result["totals"], say)
+    return say("transcript.result", hand=head, outcome=outcome, after=after, totals=totals)
 
 
 # the events a `--json` report keeps: wins for their fields, and what a payment's working
@@ -233,9 +276,13 @@ def hand_json(index: int, seed: int, dealer: int, result: Record, wins: list[Rec
 class Report:
     """Prints hands as they are played or replayed: in full, one line each, or as JSON."""
 
-    def __init__(self, game: Game, mode: str, out: Callable[[str], None] = print) -> None:
+    def __init__(
+        self, game: Game, mode: str, out: Callable[[str], None] = print, lang: str = DEFAULT
+    ) -> None:
         self.game = game
         self.mode = mode  # "text", "quiet" or "json"
+        self.lang = lang
+        self.say = messages(lang)
         self.out = out
         self.hand: HandTranscript | None = None
         self.current: tuple[int, int, int] = (0, 0, 0)
@@ -244,6 +291,10 @@ class Report:
         self.where = ""  # the hand's place in its game: its round, the dealer's streak
         self.totals: list[int] = []
         self.played = 0
+
+    def transcript_word(self, name: str) -> str:
+        """A name of the rule file in the report's language."""
+        return speaker(self.game, self.lang).word(name)
 
     def title(self, text: str) -> None:
         if self.mode == "text":
@@ -254,12 +305,14 @@ class Report:
     ) -> None:
         self.hand = None  # made when first needed: a line per hand needs it only for a win
         self.current = (index, seed, dealer)
-        self.where = placed(self.game, round, streak)
+        self.where = placed(self.game, round, streak, self.lang)
         self.wins = []
         self.kept = []
         if self.mode == "text":
             where = self.where
-            self.out(f"hand {index} · seed {seed} · dealer seat {dealer}{where}")
+            self.out(
+                self.say("transcript.hand", index=index, seed=seed, dealer=dealer, where=where)
+            )
             for line in self.transcript().seating():
                 self.out(f"  {line}")
 
@@ -269,7 +322,7 @@ class Report:
     def transcript(self) -> HandTranscript:
         """The transcript of the hand begun last."""
         if self.hand is None:
-            self.hand = HandTranscript(self.game, self.current[2])
+            self.hand = HandTranscript(self.game, self.current[2], self.lang)
         return self.hand
 
     def reads(self, kind: str) -> bool:
@@ -307,8 +360,12 @@ class Report:
             worked = {**result, "ledger": worked_ledger(self.game, result, self.kept)}
             self.out(dumps(hand_json(index, seed, dealer, worked, self.wins)))
         else:
-            self.out(result_line(index, seed, dealer, result, self._seat_name, self.where))
+            self.out(
+                result_line(index, seed, dealer, result, self._seat_name, self.where, self.say)
+            )
 
     def finish(self) -> None:
         if self.mode != "json" and self.played:
-            self.out(f"after {plural(self.played, 'hand')}: {seat_totals(self.totals)}")
+            hands = self.say.count("transcript.hands", self.played)
+            totals = seat_totals(self.totals, self.say)
+            self.out(self.say("transcript.after", hands=hands, totals=totals))

@@ -58,6 +58,7 @@ KEYED = (
     "patterns",
     "scores",
     "round_cards",
+    "names",
 )
 SECTION_WORDS = {
     "options": "option",
@@ -77,6 +78,7 @@ SECTION_WORDS = {
     "patterns": "pattern",
     "scores": "score",
     "round_cards": "round cards",
+    "names": "names block",
 }
 
 
@@ -254,6 +256,7 @@ class _Builder(PlayClauses, ScoringClauses):
             "remove_score": "scores",
             "remove_round_cards": "round_cards",
             "remove_rounds": "rounds",
+            "remove_names": "names",
         }[target.data]
         self.split(clause.children)  # validates the citation, if any
         key = str(target.children[0]) if target.children else None
@@ -680,6 +683,26 @@ class _Builder(PlayClauses, ScoringClauses):
         names = [str(w) for w in words[1:]]
         model = ir.Rounds(count=count, names=names, span=self.span(node), cites=cites)
         return "rounds", None, model
+
+    def clause_names(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
+        rest, cites = self.split(node.children)
+        language = str(rest[0])
+        block = ir.Names(language=language, span=self.span(node), cites=cites)
+        for line in self.trees(rest, "name_line"):
+            parts, line_cites = self.split(line.children)
+            block.note_item(line.data, self.span(line))
+            literals = self.trees(parts, "literal")
+            titles = [self.text(t) for t in self.tokens(parts, "STRING")]
+            block.lines.append(
+                ir.NameLine(
+                    name=self.text(literals[0].children[0]),
+                    said=self.text(literals[1].children[0]),
+                    title=titles[0] if titles else "",
+                    span=self.span(line),
+                    cites=line_cites,
+                )
+            )
+        return "names", language, block
 
 
 def build_unit(tree: Tree, file: str, sink: DiagnosticSink) -> FileUnit:

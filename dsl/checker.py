@@ -12,6 +12,7 @@ from tablerules.dsl import ir
 from tablerules.dsl.checker_expr import ExpressionChecks
 from tablerules.dsl.checker_limits import LimitChecks
 from tablerules.dsl.checker_lookups import LookupChecks
+from tablerules.dsl.checker_names import NameChecks
 from tablerules.dsl.checker_play import PlayChecks
 from tablerules.dsl.checker_scoring import ScoringChecks
 from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
@@ -31,7 +32,9 @@ REMOVABLE_SECTIONS = {
 }
 
 
-class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks, LookupChecks):
+class Checker(
+    LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks, LookupChecks, NameChecks
+):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
         self.texts = texts or {}
@@ -123,6 +126,7 @@ class Checker(LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks, LookupCh
         self.check_tables()
         self.check_scoring()
         self.check_lookups()
+        self.check_names()
         self.check_citations()
         return self.found
 

@@ -72,6 +72,10 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
                 rules.note_removal(op.section, op.key or "", op.span)
                 defined_here.add(key)
             continue
+        if op.kind == "define" and op.section == "names" and existing is not None:
+            defined_here.add(key)  # a variant's names add to its base's, name by name
+            getattr(rules, op.section)[op.key] = merged_names(existing, op.clause)  # type: ignore[arg-type]
+            continue
         if op.kind == "define" and existing is not None and op.section != "settings":
             message = f"{_describe(op)} is already defined by {_where(existing.span)}"
             hint = "write 'override' before the clause to replace it"
@@ -91,6 +95,16 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             setattr(rules, op.section, op.clause)
         else:
             getattr(rules, op.section)[op.key] = op.clause
+
+
+def merged_names(base: ir.Names, added: ir.Names) -> ir.Names:
+    """A base's names block for a language with a variant's laid over it: a name the
+    variant gives again takes its new spelling."""
+    given = {line.name for line in added.lines}
+    kept = [line for line in base.lines if line.name not in given]
+    return ir.Names(
+        language=added.language, lines=[*kept, *added.lines], span=added.span, cites=added.cites
+    )
 
 
 @dataclass

@@ -318,6 +318,9 @@ class RuleSet(Record):
     )
     patterns: dict[str, HandPattern] = Field(default_factory=dict)
     scores: dict[str, Score] = Field(default_factory=dict)
+    names: dict[str, Names] = Field(
+        default_factory=dict, description="the file's names in other languages, by language"
+    )
     # (section, name) -> where a variant removed it; lets the checker blame the removal
     _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
 
@@ -513,6 +516,27 @@ class NextDealer(Clause):
     after_several: DealerChoice | None = None
     after_drawn: DealerChoice = "dealer"
     lines: list[DealerLine] = Field(default_factory=list)
+
+
+class NameLine(Clause):
+    """`NAME: SAID "title"` in a names block: a name of the file as written in a language."""
+
+    name: str
+    said: str
+    title: str = ""
+
+
+class Names(Clause):
+    """`names LANG { ... }`: how the file's own names (cards, seats, groups, actions,
+    patterns, labels…) read in another language or script, for the pages and transcripts
+    told in it. A variant's block adds to its base's for the same language."""
+
+    language: str
+    lines: list[NameLine] = Field(default_factory=list)
+
+    def spelled(self) -> dict[str, NameLine]:
+        """Each name given, by the name the file writes."""
+        return {line.name: line for line in self.lines}
 
 
 class Rounds(Clause):

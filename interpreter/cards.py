@@ -51,10 +51,14 @@ class CardTable:
     """Every card kind of the deck in declaration order, with its names and attributes."""
 
     def __init__(
-        self, deck: ir.Deck, attributes: list[dict[str, ir.Scalar]] | None = None
+        self,
+        deck: ir.Deck,
+        attributes: list[dict[str, ir.Scalar]] | None = None,
+        spelled: Sequence[tuple[str, str]] = (),
     ) -> None:
         """`attributes`: each card's values when some come from attribute blocks (by
-        default, the deck rows')."""
+        default, the deck rows'). `spelled`: (a name of a card, another name it is read by),
+        the card's names in other languages (`names` blocks)."""
         self.copies = deck.copies
         self.ids: list[str] = [card.id for card in deck.cards]
         self.display: list[str] = [card.display for card in deck.cards]
@@ -65,6 +69,9 @@ class CardTable:
         for i, card in enumerate(deck.cards):
             for name in (card.id, *card.names):
                 self.index.setdefault(name, i)
+        for name, said in spelled:
+            if name in self.index:
+                self.index.setdefault(said, self.index[name])
         self._longest = max((len(name) for name in self.index), default=1)
         suffixes = sorted(deck.compact_suffixes, key=len, reverse=True)
         compact = r"([0-9]+)(" + "|".join(re.escape(s) for s in suffixes) + ")"

@@ -126,7 +126,8 @@ class CompiledRules:
         self.options = rules.option_values() | dict(options or {})
         self.name = rules.game.name if rules.game else rules.file
         values = [card_attributes(rules, card) for card in rules.deck.cards]
-        self.cards = CardTable(rules.deck, values)
+        spelled = [(line.name, line.said) for block in rules.names.values() for line in block.lines]
+        self.cards = CardTable(rules.deck, values, spelled)
         if self.cards.copies > MAX_COUNT:
             raise RuleError(
                 [

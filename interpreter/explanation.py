@@ -120,6 +120,10 @@ class Judgement:
 
     patterns: list[PatternResult] = field(default_factory=list)
     scores: dict[str, ScoreResult] = field(default_factory=dict)
+    # the split and the names it was judged on, kept to say later why the other patterns
+    # do not hold (`Scoring.absent`); not part of what is written out
+    view: Any = field(default=None, repr=False, compare=False)
+    names: dict[str, int] | None = field(default=None, repr=False, compare=False)
 
     def value(self, score: str) -> int:
         found = self.scores.get(score)
@@ -166,4 +170,3 @@ def pattern_line(pattern: dict[str, Any]) -> str:
     if pattern.get("limit"):
         said += ", a limit"
     return f"{pattern['name']}{title} {said}{cites}"
-

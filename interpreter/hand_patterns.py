@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablerules.dsl import ir
+from tablerules.interpreter.absence import Absence, AbsenceFinder
 from tablerules.interpreter.explanation import Judgement, PatternResult, ScoreResult, Term
 from tablerules.interpreter.expressions import (
     Compiled,
@@ -36,6 +37,8 @@ class PatternRule:
     terms: tuple[Term, ...]
     excludes: tuple[str, ...]
     limit: bool
+    written: tuple[ir.Expr, ...] = ()  # the `when` tests as the file writes them
+    counts_written: ir.Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,7 @@ class Scoring:
         quantities: HandQuantities,
     ) -> None:
         self.tables = tables
+        self.quantities = quantities
         only_score = next(iter(rules.scores)) if len(rules.scores) == 1 else None
         adds: set[str] = set()
         self.patterns: list[PatternRule] = []
@@ -132,6 +136,8 @@ class Scoring:
                     terms=tuple(terms),
                     excludes=tuple(pattern.excludes),
                     limit=pattern.limit,
+                    written=tuple(pattern.when),
+                    counts_written=pattern.counts,
                 )
             )
         self.scores = [
@@ -199,7 +205,32 @@ class Scoring:
             for rule in holding
         ]
         scores = {score.name: self._score(score, results) for score in self.scores}
-        return Judgement(results, scores)
+        return Judgement(results, scores, view=view, names=names)
+
+    def absent(self, judgement: Judgement) -> list[Absence]:
+        """Each pattern that does not hold on the split `judgement` judged, with the tests
+        that keep it out (see `absence`); none when the judgement kept no split."""
+        view, names = judgement.view, judgement.names
+        if view is None or names is None:
+            return []
+        table_counts: dict[str, int] = {}
+        for kind, _, on_table, _ in view.groups:
+            if on_table:
+                table_counts[kind] = table_counts.get(kind, 0) + 1
+        known = {**names, "value": view.value}
+        for rule in self.patterns:
+            known[rule.name] = 0
+        for result in judgement.patterns:
+            known[result.name] = result.count
+        finder = AbsenceFinder(
+            Scope(known, self.tables, table_counts, view), self.quantities.compile
+        )
+        held = {result.name for result in judgement.patterns}
+        return [
+            finder.absence(rule.name, rule.title, rule.cites, rule.written, rule.counts_written)
+            for rule in self.patterns
+            if rule.name not in held
+        ]
 
     def unmet(self, view: HandView, names: dict[str, int], judgement: Judgement) -> str:
         """The first `when` line of the win clause that this split does not meet, as

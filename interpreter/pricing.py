@@ -10,6 +10,7 @@ depend on cards not yet drawn and on takings, so they are not priced.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -94,8 +95,14 @@ def view_of(split: Decomposition, conditions: WinConditions, kinds: int) -> Hand
     )
 
 
-def price(rules: CompiledRules, split: Decomposition, conditions: WinConditions) -> Pricing:
-    """The settlement of a winning split won under `conditions` (see the module text)."""
+def price(
+    rules: CompiledRules,
+    split: Decomposition,
+    conditions: WinConditions,
+    spell: Callable[[str], str] | None = None,
+) -> Pricing:
+    """The settlement of a winning split won under `conditions` (see the module text);
+    `spell` writes the names of its workings (in a reader's language)."""
     if not rules.rules.settles or not split.wins:
         return Pricing()
     names: dict[str, int] = {
@@ -118,7 +125,8 @@ def price(rules: CompiledRules, split: Decomposition, conditions: WinConditions)
         if group.on_table:
             on_table[group.kind] = on_table.get(group.kind, 0) + 1
     view = view_of(split, conditions, len(rules.cards))
-    shown = {"value": rules.value_name} if rules.value_name else {}
+    value_name = spell(rules.value_name) if spell and rules.value_name else rules.value_name
+    shown = {"value": value_name} if value_name else {}
     quantities = rules.quantities.compile
     lets: list[str] = []
     payments: list[PricedPayment] = []
@@ -126,13 +134,14 @@ def price(rules: CompiledRules, split: Decomposition, conditions: WinConditions)
         scope = Scope(dict(names), rules.tables, on_table, view)
         try:
             for name, expression in settle.lets.items():
-                worked = work(expression, scope, shown, quantities)
+                worked = work(expression, scope, shown, quantities, spell)
                 scope.names[name] = worked.value
-                lets.append(f"{name} = {worked_text(worked)}")
+                said = spell(name) if spell else name
+                lets.append(f"{said} = {worked_text(worked)}")
             line = settle_line(settle, conditions.context, conditions.relation)
             if line is None:
                 continue
-            worked = work(line.payment.amount, scope, shown, quantities)
+            worked = work(line.payment.amount, scope, shown, quantities, spell)
         except (ExprError, ZeroDivisionError) as error:  # a table without the key, say
             lets.append(f"settle {settle.name}: {error}")
             continue

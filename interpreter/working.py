@@ -6,6 +6,7 @@ what a winning split would be paid (`pricing`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablerules.dsl import ir
@@ -26,14 +27,18 @@ def work(
     scope: Scope,
     shown: dict[str, str] | None = None,
     quantities: QuantityCompiler | None = None,
+    spell: Callable[[str], str] | None = None,
 ) -> Worked:
     """`expression` written out, then with this hand's numbers; `shown` renames names on
-    the way (the hand's value goes by the value table's name); `quantities` reads the
-    winning hand, where the scope has one."""
+    the way (the hand's value goes by the value table's name), `spell` writes every other
+    name (in the reader's language); `quantities` reads the winning hand, where the scope
+    has one."""
 
     def describe(node: ir.Expr) -> str | None:
         if node.op == "ref" and shown and node.name in shown:
             return shown[node.name]
+        if node.op == "ref" and spell is not None and node.name:
+            return spell(node.name)
         return None
 
     traced = trace(expression, scope, quantities, describe=describe)
@@ -45,9 +50,7 @@ def work(
     return Worked(text, traced.value, rounds(expression, scope, quantities))
 
 
-def rounds(
-    expression: ir.Expr, scope: Scope, quantities: QuantityCompiler | None = None
-) -> bool:
+def rounds(expression: ir.Expr, scope: Scope, quantities: QuantityCompiler | None = None) -> bool:
     """Whether some division in `expression` drops a remainder here."""
     if expression.op == "div":
         left, right = (compile_expr(a, quantities)(scope) for a in expression.args)

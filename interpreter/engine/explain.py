@@ -1,63 +1,108 @@
-"""Why an action is, or is not, legal for a seat right now: the answer users ask for most."""
+"""Why an action is, or is not, legal for a seat right now: the answer users ask for most.
+
+Told in the language asked for (`messages`), the rule file's names as its `names` block
+for that language spells them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.speaker import Speaker, speaker
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
 
 
-def explain(table: Table, seat: int, action: str) -> str:
+def _cites(cites: list[str] | tuple[str, ...]) -> str:
+    return f" [{', '.join(cites)}]" if cites else ""
+
+
+def explain(
+    table: Table,
+    seat: int,
+    action: str,
+    lang: str = DEFAULT,
+    seat_name: Callable[[int], str] | None = None,
+) -> str:
+    """Why `action` is or is not legal for `seat`; `seat_name` names a seat (by default
+    `seat N (NAME)`)."""
+    spoken = speaker(table.game, lang)
+    say = spoken.say
     state = table.state
     if state.finished:
-        return "the hand is over"
+        return say("explain.over")
     decision = state.decision
     if decision is None or seat not in decision.waiting:
-        return f"{table.seat_name(seat)} is not asked to act now"
+        name = seat_name(seat) if seat_name is not None else table.seat_name(seat)
+        return say("explain.not_asked", seat=name)
     legal = [c for c in decision.options[seat] if c.action == action]
     if legal:
-        return "legal: " + ", ".join(c.label for c in legal)
+        return say("explain.legal", choices=say.join(spoken.choice(c.label) for c in legal))
     if action in ("discard", "pass"):
         if decision.kind == "window":
-            forced = [c.label for c in decision.options[seat] if c.forced]
+            forced = [spoken.choice(c.label) for c in decision.options[seat] if c.forced]
             if action == "pass" and forced:
-                return f"a forced action cannot be declined: {', '.join(forced)}"
-            return "no discard while responding to a card"
-        return "it is this seat's turn to act on its own cards; 'pass' is not offered here"
+                return say("explain.forced", choices=say.join(forced))
+            return say("explain.no_discard")
+        return say("explain.own_turn")
     rule = table.play.actions.get(action)
     if rule is None:
-        known = ", ".join(table.play.actions)
-        return f"there is no action {action!r} in these rules (actions: {known})"
+        known = say.join(spoken.word(name) for name in table.play.actions)
+        return say("explain.no_action", action=spoken.word(action), actions=known)
+    said, cites = _why_not(table, seat, action, spoken)
+    return said + _cites(cites)
+
+
+def _why_not(
+    table: Table, seat: int, action: str, spoken: Speaker
+) -> tuple[str, list[str] | tuple[str, ...]]:
+    """Why an action of the rules is not offered to `seat` now, and the rule ids of the
+    clause that says so."""
+    say = spoken.say
+    state = table.state
+    decision = state.decision
+    assert decision is not None
+    rule = table.play.actions[action]
     offer = decision.offer
-    cites = f" [{', '.join(rule.cites)}]" if rule.cites else ""
+    named = spoken.word(action)
     relation = table.play.relation(seat, offer.owner)
     ways = [w for w in rule.ways if w.context == offer.context]
     if not ways:
-        contexts = ", ".join(sorted({w.context for w in rule.ways}))
-        return f"{action} is taken on {contexts}, not on {offer.context}{cites}"
+        contexts = say.join(spoken.occasion(c) for c in sorted({w.context for w in rule.ways}))
+        said = say(
+            "explain.other_occasion",
+            action=named,
+            occasions=contexts,
+            occasion=spoken.occasion(offer.context),
+        )
+        return said, rule.cites
     ways_by_seat = [w for w in ways if w.who in relation]
     if not ways_by_seat:
-        who = ", ".join(sorted({w.who for w in ways}))
-        return f"on {offer.context} only {who} may {action}{cites}"
+        who = say.join(spoken.who(w) for w in sorted({w.who for w in ways}))
+        occasion = spoken.occasion(offer.context)
+        return say("explain.only_who", occasion=occasion, who=who, action=named), rule.cites
     enabled = [w for w in ways_by_seat if table.play._enabled(w)]
     if not enabled:
         options = {w.if_option or w.unless_option for w in ways_by_seat}
-        return f"the table option {', '.join(sorted(o for o in options if o))} rules it out{cites}"
+        names = say.join(spoken.word(o) for o in sorted(o for o in options if o))
+        return say("explain.option", options=names), rule.cites
     holder = state.seats[seat]
     restricted = table.maker._restricted(state, holder, action, offer)
     if restricted is not None:
-        rule_cites = table.play.restrictions[restricted].cites
-        where = f" [{', '.join(rule_cites)}]" if rule_cites else ""
-        return f"restricted by {restricted} until it lapses{where}"
+        said = say("explain.restricted", restriction=spoken.word(restricted))
+        return said, table.play.restrictions[restricted].cites
     if not table.maker._allowed_now(state, rule, offer):
-        return f"the last card allows only {', '.join(table.play.end.last_card_allows or [])}"
+        allowed = say.join(spoken.word(a) for a in table.play.end.last_card_allows or [])
+        return say("explain.last_card", actions=allowed), ()
     if rule.win:
-        return f"the hand does not win with {table.name(offer.card)}{cites}"
-    return f"the cards for {action} are not in hand{cites}"
+        card = spoken.card(table.card_id(offer.card) or "")
+        return say("explain.no_win", card=card), rule.cites
+    return say("explain.no_cards", action=named), rule.cites
 
 
-def locked_discard(table: Table, seat: int, label: str) -> str | None:
+def locked_discard(table: Table, seat: int, label: str, lang: str = DEFAULT) -> str | None:
     """Why `discard CARD` is refused when the card belongs to a group that is never split."""
     cards = table.game.compiled.cards
     name = label.split(" ", 1)[1] if " " in label else ""
@@ -65,11 +110,11 @@ def locked_discard(table: Table, seat: int, label: str) -> str | None:
     holder = table.state.seats[seat]
     if card is None or not table.maker.locked(holder.hand, card):
         return None
+    spoken = speaker(table.game, lang)
     for kind in table.game.compiled.keep_together:
         admitted = any(card in cards for cards in kind.instances)
         if admitted and kind.keep_together and holder.hand[card] >= kind.keep_together:
-            cites = f" [{', '.join(kind.cites)}]" if kind.cites else ""
-            held = cards.display[card] * holder.hand[card]
-            never = "which is never split: none of it is discarded"
-            return f"{held} is held as a {kind.name}, {never}{cites}"
+            held = spoken.card(cards.ids[card]) * holder.hand[card]
+            said = spoken.say("explain.locked", cards=held, group=spoken.word(kind.name))
+            return said + _cites(kind.cites)
     return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -174,9 +174,16 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
             return ()
         return decision.options.get(seat, ())
 
-    def explain(self, seat: int, action: str) -> str:
-        """Why `action` (an action name, `discard` or `pass`) is or is not legal for `seat`."""
-        return explain(self, seat, action)
+    def explain(
+        self,
+        seat: int,
+        action: str,
+        lang: str = "en",
+        seat_name: Callable[[int], str] | None = None,
+    ) -> str:
+        """Why `action` (an action name, `discard` or `pass`) is or is not legal for `seat`,
+        in language `lang` (`messages`); `seat_name` names seats (by default `seat N (NAME)`)."""
+        return explain(self, seat, action, lang, seat_name)
 
     def apply(self, choice: Choice | str, seat: int | None = None) -> None:
         """Take a choice (a `Choice`, or its label for `seat`); refuse it with the reason."""

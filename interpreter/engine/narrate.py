@@ -4,7 +4,9 @@
 joins the clauses of one move (`Bea discards 9 cups — Cy draws`). Told for a seat
 (`viewer`), each event is first cut down to what that seat may see (`views.seat_event`),
 so the same sentences serve the referee, a seat's view and the command line's transcript.
-Payments are told with their arithmetic (`reckoning.Reckoner`).
+Payments are told with their arithmetic (`reckoning.Reckoner`). The sentences are those of
+the message catalogue of `lang` (`messages`), the game's words its spellings in that
+language (`messages.game_words`); English by default.
 """
 
 from __future__ import annotations
@@ -15,15 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from tablerules.interpreter.engine.reckoning import Reckoner, group_counts
 from tablerules.interpreter.engine.views import HIDDEN
+from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.speaker import speaker
 
 if TYPE_CHECKING:
     from tablerules.interpreter.api import Game
     from tablerules.interpreter.engine.game import Table
 
 Record = dict[str, Any]
-SEPARATOR = " — "
+# how the engine writes why a claim window went as it did (`windows.window_reason`)
+PRIORITY = re.compile(r"^priority (-?\d+)$")
 # a group's value after its cards in a win event's split: `three[1r1r1r](0)`
 VALUE_AFTER_GROUP = re.compile(r"\]\(-?\d+\)")
+# a group in a win event's split: its kind and its cards, `three[1r1r1r]`
+GROUP_IN_SPLIT = re.compile(r"(\S+?)\[([^\]]*)\]")
 
 
 def _same_payment(one: Record, other: Record) -> bool:
@@ -36,7 +43,8 @@ def player_name(seat: int) -> str:
 
 
 class Narrator:
-    """Sentences for one hand dealt by `dealer`, told for `viewer` (None: the referee)."""
+    """Sentences for one hand dealt by `dealer`, told for `viewer` (None: the referee), in
+    language `lang`."""
 
     def __init__(
         self,
@@ -46,6 +54,7 @@ class Narrator:
         unnamed: Callable[[int], str] = player_name,
         table: Table | None = None,
         events: list[Record] | None = None,
+        lang: str = DEFAULT,
     ) -> None:
         """`table` (the hand as it stands) lets payments count groups and lets a seat's
         view be cut from the events; without it, `events` (the hand's events so far, kept
@@ -57,36 +66,46 @@ class Narrator:
         self.table = table
         self.events = events if events is not None else []
         self._reckoner: Reckoner | None = None
-        self.names = compiled.seat_names
+        self.speaker = speaker(game, lang)
+        self.say = self.speaker.say
+        self.words = self.speaker.words
+        self.names = self.words.seat_names
         self.seats = len(compiled.dealt_per_seat())
         self.unnamed = unnamed
-        self.display = dict(zip(compiled.cards.ids, compiled.cards.display, strict=True))
+        self.display = self.words.by_id
         self.value_name = compiled.value_name
         self.draws_shown = bool(compiled.rules.turn and compiled.rules.turn.draws_shown)
+        say = self.say
         self.phrases: dict[str, Callable[[Record], str]] = {
             "deal": self._deal,
-            "shown": lambda e: f"{self.seat(e['seat'])} shows {self.card(e['card'])}",
+            "shown": lambda e: say(
+                "narrate.shown", seat=self.seat(e["seat"]), card=self.card(e["card"])
+            ),
             "draw": self._draw,
             "replacement": self._draw,
-            "discard": lambda e: f"{self.seat(e['seat'])} discards {self.card(e['card'])}",
+            "discard": lambda e: say(
+                "narrate.discard", seat=self.seat(e["seat"]), card=self.card(e["card"])
+            ),
             "untaken": self._untaken,
             "turn passes": self._turn_passes,
             "action": self._action,
-            "outranked": lambda e: f"{self.seat(e['seat'])} {e['label']} is outranked",
+            "outranked": lambda e: say(
+                "narrate.outranked", seat=self.seat(e["seat"]), choice=self.choice(e["label"])
+            ),
             "window": self._window,
             "restricted": self._restricted,
             "immediate win": self._immediate,
             "win": self._win,
             "pay": self._pay,
             "bonus": self._bonus,
-            "drawn hand": lambda e: "drawn hand: nobody wins",
+            "drawn hand": lambda e: say("narrate.drawn_hand"),
             "end": self._end,
         }
 
     # ── names ─────────────────────────────────────────────────────
     def seat(self, seat: int | None) -> str:
         if seat is None:
-            return "the house"
+            return self.say("narrate.house")
         if not self.names:
             return self.unnamed(seat)
         return self.names[(seat - self.dealer) % len(self.names)]
@@ -95,11 +114,39 @@ class Narrator:
         if card is None:
             return ""
         if card == HIDDEN:
-            return "a card"
+            return self.say("narrate.hidden_card")
         return self.display.get(card, card)
 
     def cards(self, cards: list[str]) -> str:
         return " ".join(self.card(c) for c in cards)
+
+    def word(self, name: str) -> str:
+        """A name of the rule file (a group, a zone, a label…) in the narrator's language."""
+        return self.words.name(name)
+
+    def choice(self, label: str) -> str:
+        """A choice's label (`take 9c9c9c`, `discard 5c`, `pass`) in words."""
+        return self.speaker.choice(label)
+
+    def context(self, context: str | None) -> str:
+        """Where a card comes from (`draw`, `discard`, …) in the narrator's language."""
+        return self.speaker.context(context)
+
+    def why(self, why: str) -> str:
+        """Why a claim window went as it did, as the engine writes it, in words."""
+        say = self.say
+        if why == "nobody took it":
+            return say("why.nobody")
+        if why == "the only taker":
+            return say("why.only")
+        found = PRIORITY.match(why)
+        if found:
+            return say("why.priority", n=found[1])
+        if why.startswith("ties: "):
+            rule = why.removeprefix("ties: ")
+            key = f"why.{rule}"
+            return say("why.ties", rule=say(key) if say.has(key) else rule)
+        return why
 
     # ── what a viewer may read ────────────────────────────────────
     def visible(self, event: Record) -> Record | None:
@@ -144,24 +191,37 @@ class Narrator:
             clause = self.phrase(event)
             if clause:
                 clauses.append(clause)
-        return SEPARATOR.join(clauses)
+        return self.say("list.clauses").join(clauses)
 
     def _payments(self, payments: list[Record]) -> str:
         first = payments[0]
-        payers = ", ".join(self.seat(e["payer"]) for e in payments)
-        each = " each" if len(payments) > 1 else ""
-        verb = "pay" if len(payments) > 1 else "pays"
         payee = self.seat(first["payee"])
-        return f"{payers} {verb} {payee} {first['amount']}{each} · {first['label']}"
+        label = self.speaker.label(first)
+        if len(payments) == 1:
+            return self.say(
+                "narrate.pays",
+                payer=self.seat(first["payer"]),
+                payee=payee,
+                amount=first["amount"],
+                label=label,
+            )
+        payers = self.say.join(self.seat(e["payer"]) for e in payments)
+        return self.say(
+            "narrate.pay_each", payers=payers, payee=payee, amount=first["amount"], label=label
+        )
 
     def reckoner(self) -> Reckoner:
         if self._reckoner is None:
             table = self.table
             if table is None:
-                self._reckoner = Reckoner(self.game, self.events, self.seat)
+                self._reckoner = Reckoner(self.game, self.events, self.seat, lang=self.say.lang)
             else:
                 self._reckoner = Reckoner(
-                    self.game, table.events, self.seat, lambda seat: group_counts(table, seat)
+                    self.game,
+                    table.events,
+                    self.seat,
+                    lambda seat: group_counts(table, seat),
+                    lang=self.say.lang,
                 )
         return self._reckoner
 
@@ -169,42 +229,53 @@ class Narrator:
     def _deal(self, event: Record) -> str:
         hands = event["hands"]
         sizes = {len(hand) for hand in hands}
+        say = self.say
         if len(sizes) == 1:
-            each = f"{sizes.pop()} cards each"
+            each = say("narrate.deal_each", n=sizes.pop())
         else:
             order = [(event["dealer"] + step) % len(hands) for step in range(len(hands))]
-            each = ", ".join(f"{self.seat(s)} {len(hands[s])}" for s in order) + " cards"
-        return f"{self.seat(event['dealer'])} deals {each}; {event['wall']} left to draw"
+            listed = say.join(
+                say("narrate.deal_seat", seat=self.seat(s), n=len(hands[s])) for s in order
+            )
+            each = say("narrate.deal_listed", list=listed)
+        return say("narrate.deal", dealer=self.seat(event["dealer"]), each=each, wall=event["wall"])
 
     def _draw(self, event: Record) -> str:
         seat = self.seat(event["seat"])
         card = event.get("card")
-        what = "a replacement" if event["type"] == "replacement" else ""
+        replacement = event["type"] == "replacement"
+        say = self.say
         if card == HIDDEN:
-            return f"{seat} draws{' ' + what if what else ''}"
+            return say(
+                "narrate.replacement_hidden" if replacement else "narrate.draw_hidden", seat=seat
+            )
         named = self.card(card)
-        if what:
-            return f"{seat} draws {named} as a replacement"
-        if event.get("shown"):
-            return f"{seat} draws {named}, shown"
-        if self.draws_shown:  # a draw taken straight into a group the others do not see
-            return f"{seat} draws {named}, not shown"
-        return f"{seat} draws {named}"
+        if replacement:
+            key = "narrate.replacement"
+        elif event.get("shown"):
+            key = "narrate.draw_shown"
+        elif self.draws_shown:  # a draw taken straight into a group the others do not see
+            key = "narrate.draw_unseen"
+        else:
+            key = "narrate.draw"
+        return say(key, seat=seat, card=named)
 
     def _turn_passes(self, event: Record) -> str:
         seat = self.seat(event["seat"])
         if event.get("why") == "nothing to discard":
-            return f"{seat} has nothing it may discard: the turn passes"
-        return f"{seat} ends the turn without a discard"
+            return self.say("narrate.nothing_to_discard", seat=seat)
+        return self.say("narrate.turn_ends", seat=seat)
 
     def _untaken(self, event: Record) -> str:
         card, seat = self.card(event["card"]), self.seat(event["seat"])
-        return f"{card} is not taken: to {seat}'s {event['to']}"
+        return self.say("narrate.untaken", card=card, seat=seat, zone=self.word(event["to"]))
 
     def _action(self, event: Record) -> str:
         owner = event.get("owner")
-        taken = f" from {self.seat(owner)}" if owner is not None and owner != event["seat"] else ""
-        return f"{self.seat(event['seat'])} {event['label']}{taken}"
+        seat, choice = self.seat(event["seat"]), self.choice(event["label"])
+        if owner is not None and owner != event["seat"]:
+            return self.say("narrate.action_from", seat=seat, choice=choice, owner=self.seat(owner))
+        return self.say("narrate.action", seat=seat, choice=choice)
 
     def _window(self, event: Record) -> str:
         offered = event["offered"]
@@ -212,43 +283,71 @@ class Narrator:
             return ""
         if len(offered) == 1 and event["taken_by"]:
             return ""  # one seat alone could respond and did: its action says it all
+        say = self.say
         card = self.card(event.get("card"))
-        chose = "; ".join(
-            f"{self.seat(seat)} {'passes' if label == 'pass' else label}"
+        chose = say("list.choices").join(
+            say("narrate.passes", seat=self.seat(seat))
+            if label == "pass"
+            else say("narrate.chose", seat=self.seat(seat), choice=self.choice(label))
             for seat, label in event["chosen"]
         )
         if not event["taken_by"]:
-            return f"{chose} on {card}" if chose else ""
-        taken = ", ".join(self.seat(seat) for seat in event["taken_by"])
-        return f"{card}: {chose} → {taken} ({event['why']})"
+            return say("narrate.window_untaken", choices=chose, card=card) if chose else ""
+        taken = say.join(self.seat(seat) for seat in event["taken_by"])
+        return say(
+            "narrate.window_taken",
+            card=card,
+            choices=chose,
+            taken=taken,
+            why=self.why(event["why"]),
+        )
 
     def _restricted(self, event: Record) -> str:
-        card = f" on {self.card(event['card'])}" if event.get("card") else ""
-        return f"{self.seat(event['seat'])} is under {event['restriction']}{card}"
+        seat = self.seat(event["seat"])
+        restriction = self.word(event["restriction"])
+        if event.get("card"):
+            return self.say(
+                "narrate.restricted_card",
+                seat=seat,
+                restriction=restriction,
+                card=self.card(event["card"]),
+            )
+        return self.say("narrate.restricted", seat=seat, restriction=restriction)
 
     def _immediate(self, event: Record) -> str:
         name = str(event.get("clause", "")).removeprefix("immediate win ")
-        return f"{self.seat(event['seat'])} wins at once: {name}"
+        return self.say("narrate.immediate", seat=self.seat(event["seat"]), name=self.word(name))
 
     def win_how(self, event: Record) -> str:
         """`Al wins on Bea's discard 9 cups` (or `on own draw …`, `on the deal`)."""
         seat, owner, card = event["seat"], event.get("owner"), event.get("card")
         if event.get("context") == "deal":  # a win declared on the deal
-            how = "on the deal"
-        else:
-            whose = "own" if owner == seat else f"{self.seat(owner)}'s"
-            how = f"on {whose} {event.get('context')} {self.card(card)}".rstrip()
-        return f"{self.seat(seat)} wins {how}"
+            return self.say("narrate.win_deal", seat=self.seat(seat))
+        key = "narrate.win_own" if owner == seat else "narrate.win_other"
+        context = self.context(event.get("context"))
+        said = self.say(
+            key, seat=self.seat(seat), owner=self.seat(owner), context=context, card=self.card(card)
+        )
+        return said.rstrip()
 
     def split(self, event: Record) -> str:
-        """The winning split as the win event writes it, `three[1r1r1r](1)  …`; without a value
-        table the groups' values (all 0) are left out."""
+        """The winning split as the win event writes it, `three[1r1r1r](1)  …`, its groups'
+        and cards' names in the narrator's language; without a value table the groups'
+        values (all 0) are left out."""
         text = str(event.get("split") or "")
+        if self.words.spelled:
+            text = GROUP_IN_SPLIT.sub(self._spelled_group, text)
         return text if self.value_name else VALUE_AFTER_GROUP.sub("]", text)
+
+    def _spelled_group(self, found: re.Match[str]) -> str:
+        kind, cards = found[1], found[2]
+        return f"{self.word(kind)}[{self.words.cards_text(cards)}]"
 
     def value(self, event: Record) -> str:
         """` = 16 points` for a game with a value table, else nothing (no `value 0`)."""
-        return f" = {event['value']} {self.value_name}" if self.value_name else ""
+        if not self.value_name:
+            return ""
+        return self.say("narrate.value", value=event["value"], name=self.word(self.value_name))
 
     def _win(self, event: Record) -> str:
         return self.win_how(event) + self.value(event)
@@ -257,18 +356,23 @@ class Narrator:
         return self.reckoner().payment(event, cites=False)
 
     def _bonus(self, event: Record) -> str:
+        say = self.say
         name = str(event.get("clause", "bonus")).removeprefix("bonus ")
         drawn = [
-            f"{self.card(card)}{' (hit)' if hit else ''}"
+            say("narrate.bonus_hit", card=self.card(card)) if hit else self.card(card)
             for card, hit in zip(event["cards"], event["hit"], strict=True)
         ]
-        missing = f", {event['missing']} missing" if event.get("missing") else ""
-        hits = event["hits"]
-        return (
-            f"{self.seat(event['seat'])} draws {event['count']} {name}: "
-            f"{', '.join(drawn) or 'none left'}{missing} — {hits} hit{'' if hits == 1 else 's'}"
+        missing = say("narrate.bonus_missing", n=event["missing"]) if event.get("missing") else ""
+        return say(
+            "narrate.bonus",
+            seat=self.seat(event["seat"]),
+            count=event["count"],
+            name=self.word(name),
+            drawn=say.join(drawn) or say("narrate.bonus_none"),
+            missing=missing,
+            hits=say.count("narrate.hits", event["hits"]),
         )
 
     def _end(self, event: Record) -> str:
         dealer = event.get("next_dealer")
-        return f"next dealer: {self.seat(dealer)}" if dealer is not None else ""
+        return self.say("narrate.next_dealer", seat=self.seat(dealer)) if dealer is not None else ""

@@ -5,6 +5,8 @@ bonus's `pays:`, the fee) and its amount expression is written out as written an
 numbers of this hand (`expressions.trace`): `2 × unit = 2 × 10 = 20`. A working is shown
 only when it gives the amount actually paid; otherwise the amount stands alone. The
 engine's events are not changed for this: everything is read from them and the rules.
+The sentences are those of the message catalogue of the language asked for (`messages`),
+the file's names spelled as its `names` block for that language gives them.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.evaluate import GroupResult
 from tablerules.interpreter.explanation import pattern_line
 from tablerules.interpreter.expressions import ExprError, Scope, Tables, saturated
+from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.working import Worked, work
 
 if TYPE_CHECKING:
@@ -75,15 +79,18 @@ class Reckoner:
         events: list[Record],
         seat_name: Callable[[int | None], str],
         counts: Callable[[int], dict[str, int]] | None = None,
+        lang: str = DEFAULT,
     ) -> None:
         compiled = game.compiled
+        self.speaker = speaker(game, lang)
+        self.say, self.words = self.speaker.say, self.speaker.words
         self.rules = compiled.rules
         self.tables = Tables(compiled.rules.tables)
         self.events = events
         self.seat_name = seat_name
         self.counts = counts or (lambda seat: {})
         self.value_name = compiled.value_name
-        self.shown = {"value": self.value_name} if self.value_name else {}
+        self.shown = {"value": self.words.name(self.value_name)} if self.value_name else {}
         self.options: dict[str, int] = {}
         for key, option in compiled.options.items():
             if isinstance(option, bool):
@@ -96,7 +103,14 @@ class Reckoner:
         """`Bea pays Al 2 × unit = 2 × 10 = 20 · a won discard [R-16]` (ids if `cites`)."""
         payer, payee = self.seat_name(event["payer"]), self.seat_name(event["payee"])
         ids = cites_text(event.get("cites", [])) if cites else ""
-        return f"{payer} pays {payee} {self.worked_amount(event)} · {event['label']}{ids}"
+        said = self.say(
+            "narrate.pays",
+            payer=payer,
+            payee=payee,
+            amount=self.worked_amount(event),
+            label=self.speaker.label(event),
+        )
+        return said + ids
 
     def worked_amount(self, event: Record) -> str:
         """A payment's amount with its working before it, `2 × unit = 2 × 10 = 20`, when
@@ -127,7 +141,7 @@ class Reckoner:
             found = None
         if found is None or found.value != event["amount"]:
             return ""
-        return found.text + (" (rounded down)" if found.rounded else "")
+        return found.text + (self.say("reckon.rounded") if found.rounded else "")
 
     def _scope(self, seat: int | None = None, **names: int) -> Scope:
         counts = self.counts(seat) if seat is not None else {}
@@ -139,10 +153,18 @@ class Reckoner:
         """Work the `let` names out into `scope`; each as a line `name = … = n`."""
         lines = []
         for name, expression in lets.items():
-            worked = work(expression, scope, self.shown)
+            worked = work(expression, scope, self.shown, spell=self.words.name)
             scope.names[name] = worked.value
-            rounded = " (rounded down)" if worked.rounded else ""
-            lines.append(f"{name} = {worked.text} = {worked.value}{rounded}")
+            rounded = self.say("reckon.rounded") if worked.rounded else ""
+            lines.append(
+                self.say(
+                    "reckon.let",
+                    name=self.words.name(name),
+                    working=worked.text,
+                    value=worked.value,
+                    rounded=rounded,
+                )
+            )
         return lines
 
     def _win_of(self, seat: int) -> Record | None:
@@ -178,7 +200,7 @@ class Reckoner:
             payment = line.payment
             if (payment.label or f"settle {name}") != event["label"]:
                 continue
-            worked = work(payment.amount, scope, self.shown)
+            worked = work(payment.amount, scope, self.shown, spell=self.words.name)
             if worked.value == event["amount"]:
                 return worked
         return None
@@ -187,7 +209,7 @@ class Reckoner:
         action = self.rules.actions.get(name)
         for payment in action.pays if action else []:
             if (payment.label or f"action {name}") == event["label"]:
-                worked = work(payment.amount, self._scope(), self.shown)
+                worked = work(payment.amount, self._scope(), self.shown, spell=self.words.name)
                 if worked.value == event["amount"]:
                     return worked
         return None
@@ -212,15 +234,12 @@ class Reckoner:
         self._let(bonus.lets, scope)
         hits = drawn["hits"]
         scope.names["hits"] = hits
-        worked = work(bonus.pays.amount, scope, self.shown)
+        worked = work(bonus.pays.amount, scope, self.shown, spell=self.words.name)
         if not bonus.pays.per_hit:
             return worked
-        plural = "s" if hits != 1 else ""
-        text = (
-            f"({worked.text}) × {hits} hit{plural}"
-            if " = " in worked.text
-            else (f"{worked.text} × {hits} hit{plural}")
-        )
+        counted = self.say.count("reckon.hits", hits)
+        key = "reckon.worked_hits" if " = " in worked.text else "reckon.plain_hits"
+        text = self.say(key, worked=worked.text, hits=counted)
         return Worked(text, saturated(worked.value * hits), worked.rounded)
 
     def _fee_working(self, event: Record) -> Worked | None:
@@ -238,9 +257,12 @@ class Reckoner:
             percent, said = int(fee.percent), f"{fee.percent}%"
         else:
             percent = self.options.get(fee.percent, 0)
-            said = f"{fee.percent} {percent}%"
+            said = self.say(
+                "reckon.fee_option", option=self.words.name(fee.percent), percent=percent
+            )
         value = takings * percent // 100
-        return Worked(f"{said} of takings {takings}", value, takings * percent % 100 != 0)
+        text = self.say("reckon.fee", percent=said, takings=takings)
+        return Worked(text, value, takings * percent % 100 != 0)
 
     # ── wins ───────────────────────────────────────────────────
     def floor(self, win: Record) -> str:
@@ -251,8 +273,10 @@ class Reckoner:
         if isinstance(rule.at_least, int):
             least = str(rule.at_least)
         else:
-            least = f"{rule.at_least} {self.options.get(rule.at_least, rule.at_least)}"
-        return f"{rule.table} {win.get('value', 0)} ≥ {least}"
+            name = self.words.name(rule.at_least)
+            least = f"{name} {self.options.get(rule.at_least, rule.at_least)}"
+        table = self.words.name(rule.table)
+        return self.say("reckon.floor", table=table, value=win.get("value", 0), least=least)
 
     def lets(self, win: Record) -> list[str]:
         """The `let` names of the settlement worked out for this win."""
@@ -266,9 +290,13 @@ class Reckoner:
         return lines
 
 
-def win_stories(table: Table, seat_name: Callable[[int | None], str]) -> list[WinStory]:
+def win_stories(
+    table: Table, seat_name: Callable[[int | None], str], lang: str = DEFAULT
+) -> list[WinStory]:
     """Each win of a finished hand explained from its final state."""
-    reckoner = Reckoner(table.game, table.events, seat_name, lambda s: group_counts(table, s))
+    reckoner = Reckoner(
+        table.game, table.events, seat_name, lambda s: group_counts(table, s), lang=lang
+    )
     stories = []
     index = table.game.compiled.cards.index
     for event in table.events:
