@@ -30,7 +30,7 @@ MAX_DIAGNOSTICS = 200  # findings reported for one run; the rest are counted
 
 # ── what is read with a rule file ─────────────────────────────────────
 # cards in one hand given to `evaluate` (concealed, table and winning): more than play
-# reaches (a full deal, the card drawn, and the cards kongs and claims add to the table)
+# reaches (a full deal, the card drawn, and the cards declarations and claims add to the table)
 MAX_HAND_CARDS = 64
 MAX_HANDS_LINE_CHARS = 1_000  # one line of a hands file, or a --hand / --table text
 MAX_HANDS_FILE_BYTES = 8 * 1024 * 1024
