@@ -14,7 +14,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 RAY_STAMP := $(VENV)/.installed-ray
 OPENSPIEL_STAMP := $(VENV)/.installed-openspiel
 
-.PHONY: test logcheck differential invariants invariants-slice test-ray test-openspiel bench-env wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser clean
+.PHONY: test logcheck differential invariants invariants-slice test-ray test-openspiel bench-env wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +44,7 @@ $(OPENSPIEL_STAMP): $(STAMP)
 	touch $(OPENSPIEL_STAMP)
 
 test-openspiel: $(OPENSPIEL_STAMP)
-	$(BIN)/python -m pytest -m openspiel tests/test_agents_openspiel.py
+	$(BIN)/python -m pytest -m openspiel tests/test_agents_openspiel.py tests/test_agents_docs.py
 
 ## logcheck: play 2,000 seeded hands of every bundled rule file and variant (found by name:
 ## a new file is played too) with random and with greedy bots, and check each log with the
@@ -71,9 +71,14 @@ invariants-slice: $(STAMP)
 	$(BIN)/python -m pytest -m slow tests/test_invariants_at_scale.py
 
 ## e2e: set up .venv and (through apt, when missing) Chromium, its driver and fonts; then
-## serve the playground and drive it in headless Chromium (screenshots in docs/img/)
+## serve the playground and drive it in headless Chromium (screenshots in build/e2e/)
 e2e: $(STAMP) e2e-browser
 	TABLERULES_E2E=1 $(BIN)/python -m pytest -m e2e tests/e2e
+
+## screenshots: the browser test, its screenshots written over the documentation's own
+## (docs/img/): run it on purpose, when the pages have changed, and commit the pictures
+screenshots: $(STAMP) e2e-browser
+	TABLERULES_E2E=1 TABLERULES_SCREENSHOTS=docs/img $(BIN)/python -m pytest -m e2e tests/e2e
 
 # Debian packages through apt, those missing only: `make apt-install PACKAGES="..."`.
 apt-install:

@@ -219,8 +219,8 @@ class ActionTable:
             grown = self._names(signature[5])  # type: ignore[arg-type]
             return f"{name} {self._names((card,))} onto {grown} as {kind_name}"  # type: ignore[arg-type]
         held = tuple(signature[3])  # type: ignore[arg-type]
-        text = f"{name} {self._names(((card,) if card is not None else ()) + held)}"
-        text += f" as {kind_name}"
+        group = sorted(((card,) if card is not None else ()) + held)  # type: ignore[operator]
+        text = f"{name} {self._names(group)} as {kind_name}"
         for _, cards in signature[4]:  # type: ignore[attr-defined]
             text += f" + {self._names(cards)}"
         return text

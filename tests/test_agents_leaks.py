@@ -166,3 +166,13 @@ def test_a_visible_change_does_change_the_observation() -> None:
     twin.state = copy.deepcopy(table.state)
     twin.state.seats[2].discards.append(5)
     assert not np.array_equal(encoder.encode(twin, 0), before)
+
+
+def test_the_card_shown_on_the_deal_is_seen_by_every_seat() -> None:
+    game = load_game("paohuzi")
+    encoder = ObservationEncoder(game)
+    table = Table(game, seed=3)
+    shown = next(e["card"] for e in table.events if e["type"] == "shown")
+    for viewer in range(table.play.seats):
+        seen = segment(encoder, encoder.encode(table, viewer), "shown on deal")
+        assert seen == counts(table, [shown])
