@@ -2,13 +2,12 @@
 or to play, and how fast bots play on).
 
 A seat is a player's for the whole match: `player 2` sits at the same seat hand after hand,
-while the rule file's seat names say where each sits from the dealer, which
-changes as the deal passes. So the user sits with a player, shown with the seat's name in
-the hand in play, and keeps that seat across hands."""
+while the rule file's seat names say where each sits from the dealer, which changes as the
+deal passes. So the user sits with a player, and keeps that seat across hands; a line
+under the box says where each player sits in the hand in play."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
@@ -53,20 +52,24 @@ def seat_names(game: Game, dealer: int) -> list[str]:
     return [names[(seat - dealer) % len(names)] for seat in range(seats)]
 
 
-def seat_label(game: Game, dealer: int) -> Callable[[int], str]:
-    """How the "Sit at" box names a seat: its player and, where the rule file names seats,
-    the seat's name in the hand dealt by `dealer` (`player 2 · NAME`, `player 1 · NAME, deals`)."""
+def seat_label(seat: int) -> str:
+    """How the "Sit at" box names a seat: by its player, a name that stays from hand to hand
+    (a box knows its choices by their names: one that changed with the deal would lose the
+    choice made)."""
+    return WATCH if seat == WATCHING else player_name(seat)
+
+
+def this_hand(game: Game, dealer: int) -> str:
+    """Where each player sits in the hand dealt by `dealer`: `player 1 · NAME (deals) ·
+    player 2 · NAME …` (nothing for a file without seat names: its players are its names)."""
     names = seat_names(game, dealer)
-
-    def label(seat: int) -> str:
-        if seat == WATCHING:
-            return WATCH
-        player = player_name(seat)
-        named = "" if names[seat] == player else f" · {names[seat]}"
-        deals = ", deals" if seat == dealer else ""
-        return f"{player}{named}{deals}"
-
-    return label
+    if names == [player_name(seat) for seat in range(len(names))]:
+        return ""
+    said = []
+    for seat, name in enumerate(names):
+        deals = " (deals)" if seat == dealer else ""
+        said.append(f"{player_name(seat)} · {name}{deals}")
+    return "This hand: " + ", ".join(said)
 
 
 def seat_controls(game: Game, dealer: int, box: DeltaGenerator | None = None) -> Seating:
@@ -81,11 +84,14 @@ def seat_controls(game: Game, dealer: int, box: DeltaGenerator | None = None) ->
     sitting = box.selectbox(
         "Sit at",
         [WATCHING, *range(seats)],
-        format_func=seat_label(game, dealer),
+        format_func=seat_label,
         key="sit_at",
-        help="a player keeps the seat hand after hand; the name is the seat's in this hand",
+        help="a player keeps the seat hand after hand, while the seats' names follow the deal",
     )
     seat = None if sitting == WATCHING else sitting
+    where = this_hand(game, dealer)
+    if where:
+        box.caption(where)
     plays = seat is not None and box.toggle(
         "I play this seat", value=True, key="play_seat", bind="query-params"
     )
@@ -95,6 +101,7 @@ def seat_controls(game: Game, dealer: int, box: DeltaGenerator | None = None) ->
             list(SPEEDS),
             value="normal",
             key="speed_play",
+            bind="query-params",
             help="how fast the bots play on until it is your turn",
         )
     else:
@@ -103,6 +110,7 @@ def seat_controls(game: Game, dealer: int, box: DeltaGenerator | None = None) ->
             list(SPEEDS),
             value="step by step",
             key="speed_watch",
+            bind="query-params",
             help="step through with ← →, or let the bots play the hand out at this speed",
         )
     humans = frozenset({seat}) if plays and seat is not None else frozenset()

@@ -261,7 +261,8 @@ def rules_command(context: Context) -> str:
 def show_scores(view: MatchView) -> None:
     """Where the match stands and each seat's money so far."""
     scores = " · ".join(view.scores)
-    st.markdown(f"**{view.heading[:1].upper() + view.heading[1:]}** — {scores}")
+    heading = view.heading[:1].upper() + view.heading[1:]
+    st.container(key="match_scores").markdown(f"**{heading}** — {scores}")
 
 
 def match_end(match: MatchPlay, context: Context) -> None:

@@ -5,10 +5,13 @@ and the fonts, then runs these tests with TABLERULES_E2E=1 (with it set, a missi
 fails the run instead of skipping it). Each test opens a fresh Streamlit session and waits
 for the app's own ready state, never for a fixed time. It walks the journeys of a user —
 the first screen, stepping and jumping, the settlement, playing a seat to the end by
-clicking cards, a seat's view, an upload in every tab, an edit whose log replays, a typo
-found and jumped to, comparing variants, statistics of many hands, golden scenarios, a
-phone — measures how long each click takes to settle, and saves the screenshots
-docs/playground.md shows (in docs/img/, or TABLERULES_SCREENSHOTS).
+clicking cards, a seat through a three-hand match, a seat's view, an upload in every tab,
+an edit whose log replays, a typo found and jumped to, comparing variants and an edit with
+the file as saved, a reload and Back landing in the same place, an edited hand saved as a
+scenario and loaded back, statistics of many hands while the hand is stepped, golden
+scenarios, a phone — measures how long each click takes to settle, and saves the
+screenshots docs/playground.md shows (in build/e2e/, or TABLERULES_SCREENSHOTS: `make
+screenshots` writes them over docs/img/).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
+from tablerules.interpreter import load_game
 from tablerules.playground.hands import HandSession
 from visibility import seen, token_game, tokens
 
@@ -45,7 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VENV = ROOT / ".venv" / "bin"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-SHOTS = Path(os.environ.get("TABLERULES_SCREENSHOTS", ROOT / "docs" / "img"))
+SHOTS = Path(os.environ.get("TABLERULES_SCREENSHOTS", ROOT / "build" / "e2e"))
 REQUIRED = os.environ.get("TABLERULES_E2E") == "1"
 DESKTOP = (1400, 900)
 PHONE = (390, 844)
@@ -173,11 +177,20 @@ def screen(driver: WebDriver, size: tuple[int, int]) -> None:
 
 @pytest.fixture
 def app(browser: WebDriver, app_url: str) -> WebDriver:
-    """The playground freshly loaded (a new Streamlit session), desktop-sized and ready."""
+    """The playground freshly loaded (a new Streamlit session), desktop-sized and ready,
+    with no edit of an earlier test kept in the browser."""
     screen(browser, DESKTOP)
+    forget_kept_edits(browser, app_url)
     browser.get(app_url)
     settle(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-move"), "the first screen")
     return browser
+
+
+def forget_kept_edits(driver: WebDriver, url: str) -> None:
+    """Empty the browser's storage for the app (edits are kept there across reloads), from
+    a page of the same origin that is not the app."""
+    driver.get(f"{url}/_stcore/health")
+    driver.execute_script("window.localStorage.clear();")
 
 
 # ── waiting, acting, measuring ─────────────────────────────────────────────────────────
@@ -367,9 +380,12 @@ def sidebar(driver: WebDriver) -> WebElement:
 
 
 def counter(driver: WebDriver) -> tuple[int, int]:
-    """(move shown, moves played); (-1, -1) while the page has no counter (mid-run)."""
-    found = re.search(r"move (\d+) of (\d+)", main_text(driver))
-    return (int(found[1]), int(found[2])) if found else (-1, -1)
+    """(move shown, moves played); (-1, -1) while the page has no counter (mid-run). A
+    seat's view counts no moves to come: (move shown, -1)."""
+    found = re.search(r"move (\d+)(?: of (\d+))?", main_text(driver))
+    if not found:
+        return (-1, -1)
+    return (int(found[1]), int(found[2]) if found[2] else -1)
 
 
 def drawn_move(driver: WebDriver) -> int:
@@ -381,7 +397,7 @@ def drawn_move(driver: WebDriver) -> int:
 def at_move(move: int) -> Callable[[WebDriver], bool]:
     """The counter, the table and the move list all at `move`."""
     return lambda d: (
-        re.search(rf"move {move} of \d+", main_text(d)) is not None
+        re.search(rf"move {move}(?: of \d+)?(?!\d)", main_text(d)) is not None
         and drawn_move(d) == move
         and bool(d.find_elements(By.CSS_SELECTOR, f'.tr-move.tr-now[data-move="{move}"]'))
     )
@@ -394,6 +410,33 @@ def past_move(move: int) -> Callable[[WebDriver], bool]:
 def pick(driver: WebDriver, key: str, option: str) -> None:
     """Pick `option` in the select box with widget key `key`; done once the app has run."""
     pick_in(driver, (By.CSS_SELECTOR, f".st-key-{key} input"), option, key)
+
+
+def pick_keyed(driver: WebDriver, prefix: str, option: str) -> None:
+    """Pick `option` in the select box whose widget key begins with `prefix` (a key that
+    names the file and the state of its text, as the Compare and Statistics tabs' do)."""
+    pick_in(driver, (By.CSS_SELECTOR, f'[class*="st-key-{prefix}"] input'), option, prefix)
+
+
+def offered(driver: WebDriver, prefix: str) -> list[str]:
+    """The options of the select box whose widget key begins with `prefix` (opened, read,
+    closed again)."""
+    field = driver.find_element(By.CSS_SELECTOR, f'[class*="st-key-{prefix}"] input')
+    field.click()
+    WebDriverWait(driver, TIMEOUT).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, '[role="option"]')
+    )
+    found = [o.text for o in driver.find_elements(By.CSS_SELECTOR, '[role="option"]')]
+    field.send_keys(Keys.ESCAPE)
+    return found
+
+
+def sit_at(driver: WebDriver, seat: int, name: str) -> None:
+    """Sit at `seat` (from 0), named `name` in the hand in play: the box names players, a
+    line under it where each sits this hand."""
+    said = sidebar(driver).get_attribute("textContent") or ""
+    assert f"player {seat + 1} · {name}" in said, said
+    pick(driver, "sit_at", f"player {seat + 1}")
 
 
 def pick_labelled(driver: WebDriver, label: str, option: str) -> None:
@@ -589,10 +632,11 @@ def test_a_word_card_win_shows_its_sum_floor_and_formula(app: WebDriver) -> None
     screenshot(app, "playground-huxi.png", scroll_to=result_box(app))
 
 
-def test_a_seat_is_played_to_the_end_by_clicking_cards(app: WebDriver) -> None:
-    pick(app, "sit_at", "南")
+def play_my_hand(app: WebDriver, name: str, shot: str = "") -> int:
+    """Play the seat the user sits at (named `name` this hand) to the end of the hand, by
+    clicking cards and claim buttons; how many cards were clicked."""
     clicks = 0
-    shot_taken = False
+    shot_taken = not shot
     for _ in range(120):
         settle(
             app,
@@ -607,8 +651,8 @@ def test_a_seat_is_played_to_the_end_by_clicking_cards(app: WebDriver) -> None:
         picks = app.find_elements(By.CSS_SELECTOR, ".tr-pick")
         if picks:
             if not shot_taken:
-                assert "Your turn, 南" in main_text(app)
-                screenshot(app, "playground-play.png")
+                assert f"Your turn, {name}" in main_text(app)
+                screenshot(app, shot)
                 shot_taken = True
             before = counter(app)[0]
             timed(app, "a card clicked", picks[-1].click, past_move(before))
@@ -617,6 +661,18 @@ def test_a_seat_is_played_to_the_end_by_clicking_cards(app: WebDriver) -> None:
             claim = app.find_elements(By.CSS_SELECTOR, '[class*="st-key-choose_"] button')[-1]
             before = counter(app)[0]
             timed(app, "a claim button", claim.click, past_move(before))
+    return clicks
+
+
+def first_dealer(seed: int = 7) -> int:
+    """The seat that deals the first hand of `seed` under 跑馬仔 (drawn from the seed)."""
+    return HandSession(load_game(ROOT / PMZ), seed).end.state.dealer
+
+
+def test_a_seat_is_played_to_the_end_by_clicking_cards(app: WebDriver) -> None:
+    me = (first_dealer() + 1) % 4
+    sit_at(app, me, "南")
+    clicks = play_my_hand(app, "南", "playground-play.png")
     said = result_box(app).get_attribute("textContent") or ""
     assert clicks >= 3 and re.search(
         r"You win, 南|You dealt in, 南|Drawn hand, 南| won; 南", said
@@ -685,7 +741,7 @@ def test_a_seats_view_names_no_card_it_cannot_see(app: WebDriver, tmp_path: Path
     upload(app, rules)
     here = HandSession(token_game(ROOT / PMZ), 7)
     viewer = (here.dealer + 2) % 4
-    pick(app, "sit_at", "西")
+    sit_at(app, viewer, "西")
     switch_off(app, "play_seat")  # watch the seat, do not play it
     settle(
         app,
@@ -707,8 +763,13 @@ def test_a_seats_view_names_no_card_it_cannot_see(app: WebDriver, tmp_path: Path
         where = [page[max(0, page.find(f"«{t}»") - 80) : page.find(f"«{t}»") + 20] for t in leaked]
         assert not leaked, (move, leaked, where)
     assert tokens(page)  # the page does name cards: the check had something to check
+    panel = open_tab(app, "Compare variants")  # before the end, the outcome is not compared
+    assert "A comparison plays the hand to its end" in (panel.get_attribute("textContent") or "")
+    assert not app.find_elements(By.CSS_SELECTOR, ".st-key-compare_run button")
+    open_tab(app, "Hand")
+    to_the_end(app)
     open_tab(app, "Compare variants")  # the same hand under the bundled file, as 西 sees it
-    pick(app, "compare_with", PMZ)
+    pick_keyed(app, "compare_with_", PMZ)
     compared = lambda d: "As 西 sees" in main_text(d)  # noqa: E731
     timed(app, None, lambda: button(app, "compare_run").click(), compared)
     here.goto(here.last)
@@ -729,7 +790,7 @@ def test_an_uploaded_file_works_in_every_tab(app: WebDriver, tmp_path: Path) -> 
     panel = open_tab(app, "Rules")
     assert "the rules check clean" in (panel.get_attribute("textContent") or "")
     open_tab(app, "Compare variants")
-    pick(app, "compare_with", PMZ)
+    pick_keyed(app, "compare_with_", PMZ)
     timed(
         app,
         "compare",
@@ -835,7 +896,7 @@ def test_a_typo_is_marked_hinted_and_a_click_jumps_to_it(app: WebDriver) -> None
 def test_variants_are_compared_in_two_columns(app: WebDriver) -> None:
     type_number(app, "seed", 117, lambda d: "seed 117 ·" in main_text(d))
     open_tab(app, "Compare variants")
-    pick(app, "compare_with", "rules/variants/paomazai-two-horses.rules")
+    pick_keyed(app, "compare_with_", "rules/variants/paomazai-two-horses.rules")
     for _ in range(3):  # best of three: the machine is shared
         timed(
             app,
@@ -850,8 +911,8 @@ def test_variants_are_compared_in_two_columns(app: WebDriver) -> None:
         "playground-compare.png",
         scroll_to=app.find_element(By.XPATH, "//*[contains(text(), 'The hands part')]"),
     )
-    pick(app, "compare_with", PHZ)
-    assert "two different games, 跑馬仔 and 跑胡子" in main_text(app)
+    choices = offered(app, "compare_with_")  # files of the same game only, never itself
+    assert PHZ not in choices and PMZ not in choices and choices
 
 
 CHART = '[data-testid="stVegaLiteChart"]'
@@ -864,7 +925,7 @@ def test_statistics_are_simulated_at_a_press_compared_and_charted(app: WebDriver
     assert "Press Simulate to play the hands" in main_text(app)
     assert not app.find_elements(By.CSS_SELECTOR, CHART)
     type_number(app, "stats_hands", 200, lambda d: "from seed" in main_text(d))
-    pick(app, "stats_compare", "rules/variants/paomazai-two-horses.rules")
+    pick_keyed(app, "stats_compare_", "rules/variants/paomazai-two-horses.rules")
     drawn = f"{CHART} canvas, {CHART} svg"
     timed(
         app,
@@ -932,7 +993,253 @@ def test_a_phone_shows_the_hand_and_the_moves_first(app: WebDriver, app_url: str
     width = app.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0] + 1, f"the page is {width} px wide on a {PHONE[0]} px phone"
     timed(app, "→ key", lambda: button(app, "next").click(), at_move(1))
+    # the intro speaks of taps here, not of arrow keys
+    narrow = app.find_element(By.CSS_SELECTOR, ".tr-narrow")
+    assert narrow.is_displayed() and "tap a move" in narrow.text
+    assert not app.find_element(By.CSS_SELECTOR, ".tr-wide").is_displayed()
     screenshot(app, "playground-phone.png")
+    # every tab in view, wrapped rather than scrolled; the mark under the one shown
+    for tab in app.find_elements(By.CSS_SELECTOR, TAB):
+        left, right = tab.rect["x"], tab.rect["x"] + tab.rect["width"]
+        assert left >= 0 and right <= PHONE[0], (tab.text, tab.rect)
+    open_tab(app, "Statistics")
+    tab = next(t for t in app.find_elements(By.CSS_SELECTOR, TAB) if t.text == "Statistics")
+    mark = tab.find_element(By.CSS_SELECTOR, ".react-aria-SelectionIndicator").rect
+    assert (
+        tab.rect["x"] - 1 <= mark["x"]
+        and mark["x"] + mark["width"] <= tab.rect["x"] + tab.rect["width"] + 1
+    )
+    assert abs(mark["y"] + mark["height"] - (tab.rect["y"] + tab.rect["height"])) <= 2
+    open_tab(app, "Hand")
+    # "Sit at" comes first in the sidebar: in view as soon as it is opened
+    app.find_element(By.CSS_SELECTOR, '[data-testid="stExpandSidebarButton"]').click()
+    sit = (By.CSS_SELECTOR, ".st-key-sit_at")
+    settle(app, lambda d: d.find_element(*sit).is_displayed(), "the sidebar opened")
+    box = app.find_element(*sit).rect
+    assert box["y"] + box["height"] <= PHONE[1], box
+    # a seat played: its cards are taps at least 40 px wide (跑胡子's long strips too)
+    open_at(app, app_url, PHONE, "rule_file=rules/paohuzi.rules&seat=1&speed_play=instant")
+    mine = ".tr-seat.tr-pos-bottom .tr-hand .tr-card"
+    settle(app, lambda d: d.find_elements(By.CSS_SELECTOR, mine), "the seat's cards")
+    widths = [c.rect["width"] for c in app.find_elements(By.CSS_SELECTOR, f"{mine}, .tr-pick")]
+    assert widths and min(widths) >= 40, widths
+
+
+# ── a match, a place kept, an edit compared and kept, a scenario loaded back ──────────
+
+
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def scores(driver: WebDriver) -> str:
+    """The match's line above the table: the hand, the round, each seat's money."""
+    found = driver.find_elements(By.CSS_SELECTOR, ".st-key-match_scores")
+    return (found[0].get_attribute("textContent") or "") if found else ""
+
+
+def field_reads(key: str, value: str) -> Callable[[WebDriver], bool]:
+    """The input of the widget with key `key` holds `value`."""
+    return lambda d: (
+        d.find_element(By.CSS_SELECTOR, f".st-key-{key} input").get_attribute("value") == value
+    )
+
+
+def open_at(driver: WebDriver, url: str, size: tuple[int, int], query: str) -> None:
+    """Load the playground at `size` from an address with these parameters (a link)."""
+    screen(driver, size)
+    forget_kept_edits(driver, url)
+    driver.get(f"{url}/?{query}")
+    settle(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-move"), f"the page of ?{query}")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_seat_plays_a_three_hand_match_and_reads_the_score(
+    app: WebDriver, app_url: str, size: str
+) -> None:
+    """A link sits the user at player 2 for three hands, bots playing at once: each hand is
+    played by clicking cards, the seat stays the player's as the deal passes, the score
+    runs on, and the summary gives money, hands won and the biggest hand."""
+    me = 1
+    open_at(app, app_url, SIZES[size], f"match_hands=3&seat={me + 1}&speed_play=instant")
+    for hand in (1, 2, 3):
+        assert f"Hand {hand} of 3" in scores(app), scores(app)
+        found = re.search(rf"player {me + 1} · (\S+) \(you\)", scores(app))
+        assert found, scores(app)
+        name = found[1]
+        bottom = app.find_element(By.CSS_SELECTOR, ".tr-seat.tr-pos-bottom .tr-head")
+        assert bottom.find_element(By.TAG_NAME, "b").text == name and "you" in bottom.text
+        play_my_hand(app, name, f"playground-match-{size}.png" if hand == 2 else "")
+        said = result_box(app).get_attribute("textContent") or ""
+        assert re.search(
+            rf"You win, {name}|You dealt in, {name}|Drawn hand, {name}| won; {name}", said
+        ), said
+        if hand < 3:
+            following = lambda d, n=hand + 1: f"Hand {n} of 3" in scores(d)  # noqa: E731
+            timed(app, None, lambda: button(app, "next_hand").click(), following)
+    summary = app.find_element(By.CSS_SELECTOR, ".st-key-match_summary")
+    told = summary.get_attribute("textContent") or ""
+    assert "The match is over after 3 hands." in told and "The biggest hand: hand " in told
+    rows = [
+        [cell.text for cell in row.find_elements(By.CSS_SELECTOR, "td")]
+        for row in summary.find_elements(By.CSS_SELECTOR, "tbody tr")
+    ]
+    assert len(rows) == 4 and sum(int(won) for _, _, won in rows) <= 3
+    mine = next(row for row in rows if row[0].startswith(f"player {me + 1} · "))
+    assert mine[0].endswith("(you)")
+    running = re.search(rf"player {me + 1} · \S+ \(you\) (\S+)", scores(app))
+    assert running and running[1] == mine[1]  # the score line and the summary agree
+    total = sum(int(money.replace("−", "-")) for _, money, _ in rows)
+    assert total <= 0  # money moves between seats (a fee may leave the table)
+    screenshot(app, f"playground-summary-{size}.png", scroll_to=summary)
+    no_failure_on_page(app)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_reload_and_back_land_in_the_same_place(app: WebDriver, app_url: str, size: str) -> None:
+    open_at(app, app_url, SIZES[size], "match_hands=3")
+    for move in (1, 2, 3):
+        timed(app, None, lambda: button(app, "next").click(), at_move(move))
+    assert "move=3" in app.current_url
+    app.refresh()
+    settle(app, at_move(3), "move 3 again after a reload")
+    app.back()
+    settle(app, at_move(2), "move 2 after Back")
+    app.forward()
+    settle(app, at_move(3), "move 3 after Forward")
+    # a link to the second hand of a match, at its fifth move, in the seat of player 3
+    open_at(app, app_url, SIZES[size], "match_hands=3&hand=2&move=5&seat=3&play_seat=false")
+    settle(app, at_move(5), "the linked move")
+    assert "Hand 2 of 3" in scores(app) and "player 3 · " in scores(app)
+    assert re.search(r"move 5 ·", main_text(app))  # a seat's view: no count of moves to come
+    assert "(you)" in scores(app)
+    app.refresh()
+    settle(app, at_move(5), "the linked move after a reload")
+    assert "Hand 2 of 3" in scores(app)
+    no_failure_on_page(app)
+
+
+def edit_the_discard_payment(driver: WebDriver) -> None:
+    """In the Rules tab: the discarder pays 3 × unit instead of 2."""
+    open_tab(driver, "Rules")
+    settle(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-ed-input"), "the editor")
+    place_caret(driver, 'on discard: discarder pays 2 × unit "食糊"')
+    for _ in range(len(' × unit "食糊"')):
+        editor(driver).send_keys(Keys.ARROW_LEFT)
+    editor(driver).send_keys(Keys.BACKSPACE, "3")
+    settle(
+        driver,
+        lambda d: "edited: the file on disk is unchanged" in main_text(d),
+        "the edit checked",
+    )
+
+
+def test_an_edit_is_kept_and_compared_with_the_file_as_saved(app: WebDriver) -> None:
+    """The edit survives a reload (kept in the browser); Compare offers the file as saved
+    first and tells the money of both; Statistics prints a command of two files."""
+    edit_the_discard_payment(app)
+    app.refresh()
+    settle(
+        app,
+        lambda d: "kept in this browser, is back" in main_text(d),
+        "the edit brought back after a reload",
+    )
+    assert "pays 3 × unit" in (editor(app).get_attribute("value") or "")
+    panel = open_tab(app, "Compare variants")
+    box = app.find_element(By.CSS_SELECTOR, '[class*="st-key-compare_with_"] input')
+    assert box.get_attribute("value") == "rules/paomazai.rules (as saved)"
+    timed(
+        app,
+        None,
+        lambda: button(app, "compare_run").click(),
+        lambda d: "Money by seat" in main_text(d),
+    )
+    said = panel.get_attribute("textContent") or ""
+    assert "rules/paomazai.rules (as saved)" in said and "The hands part at move" in said
+    assert re.search(r"pays \S+ 30 · 食糊", said) and re.search(r"pays \S+ 20 · 食糊", said), said
+    screenshot(app, "playground-compare-saved.png", scroll_to=panel)
+    panel = open_tab(app, "Statistics")
+    type_number(app, "stats_hands", 40, field_reads("stats_hands", "40"))
+    timed(
+        app,
+        None,
+        lambda: button(app, "stats_run").click(),
+        lambda d: "tablerules simulate paomazai-edited.rules" in main_text(d),
+    )
+    said = panel.get_attribute("textContent") or ""
+    assert "--compare rules/paomazai.rules --hands 40" in said  # two files, not one twice
+    # dropped on purpose, asked first: the file as saved is back, here and after a reload
+    open_tab(app, "Rules")
+    timed(app, None, lambda: button(app, "drop_edit").click(), lambda d: "Dropping" in main_text(d))
+    timed(
+        app,
+        None,
+        lambda: button(app, "drop_confirm").click(),
+        lambda d: "the rules check clean" in main_text(d) and "edited:" not in main_text(d),
+    )
+    app.refresh()
+    settle(app, lambda d: "Hand 1 of" in scores(d), "the page after a reload")
+    assert "kept in this browser" not in main_text(app)
+
+
+def test_an_edited_hand_saved_as_a_scenario_loads_back(app: WebDriver, downloads: Path) -> None:
+    """The scenario carries the edited text: loaded into the Golden scenarios tab it passes
+    against that text and opens as a hand."""
+    edit_the_discard_payment(app)
+    open_tab(app, "Hand")
+    to_the_end(app)
+    for old in downloads.glob("*.json"):
+        old.unlink()
+    save = app.find_element(By.XPATH, "//*[contains(text(), 'Save this hand as a scenario')]")
+    save.click()
+    name = app.find_element(By.CSS_SELECTOR, ".st-key-scenario_name input")
+    named = "the discarder pays 3 units"
+    timed(app, None, lambda: name.send_keys(named, Keys.ENTER), field_reads("scenario_name", named))
+    button(app, "download_scenario").click()
+    WebDriverWait(app, TIMEOUT, poll_frequency=0.1).until(lambda d: list(downloads.glob("*.json")))
+    (saved,) = downloads.glob("*.json")
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert "pays 3 × unit" in data["rules_text"] and data["name"] == "the discarder pays 3 units"
+    panel = open_tab(app, "Golden scenarios")
+    field = app.find_element(By.CSS_SELECTOR, '.st-key-scenario_upload input[type="file"]')
+    timed(
+        app,
+        None,
+        lambda: field.send_keys(str(saved)),
+        lambda d: f"{saved.name}: PASS the discarder pays 3 units" in main_text(d),
+    )
+    said = panel.get_attribute("textContent") or ""
+    assert "It was made with an edit of the file (from line " in said
+    screenshot(app, "playground-scenario-loaded.png", scroll_to=panel)
+    timed(
+        app,
+        None,
+        lambda: button(app, "open_saved").click(),
+        proof_of(OPENED_AS_A_HAND),
+    )
+    assert "Scenario: the discarder pays 3 units" in main_text(app)
+
+
+def test_a_simulation_runs_on_while_the_hand_is_stepped(app: WebDriver) -> None:
+    panel = open_tab(app, "Statistics")
+    type_number(app, "stats_hands", 20000, field_reads("stats_hands", "20000"))
+    timed(
+        app,
+        None,
+        lambda: button(app, "stats_run").click(),
+        lambda d: "of 20,000 hands" in main_text(d),
+    )
+    open_tab(app, "Hand")
+    for move in (1, 2):
+        timed(app, None, lambda: button(app, "next").click(), at_move(move))
+    open_tab(app, "Statistics")
+    settle(app, lambda d: "of 20,000 hands" in main_text(d), "the run still going")
+    assert "the other tabs keep working meanwhile" in (panel.get_attribute("textContent") or "")
+    timed(
+        app,
+        None,
+        lambda: button(app, "stats_stop").click(),
+        lambda d: "stopped at your request after" in main_text(d),
+    )
 
 
 def test_every_click_settles_within_half_a_second() -> None:
