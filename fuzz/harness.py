@@ -109,8 +109,10 @@ def cli(*argv: str) -> int:
 
 
 def one_line_refusal(run: Run) -> None:
-    """A refusal is status 1 and one line on standard error, saying `error:`."""
+    """A refusal is status 1 and one line on standard error, saying `error:` (after any
+    `warning:` lines the command gave before it found what it refuses)."""
     lines = [line for line in run.stderr.split("\n") if line.strip()]
+    lines = [line for line in lines if not line.startswith("warning:")]
     if run.status != 1 or len(lines) != 1 or not lines[0].startswith("error:"):
         raise Finding(f"not a one-line refusal (status {run.status}): {run.stderr[-1500:]!r}")
 
