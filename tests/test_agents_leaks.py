@@ -121,7 +121,7 @@ def hidden_state(table: Table) -> tuple:
 
 
 @pytest.mark.parametrize(
-    ("name", "hands"), [("paohuzi", 20), ("paomazai", 10), ("hongkong", 6), ("paohuzi-3p", 20)]
+    ("name", "hands"), [("paohuzi", 20), ("paomazai", 5), ("hongkong", 4), ("paohuzi-3p", 20)]
 )
 def test_hidden_cards_never_change_an_observation(name: str, hands: int) -> None:
     game = load_game(name)
@@ -148,7 +148,7 @@ def test_hidden_cards_never_change_an_observation(name: str, hands: int) -> None
                 )
             seat = table.waiting_for()[0]
             table.apply(rng.choice(table.legal_actions(seat)))
-    assert observations > 1000
+    assert observations > 1000, observations
     assert changed > 0.9 * observations  # the hidden cards really were dealt again
     if name != "paohuzi-3p":  # its draws taken unseen are forced, never waited on
         assert unseen_offers > 0  # draws kept unseen were among them
