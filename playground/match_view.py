@@ -77,7 +77,7 @@ def match_view(match: MatchPlay, you: frozenset[int], rules: str = "") -> MatchV
     standings = match.standings()
     scores = [f"{who(match, s.seat, names, you)} {sign(s.money)}" for s in standings]
     view = MatchView(heading(match), scores)
-    if not (match.over and match.hand.cursor == match.hand.last):
+    if not (match.over and match.hand.cursor == match.hand.last and match.hand.partial is None):
         return view
     view.over = True
     view.rows = [
@@ -86,8 +86,9 @@ def match_view(match: MatchPlay, you: frozenset[int], rules: str = "") -> MatchV
     best = match.biggest()
     if best is not None:
         gain = max(best.totals)
+        winner = player_name(best.totals.index(gain))  # the seat's name then was another
         won = match.win_text(best)
-        view.biggest = f"The biggest hand: hand {best.number}, {won} ({sign(gain)})"
+        view.biggest = f"The biggest hand: hand {best.number}, {winner} {sign(gain)} — {won}"
     if rules and not match.humans and match.length is not None:
         view.command = (
             f"tablerules play {rules} --seed {match.seed} --hands {match.length} "
