@@ -12,6 +12,7 @@ import pytest
 from tablerules.cli.main import main as cli_main
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.match import Match, seed_dealer
+from tablerules.playground.hand_page import build_page
 from tablerules.playground.match_play import MatchPlay
 from tablerules.playground.match_view import match_view
 
@@ -137,3 +138,18 @@ def test_a_record_that_does_not_fit_is_refused_in_words(pmz: Game) -> None:
     assert re.fullmatch(r"hand 1: choice 1 of 1 is not one of the \d+ offered", said), said
     bots_only = MatchPlay(pmz, 11, length=2)
     assert bots_only.restore(1, [[0]]) == "hand 1: choice 1 of 1 comes after the hand is over"
+
+
+def test_playing_a_seat_the_last_move_is_its_decision(pmz: Game) -> None:
+    """While the user plays a seat, nothing is played past the decision it faces: "to the
+    end" goes there and no further, and its view counts no moves to come."""
+    match = MatchPlay(pmz, 11, humans=frozenset({2}), length=2)
+    hand = match.hand
+    for _ in range(4):
+        hand.to_end()
+        assert hand.cursor == hand.last and hand.waiting_human() == 2
+        assert " of " not in build_page(hand, 2).counter  # no count of the moves to come
+        hand.back()
+        hand.to_end()  # back, then to the end: the same decision, not past it
+        assert hand.waiting_human() == 2
+        hand.choose(2, hand.table.legal_actions(2)[0].label)
