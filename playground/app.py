@@ -20,6 +20,7 @@ from streamlit.delta_generator import DeltaGenerator
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.messages.speaker import speaker
 from tablerules.playground.address import arrived
 from tablerules.playground.components import release_focus, show_asked_tab
 from tablerules.playground.context import Context, widget_key
@@ -37,7 +38,9 @@ from tablerules.playground.drafts import (
 )
 from tablerules.playground.editor import take_edit
 from tablerules.playground.guard import guarded
+from tablerules.playground.language import chosen_language, language_box, said, tab_title
 from tablerules.playground.match_play import MOST_HANDS
+from tablerules.playground.page_messages import page_messages
 from tablerules.playground.seats import (
     WATCHING,
     Seating,
@@ -50,14 +53,8 @@ from tablerules.playground.tabs import compare, hand, rules, scenarios, statisti
 TABS = [hand, rules, compare, scenarios, statistics]
 FIRST_TAB = hand.TITLE
 # the first words on the page: of keys on a wide screen, of taps on a phone (the stylesheet
-# shows one or the other)
-INTRO = (
-    '<span class="tr-wide">Step through the hand below with **→** and **←** (or click a '
-    "move); sit at a seat in the sidebar to play it; open **Rules** to change the game and "
-    'see what it does.</span><span class="tr-narrow">Step through the hand below with the '
-    "**‹** and **›** buttons, or tap a move; open the sidebar (**»**, top left) to sit at a "
-    "seat and play it with taps on your cards; open **Rules** to change the game.</span>"
-)
+# shows one or the other), in the language chosen (`app.intro_wide`, `app.intro_narrow`)
+INTRO = '<span class="tr-wide">{wide}</span><span class="tr-narrow">{narrow}</span>'
 URL = "query-params"  # a widget so bound keeps its value in the page's address
 MAX_SEED_DIGITS = 100  # a seed typed in the sidebar
 
@@ -82,7 +79,9 @@ def option_form(draft: RuleDraft, label: str, box: DeltaGenerator) -> dict[str, 
         return values
     defaults = rules_ir.option_values()
     for name, option in rules_ir.options.items():
-        text = f"{name} — {option.title}" if option.title else name
+        words = speaker(draft.last_good.game, chosen_language()).words
+        title = words.title(name, option.title)
+        text = f"{words.name(name)} — {title}" if title else words.name(name)
         key = f"opt_{widget_key(label)}_{name}"
         preset = key in st.session_state
         default = defaults[name]
@@ -113,7 +112,7 @@ def take_upload(box: DeltaGenerator) -> tuple[str, str] | None:
     """The uploaded rule file as (name on the page, text), kept across reruns; a new upload
     becomes the chosen rule file. A file that is not a rule file is refused in words."""
     upload = box.file_uploader(
-        f"Your own rule file: upload a .rules file (at most {MAX_RULE_TEXT})",
+        said("sidebar.upload", size=MAX_RULE_TEXT),
         type=["rules"],
         max_upload_size=MAX_UPLOAD_MB,
         key="upload",
@@ -146,7 +145,9 @@ def current_draft(chooser: DeltaGenerator, uploads: DeltaGenerator) -> tuple[Rul
     if uploaded is not None:
         names.append(uploaded[0])
     first = names.index(FIRST["rules"]) if FIRST["rules"] in names else 0
-    chosen = chooser.selectbox("Rule file", names, index=first, key="rule_file", bind=URL)
+    chosen = chooser.selectbox(
+        said("sidebar.rule_file"), names, index=first, key="rule_file", bind=URL
+    )
     drafts: dict[str, RuleDraft] = st.session_state.setdefault("drafts", {})
     draft = drafts.get(chosen)
     if uploaded is not None and chosen == uploaded[0]:
@@ -168,7 +169,9 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
     if rounds:
         names = " ".join(game.compiled.round_names) if game is not None else ""
         whole = box.toggle(
-            f"A whole game: {rounds} rounds ({names})".replace(" ()", ""),
+            said("sidebar.whole_game", rounds=rounds, names=names)
+            .replace(" ()", "")
+            .replace("（）", ""),
             value=False,
             key="match_whole",
             bind=URL,
@@ -176,14 +179,14 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
         if whole:
             return None
     hands = box.number_input(
-        "Hands in the match",
+        said("sidebar.hands"),
         min_value=1,
         max_value=MOST_HANDS,
         value=FIRST["hands"],
         step=1,
         key="match_hands",
         bind=URL,
-        help="the dealer passes as the rule file says; money is carried from hand to hand",
+        help=said("sidebar.hands_help"),
     )
     return int(hands)
 
@@ -200,20 +203,17 @@ def seed_box(box: DeltaGenerator) -> int:
     """The seed of the deal, typed; one that is not a whole number is refused in words and
     the seed in use stays."""
     text = box.text_input(
-        "Seed",
+        said("sidebar.seed"),
         value=str(FIRST["seed"]),
         key="seed",
         bind=URL,
-        help="the deal: any whole number, as `tablerules play --seed` takes",
+        help=said("sidebar.seed_help"),
     )
     seed = read_seed(text)
     kept: int = st.session_state.get("seed_in_use", FIRST["seed"])
     if seed is None:
         shown = visible(text)[:24]
-        box.error(
-            f"A seed is a whole number of at most {MAX_SEED_DIGITS} digits, such as 7; "
-            f"“{shown}” is not: seed {kept} is still in use."
-        )
+        box.error(said("sidebar.bad_seed", digits=MAX_SEED_DIGITS, shown=shown, kept=kept))
         return kept
     st.session_state["seed_in_use"] = seed
     return seed
@@ -231,10 +231,12 @@ def main() -> None:
     st.html(STYLE)  # the cards, the table, the move list (a stylesheet: takes no room)
     # the sidebar from the top: the file, where the user sits (reachable at once on a
     # phone, whatever the options), the deal and the options, then an upload
-    file_box, table_box, deal_box, upload_box = (st.sidebar.container() for _ in range(4))
+    lang_box, file_box, table_box, deal_box, upload_box = (st.sidebar.container() for _ in range(5))
+    lang = language_box(lang_box)
+    say = page_messages(lang)
     draft, label = current_draft(file_box, upload_box)
     seed = seed_box(deal_box)
-    bots = deal_box.selectbox("Bots", ["greedy", "random"], key="bots", bind=URL)
+    bots = deal_box.selectbox(said("sidebar.bots"), ["greedy", "random"], key="bots", bind=URL)
     hands = match_length(draft.game, deal_box)
     options = option_form(draft, label, deal_box)
     if draft.last_good is not None and options != draft.options_applied:
@@ -248,17 +250,21 @@ def main() -> None:
         if reached.seat is None or reached.seat < seat_count(game):
             st.session_state["sit_at"] = WATCHING if reached.seat is None else reached.seat
     seating = (
-        seat_controls(game, hand_dealer(game, seed), table_box) if game is not None else Seating()
+        seat_controls(game, hand_dealer(game, seed), table_box, lang)
+        if game is not None
+        else Seating()
     )
-    context = Context(draft, label, seed, bots, options, seating, hands)
-    st.markdown(f"#### tablerules playground · {game.compiled.name if game else label}")
-    st.markdown(INTRO, unsafe_allow_html=True)
+    context = Context(draft, label, seed, bots, options, seating, hands, lang)
+    name = speaker(game, lang).word(game.compiled.name) if game else label
+    st.markdown(f"#### {say('app.title', name=name)}")
+    intro = INTRO.format(wide=say("app.intro_wide"), narrow=say("app.intro_narrow"))
+    st.markdown(intro, unsafe_allow_html=True)
     release_focus()
-    show_asked_tab()  # on every run, just before the tabs: the browser switches at once
-    titles = [tab.TITLE for tab in TABS]
+    show_asked_tab(lang)  # on every run, just before the tabs: the browser switches at once
+    titles = [tab_title(tab.TITLE, lang) for tab in TABS]
     # Every tab is drawn on every run of the page, so switching tabs happens in the browser
     # at once, with no run; a tab's heavy work waits for a button, in a fragment.
-    panels = st.tabs(titles, default=FIRST_TAB)
+    panels = st.tabs(titles, default=tab_title(FIRST_TAB, lang))
     for tab, panel in zip(TABS, panels, strict=True):
         with panel:
             guarded(f"{tab.TITLE} tab", lambda tab=tab: tab.render(context))

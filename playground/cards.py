@@ -7,6 +7,7 @@ written top to bottom. No picture comes from elsewhere; a hidden card shows its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from tablerules.dsl import ir
@@ -40,18 +41,25 @@ def shape_of(rules: CompiledRules) -> str:
 
 
 def card_html(
-    rules: CompiledRules, card_id: str, mark: bool = False, choice: str | None = None
+    rules: CompiledRules,
+    card_id: str,
+    mark: bool = False,
+    choice: str | None = None,
+    faces: Mapping[str, str] | None = None,
 ) -> str:
     """One card (`?` draws a hidden card's back); `mark` rings it; `choice` makes it a
-    button that picks that choice (a discard) when clicked."""
+    button that picks that choice (a discard) when clicked. `faces` gives the name on the
+    face by card id (the reader's language's, see `names` blocks), else the display name;
+    its `?` entry is the hidden card's tooltip."""
     classes = ["tr-card", f"tr-{shape_of(rules)}"]
     if mark:
         classes.append("tr-mark")
     if card_id == HIDDEN:
         classes.append("tr-back")
-        return f'<span class="{" ".join(classes)}" title="a hidden card"></span>'
+        hidden = (faces or {}).get(HIDDEN, "a hidden card")
+        return f'<span class="{" ".join(classes)}" title="{escape(hidden)}"></span>'
     index = rules.cards.index[card_id]
-    name = rules.cards.display[index]
+    name = faces[card_id] if faces and card_id in faces else rules.cards.display[index]
     extra = ""
     if choice is not None:
         classes.append("tr-pick")
@@ -68,10 +76,14 @@ def row_html(
     card_ids: list[str],
     marked: set[int] | None = None,
     choices: dict[int, str] | None = None,
+    faces: Mapping[str, str] | None = None,
 ) -> str:
     """A row of cards; the positions in `marked` get a ring, those in `choices` are
-    buttons for the choice given."""
+    buttons for the choice given; `faces` as `card_html` reads it."""
     marked = marked or set()
     choices = choices or {}
-    cards = [card_html(rules, card, i in marked, choices.get(i)) for i, card in enumerate(card_ids)]
+    cards = [
+        card_html(rules, card, i in marked, choices.get(i), faces)
+        for i, card in enumerate(card_ids)
+    ]
     return '<span class="tr-row">' + "".join(cards) + "</span>"

@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 import streamlit as st
+from tablerules.playground.language import tab_title
 
 CLICK_JS = """
 export default function (component) {
@@ -142,16 +143,22 @@ def clickable(html: str, key: str) -> None:
     _clickable(key=key, data={"html": html}, on_click_change=lambda: None)
 
 
-def move_list(rows: list[tuple[int, str, str]], current: int, key: str) -> None:
-    """The moves as (number, text, rule ids), `current` highlighted (the moves after it
-    greyed); `clicked(key)` gives a move clicked. Stepping sends the same rows again, and
+def move_list(rows: list[tuple[int, str, str, int]], current: int, key: str) -> None:
+    """The moves as (number, text, rule ids, turn), `current` highlighted (the moves after
+    it greyed), each turn's moves grouped (a rule above its first, every other turn
+    shaded); `clicked(key)` gives a move clicked. Stepping sends the same rows again, and
     the list only moves its highlight."""
     parts = []
-    for number, text, cites in rows:
+    before = None
+    for number, text, cites, turn in rows:
         ids = f' <span class="tr-cites">{escape(cites)}</span>' if cites else ""
+        classes = ["tr-move", f"tr-turn-{'odd' if turn % 2 else 'even'}"]
+        if before is not None and turn != before:
+            classes.append("tr-turn-start")
+        before = turn
         parts.append(
-            f'<div class="tr-move" data-move="{number}" role="listitem">'
-            f'<span class="tr-n">{number}</span>{escape(text)}{ids}</div>'
+            f'<div class="{" ".join(classes)}" data-move="{number}" data-turn="{turn}" '
+            f'role="listitem"><span class="tr-n">{number}</span>{escape(text)}{ids}</div>'
         )
     data = {"html": "".join(parts), "current": current}
     _moves(key=key, data=data, on_click_change=lambda: None)
@@ -162,11 +169,14 @@ def ask_for_tab(title: str) -> None:
     st.session_state["asked_tab"] = {"label": title, "n": time.monotonic_ns()}
 
 
-def show_asked_tab() -> None:
+def show_asked_tab(lang: str = "en") -> None:
     """Show the tab asked for, if any: the page's tabs switch in the browser, not by a run.
     Drawn on every run, asked or not, so the tabs after it keep their place in the page:
-    tabs that moved would be drawn anew, on their first tab, losing the one the user chose."""
+    tabs that moved would be drawn anew, on their first tab, losing the one the user chose.
+    A tab is asked for by its module's `TITLE`, and found by its title in `lang`."""
     asked = st.session_state.pop("asked_tab", None)
+    if asked:
+        asked = {**asked, "label": tab_title(asked["label"], lang)}
     _show_tab(key="show_tab", data=asked or {})
 
 

@@ -20,6 +20,7 @@ class Context:
     options: dict[str, str]
     seating: Seating = field(default_factory=Seating)  # where the user sits at the table
     hands: int | None = 1  # the hands of a match (None: a whole game, by the file's rounds)
+    lang: str = "en"  # the language the page is told in (`playground.language`)
 
     @property
     def viewer(self) -> int | None:

@@ -13,7 +13,9 @@ from tablerules.interpreter.compiled import CompiledRules
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.reckoning import WinStory, cites_text, win_stories
+from tablerules.interpreter.messages import Messages
 from tablerules.playground.cards import row_html
+from tablerules.playground.page_messages import page_messages
 from tablerules.playground.page_views import ResultView, WinView, sign
 
 
@@ -27,21 +29,25 @@ class ResultBuilder:
         compiled: CompiledRules,
         viewer: int | None,
         humans: frozenset[int],
+        say: Messages | None = None,
     ) -> None:
         self.table = table
         self.narrator = narrator
+        self.say = say or page_messages(narrator.say.lang)
         self.seat = narrator.seat
         self.compiled = compiled
         self.viewer = viewer
         self.humans = humans  # the seats the user plays
+        self.faces = narrator.words.by_id
 
     def build(self) -> ResultView:
         table = self.table
         state = table.state
-        stories = win_stories(table, self.seat)
+        say = self.say
+        stories = win_stories(table, self.seat, say.lang)
         reckoner = self.narrator.reckoner()
         wins = [self.win_view(story) for story in stories]
-        headline = "; ".join(w.how for w in wins) if stories else "Drawn hand: nobody wins"
+        headline = "; ".join(w.how for w in wins) if stories else say("result.nobody")
         payments = [reckoner.payment(e) for e in table.events if e["type"] == "pay"]
         bonuses = []
         for event in table.events:
@@ -50,7 +56,9 @@ class ResultBuilder:
         totals = table.totals()
         seats = len(totals)
         order = [(state.dealer + step) % seats for step in range(seats)]
-        money = " · ".join(f"{self.seat(s)} {sign(totals[s])}" for s in order)
+        money = " · ".join(
+            say("result.money_seat", seat=self.seat(s), amount=sign(totals[s])) for s in order
+        )
         following = state.next_dealer
         return ResultView(
             headline=headline,
@@ -59,7 +67,9 @@ class ResultBuilder:
             bonuses=bonuses,
             payments=payments,
             money=money,
-            next_dealer=f"next dealer: {self.seat(following)}" if following is not None else "",
+            next_dealer=say("result.next_dealer", seat=self.seat(following))
+            if following is not None
+            else "",
         )
 
     def win_view(self, story: WinStory) -> WinView:
@@ -77,9 +87,10 @@ class ResultBuilder:
             marked = set()
             if group.holds_winning_card and story.card in group.cards:
                 marked = {group.cards.index(story.card)}
+            kind = escape(self.narrator.word(group.kind))
+            cards = row_html(self.compiled, list(group.cards), marked, faces=self.faces)
             groups.append(
-                f'<span class="tr-group"><span class="tr-label">{escape(group.kind)}{value}'
-                f"</span>{row_html(self.compiled, list(group.cards), marked)}</span>"
+                f'<span class="tr-group"><span class="tr-label">{kind}{value}</span>{cards}</span>'
             )
         return WinView(
             how=how,
@@ -89,6 +100,7 @@ class ResultBuilder:
             patterns=story.named,
             score=story.patterns,
             lets=story.lets,
+            absent=story.absent,
         )
 
     def for_viewer(self) -> str:
@@ -99,14 +111,15 @@ class ResultBuilder:
         if seat is None:
             return ""
         state = self.table.state
+        say = self.say
         name = self.seat(seat)
-        total = self.table.totals()[seat]
+        total = sign(self.table.totals()[seat])
         if seat in state.winners:
-            return f"You win, {name}: {sign(total)}."
+            return say("result.you_win", name=name, total=total)
         wins = [e for e in self.table.events if e["type"] == "win"]
+        winners = say.join(self.seat(e["seat"]) for e in wins)
         if any(e["owner"] == seat and e["seat"] != seat for e in wins):
-            winners = ", ".join(self.seat(e["seat"]) for e in wins)
-            return f"You dealt in, {name}: {winners} won on your card ({sign(total)})."
+            return say("result.dealt_in", name=name, winners=winners, total=total)
         if not wins:
-            return f"Drawn hand, {name}: {sign(total)}."
-        return f"{', '.join(self.seat(e['seat']) for e in wins)} won; {name} {sign(total)}."
+            return say("result.drawn", name=name, total=total)
+        return say("result.others_won", winners=winners, name=name, total=total)

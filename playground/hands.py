@@ -64,7 +64,9 @@ class HandSession:
     marks: list[int] = field(default_factory=list, init=False)  # choices made by move k
     events_at: list[int] = field(default_factory=list, init=False)  # events by move k
     cursor: int = field(default=0, init=False)
-    table: Table = field(init=False)  # the hand at the cursor
+    # the events shown of the cursor's move, when a step shows only part of it (`steps`)
+    partial: int | None = field(default=None, init=False)
+    table: Table = field(init=False)  # the hand at the cursor (at the end of its move)
     end: Table = field(init=False)  # the hand as far as it has been played
     error: str = field(default="", init=False)
     stopped: str = field(default="", init=False)  # why the hand stopped early (its budget)
@@ -74,6 +76,8 @@ class HandSession:
     _picks_of: tuple[tuple[Choice, ...], list[int]] = field(
         default=((), []), init=False, repr=False
     )  # the user's picks, and the choices they were read from
+    # what the page worked out from the timeline, with what it was made from (`steps`)
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         with self.clock.running():  # OverBudget: the deal alone is too much
@@ -104,6 +108,10 @@ class HandSession:
             except OverBudget:
                 pass  # the replay ran out too: the table is shown as the engine left it
 
+    def replay_clock(self) -> AbstractContextManager[None]:
+        """The clock a replay of moves already played runs on (see `_replaying`)."""
+        return self._replaying()
+
     def _replaying(self) -> AbstractContextManager[None]:
         """A clock for replaying moves already played: twice the hand's time. Playing them
         cost at most the hand's time (the engine stops within a few steps past it), and
@@ -121,11 +129,16 @@ class HandSession:
         return len(self.marks) - 1
 
     def _fresh(self) -> Table:
+        return self.fresh(Table)
+
+    def fresh(self, table: type[Table], **extra: Any) -> Table:
+        """The hand dealt afresh, as a `table` (a `Table` or a class made from one, given
+        `extra`)."""
         rigged = self.rigged
-        place = {"round": self.round, "streak": self.streak}
+        place = {"round": self.round, "streak": self.streak, **extra}
         if rigged is None:
-            return Table(self.game, seed=self.seed, dealer=self.dealer, **place)
-        return Table(
+            return table(self.game, seed=self.seed, dealer=self.dealer, **place)
+        return table(
             self.game,
             dealer=self.dealer,
             hands=rigged.hands,
@@ -211,7 +224,17 @@ class HandSession:
         except OverBudget as stopped:
             self.error = str(stopped)
             return
-        self.cursor, self.table = move, table
+        self.cursor, self.table, self.partial = move, table, None
+
+    def show_as(self, other: HandSession) -> None:
+        """Show the place `other` shows (the same hand replayed under other rules or for
+        another seat): its move, and as many of that move's events as it shows."""
+        self.goto(other.cursor)
+        start = self.events_at[self.cursor - 1] if self.cursor else 0
+        partial = other.partial
+        same_move = self.cursor == other.cursor and partial is not None
+        if same_move and start < partial < self.events_at[self.cursor]:
+            self.partial = partial
 
     def forward(self) -> bool:
         """One move on; False at the end of what is played."""

@@ -181,7 +181,7 @@ class MatchPlay:
         self.game, self.humans, self.bots = game, humans, bots
         self._match.game = game
         hand = self._deal(script)
-        hand.goto(old.cursor)
+        hand.show_as(old)
         self.hand = hand
         return hand.note
 
@@ -239,9 +239,9 @@ class MatchPlay:
             return [player_name(seat) for seat in range(self.seats)]
         return [names[(seat - (dealer or 0)) % len(names)] for seat in range(self.seats)]
 
-    def win_text(self, record: HandRecord) -> str:
+    def win_text(self, record: HandRecord, lang: str = "en") -> str:
         """How the wins of a hand over are told: `NAME wins on own draw CARD = 3 points`."""
-        narrator = Narrator(self.game, record.dealer, None)
+        narrator = Narrator(self.game, record.dealer, None, lang=lang)
         return "; ".join(narrator.win_how(e) + narrator.value(e) for e in record.wins)
 
     # ── a record to play it again ─────────────────────────────────

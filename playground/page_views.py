@@ -13,10 +13,14 @@ from tablerules.interpreter.engine.state import Choice
 
 @dataclass
 class MoveRow:
+    """One step of the move list (`steps`)."""
+
     number: int
     text: str
     cites: str
     later: bool  # after the cursor (only the referee sees moves ahead)
+    turn: int = 0  # the turn it belongs to: the list groups a turn's steps
+    seat: str = ""  # whose turn, by name
 
 
 @dataclass
@@ -41,6 +45,7 @@ class WinView:
     patterns: list[str]  # the named hand patterns that held, each with what it is worth
     score: str  # the scores they make, with the arithmetic
     lets: list[str]
+    absent: list[str] = field(default_factory=list)  # the patterns that did not hold
 
     def lines(self) -> list[str]:
         """The explanation under the winning hand, in reading order."""
@@ -55,8 +60,11 @@ class HandPage:
     table_html: str
     moves: list[MoveRow]
     current: int
+    last: int = 0  # the last step played (the referee sees the steps up to it)
+    seat_names: list[str] = field(default_factory=list)  # each seat's name, by seat
     prompt: str = ""
     claims: list[Choice] = field(default_factory=list)  # the user's choices not on a tile
+    claim_names: list[str] = field(default_factory=list)  # each claim in words
     asker: int | None = None  # the seat whose choices "why (not)" explains
     result: ResultView | None = None
     windows: list[str] = field(default_factory=list)
@@ -65,14 +73,14 @@ class HandPage:
         """Every piece of text and HTML on the page (for tests that read it all)."""
         found = [self.counter, self.status, self.table_html, self.prompt]
         found += [f"{row.text} {row.cites}" for row in self.moves]
-        found += [choice.label for choice in self.claims]
+        found += [choice.label for choice in self.claims] + self.claim_names
         found += self.windows
         if self.result is not None:
             result = self.result
             found += [result.headline, result.for_viewer, result.money, result.next_dealer]
             found += result.bonuses + result.payments
             for win in result.wins:
-                found += [win.how, win.split_html, *win.lines()]
+                found += [win.how, win.split_html, *win.lines(), *win.absent]
         return found
 
 

@@ -15,8 +15,9 @@ from streamlit.delta_generator import DeltaGenerator
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.engine.narrate import player_name
 from tablerules.interpreter.match import seed_dealer
+from tablerules.interpreter.messages.speaker import speaker
+from tablerules.playground.page_messages import page_messages
 
-WATCH = "watch (all hands)"
 WATCHING = -1  # the "Sit at" box's value for watching (a box takes None for no choice)
 SPEEDS = {"step by step": None, "slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 
@@ -52,66 +53,78 @@ def seat_names(game: Game, dealer: int) -> list[str]:
     return [names[(seat - dealer) % len(names)] for seat in range(seats)]
 
 
-def seat_label(seat: int) -> str:
+def seat_label(seat: int, lang: str = "en") -> str:
     """How the "Sit at" box names a seat: by its player, a name that stays from hand to hand
     (a box knows its choices by their names: one that changed with the deal would lose the
     choice made)."""
-    return WATCH if seat == WATCHING else player_name(seat)
+    say = page_messages(lang)
+    return say("seats.watch") if seat == WATCHING else say("seats.player", n=seat + 1)
 
 
-def this_hand(game: Game, dealer: int) -> str:
+def this_hand(game: Game, dealer: int, lang: str = "en") -> str:
     """Where each player sits in the hand dealt by `dealer`: `player 1 · NAME (deals) ·
     player 2 · NAME …` (nothing for a file without seat names: its players are its names)."""
     names = seat_names(game, dealer)
     if names == [player_name(seat) for seat in range(len(names))]:
         return ""
+    say = page_messages(lang)
+    words = speaker(game, lang).words
     said = []
     for seat, name in enumerate(names):
-        deals = " (deals)" if seat == dealer else ""
-        said.append(f"{player_name(seat)} · {name}{deals}")
-    return "This hand: " + ", ".join(said)
+        here = say("seats.seat_here", player=seat_label(seat, lang), name=words.name(name))
+        said.append(say("seats.deals", seat=here) if seat == dealer else here)
+    return say("seats.this_hand", seats=say.join(said))
 
 
-def seat_controls(game: Game, dealer: int, box: DeltaGenerator | None = None) -> Seating:
+def seat_controls(
+    game: Game, dealer: int, box: DeltaGenerator | None = None, lang: str = "en"
+) -> Seating:
     """The table controls, in `box` (the sidebar by default): where the user sits, whether
     they play that seat, and how fast bots play. A seat kept in the session that this game
     does not have (another file, fewer seats) becomes watching again."""
     box = box if box is not None else st.sidebar
+    say = page_messages(lang)
     seats = seat_count(game)
     if st.session_state.get("sit_at", WATCHING) not in (WATCHING, *range(seats)):
         st.session_state["sit_at"] = WATCHING
-    box.markdown("**At the table**")
+    box.markdown(say("seats.at_the_table"))
     sitting = box.selectbox(
-        "Sit at",
+        say("seats.sit_at"),
         [WATCHING, *range(seats)],
-        format_func=seat_label,
+        format_func=lambda seat: seat_label(seat, lang),
         key="sit_at",
-        help="a player keeps the seat hand after hand, while the seats' names follow the deal",
+        help=say("seats.sit_help"),
     )
     seat = None if sitting == WATCHING else sitting
-    where = this_hand(game, dealer)
+    where = this_hand(game, dealer, lang)
     if where:
         box.caption(where)
     plays = seat is not None and box.toggle(
-        "I play this seat", value=True, key="play_seat", bind="query-params"
+        say("seats.i_play"), value=True, key="play_seat", bind="query-params"
     )
+
+    def speed_name(speed: str) -> str:
+        return say(f"seats.{speed}")
+
     if plays:
         speed = box.select_slider(
-            "Bots' speed",
+            say("seats.bots_speed"),
             list(SPEEDS),
             value="normal",
             key="speed_play",
             bind="query-params",
-            help="how fast the bots play on until it is your turn",
+            format_func=speed_name,
+            help=say("seats.bots_help"),
         )
     else:
         speed = box.select_slider(
-            "Play on",
+            say("seats.play_on"),
             list(SPEEDS),
             value="step by step",
             key="speed_watch",
             bind="query-params",
-            help="step through with ← →, or let the bots play the hand out at this speed",
+            format_func=speed_name,
+            help=say("seats.play_on_help"),
         )
     humans = frozenset({seat}) if plays and seat is not None else frozenset()
     return Seating(seat, humans, SPEEDS[speed])

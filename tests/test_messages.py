@@ -223,3 +223,17 @@ def test_the_command_line_tells_a_hand_and_an_evaluation_in_chinese(
     assert "紅胡：要至少 10 張紅牌，這手有 6 張 [PHZ-M1]" in out
     assert main(args) == 0
     assert "紅胡: at least 10 red cards needed, 6 held [PHZ-M1]" in capsys.readouterr().out
+
+
+def test_the_playgrounds_catalogues_say_the_same_messages() -> None:
+    """The playground's own sentences (its page, sidebar and tabs) in every language."""
+    folder = ROOT / "playground" / "messages"
+    english = read_catalogue(folder, "en")
+    for lang in LANGUAGES:
+        texts = read_catalogue(folder, lang)
+        assert {base(k) for k in texts} == {base(k) for k in english}, lang
+        for key, template in texts.items():
+            said = english.get(key) or english.get(f"{base(key)}.other", "")
+            assert set(PLACEHOLDER.findall(template)) <= set(PLACEHOLDER.findall(said)), key
+        found = [line for line in texts.values() if GAME_WORDS.search(line)]
+        assert not found, (lang, found)

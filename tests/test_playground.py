@@ -28,6 +28,7 @@ from tablerules.playground.drafts import (
 )
 from tablerules.playground.expanded import expanded_rules
 from tablerules.playground.golden import hand_as_scenario, run_scenarios, scenarios_for
+from tablerules.playground.hand_page import page_steps
 from tablerules.playground.hands import HandSession
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,8 +138,8 @@ def test_the_first_screen_is_a_hand_ready_to_step(app: AppTest) -> None:
     assert "tablerules playground · 跑馬仔" in said
     assert "Step through the hand below with **→** and **←**" in said
     assert app.tabs[0].label == "Hand"  # the tab shown first
-    moves = app.session_state["hand"].last
-    assert counter(app) == (0, moves) and moves > 10
+    moves = component_data(app, "keys")["last"]  # a step each event (draw, discard, …)
+    assert counter(app) == (0, moves) and moves > app.session_state["hand"].last > 10
     table = component(app, "table")
     for name in ("東", "南", "西", "北"):
         assert f"<b>{name}</b>" in table
@@ -146,8 +147,10 @@ def test_the_first_screen_is_a_hand_ready_to_step(app: AppTest) -> None:
     rows = component(app, "moves")
     assert rows.count('data-move="') == moves + 1
     assert "deals 13 cards each" in rows
+    # the arrow keys are the page's, wherever the focus is (not a button's shortcut)
+    assert component_data(app, "keys") == {"current": 0, "last": moves, "applied": 0}
     shortcuts = {b.key: b.proto.shortcut for b in app.button if b.key in ("back", "next")}
-    assert shortcuts == {"back": "left", "next": "right"}
+    assert shortcuts == {"back": "", "next": ""}
     # the other tabs are drawn too, ready: Compare offers a variant of the same game first
     assert compare_box(app).value.startswith("rules/variants/paomazai-")
     assert not app.warning and not app.error
@@ -251,10 +254,24 @@ def test_one_counter_steps_back_and_forth_and_jumps_to_a_clicked_move(app: AppTe
     click(app, "next")  # nothing after the end
     assert counter(app) == (moves, moves)
     click_component(app, "moves", 7)
-    assert counter(app) == (7, moves) and app.session_state["hand"].cursor == 7
-    assert component_data(app, "moves")["current"] == 7
+    assert counter(app) == (7, moves) and component_data(app, "moves")["current"] == 7
     click(app, "reset")
     assert counter(app) == (0, moves)
+
+
+def test_the_arrow_keys_step_and_no_press_is_lost(app: AppTest) -> None:
+    """The keys component reports the step asked for last, numbered: presses sent while
+    the app was still running (5, then 6, …) land on the last one, each acted on once."""
+    _, moves = counter(app)
+    app.session_state["keys"] = {"key": {"value": 5, "n": 1}}
+    run(app)
+    assert counter(app) == (5, moves)
+    assert component_data(app, "keys")["applied"] == 1
+    app.session_state["keys"] = {"key": {"value": 9, "n": 5}}  # four presses in one run
+    run(app)
+    assert counter(app) == (9, moves)
+    run(app)  # the same press is not acted on twice
+    assert counter(app) == (9, moves) and component_data(app, "keys")["current"] == 9
 
 
 def test_an_option_change_keeps_the_place_and_the_choices(app: AppTest) -> None:
@@ -265,24 +282,29 @@ def test_an_option_change_keeps_the_place_and_the_choices(app: AppTest) -> None:
     after = app.session_state["hand"]
     assert after is not before and after.game.compiled.options["unit"] == 20
     assert counter(app)[0] == 10
-    assert after.played()[: before.marks[10]] == before.played()[: before.marks[10]]
+    made = before.marks[before.cursor]
+    assert after.played()[:made] == before.played()[:made]
 
 
 def test_a_seat_change_keeps_the_place_and_shows_that_seat_only(app: AppTest) -> None:
-    click_component(app, "moves", 6)
+    steps, _ = page_steps(app.session_state["hand"], None)
+    # a step that ends its move: a seat's decision, where the seat played waits
+    place = next(s.number for s in steps if s.number >= 6 and s.number + 1 < len(steps)
+                 and steps[s.number + 1].move != s.move)  # fmt: skip
+    click_component(app, "moves", place)
     hand = app.session_state["hand"]
     seat = hand.table.waiting_for()[0]
     app.selectbox(key="sit_at").set_value(seat)
     run(app)
     app.toggle(key="play_seat").set_value(False)
     run(app)
-    assert counter(app)[0] == 6
+    assert counter(app)[0] == place
     table = component(app, "table")
     assert table.count("tr-back") == sum(
         sum(s.hand) for i, s in enumerate(hand.table.state.seats) if i != seat
     )
     rows = component(app, "moves")
-    assert rows.count('data-move="') == 7  # no moves ahead of the one shown
+    assert rows.count('data-move="') == place + 1  # no moves ahead of the one shown
 
 
 # ── playing a seat ───────────────────────────────────────────────────
@@ -468,7 +490,7 @@ def test_scenarios_run_failures_first_in_words_and_open_as_a_hand(
     assert component_data(app, "show_tab")["label"] == "Hand"  # the browser shows that tab
     hand = app.session_state["hand"]
     assert hand.rigged is not None and hand.rigged.name == "deliberately wrong money"
-    assert hand.end.finished and counter(app)[0] == hand.last
+    assert hand.end.finished and counter(app)[0] == component_data(app, "keys")["last"]
     assert "Scenario: deliberately wrong money." in texts(app)
     run(app)  # the next run asks for no tab, but draws the component in the same place
     assert component_data(app, "show_tab") == {}

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 from tablerules.playground.golden import hand_as_scenario
+from tablerules.playground.hand_page import page_steps
 from tablerules.playground.place import Place
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +94,7 @@ def test_a_link_lands_on_its_hand_move_and_seat() -> None:
     seat sat at (watched here: its own view)."""
     at = opened({"match_hands": "3", "hand": "2", "move": "5", "seat": "3", "play_seat": "false"})
     match = at.session_state["match"]
-    assert match.number == 2 and match.hand.cursor == 5
+    assert match.number == 2 and page_steps(match.hand, 2)[1].number == 5
     assert at.selectbox(key="sit_at").value == 2
     assert counter(at) == "**move 5**"  # a seat's view: no count of the moves to come
     assert not at.warning
@@ -112,11 +113,12 @@ def test_a_seats_choices_in_the_address_play_the_hand_again() -> None:
         at.session_state["table"] = {"click": {"value": choices[-1].label, "n": len(hand.choices)}}
         run(at)
     hand = at.session_state["hand"]
-    picks, move = at.query_params["picks"], int(at.query_params["move"])
+    picks, move = at.query_params["picks"], int(at.query_params["move"])  # a step
     again = opened({"seat": "2", "picks": picks, "move": str(move)})
     replayed = again.session_state["hand"]
-    assert replayed.choices[: hand.marks[move]] == hand.choices[: hand.marks[move]]
-    assert replayed.cursor == move
+    made = hand.marks[hand.cursor]
+    assert replayed.choices[:made] == hand.choices[:made]
+    assert page_steps(replayed, 1)[1].number == move and replayed.cursor == hand.cursor
 
 
 def test_an_address_that_cannot_be_reached_says_so() -> None:

@@ -18,6 +18,7 @@ from tablerules.interpreter.simulate import Plan, Simulation, Where, runner, sid
 from tablerules.interpreter.win_clause import WinClause
 from tablerules.playground.budget import CpuBudget
 from tablerules.playground.drafts import display_path
+from tablerules.playground.hand_page import page_steps
 from tablerules.playground.simulation import (
     chart_data,
     command,
@@ -247,10 +248,10 @@ def test_a_simulation_runs_on_while_the_hand_is_stepped_and_can_be_stopped(
     run(app)
     started: SimulationRun = app.session_state["simulation"]
     assert started.running
-    before = app.session_state["hand"].cursor
+    before = page_steps(app.session_state["hand"], None)[1].number
     app.button(key="next").click()
     run(app)  # the Hand tab steps while the hands are played
-    assert app.session_state["hand"].cursor == before + 1
+    assert page_steps(app.session_state["hand"], None)[1].number == before + 1
     assert app.session_state["simulation"] is started and started.running
     (bar,) = tab(app).get("progress")
     assert f"of {MOST:,} hands" in bar.proto.text

@@ -18,10 +18,15 @@ from typing import TYPE_CHECKING, Any
 from tablerules.dsl import ir
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.engine.state import Offer
+from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import GroupResult
-from tablerules.interpreter.explanation import pattern_line
 from tablerules.interpreter.expressions import ExprError, Scope, Tables, saturated
 from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.judgement_text import (
+    absence_text,
+    judgement_text,
+    pattern_text,
+)
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.working import Worked, work
 
@@ -55,6 +60,7 @@ class WinStory:
     lets: list[str] = field(default_factory=list)
     patterns: str = ""  # what the win's hand patterns make, with the arithmetic
     named: list[str] = field(default_factory=list)  # each hand pattern that held, in words
+    absent: list[str] = field(default_factory=list)  # each that did not: what it needed
 
     @property
     def sum(self) -> str:
@@ -293,12 +299,16 @@ class Reckoner:
 def win_stories(
     table: Table, seat_name: Callable[[int | None], str], lang: str = DEFAULT
 ) -> list[WinStory]:
-    """Each win of a finished hand explained from its final state."""
+    """Each win of a finished hand explained from its final state, in language `lang`:
+    its groups, the hand patterns that held and those that did not (with what each
+    needed and what the hand had)."""
     reckoner = Reckoner(
         table.game, table.events, seat_name, lambda s: group_counts(table, s), lang=lang
     )
+    spoken = reckoner.speaker
     stories = []
     index = table.game.compiled.cards.index
+    scoring = table.game.compiled.scoring
     for event in table.events:
         if event["type"] != "win":
             continue
@@ -306,7 +316,14 @@ def win_stories(
         card = event.get("card")
         offer = Offer(event["context"], event["owner"], index[card] if card else None)
         immediate = str(event.get("clause", "")).startswith("immediate win")
-        best = table.settlement.best_split(table.state, offer, seat, immediate)
+        conditions = win_conditions(table.state, table.play, seat, offer)
+        best = table.settlement.best_split(table.state, offer, seat, immediate, conditions)
+        judgement = best.judgement if best is not None else None
+        absent = scoring.absent(judgement) if judgement is not None else []
+        patterns = event.get("patterns", [])
+        explained = event.get("explanation", "")
+        if explained and lang != DEFAULT:
+            explained = judgement_text(patterns, event.get("scores", {}), spoken)
         stories.append(
             WinStory(
                 seat=seat,
@@ -314,12 +331,15 @@ def win_stories(
                 owner=event.get("owner"),
                 card=card,
                 value=event.get("value", 0),
-                value_name=table.game.compiled.value_name,
+                value_name=spoken.word(table.game.compiled.value_name)
+                if table.game.compiled.value_name
+                else None,
                 groups=list(best.groups) if best else [],
                 floor=reckoner.floor(event),
                 lets=reckoner.lets(event),
-                patterns=event.get("explanation", ""),
-                named=[pattern_line(p) for p in event.get("patterns", [])],
+                patterns=explained,
+                named=[pattern_text(p, spoken) for p in patterns],
+                absent=[absence_text(a, spoken) for a in absent],
             )
         )
     return stories

@@ -1,9 +1,11 @@
 """The Hand tab: a table to read and to play at.
 
 Seats around a table, the narrated move list driving the one counter (click a move, or
-←/→), the settlement explained. Sit at a seat to see only what it sees; play it, and bots
-play the other seats on by themselves until it is your turn, at the speed chosen. An edit,
-an option or a seat change replays the same choices and keeps the move shown.
+←/→ wherever the focus is), one event a step (`steps`), grouped by turn; the settlement
+explained, with the patterns a win does not hold. Sit at a seat to see only what it sees;
+play it, and bots play the other seats on by themselves until it is your turn, at the
+speed chosen. An edit, an option or a seat change replays the same choices and keeps the
+move shown. Everything is told in the language chosen in the sidebar (`context.lang`).
 """
 
 from __future__ import annotations
@@ -13,16 +15,19 @@ import time
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
+from tablerules.interpreter.messages.speaker import speaker
 from tablerules.playground.address import write
 from tablerules.playground.budget import OverBudget
 from tablerules.playground.components import clickable, clicked, move_list
 from tablerules.playground.context import Context
 from tablerules.playground.golden import hand_as_scenario, open_scenario
 from tablerules.playground.guard import guarded
-from tablerules.playground.hand_page import build_page
+from tablerules.playground.hand_page import build_page, go_to_step, page_steps
 from tablerules.playground.hands import HandSession
+from tablerules.playground.keys import arrow_keys, step_asked
 from tablerules.playground.match_play import MatchPlay
 from tablerules.playground.match_view import MatchView, match_view
+from tablerules.playground.page_messages import page_messages
 from tablerules.playground.page_views import HandPage
 from tablerules.playground.place import Place
 from tablerules.playground.ticker import set_timer
@@ -56,7 +61,7 @@ def hand_session(context: Context) -> HandSession:
             game, old.seed, old.dealer, old.humans, context.bots, script, old.rigged
         )
         session.source = old.source
-        session.goto(old.cursor)
+        session.show_as(old)
         st.session_state["hand"] = st.session_state["scenario"] = session
         return session
     st.session_state.pop("scenario", None)
@@ -83,8 +88,11 @@ def go_to_place(match: MatchPlay, place: Place, context: Context) -> MatchPlay:
             problems.append(problem)
         st.session_state["match"] = match
     hand = match.hand
-    hand.goto(place.move)
-    if hand.cursor != place.move:
+    steps, _ = page_steps(hand, context.viewer)
+    if place.move < len(steps):
+        go_to_step(hand, context.viewer, place.move)
+    else:
+        hand.to_end()
         problems.append(f"move {place.move} is not played in hand {match.number}")
     if place.move or place.hand > 1:
         st.session_state["paused"] = True  # land where the address says, not moves later
@@ -114,6 +122,7 @@ def current_match(context: Context) -> MatchPlay:
         )  # fmt: skip
         st.session_state["match"] = match
         st.session_state["paused"] = False
+        go_to_step(match.hand, context.viewer, 0)  # a new hand opens on its deal
         return match
     match.length = context.hands
     before = match.hand
@@ -128,40 +137,36 @@ def current_match(context: Context) -> MatchPlay:
 def render(context: Context) -> None:
     draft = context.draft
     game = draft.game
+    say = page_messages(context.lang)
     if game is None:
-        st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
+        st.warning(say("hand.no_version"))
         return
     if draft.broken:
         errors = sum(d.is_error for d in draft.diagnostics)
-        st.warning(
-            f"Your last edit (version {draft.failed_version}) has {errors} error(s), shown in "
-            f"the Rules tab: this hand runs version {draft.version}, the last that checked."
-        )
+        failed, version = draft.failed_version, draft.version
+        st.warning(say("hand.broken", failed=failed, errors=errors, version=version))
     viewer = context.viewer
     session = hand_session(context)
     note = st.session_state.pop("hand_note", "")
     if note:
-        st.info(f"Replayed under the changed rules: {note}.")
+        st.info(say("hand.replayed", note=note))
     missed = st.session_state.pop("place_note", "")
     if missed:
-        st.warning(f"The page's address names a place that could not be reached in full: {missed}.")
+        st.warning(say("hand.unreachable", missed=missed))
     if session.rigged is not None:
-        st.info(
-            f"Scenario: {session.rigged.name}. Its deal, then its scripted choices "
-            f"({len(session.script)}); the hand stops where the script does, and every seat "
-            "is yours to play on from there."
-        )
+        count = len(session.script)
+        st.info(say("hand.scenario", name=session.rigged.name, count=count))
     st.session_state["speed"] = context.speed
-    st.session_state["ticking"] = interval = animation(session)
+    st.session_state["ticking"] = interval = animation(session, viewer)
     st.fragment(run_every=interval)(guarded_table_part)(context, session, viewer)
     keep_the_hand(context, session, viewer)
 
 
-def animation(session: HandSession) -> float | None:
-    """Seconds between bots' moves while they play on toward the user's turn or the end
-    (None: no timer). At the speed `instant` the cursor jumps there at once."""
+def animation(session: HandSession, viewer: int | None = None) -> float | None:
+    """Seconds between the steps shown while bots play on toward the user's turn or the
+    end (None: no timer). At the speed `instant` the cursor jumps there at once."""
     interval = st.session_state.get("speed")
-    if interval is None or st.session_state.get("paused") or session.cursor >= session.last:
+    if interval is None or st.session_state.get("paused") or at_last_step(session, viewer):
         return None
     if interval == 0.0:
         if session.humans:
@@ -182,44 +187,53 @@ def table_part(context: Context, session: HandSession, viewer: int | None) -> No
     picked = clicked("table")
     if picked is not None:
         act(session, picked)
-    target = clicked("moves")
-    if isinstance(target, int):
-        st.session_state["paused"] = True
-        session.goto(target)
+    for target in (clicked("moves"), step_asked("keys")):
+        if isinstance(target, int):
+            st.session_state["paused"] = True
+            go_to_step(session, viewer, target)
     now = time.monotonic()
     if ticking is not None and now - st.session_state.get("last_step", 0.0) >= ticking * 0.8:
         st.session_state["last_step"] = now
-        session.forward()
-    wanted = animation(session)
+        _, shown = page_steps(session, viewer)
+        go_to_step(session, viewer, shown.number + 1)
+    wanted = animation(session, viewer)
     if wanted != ticking:  # bots start or stop playing on
         if not set_timer(wanted):
             st.rerun()  # the whole page sets the timer anew
         st.session_state["ticking"] = wanted
-    page = build_page(session, viewer)
+    page = build_page(session, viewer, context.lang)
     match = playing_match(session)
     left, right = st.columns([2, 1], gap="medium")
     with left:
         if match is not None:
-            show_scores(match_view(match, seated(context), rules_command(context)))
+            view = match_view(match, seated(context), rules_command(context), context.lang)
+            show_scores(view)
         top = st.container(horizontal=True, vertical_alignment="center", gap="small")
-        stepper(session, top)
+        stepper(session, top, viewer, context.lang)
         top.markdown(f"**{page.counter}** · {page.status}")
         user_choices(session, page)
         if page.result is not None:
-            show_result(page)
+            show_result(page, context.lang)
             if match is not None:
                 match_end(match, context)
         clickable(page.table_html, key="table")
     with right:
-        rows = [(row.number, row.text, row.cites) for row in page.moves]
+        rows = [(row.number, row.text, row.cites, row.turn) for row in page.moves]
         move_list(rows, page.current, key="moves")
-        details(session, page)
-    keep_place(session, viewer)
+        arrow_keys(page.current, page.last, key="keys")
+        details(session, page, context.lang)
+    keep_place(session, viewer, page.current)
 
 
-def keep_place(session: HandSession, viewer: int | None) -> None:
-    """The place shown, in the page's address (a scenario's hand has none: its deal is
-    not a seed's)."""
+def at_last_step(session: HandSession, viewer: int | None) -> bool:
+    """Whether the step shown is the last of those played."""
+    steps, shown = page_steps(session, viewer)
+    return shown.number >= len(steps) - 1
+
+
+def keep_place(session: HandSession, viewer: int | None, step: int) -> None:
+    """The place shown (the hand, and its step as the viewer counts them), in the page's
+    address (a scenario's hand has none: its deal is not a seed's)."""
     match: MatchPlay | None = st.session_state.get("match")
     if match is None or match.hand is not session:
         return
@@ -227,7 +241,7 @@ def keep_place(session: HandSession, viewer: int | None) -> None:
         picks = match.picks()
     except OverBudget:  # the hand stopped on its budget: its choices are not written
         picks = []
-    write(Place(viewer, match.number, session.cursor, tuple(tuple(p) for p in picks)))
+    write(Place(viewer, match.number, step, tuple(tuple(p) for p in picks)))
 
 
 def playing_match(session: HandSession) -> MatchPlay | None:
@@ -267,27 +281,30 @@ def show_scores(view: MatchView) -> None:
 
 def match_end(match: MatchPlay, context: Context) -> None:
     """Under a hand over: the next hand, or the match's summary after its last."""
-    if match.hand.cursor < match.hand.last:
+    if match.hand.cursor < match.hand.last or match.hand.partial is not None:
         return
+    say = page_messages(context.lang)
     if match.can_go_on:
-        if st.button("next hand", icon=":material/skip_next:", key="next_hand", type="primary"):
+        label = say("hand.next_hand")
+        if st.button(label, icon=":material/skip_next:", key="next_hand", type="primary"):
             match.next_hand()
+            go_to_step(match.hand, context.viewer, 0)  # the new hand opens on its deal
             st.session_state["hand"] = match.hand
             st.session_state["paused"] = False
             st.rerun()  # the whole page: the sidebar names the seats of the new hand
         return
-    view = match_view(match, seated(context), rules_command(context))
+    view = match_view(match, seated(context), rules_command(context), context.lang)
     if not view.over or view.rows is None:
         return
     with st.container(border=True, key="match_summary"):
-        st.markdown(f"**The match is over after {match.number} hands.**")
-        lines = ["| seat | money | hands won |", "|---|---:|---:|"]
+        st.markdown(f"**{say('hand.match_over', n=match.number)}**")
+        lines = [say("hand.summary_head"), "|---|---:|---:|"]
         lines += [f"| {row.player} | {row.money} | {row.won} |" for row in view.rows]
         st.markdown("\n".join(lines))
         if view.biggest:
             st.markdown(view.biggest + ".")
         if view.command:
-            st.caption("The same hands from the command line:")
+            st.caption(say("hand.same_hands"))
             st.code(view.command, language="sh")
 
 
@@ -301,32 +318,37 @@ def act(session: HandSession, label: str) -> None:
     st.session_state["last_step"] = time.monotonic()  # the user's move is seen for a tick
 
 
-def step(session: HandSession, how: str) -> None:
-    """A stepper button: going back pauses the bots; going on lets them play again."""
+def step(session: HandSession, how: str, viewer: int | None) -> None:
+    """A stepper button: going back pauses the bots; going on lets them play again. One
+    step is one event (`steps`)."""
     st.session_state["paused"] = how in ("reset", "back")
-    getattr(session, how)()
+    if how == "to_end":
+        session.to_end()
+        return
+    _, shown = page_steps(session, viewer)
+    target = {"reset": 0, "back": shown.number - 1, "forward": shown.number + 1}[how]
+    go_to_step(session, viewer, target)
 
 
-def stepper(session: HandSession, row: DeltaGenerator) -> None:
+def stepper(session: HandSession, row: DeltaGenerator, viewer: int | None, lang: str) -> None:
+    say = page_messages(lang)
     buttons = [
-        ("reset", ":material/first_page:", "to the deal", None),
-        ("back", ":material/chevron_left:", "one move back (←)", "Left"),
-        ("forward", ":material/chevron_right:", "one move on (→)", "Right"),
-        ("to_end", ":material/last_page:", "to the last move played", None),
+        ("reset", ":material/first_page:", say("hand.to_deal")),
+        ("back", ":material/chevron_left:", say("hand.back")),
+        ("forward", ":material/chevron_right:", say("hand.on")),
+        ("to_end", ":material/last_page:", say("hand.to_end")),
     ]
-    for how, icon, tip, shortcut in buttons:
+    for how, icon, tip in buttons:
         key = "next" if how == "forward" else how
-        row.button(
-            "", icon=icon, help=tip, key=key, shortcut=shortcut, on_click=step, args=(session, how)
-        )
-    paused = st.session_state.get("paused") and session.cursor < session.last
+        row.button("", icon=icon, help=tip, key=key, on_click=step, args=(session, how, viewer))
+    paused = st.session_state.get("paused") and not at_last_step(session, viewer)
     if paused and session.humans:
         row.button(
-            "play on",
+            say("hand.play_on"),
             icon=":material/play_arrow:",
             key="play_on",
             on_click=step,
-            args=(session, "forward"),
+            args=(session, "forward", viewer),
         )
 
 
@@ -338,9 +360,9 @@ def user_choices(session: HandSession, page: HandPage) -> None:
     st.info(page.prompt)
     if page.claims:
         row = st.container(horizontal=True, gap="small")
-        for index, choice in enumerate(page.claims):
+        for index, (choice, name) in enumerate(zip(page.claims, page.claim_names, strict=True)):
             row.button(
-                choice.label,
+                name,
                 key=f"choose_{index}",
                 type="primary",
                 on_click=act,
@@ -348,17 +370,22 @@ def user_choices(session: HandSession, page: HandPage) -> None:
             )
 
 
-def show_result(page: HandPage) -> None:
+def show_result(page: HandPage, lang: str) -> None:
     result = page.result
     assert result is not None
+    say = page_messages(lang)
     with st.container(border=True, key="result"):
         st.markdown(f"**{result.headline}**")
         if result.for_viewer:
             st.success(result.for_viewer)
-        for win in result.wins:
+        for number, win in enumerate(result.wins):
             st.html(win.split_html)
             if win.lines():
                 st.markdown("\n".join(f"- {line}" for line in win.lines()))
+            if win.absent:
+                title = say("result.not_held", n=len(win.absent))
+                with st.expander(title, key=f"not_held_{number}"):
+                    st.markdown("\n".join(f"- {line}" for line in win.absent))
         for line in result.bonuses:
             st.markdown(line)
         if result.payments:
@@ -366,16 +393,24 @@ def show_result(page: HandPage) -> None:
         st.markdown(f"**{result.money}** · {result.next_dealer}")
 
 
-def details(session: HandSession, page: HandPage) -> None:
+def details(session: HandSession, page: HandPage, lang: str) -> None:
     """Why (not) and the claim windows: each the viewer's own."""
     table = session.table
+    say = page_messages(lang)
     if page.asker is not None:
-        with st.expander("Why can (not) …"):
+        with st.expander(say("hand.why")):
             actions = ["discard", "pass", *table.play.actions]
-            asked = st.selectbox("action", actions, key="why_action")
-            st.write(table.explain(page.asker, asked))
+            words = {"discard": say("hand.discard"), "pass": say("hand.pass")}
+            spoken = speaker(session.game, lang)
+            asked = st.selectbox(
+                say("hand.action"),
+                actions,
+                key="why_action",
+                format_func=lambda action: words.get(action) or spoken.word(action),
+            )
+            st.write(table.explain(page.asker, asked, lang, seat_name=page.seat_names.__getitem__))
     if page.windows:
-        with st.expander(f"Claim windows ({len(page.windows)})"):
+        with st.expander(say("hand.windows", n=len(page.windows))):
             st.markdown("\n".join(f"- {line}" for line in page.windows))
 
 

@@ -1,0 +1,59 @@
+"""The language the page is told in: chosen at the top of the sidebar, kept in the page's
+address (`lang=zh-Hant`) so that a reload, Back and a shared link keep it; on a first
+visit, the browser's own language when the page speaks it, else English."""
+
+from __future__ import annotations
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+from tablerules.interpreter.messages import LANGUAGES, language
+from tablerules.playground.page_messages import page_messages
+
+KEY = "lang"
+
+
+def browser_language() -> str:
+    """The catalogue nearest to the browser's language (`st.context.locale`)."""
+    try:
+        return language(st.context.locale)
+    except (AttributeError, RuntimeError):  # no browser behind the run (a test's)
+        return language(None)
+
+
+def language_box(box: DeltaGenerator) -> str:
+    """The language chooser; the language chosen (`messages.LANGUAGES`). The address keeps
+    the language by its name (`lang=简体中文`, as the box shows it); a link may give its tag
+    (`lang=zh-Hans`) too."""
+    tags = list(LANGUAGES)
+    first = tags.index(browser_language())
+    asked = st.query_params.get(KEY)
+    if asked in LANGUAGES and st.session_state.get(KEY) != asked:  # a tag, not a name
+        st.session_state[KEY] = asked
+    initial = {} if KEY in st.session_state else {"index": first}
+    chosen = box.selectbox(
+        page_messages(st.session_state.get(KEY, tags[first]))("app.language"),
+        tags,
+        format_func=LANGUAGES.__getitem__,
+        key=KEY,
+        bind="query-params",
+        **initial,
+    )
+    return chosen if chosen in LANGUAGES else tags[first]
+
+
+def tab_title(title: str, lang: str) -> str:
+    """A tab's title (its module's `TITLE`) in `lang`."""
+    say = page_messages(lang)
+    key = f"tabs.{title}"
+    return say(key) if say.has(key) else title
+
+
+def chosen_language() -> str:
+    """The language the box chose in this run (English before it is drawn)."""
+    chosen = st.session_state.get(KEY)
+    return chosen if chosen in LANGUAGES else "en"
+
+
+def said(key: str, **values: object) -> str:
+    """A message of the playground's catalogue in the language chosen."""
+    return page_messages(chosen_language())(key, **values)
