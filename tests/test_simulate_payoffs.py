@@ -61,7 +61,7 @@ def moves(game_name: str, seed: int) -> list[tuple]:
 
 @pytest.mark.parametrize(("first", "second"), PAYOFFS_ONLY)
 def test_what_is_told_holds_greedy_bots_play_the_same_deals_alike(first: str, second: str) -> None:
-    for seed in range(12):
+    for seed in range(8):
         assert moves(first, seed) == moves(second, seed)
 
 
