@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tablerules.dsl.bundled import bundled_files, bundled_folder
+from tablerules.dsl.loading.bundled import bundled_files, bundled_folder
 from tablerules.interpreter.api import load_game
 from tablerules.interpreter.bots import RandomBot
 from tablerules.interpreter.engine import Table

@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
 from tablerules.dsl.diagnostics import display_width, visible
 from tablerules.dsl.limits import MAX_HANDS_LINE_CHARS
+from tablerules.dsl.model import ir
 
 SEPARATORS = " \t,，、"
 WORDS_KEPT = 1 << 16  # words of card text remembered by a bulk reading (`CardTable.packer`)

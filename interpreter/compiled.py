@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tablerules.dsl import ir
 from tablerules.dsl.diagnostics import Diagnostic, RuleError
-from tablerules.dsl.given import card_attributes
 from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
+from tablerules.dsl.model import ir
+from tablerules.dsl.model.given import card_attributes
 from tablerules.interpreter.blocks import Block, layout
 from tablerules.interpreter.cards import CardTable
 from tablerules.interpreter.expressions import Tables

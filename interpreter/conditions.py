@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 
 # the `by` words that describe a seat relative to a card's owner
 RELATIONS: dict[str, tuple[str, ...]] = {

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.compiled import CompiledRules, FormInfo, Instance
 from tablerules.interpreter.evaluation import (
     CARD_FORM,

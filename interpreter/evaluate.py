@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.compiled import (
     FIELD_BITS,
     GUARD_BIT,

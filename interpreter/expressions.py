@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablerules.dsl import ir, ir_scoring
+from tablerules.dsl.model import ir, ir_scoring
 
 MAX_POWER = 64  # exponents are capped: a rule file cannot make a number without end
 # Sums, products and powers saturate at 2^256 (a number of 78 digits, beyond any stake), so that a

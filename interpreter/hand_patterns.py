@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.absence import Absence, AbsenceFinder
 from tablerules.interpreter.explanation import Judgement, PatternResult, ScoreResult, Term
 from tablerules.interpreter.expressions import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.cards import CardTable
 from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.expressions import Compiled, Scope

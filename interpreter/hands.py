@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
 from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_LINE_CHARS
+from tablerules.dsl.model import ir
 from tablerules.interpreter.cards import NotationError
 from tablerules.interpreter.conditions import WIN_FROM
 from tablerules.interpreter.evaluate import Evaluator, HandError, TableGroup

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from math import comb
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.cards import CardTable
 
 Multiset = tuple[int, ...]  # sorted card indices, repeats allowed

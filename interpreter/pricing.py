@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.conditions import WinConditions
 from tablerules.interpreter.evaluation import Decomposition
 from tablerules.interpreter.expressions import ExprError, Scope

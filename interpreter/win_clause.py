@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
 from tablerules.interpreter.compiled import CompiledRules
 from tablerules.interpreter.details import Details, forms_made

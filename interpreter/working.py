@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.expressions import QuantityCompiler, Scope, compile_expr, trace
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.compiled import CompiledRules
 
 INK = {

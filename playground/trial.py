@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.bases import BUNDLED_ONLY
+from tablerules.dsl.loading.bases import BUNDLED_ONLY
 from tablerules.interpreter.api import Checked, check
 from tablerules.interpreter.bots import GreedyBot
 from tablerules.interpreter.engine import Table

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablerules.dsl import ir
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
+from tablerules.dsl.model import ir
 from tablerules.interpreter.api import check
 from tablerules.interpreter.bots import GreedyBot, play_hand
 from tablerules.interpreter.engine import Table

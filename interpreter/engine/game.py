@@ -19,7 +19,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game, load_game
 from tablerules.interpreter.compiled import DealLine

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.compiled import CompiledRules
 from tablerules.interpreter.expressions import Compiled, compile_expr
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.evaluate import GroupResult

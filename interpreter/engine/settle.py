@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.compiled import ImmediateInfo
 from tablerules.interpreter.conditions import WinConditions

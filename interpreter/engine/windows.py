@@ -11,7 +11,7 @@ from tablerules.interpreter.engine.restrictions import VALUE_CHANGES
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
 
 if TYPE_CHECKING:
-    from tablerules.dsl import ir
+    from tablerules.dsl.model import ir
     from tablerules.interpreter.engine.game import Table
 
 

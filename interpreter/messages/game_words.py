@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 
 if TYPE_CHECKING:
     from tablerules.interpreter.compiled import CompiledRules

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.absence import Absence, Need
 from tablerules.interpreter.explanation import Term
 from tablerules.interpreter.messages.speaker import Speaker

@@ -9,8 +9,8 @@ from functools import cache
 from pathlib import Path
 
 import jsonschema
-from tablerules.dsl.bases import BaseRefused, ExtendsPolicy, locate_base
 from tablerules.dsl.limits import MAX_SCENARIO_BYTES
+from tablerules.dsl.loading.bases import BaseRefused, ExtendsPolicy, locate_base
 from tablerules.dsl.numbers import whole_number
 from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import CheckCache, Game, check

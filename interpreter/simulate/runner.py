@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots import make_bot
 from tablerules.interpreter.engine import Table

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from tablerules.dsl import ir
-from tablerules.dsl.records import Record
+from tablerules.dsl.model import ir
+from tablerules.dsl.model.records import Record
 
 if TYPE_CHECKING:
-    from tablerules.dsl.checker import Checker
+    from tablerules.dsl.checking.checker import Checker
 
 
 def _expressions(value: Any) -> Iterator[ir.Expr]:
@@ -37,7 +37,7 @@ def _expressions(value: Any) -> Iterator[ir.Expr]:
 
 
 class LookupChecks:
-    """A mixin of `dsl.checker.Checker` (which supplies `rules` and `report`)."""
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules` and `report`)."""
 
     def check_lookups(self: Checker) -> None:
         tables = self.rules.tables

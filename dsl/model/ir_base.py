@@ -1,13 +1,13 @@
 """The parts of the IR every clause shares: positions, citations, card selectors and
-expressions. `dsl.ir` (the clauses of the game) and `dsl.ir_scoring` (tables, hand patterns,
-scores) both build on them.
+expressions. `dsl.model.ir` (the clauses of the game) and `dsl.model.ir_scoring` (tables, hand
+patterns, scores) both build on them.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from tablerules.dsl.records import ConfigDict, Field, PrivateAttr, Record
+from tablerules.dsl.model.records import ConfigDict, Field, PrivateAttr, Record
 
 Scalar = int | bool | str
 Context = Literal[

@@ -1,7 +1,7 @@
 """Parse tree to IR for the play half: turn flow, actions, ties, restrictions, the end of a
 hand, settlement, bonus draws, the table fee and the next dealer.
 
-A mixin of the clause builder in `dsl.build`, which supplies the shared helpers (`split`,
+A mixin of the clause builder in `dsl.parsing.build`, which supplies the shared helpers (`split`,
 `tokens`, `trees`, `span`, `integer`, `text`).
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from lark import Token, Tree
-from tablerules.dsl import ir
-from tablerules.dsl.build_expr import CONTEXTS, WHO, ExpressionBuilder
+from tablerules.dsl.model import ir
+from tablerules.dsl.parsing.build_expr import CONTEXTS, WHO, ExpressionBuilder
 
 
 class PlayClauses(ExpressionBuilder):

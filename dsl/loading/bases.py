@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from tablerules.dsl.bundled import SUFFIX, bundled_folder, find_bundled
+from tablerules.dsl.loading.bundled import SUFFIX, bundled_folder, find_bundled
 
 MAX_NAME_CHARS = 1024
 

@@ -3,7 +3,7 @@
 Walks the Lark tree of one file and turns each clause into its IR record, typing the
 words the grammar leaves untyped (a count must be a whole number, a source must be a quoted
 text...). The result is a list of `Operation`s, define / override / remove, that
-`dsl.compose` applies on top of the file's base (if it `extends` one).
+`dsl.loading.compose` applies on top of the file's base (if it `extends` one).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from lark import Token, Tree
-from tablerules.dsl import ir
-from tablerules.dsl.build_play import PlayClauses
-from tablerules.dsl.build_scoring import ScoringClauses
 from tablerules.dsl.diagnostics import DiagnosticSink, shorten
 from tablerules.dsl.limits import LIMIT_CODE, MAX_NUMBER
+from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits, whole_number
+from tablerules.dsl.parsing.build_play import PlayClauses
+from tablerules.dsl.parsing.build_scoring import ScoringClauses
 
 OpKind = Literal["define", "override", "remove"]
 # A rule id: capitals (and digits) naming the rule book, a hyphen, the rule's number, with

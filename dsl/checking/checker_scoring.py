@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
-from tablerules.dsl.checker_expr import PATTERN, WIN, references
+from tablerules.dsl.checking.checker_expr import PATTERN, WIN, references
+from tablerules.dsl.model import ir
 
 if TYPE_CHECKING:
-    from tablerules.dsl.checker import Checker
+    from tablerules.dsl.checking.checker import Checker
 
 
 class ScoringChecks:
-    """A mixin of `dsl.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
 
     def check_scoring(self: Checker) -> None:
         self._check_shared_names()

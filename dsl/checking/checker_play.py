@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
-from tablerules.dsl.checker_expr import ACTION, BONUS, DEALER, SETTLE, Place
+from tablerules.dsl.checking.checker_expr import ACTION, BONUS, DEALER, SETTLE, Place
 from tablerules.dsl.limits import LIMIT_CODE
+from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits, too_large
 
 if TYPE_CHECKING:
-    from tablerules.dsl.checker import Checker
+    from tablerules.dsl.checking.checker import Checker
 
 
 class PlayChecks:
-    """A mixin of `dsl.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
 
     def check_play(self: Checker) -> None:
         self._check_turn()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 
 # The languages the pages and transcripts are told in (the message catalogues'); a block
 # for another is kept but shown nowhere, which `check` says.

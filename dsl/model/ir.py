@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tablerules.dsl.ir_base import (
+from tablerules.dsl.model.ir_base import (
     HAND_OPS,
     HAND_QUANTITIES,
     TABLE_CONDITIONS,
@@ -24,8 +24,8 @@ from tablerules.dsl.ir_base import (
     Span,
     Who,
 )
-from tablerules.dsl.ir_scoring import HandPattern, LookupTable, Score, ScoreMinimum, Worth
-from tablerules.dsl.records import Field, PrivateAttr, Record
+from tablerules.dsl.model.ir_scoring import HandPattern, LookupTable, Score, ScoreMinimum, Worth
+from tablerules.dsl.model.records import Field, PrivateAttr, Record
 
 __all__ = [
     "HAND_OPS",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablerules.dsl.ir import RuleSet
+from tablerules.dsl.model.ir import RuleSet
 
 SCHEMA_ID = "https://tablerules.invalid/schema/ruleset.json"
 

@@ -1,7 +1,7 @@
 """The size limits of `dsl.limits` that only a composed rule set shows: seats, cards, copies,
 names, group sizes and the deal. Each finding (E111) points at the clause that exceeds it.
 
-A mixin of the checker (`dsl.checker.Checker`), which supplies `rules` and `report`.
+A mixin of the checker (`dsl.checking.checker.Checker`), which supplies `rules` and `report`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from tablerules.dsl.limits import (
 )
 
 if TYPE_CHECKING:
-    from tablerules.dsl.checker import Checker
+    from tablerules.dsl.checking.checker import Checker
 
 
 class LimitChecks:

@@ -22,7 +22,6 @@ from lark import (
     UnexpectedInput,
     UnexpectedToken,
 )
-from tablerules.dsl.build_expr import ExpressionBuilder
 from tablerules.dsl.diagnostics import DiagnosticSink, did_you_mean
 from tablerules.dsl.limits import (
     LIMIT_CODE,
@@ -32,7 +31,8 @@ from tablerules.dsl.limits import (
     MAX_RULE_LINES,
     bytes_text,
 )
-from tablerules.dsl.parse_tables import load_parser
+from tablerules.dsl.parsing.build_expr import ExpressionBuilder
+from tablerules.dsl.parsing.parse_tables import load_parser
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_SYNTAX_ERRORS = 10

@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
-from tablerules.dsl.build_expr import is_number
+from tablerules.dsl.model import ir
+from tablerules.dsl.parsing.build_expr import is_number
 
 if TYPE_CHECKING:
-    from tablerules.dsl.checker import Checker
+    from tablerules.dsl.checking.checker import Checker
 
 FUNCTIONS = {"min": (1, None), "max": (1, None)}  # name -> (fewest, most) arguments
 
@@ -59,7 +59,7 @@ def references(expression: ir.Expr) -> Iterator[ir.Expr]:
 
 
 class ExpressionChecks:
-    """A mixin of `dsl.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
 
     def check_expr(
         self: Checker,

@@ -1,13 +1,13 @@
 """Parse tree to IR for how hands score: lookup tables, hand patterns and scores.
 
-A mixin of the clause builder in `dsl.build`, which supplies the shared helpers (`split`,
+A mixin of the clause builder in `dsl.parsing.build`, which supplies the shared helpers (`split`,
 `tokens`, `trees`, `span`, `integer`, `name_and_title`, `error`).
 """
 
 from __future__ import annotations
 
 from lark import Tree
-from tablerules.dsl import ir, ir_scoring
+from tablerules.dsl.model import ir, ir_scoring
 
 
 class ScoringClauses:

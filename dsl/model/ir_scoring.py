@@ -1,13 +1,13 @@
 """The IR of how hands score: lookup tables (points to money), named hand patterns and the
-scores they make. Their conditions are the expressions of `dsl.ir_base`.
+scores they make. Their conditions are the expressions of `dsl.model.ir_base`.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from tablerules.dsl.ir_base import Clause, Expr
-from tablerules.dsl.records import Field
+from tablerules.dsl.model.ir_base import Clause, Expr
+from tablerules.dsl.model.records import Field
 
 
 class TableRow(Clause):

@@ -12,7 +12,7 @@ that names the card (by id, name, or a filter on the attributes its row gives) d
 
 from __future__ import annotations
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 
 
 def _names(card: ir.CardDecl, selector: ir.CardSelector) -> bool:

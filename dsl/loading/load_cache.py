@@ -40,12 +40,16 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl import ir
-from tablerules.dsl.bases import ExtendsPolicy, locate_base
 from tablerules.dsl.diagnostics import Diagnostic
 from tablerules.dsl.limits import MAX_RULE_BYTES
-from tablerules.dsl.records import Record, all_records
+from tablerules.dsl.loading.bases import ExtendsPolicy, locate_base
+from tablerules.dsl.model import ir
+from tablerules.dsl.model.records import Record, all_records
 from tablerules.dsl.user_cache import cache_dir, read_entry, write_entry
+
+# The rule language's folder (`dsl/`, installed as `tablerules/dsl/`): this module lies in
+# its `loading/` subpackage.
+LANGUAGE_ROOT = Path(__file__).parent.parent
 
 FORMAT = 1
 MAX_BYTES = 4 * 1024 * 1024  # an entry; the bundled games' are under 100 KB
@@ -103,16 +107,28 @@ def entry_for(path: Path, shown: str, policy: ExtendsPolicy) -> Entry | None:
 @cache
 def code_version() -> str:
     """A hash of what turns text into checked rules: the rule language's own modules and
-    grammar, Lark's version, Python's version and this format."""
+    grammar (every one below `dsl/`, its subpackages' too), Lark's version, Python's version
+    and this format."""
     digest = hashlib.sha256(f"{FORMAT}:{sys.version_info[:3]}".encode())
     lark = find_spec("lark")
     if lark is not None and lark.origin:
         digest.update(Path(lark.origin).read_bytes())  # its __init__ names its version
-    for path in sorted(Path(__file__).parent.iterdir()):
-        if path.suffix in (".py", ".lark"):
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
+    for name, path in language_files():
+        digest.update(name.encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def language_files() -> list[tuple[str, Path]]:
+    """Every module and grammar of the rule language, by its path relative to `dsl/`
+    (POSIX form), in that order: what `code_version` hashes."""
+    root = LANGUAGE_ROOT
+    found = [
+        (path.relative_to(root).as_posix(), path)
+        for path in root.rglob("*")
+        if path.suffix in (".py", ".lark") and path.is_file()
+    ]
+    return sorted(found)
 
 
 def read(entry: Entry, checked: Path, policy: ExtendsPolicy) -> Cached | None:

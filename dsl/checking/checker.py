@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tablerules.dsl import ir
-from tablerules.dsl.checker_expr import ExpressionChecks
-from tablerules.dsl.checker_limits import LimitChecks
-from tablerules.dsl.checker_lookups import LookupChecks
-from tablerules.dsl.checker_names import NameChecks
-from tablerules.dsl.checker_play import PlayChecks
-from tablerules.dsl.checker_scoring import ScoringChecks
+from tablerules.dsl.checking.checker_expr import ExpressionChecks
+from tablerules.dsl.checking.checker_limits import LimitChecks
+from tablerules.dsl.checking.checker_lookups import LookupChecks
+from tablerules.dsl.checking.checker_names import NameChecks
+from tablerules.dsl.checking.checker_play import PlayChecks
+from tablerules.dsl.checking.checker_scoring import ScoringChecks
 from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
-from tablerules.dsl.given import card_attributes
+from tablerules.dsl.model import ir
+from tablerules.dsl.model.given import card_attributes
 
 # Ink colours a look clause may name (pictures are drawn with these).
 INK_COLOURS = ("black", "red", "green", "blue", "grey", "purple", "brown")

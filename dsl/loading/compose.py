@@ -12,10 +12,6 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tablerules.dsl import ir
-from tablerules.dsl.bases import BaseRefused, ExtendsPolicy, locate_base, real_path
-from tablerules.dsl.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
-from tablerules.dsl.bundled import display_bundled, is_bundled
 from tablerules.dsl.diagnostics import Diagnostic, DiagnosticSink, shorten
 from tablerules.dsl.limits import (
     LIMIT_CODE,
@@ -25,8 +21,12 @@ from tablerules.dsl.limits import (
     MAX_RULE_BYTES,
     bytes_text,
 )
-from tablerules.dsl.merge_bases import lay_over, report_conflicts
-from tablerules.dsl.parser import parse_text
+from tablerules.dsl.loading.bases import BaseRefused, ExtendsPolicy, locate_base, real_path
+from tablerules.dsl.loading.bundled import display_bundled, is_bundled
+from tablerules.dsl.loading.merge_bases import lay_over, report_conflicts
+from tablerules.dsl.model import ir
+from tablerules.dsl.parsing.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
+from tablerules.dsl.parsing.parser import parse_text
 from tablerules.dsl.reading import ReadError, decode, read_bytes
 
 
@@ -131,7 +131,7 @@ def compose_file(
 ) -> ir.RuleSet | None:
     """Read `path` (or `text` standing for it), resolve its `extends` chain, apply overlays.
 
-    `context` says where `extends` may look (see `dsl.bases`) and keeps the texts read,
+    `context` says where `extends` may look (see `dsl.loading.bases`) and keeps the texts read,
     for the checker's source lines; by default a base must lie beside `path`.
     """
     context = context or Composition(path)

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tablerules.dsl import ir, load_cache
-from tablerules.dsl.bases import ExtendsPolicy
 from tablerules.dsl.diagnostics import Diagnostic, RuleError, capped, sort_key
+from tablerules.dsl.loading import load_cache
+from tablerules.dsl.loading.bases import ExtendsPolicy
+from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import signed_number
 
 OPTION_SOURCE = "--option"
@@ -93,7 +94,7 @@ def resolve_options(
     problems: list[Diagnostic] = []
     if not raw:
         return rules.option_values(typed), problems
-    from tablerules.dsl.checker import Checker  # the checker, only when options are given
+    from tablerules.dsl.checking.checker import Checker  # the checker, only when options are given
 
     checker = Checker(rules)
     for name, text in raw.items():
@@ -146,8 +147,8 @@ def load(
             values, problems = resolve_options(kept.rules, options or {})
             found = capped(kept.diagnostics + problems)
             return Loaded(shown, kept.rules, found, values, kept.texts, kept.files)
-    from tablerules.dsl.checker import check_rules
-    from tablerules.dsl.compose import Composition, compose_file
+    from tablerules.dsl.checking.checker import check_rules
+    from tablerules.dsl.loading.compose import Composition, compose_file
 
     diagnostics: list[Diagnostic] = []
     context = Composition(path, policy)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablerules.dsl import ir
-from tablerules.dsl.build import KEYED, SECTION_WORDS, SINGLETONS, FileUnit
 from tablerules.dsl.diagnostics import DiagnosticSink
+from tablerules.dsl.model import ir
+from tablerules.dsl.parsing.build import KEYED, SECTION_WORDS, SINGLETONS, FileUnit
 
 
 @dataclass(frozen=True)

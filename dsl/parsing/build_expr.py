@@ -1,6 +1,6 @@
 """Parse tree to IR for expressions: amounts, counts and conditions.
 
-A mixin of the clause builder in `dsl.build`, which supplies `span` and `bounded`.
+A mixin of the clause builder in `dsl.parsing.build`, which supplies `span` and `bounded`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from lark import Token, Tree
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
 
 CONTEXTS: dict[str, ir.Context] = {
