@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.evaluate import Evaluation
 from tablerules.interpreter.evaluation import Decomposition, Reason
 from tablerules.interpreter.hands import HandSpec

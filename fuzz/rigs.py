@@ -16,7 +16,7 @@ from functools import cache
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.engine import Table
 
 from fuzz.corpus import DOCS, ROOT

@@ -11,9 +11,9 @@ from tablerules.dsl.loading.bases import ExtendsPolicy
 from tablerules.dsl.loading.bundled import find_bundled
 from tablerules.dsl.loading.loader import Loaded, load, load_rules, resolve_options
 from tablerules.dsl.model import ir
-from tablerules.interpreter.cards import CardTable
-from tablerules.interpreter.compiled import CompiledRules, compile_rules
-from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
+from tablerules.interpreter.compiling.cards import CardTable
+from tablerules.interpreter.compiling.compiled import CompiledRules, compile_rules
+from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
 from tablerules.interpreter.evaluate import Evaluation, Evaluator, TableGroup
 from tablerules.interpreter.hands import (
     HandSpec,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.compiled import CompiledRules, FormInfo, Instance
+from tablerules.interpreter.compiling.compiled import CompiledRules, FormInfo, Instance
 from tablerules.interpreter.evaluation import (
     CARD_FORM,
     FORM,

@@ -14,7 +14,7 @@ cards; blocks combine by adding signatures, and groups of no held card are added
 While a block is solved, its tables are packed into one integer, a field of COST_BITS bits
 per signature (ABSENT where there is no way to it): adding a group to every entry is a mask
 and a shift, and keeping the cheaper of two tables a few integer operations on all fields
-at once (as `compiled.py` packs card counts), instead of a loop over the entries.
+at once (as `compiling/compiled.py` packs card counts), instead of a loop over the entries.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from tablerules.interpreter import deadline
-from tablerules.interpreter.compiled import (
+from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
     GUARD_BIT,

@@ -16,13 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.compiled import (
+from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     GUARD_BIT,
     CompiledRules,
     ImmediateInfo,
 )
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.patterns import Multiset
+from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.details import Details
 from tablerules.interpreter.evaluation import (
     Decomposition,
@@ -31,9 +33,7 @@ from tablerules.interpreter.evaluation import (
     Reason,
 )
 from tablerules.interpreter.judging import held_split, judge, judge_evaluation
-from tablerules.interpreter.patterns import Multiset
 from tablerules.interpreter.search import Searcher
-from tablerules.interpreter.signature_layout import SignatureLayout
 from tablerules.interpreter.win_clause import WinClause
 
 __all__ = [

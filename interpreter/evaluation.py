@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tablerules.interpreter.explanation import Judgement
+from tablerules.interpreter.compiling.explanation import Judgement
 
 # A judged split: (instance ids, position of the group holding the winning card or None,
 # total value, pairs, triggers, wins). A split of a winning form is marked by `FORM` in

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.compiled import CompiledRules, ImmediateInfo
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.compiled import CompiledRules, ImmediateInfo
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.evaluation import Decomposition, Evaluation, GroupResult
-from tablerules.interpreter.hand_quantities import HandView
 
 
 def judge(

@@ -8,17 +8,17 @@ are therefore among the cards every lonely kind of it could be grouped with: mos
 have two lonely kinds far apart, and no card completes them.
 
 This costs a few subtractions per kind held, far less than a search of a large block whose
-parts rarely recur (a block cut in two, see `blocks.py`). What a kind bounds depends only on
-the counts of the kinds it shares a group with (its *neighbourhood*), which recur from hand
-to hand far more than whole hands do: each kind's bound is remembered by its neighbourhood,
-so a new hand costs a lookup per kind held.
+parts rarely recur (a block cut in two, see `compiling/blocks.py`). What a kind bounds
+depends only on the counts of the kinds it shares a group with (its *neighbourhood*), which
+recur from hand to hand far more than whole hands do: each kind's bound is remembered by its
+neighbourhood, so a new hand costs a lookup per kind held.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
 
 NEAR_LIMIT = 1 << 12  # neighbourhoods remembered per card kind (each a few small integers)
 

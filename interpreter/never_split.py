@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.compiled import (
+from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
     GUARD_BIT,

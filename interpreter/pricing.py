@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.expressions import ExprError, Scope
+from tablerules.interpreter.compiling.hand_quantities import HandView
+from tablerules.interpreter.compiling.working import work, worked_text
 from tablerules.interpreter.evaluation import Decomposition
-from tablerules.interpreter.expressions import ExprError, Scope
-from tablerules.interpreter.hand_quantities import HandView
-from tablerules.interpreter.working import work, worked_text
 
 if TYPE_CHECKING:
-    from tablerules.interpreter.compiled import CompiledRules
+    from tablerules.interpreter.compiling.compiled import CompiledRules
 
 
 @dataclass(frozen=True)

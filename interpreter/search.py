@@ -14,7 +14,7 @@ Two searches over the same compiled instances:
   order, sorted, so "first" is a comparison of tuples, and two parts' splits combine by
   merging their ranks.
 
-Both are memoised per block (per half, for a block cut in two: see `blocks.py`), never on
+Both are memoised per block (per half, for a block cut in two: see `compiling/blocks.py`), never on
 the whole hand, so a new hand made of parts seen before is answered from the tables. A
 block's part is solved by its region's search: card by card (`search_leaf.py`), or cut in
 two (`search_cut.py`). Every table keyed by parts is bounded (see the limits in
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tablerules.interpreter.blocks import Block, Region
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, CompiledRules
+from tablerules.interpreter.compiling.blocks import Block, Region
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT, CompiledRules
 from tablerules.interpreter.search_cut import Cut, Node
 from tablerules.interpreter.search_leaf import Leaf
 from tablerules.interpreter.split_count import LISTED_SPLITS, SplitCounter, joined

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
-from tablerules.interpreter.compiled import CompiledRules
+from tablerules.interpreter.compiling.compiled import CompiledRules
+from tablerules.interpreter.compiling.patterns import Multiset
 from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import CARD_FORM, FORM, Candidate, Evaluation
 from tablerules.interpreter.never_split import NeverSplit
-from tablerules.interpreter.patterns import Multiset
 from tablerules.interpreter.search import Searcher
 from tablerules.interpreter.splits import NO_SPLIT, Fragment
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.compiled import CompiledRules
+from tablerules.interpreter.compiling.compiled import CompiledRules
 
 INK = {
     "black": "#1f1f1f",

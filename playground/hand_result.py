@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tablerules.interpreter.compiled import CompiledRules
+from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.reckoning import WinStory, cites_text, win_stories

@@ -10,8 +10,8 @@ from tablerules.dsl.loading.loader import load
 from tablerules.dsl.model import ir
 from tablerules.interpreter.api import check
 from tablerules.interpreter.bots import GreedyBot, play_hand
+from tablerules.interpreter.compiling.expressions import Scope, Tables, compile_expr, render, trace
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.expressions import Scope, Tables, compile_expr, render, trace
 
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPET = ROOT / "rules" / "variants" / "snippet.rules"  # stands for a variant file's text

@@ -9,7 +9,7 @@ import pytest
 from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.api import check
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.reckoning import Reckoner
 from tablerules.interpreter.engine.win_facts import win_conditions

@@ -468,7 +468,7 @@ def test_hostile_logs_are_refused_with_a_message(
 
 
 def test_powers_of_powers_saturate_instead_of_growing_without_end() -> None:
-    from tablerules.interpreter.expressions import MAX_MAGNITUDE, _power
+    from tablerules.interpreter.compiling.expressions import MAX_MAGNITUDE, _power
 
     assert _power(10, 64) == 10**64
     huge = _power(_power(_power(10**9, 64), 64), 64)

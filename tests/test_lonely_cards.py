@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from tablerules.interpreter import Game
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT
 from tablerules.interpreter.lonely_cards import LonelyCardBound
 
 

@@ -12,10 +12,10 @@ import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter import load_game
 from tablerules.interpreter.bots import GreedyBot
+from tablerules.interpreter.compiling.explanation import pattern_line
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.reckoning import win_stories
-from tablerules.interpreter.explanation import pattern_line
 from tablerules.interpreter.messages import (
     HERE,
     LANGUAGES,

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game, load_game
-from tablerules.interpreter.compiled import DealLine
+from tablerules.interpreter.compiling.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand

@@ -10,7 +10,7 @@ and again, and a choice is a value. The cards it takes from the hand are kept on
 
 from __future__ import annotations
 
-from tablerules.interpreter.compiled import FIELD_BITS, MAX_COUNT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.screen import ResponseScreen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat

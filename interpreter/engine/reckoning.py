@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
+from tablerules.interpreter.compiling.explanation import pattern_line
+from tablerules.interpreter.compiling.expressions import ExprError, Scope, Tables, saturated
+from tablerules.interpreter.compiling.working import Worked, work
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.evaluate import GroupResult
-from tablerules.interpreter.explanation import pattern_line
-from tablerules.interpreter.expressions import ExprError, Scope, Tables, saturated
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.speaker import speaker
-from tablerules.interpreter.working import Worked, work
 
 if TYPE_CHECKING:
     from tablerules.interpreter.api import Game

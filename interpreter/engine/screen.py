@@ -18,7 +18,7 @@ Refusals only (restrictions, the last card) are left to the choices.
 
 from __future__ import annotations
 
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.quiet_draws import UNPLANNED, QuietDraws, plan_quiet_draws
 from tablerules.interpreter.engine.state import HandState, Offer, Seat, at_least_mask

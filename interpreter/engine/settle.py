@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 
 from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
-from tablerules.interpreter.compiled import ImmediateInfo
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.compiled import ImmediateInfo
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.expressions import Compiled, Scope, compile_expr, saturated
+from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.evaluate import Decomposition, Evaluator
-from tablerules.interpreter.expressions import Compiled, Scope, compile_expr, saturated
-from tablerules.interpreter.hand_quantities import HandView
 from tablerules.interpreter.judging import best_split
 from tablerules.interpreter.pricing import settle_line
 

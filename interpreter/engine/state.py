@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
 from tablerules.interpreter.engine.event_kinds import EventKind
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from tablerules.dsl.model import ir
 
 if TYPE_CHECKING:
-    from tablerules.interpreter.compiled import CompiledRules
+    from tablerules.interpreter.compiling.compiled import CompiledRules
 
 LABELS_KEPT = 4_096  # choice labels remembered in their spelling (a hand offers few)
 

@@ -14,7 +14,7 @@ from tablerules.dsl.loading.bases import BaseRefused, ExtendsPolicy, locate_base
 from tablerules.dsl.numbers import whole_number
 from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import CheckCache, Game, check
-from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.playlog import first_difference
 from tablerules.interpreter.engine.views import seat_events

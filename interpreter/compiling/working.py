@@ -10,7 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.expressions import QuantityCompiler, Scope, compile_expr, trace
+from tablerules.interpreter.compiling.expressions import (
+    QuantityCompiler,
+    Scope,
+    compile_expr,
+    trace,
+)
 
 
 @dataclass(frozen=True)

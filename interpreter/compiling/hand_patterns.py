@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.absence import Absence, AbsenceFinder
-from tablerules.interpreter.explanation import Judgement, PatternResult, ScoreResult, Term
-from tablerules.interpreter.expressions import (
+from tablerules.interpreter.compiling.absence import Absence, AbsenceFinder
+from tablerules.interpreter.compiling.explanation import Judgement, PatternResult, ScoreResult, Term
+from tablerules.interpreter.compiling.expressions import (
     Compiled,
     Scope,
     Tables,
@@ -24,7 +24,7 @@ from tablerules.interpreter.expressions import (
     saturated,
     saturated_power,
 )
-from tablerules.interpreter.hand_quantities import HandQuantities, HandView
+from tablerules.interpreter.compiling.hand_quantities import HandQuantities, HandView
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement, product
 from math import comb
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.cards import CardTable
+from tablerules.interpreter.compiling.cards import CardTable
 
 Multiset = tuple[int, ...]  # sorted card indices, repeats allowed
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.expressions import (
+from tablerules.interpreter.compiling.expressions import (
     Compiled,
     QuantityCompiler,
     Scope,

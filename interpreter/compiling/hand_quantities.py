@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.cards import CardTable
-from tablerules.interpreter.conditions import WinConditions
-from tablerules.interpreter.expressions import Compiled, Scope
+from tablerules.interpreter.compiling.cards import CardTable
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.expressions import Compiled, Scope
 
 
 @dataclass

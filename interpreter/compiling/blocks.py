@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablerules.interpreter.cards import CardTable
-from tablerules.interpreter.patterns import Multiset
+from tablerules.interpreter.compiling.cards import CardTable
+from tablerules.interpreter.compiling.patterns import Multiset
 
 LEAF_KINDS = 9  # a region with more kinds than this is cut, if a narrow cut exists
 MAX_CROSSING = 16  # a cut crossed by more groups than this costs more than it saves

@@ -15,13 +15,13 @@ from tablerules.dsl.diagnostics import Diagnostic, RuleError
 from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
 from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
-from tablerules.interpreter.blocks import Block, layout
-from tablerules.interpreter.cards import CardTable
-from tablerules.interpreter.expressions import Tables
-from tablerules.interpreter.hand_patterns import Scoring
-from tablerules.interpreter.hand_quantities import HandQuantities
-from tablerules.interpreter.patterns import Multiset, combinations_to_try, expand
-from tablerules.interpreter.signature_layout import SignatureLayout
+from tablerules.interpreter.compiling.blocks import Block, layout
+from tablerules.interpreter.compiling.cards import CardTable
+from tablerules.interpreter.compiling.expressions import Tables
+from tablerules.interpreter.compiling.hand_patterns import Scoring
+from tablerules.interpreter.compiling.hand_quantities import HandQuantities
+from tablerules.interpreter.compiling.patterns import Multiset, combinations_to_try, expand
+from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 
 FIELD_SHIFT = 3
 FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
