@@ -23,7 +23,7 @@ from tablerules.interpreter.evaluation import (
     GroupResult,
     Reason,
 )
-from tablerules.interpreter.splits import Fragment
+from tablerules.interpreter.search.splits import Fragment
 
 if TYPE_CHECKING:
     from tablerules.interpreter.evaluate import TableGroup

@@ -6,7 +6,7 @@ satisfy the win clause's group count and pair rule, with any surplus cards set a
 Values, forms, 'never split' and the number of copies left are ignored: this guides bots,
 it is not a win test (0 means the hand has a complete shape).
 
-It is computed like the win test in `search.py`: each block of card kinds (no group
+It is computed like the win test in `search/searcher.py`: each block of card kinds (no group
 crosses a block) is solved once per packed sub-hand and memoised. A block's answer maps
 a signature (groups, pairs, whether a trigger group is among them) to the fewest missing
 cards; blocks combine by adding signatures, and groups of no held card are added last.

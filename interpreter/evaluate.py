@@ -5,9 +5,9 @@ optionally the winning card with where it came from (`self`, `discard`, `draw`).
 an `Evaluation` listing every complete split of the hand, each with per-group values and
 whether it satisfies the win clause, the best one, and reasons citing the rule ids.
 
-The signature tables answer most win tests alone (`search.py`); otherwise the splits are
-judged by the win clause (`win_clause.py`), with numbers only: the named groups and the
-reasons are built by the evaluation only when read (see `evaluation.py`).
+The signature tables answer most win tests alone (`search/searcher.py`); otherwise the
+splits are judged by the win clause (`win_clause.py`), with numbers only: the named groups
+and the reasons are built by the evaluation only when read (see `evaluation.py`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tablerules.interpreter.evaluation import (
     Reason,
 )
 from tablerules.interpreter.judging import held_split, judge, judge_evaluation
-from tablerules.interpreter.search import Searcher
+from tablerules.interpreter.search.searcher import Searcher
 from tablerules.interpreter.win_clause import WinClause
 
 __all__ = [

@@ -19,9 +19,9 @@ from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.compiling.patterns import Multiset
 from tablerules.interpreter.details import Details, forms_made
 from tablerules.interpreter.evaluation import CARD_FORM, FORM, Candidate, Evaluation
-from tablerules.interpreter.never_split import NeverSplit
-from tablerules.interpreter.search import Searcher
-from tablerules.interpreter.splits import NO_SPLIT, Fragment
+from tablerules.interpreter.search.never_split import NeverSplit
+from tablerules.interpreter.search.searcher import Searcher
+from tablerules.interpreter.search.splits import NO_SPLIT, Fragment
 
 if TYPE_CHECKING:
     from tablerules.interpreter.evaluate import TableGroup
@@ -43,7 +43,7 @@ class WinClause:
         kinds = rules.kinds
         self._facts: list[GroupFacts] = [self._facts_of(i.kind, i.cards) for i in rules.instances]
         self._relabelled: dict[tuple[int, str], GroupFacts] = {}
-        # 'never split' groups (`never_split.py`): which splits keep them whole, and the
+        # 'never split' groups (`search/never_split.py`): which splits keep them whole, and the
         # ways to take them out before a search for the best split
         never_split = NeverSplit(rules, search)
         self._keeps = never_split.active

@@ -13,7 +13,7 @@ from tablerules.interpreter.bots import GreedyBot
 from tablerules.interpreter.deadline import Deadline, OutOfTime, within
 from tablerules.interpreter.distance import Distance
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.split_count import LISTED_SPLITS
+from tablerules.interpreter.search.split_count import LISTED_SPLITS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 

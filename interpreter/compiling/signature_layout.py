@@ -1,9 +1,10 @@
 """Where a split's (groups, pairs, triggers) counts lie in a signature's bit index.
 
-The fast win test (`search.py`) answers with a bit set: bit `index(groups, pairs, triggers)`
-is set when some split of the hand has that many groups, pairs and trigger groups. Two
-parts' signatures add by adding their indexes, so each count must stay within its field:
-a count that overflowed would carry into the next field and name another signature.
+The fast win test (`search/searcher.py`) answers with a bit set: bit `index(groups, pairs,
+triggers)` is set when some split of the hand has that many groups, pairs and trigger
+groups. Two parts' signatures add by adding their indexes, so each count must stay within
+its field: a count that overflowed would carry into the next field and name another
+signature.
 
 The fields are as wide as the counts a hand can reach, worked out from the rules: the
 triggers in the lowest bits, then the pairs, then the groups, which are highest and have no

@@ -13,7 +13,7 @@ from tablerules.interpreter.engine.group_choices import GroupChoices
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import Choice, at_least_mask
 from tablerules.interpreter.evaluate import Evaluator
-from tablerules.interpreter.never_split import kept_mask, kept_sizes
+from tablerules.interpreter.search.never_split import kept_mask, kept_sizes
 
 
 class LockedCards(GroupChoices):

@@ -2,7 +2,7 @@
 splits listed one by one: what keeps a hand with a combinatorial number of splits (forty
 cards, groups of any two alike in one attribute) within bounded time and memory.
 
-Both walk a block's search (`search_leaf.py`, `search_cut.py`) as it finds splits: a leaf
+Both walk a block's search (`leaf.py`, `cut.py`) as it finds splits: a leaf
 places its lowest card first, a cut takes crossing groups whole and splits each half. A
 leaf's split is counted once by taking the groups of one lowest card in the order of its
 row (a group never before one taken already for that card), so a count is the number of
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tablerules.interpreter import deadline
-from tablerules.interpreter.search_cut import Cut, Node
-from tablerules.interpreter.search_leaf import Leaf, _lowest
-from tablerules.interpreter.splits import NO_SPLIT, Fragment
+from tablerules.interpreter.search.cut import Cut, Node
+from tablerules.interpreter.search.leaf import Leaf, _lowest
+from tablerules.interpreter.search.splits import NO_SPLIT, Fragment
 
 # A hand is listed whole when it has at most this many splits; past it, this many are
 # listed (with the best split of each signature) and the rest are counted only.

@@ -1,5 +1,5 @@
 """A region of a block cut in two: some crossing groups taken whole (the cut's takings),
-each half solved on its own (a leaf, `search_leaf.py`, or cut again).
+each half solved on its own (a leaf, `leaf.py`, or cut again).
 
 Where a block is cut is decided from its groups (`compiling/blocks.py`); every group lies in one
 half or crosses the cut, so the splits found are every split of the region.
@@ -8,8 +8,8 @@ half or crosses the cut, so the splits found are every split of the region.
 from __future__ import annotations
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
-from tablerules.interpreter.search_leaf import Leaf
-from tablerules.interpreter.splits import (
+from tablerules.interpreter.search.leaf import Leaf
+from tablerules.interpreter.search.splits import (
     CUT_SIGNATURE_LIMIT,
     CUT_SPLIT_LIMIT,
     HALF_SIGNATURE_LIMIT,

@@ -4,8 +4,8 @@ A split divides (a part of) a hand into groups, given as instance ids. The searc
 answer in three forms: a bit set of the reachable (groups, pairs, triggers) signatures,
 every split with the sums a judge needs (`Fragment`), or the best split per signature
 (`Best`); two parts' answers combine by `combine` and `merge_best`. The searches are
-`search.py` (a hand, block by block) and, for one region of a block, `search_leaf.py`
-(solved card by card) and `search_cut.py` (cut in two).
+`searcher.py` (a hand, block by block) and, for one region of a block, `leaf.py`
+(solved card by card) and `cut.py` (cut in two).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 #   two per hand, and doubles the climb of memory).
 # * The cut of a whole block sees most of a hand, so its tables only serve the same hand
 #   asked again (as play does, card after card) and stay small.
-# * A cut's takings (the crossing groups that fit, `Cut._takings` in `search_cut.py`,
+# * A cut's takings (the crossing groups that fit, `Cut._takings` in `cut.py`,
 #   kept by the counts around the cut) recur in new hands and are costly to list again: a
 #   quarter of this bound made the evaluation of new hands an eighth slower. The lists are
 #   shared (`Cut.takings_as`), so an entry costs a key and a reference.

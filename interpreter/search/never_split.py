@@ -20,7 +20,7 @@ from tablerules.interpreter.compiling.compiled import (
     MAX_COUNT,
     CompiledRules,
 )
-from tablerules.interpreter.search import Searcher
+from tablerules.interpreter.search.searcher import Searcher
 
 # Placing the cards kept together is remembered by those cards' counts, emptied when full
 # (the searches' tables are, `splits.py`); what is keyed by a card and a count fills up in

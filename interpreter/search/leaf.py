@@ -1,15 +1,15 @@
 """A region of a block solved by placing its lowest card first, memoised on its part.
 
 Every partition is found, lowest card first, smallest id first: the order in which
-`Searcher.fragments` lists splits (`search.py`). A region of a block that is cut in two
-(`search_cut.py`) is a half solved this way when it is small enough (`compiling/blocks.py`).
+`Searcher.fragments` lists splits (`searcher.py`). A region of a block that is cut in two
+(`cut.py`) is a half solved this way when it is small enough (`compiling/blocks.py`).
 """
 
 from __future__ import annotations
 
 from tablerules.interpreter import deadline
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT
-from tablerules.interpreter.splits import (
+from tablerules.interpreter.search.splits import (
     NO_SPLIT,
     SIGNATURE_LIMIT,
     SPLIT_LIMIT,

@@ -14,13 +14,13 @@ Two searches over the same compiled instances:
   order, sorted, so "first" is a comparison of tuples, and two parts' splits combine by
   merging their ranks.
 
-Both are memoised per block (per half, for a block cut in two: see `compiling/blocks.py`), never on
-the whole hand, so a new hand made of parts seen before is answered from the tables. A
-block's part is solved by its region's search: card by card (`search_leaf.py`), or cut in
-two (`search_cut.py`). Every table keyed by parts is bounded (see the limits in
-`splits.py`): one that fills up is emptied and fills again with what is asked next.
-Hands are integers with one byte per card kind and a guard bit that makes "does this
-group fit?" a single subtraction.
+Both are memoised per block (per half, for a block cut in two: see `compiling/blocks.py`),
+never on the whole hand, so a new hand made of parts seen before is answered from the
+tables. A block's part is solved by its region's search: card by card (`leaf.py`), or cut in
+two (`cut.py`). Every table keyed by parts is bounded (see the limits in `splits.py`): one
+that fills up is emptied and fills again with what is asked next. Hands are integers with
+one byte per card kind and a guard bit that makes "does this group fit?" a single
+subtraction.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from collections.abc import Callable
 
 from tablerules.interpreter.compiling.blocks import Block, Region
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT, CompiledRules
-from tablerules.interpreter.search_cut import Cut, Node
-from tablerules.interpreter.search_leaf import Leaf
-from tablerules.interpreter.split_count import LISTED_SPLITS, SplitCounter, joined
-from tablerules.interpreter.splits import (
+from tablerules.interpreter.search.cut import Cut, Node
+from tablerules.interpreter.search.leaf import Leaf
+from tablerules.interpreter.search.split_count import LISTED_SPLITS, SplitCounter, joined
+from tablerules.interpreter.search.splits import (
     NO_CARDS_BEST,
     NO_SPLIT,
     Best,
