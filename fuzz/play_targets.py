@@ -25,7 +25,7 @@ from tablerules.interpreter.bots import make_bot
 from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.compiling.expressions import MAX_MAGNITUDE
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.evaluate import HandError
+from tablerules.interpreter.hand.evaluate import HandError
 
 from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, validate
 from fuzz.output_checks import strict_json

@@ -14,8 +14,8 @@ from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.compiled import CompiledRules, compile_rules
 from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
-from tablerules.interpreter.evaluate import Evaluation, Evaluator, TableGroup
-from tablerules.interpreter.hands import (
+from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, TableGroup
+from tablerules.interpreter.hand.notation import (
     HandSpec,
     parse_how,
     parse_table,

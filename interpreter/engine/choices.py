@@ -14,7 +14,7 @@ from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, Restrictio
 from tablerules.interpreter.engine.screen import Entry, Screen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
-from tablerules.interpreter.evaluate import Evaluator, TableGroup
+from tablerules.interpreter.hand.evaluate import Evaluator, TableGroup
 
 
 class ChoiceMaker(LockedCards):

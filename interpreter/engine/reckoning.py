@@ -21,7 +21,7 @@ from tablerules.interpreter.compiling.explanation import pattern_line
 from tablerules.interpreter.compiling.expressions import ExprError, Scope, Tables, saturated
 from tablerules.interpreter.compiling.working import Worked, work
 from tablerules.interpreter.engine.state import Offer
-from tablerules.interpreter.evaluate import GroupResult
+from tablerules.interpreter.hand.evaluate import GroupResult
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.speaker import speaker
 

@@ -22,7 +22,7 @@ from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT, MAX
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.quiet_draws import UNPLANNED, QuietDraws, plan_quiet_draws
 from tablerules.interpreter.engine.state import HandState, Offer, Seat, at_least_mask
-from tablerules.interpreter.evaluate import Evaluator
+from tablerules.interpreter.hand.evaluate import Evaluator
 from tablerules.interpreter.search.lonely_cards import LonelyCardBound
 
 # A hand's completing cards are kept by the hand, so nearly every hand of a long run is new:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.compiling.conditions import RELATIONS, WIN_FROM, WinConditions
-from tablerules.interpreter.evaluate import HandError, TableGroup
+from tablerules.interpreter.hand.evaluate import HandError, TableGroup
 
 from differential.watch import Moment
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from tablerules.interpreter.compiling.compiled import CompiledRules, ImmediateInfo
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.hand_quantities import HandView
-from tablerules.interpreter.evaluation import Decomposition, Evaluation, GroupResult
+from tablerules.interpreter.hand.evaluation import Decomposition, Evaluation, GroupResult
 
 
 def judge(

@@ -17,14 +17,14 @@ from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
 from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.compiling.patterns import Multiset
-from tablerules.interpreter.details import Details, forms_made
-from tablerules.interpreter.evaluation import CARD_FORM, FORM, Candidate, Evaluation
+from tablerules.interpreter.hand.details import Details, forms_made
+from tablerules.interpreter.hand.evaluation import CARD_FORM, FORM, Candidate, Evaluation
 from tablerules.interpreter.search.never_split import NeverSplit
 from tablerules.interpreter.search.searcher import Searcher
 from tablerules.interpreter.search.splits import NO_SPLIT, Fragment
 
 if TYPE_CHECKING:
-    from tablerules.interpreter.evaluate import TableGroup
+    from tablerules.interpreter.hand.evaluate import TableGroup
 
 NO_SUMS = (0, 0, 0)  # what no table groups add to a split: total value, pairs, triggers
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import CompiledRules, FormInfo, Instance
-from tablerules.interpreter.evaluation import (
+from tablerules.interpreter.hand.evaluation import (
     CARD_FORM,
     FORM,
     Candidate,
@@ -26,7 +26,7 @@ from tablerules.interpreter.evaluation import (
 from tablerules.interpreter.search.splits import Fragment
 
 if TYPE_CHECKING:
-    from tablerules.interpreter.evaluate import TableGroup
+    from tablerules.interpreter.hand.evaluate import TableGroup
 
 
 class Context(NamedTuple):

@@ -25,16 +25,16 @@ from tablerules.interpreter.compiling.compiled import (
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.patterns import Multiset
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
-from tablerules.interpreter.details import Details
-from tablerules.interpreter.evaluation import (
+from tablerules.interpreter.hand.details import Details
+from tablerules.interpreter.hand.evaluation import (
     Decomposition,
     Evaluation,
     GroupResult,
     Reason,
 )
-from tablerules.interpreter.judging import held_split, judge, judge_evaluation
+from tablerules.interpreter.hand.judging import held_split, judge, judge_evaluation
+from tablerules.interpreter.hand.win_clause import WinClause
 from tablerules.interpreter.search.searcher import Searcher
-from tablerules.interpreter.win_clause import WinClause
 
 __all__ = [
     "SOURCES",

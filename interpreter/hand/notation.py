@@ -17,7 +17,7 @@ from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_LINE_CHARS
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.compiling.conditions import WIN_FROM
-from tablerules.interpreter.evaluate import Evaluator, HandError, TableGroup
+from tablerules.interpreter.hand.evaluate import Evaluator, HandError, TableGroup
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.expressions import ExprError, Scope
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.compiling.working import work, worked_text
-from tablerules.interpreter.evaluation import Decomposition
+from tablerules.interpreter.hand.evaluation import Decomposition
 
 if TYPE_CHECKING:
     from tablerules.interpreter.compiling.compiled import CompiledRules
