@@ -30,7 +30,7 @@ from tablerules.cli.transcript import Report, lineup_text, plural
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.reading import describe_os_error
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots import BOT_NAMES, Bot, make_bot
+from tablerules.interpreter.bots.players import BOT_NAMES, Bot, make_bot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.event_lines import HandLines, Waiting, event_lines
 from tablerules.interpreter.engine.logwriter import (

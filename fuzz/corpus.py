@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tablerules.dsl.loading.bundled import bundled_files, bundled_folder
 from tablerules.interpreter.api import load_game
-from tablerules.interpreter.bots import RandomBot
+from tablerules.interpreter.bots.players import RandomBot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.playlog import (
     as_logged,

@@ -21,7 +21,7 @@ from pathlib import Path
 from tablerules.dsl.limits import LIMIT_CODE, MAX_RULE_BYTES
 from tablerules.dsl.reading import ReadError, decode
 from tablerules.interpreter.api import Checked, Game, check
-from tablerules.interpreter.bots import make_bot
+from tablerules.interpreter.bots.players import make_bot
 from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.compiling.expressions import MAX_MAGNITUDE
 from tablerules.interpreter.engine import IllegalAction, Table

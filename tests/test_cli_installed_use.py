@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tablerules.cli.commands import COMMANDS
 from tablerules.cli.main import main
-from tablerules.interpreter.bots import BOT_NAMES
+from tablerules.interpreter.bots.players import BOT_NAMES
 from tablerules.interpreter.engine.playlog import read_log
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import GreedyBot, RandomBot
+from tablerules.interpreter.bots.players import GreedyBot, RandomBot
 from tablerules.interpreter.engine import Table, line_forms
 from tablerules.interpreter.engine.determinise import clone
 from tablerules.interpreter.engine.event_kinds import DISCARD, DRAW, END, WINDOW

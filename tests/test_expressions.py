@@ -9,7 +9,7 @@ import pytest
 from tablerules.dsl.loading.loader import load
 from tablerules.dsl.model import ir
 from tablerules.interpreter.api import check
-from tablerules.interpreter.bots import GreedyBot, play_hand
+from tablerules.interpreter.bots.players import GreedyBot, play_hand
 from tablerules.interpreter.compiling.expressions import Scope, Tables, compile_expr, render, trace
 from tablerules.interpreter.engine import Table
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import GreedyBot
+from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.compiling.explanation import pattern_line
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.narrate import Narrator

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import make_bot, play_hand
+from tablerules.interpreter.bots.players import make_bot, play_hand
 from tablerules.interpreter.compiling.conditions import win_from
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.engine.win_facts import win_conditions

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from tablerules.interpreter.bots import GreedyBot, rank_choices
+from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import clone, determinise
 

@@ -2,7 +2,7 @@
 their own cards, so the same bot plays every game of the family.
 
 * `RandomBot` picks uniformly among the legal choices.
-* `SamplingBot` (in `sampling_bot.py`) samples the unseen cards and plays each sensible
+* `SamplingBot` (in `sampling.py`) samples the unseen cards and plays each sensible
   choice out with greedy bots: determinised Monte Carlo, with a budget of samples.
 * `GreedyBot` wins whenever it can, takes forced choices as given, claims or declares
   when that does not take its hand further from complete (see `distance.py`), and
@@ -20,7 +20,7 @@ from typing import Protocol
 
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.distance import distance_for
+from tablerules.interpreter.bots.distance import distance_for
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.state import Offer
@@ -179,7 +179,7 @@ def make_bot(name: str, seed: int, budget: Mapping[str, int] | None = None) -> B
     if name == "greedy":
         return GreedyBot(seed)
     if name == "sampling":
-        from tablerules.interpreter.sampling_bot import SAMPLES, SamplingBot
+        from tablerules.interpreter.bots.sampling import SAMPLES, SamplingBot
 
         return SamplingBot(seed, samples=(budget or {}).get("samples", SAMPLES))
     raise ValueError(f"no bot named {name!r} (bots: {', '.join(BOT_NAMES)})")
