@@ -24,7 +24,7 @@ from tablerules.dsl.loading.bundled import bundled_folder
 from tablerules.dsl.reading import ReadError, is_file, read_text
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.playlog import (
+from tablerules.interpreter.playlog.reader import (
     ChoiceLine,
     HeaderLine,
     LogError,

@@ -2,7 +2,7 @@
 of values by their exact type and by their declared form (`event_kinds`), and the texts
 they have encoded.
 
-Each gives the bytes encoding the event's dict gives (`logwriter.dumps`) for its value:
+Each gives the bytes encoding the event's dict gives (`writer.dumps`) for its value:
 integers, texts, booleans and None are written as that encoder writes them, and a value
 an encoder does not take raises `TypeError` (or `KeyError`, `ValueError`) so that the
 line is encoded whole instead. An integer's encoder is `int`: it goes into its
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
-from tablerules.interpreter.engine.event_kinds import (
+from tablerules.interpreter.playlog.event_kinds import (
     ANY,
     FLAG,
     INT,
@@ -25,7 +25,7 @@ from tablerules.interpreter.engine.event_kinds import (
     TEXT,
     TEXTS,
 )
-from tablerules.interpreter.engine.logwriter import dumps
+from tablerules.interpreter.playlog.writer import dumps
 
 LITERALS = {True: b"true", False: b"false", None: b"null"}  # only ever looked up by bool/None
 TEXT_TYPES = frozenset({str})

@@ -19,7 +19,7 @@ from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from operator import itemgetter
 from typing import Any
 
-from tablerules.interpreter.engine.event_kinds import (
+from tablerules.interpreter.playlog.event_kinds import (
     ANY,
     FLAG,
     INT,
@@ -30,8 +30,8 @@ from tablerules.interpreter.engine.event_kinds import (
     TEXTS,
     EventKind,
 )
-from tablerules.interpreter.engine.line_values import INT_TYPES, LIST_TYPES, ValueEncoders
-from tablerules.interpreter.engine.logwriter import Record
+from tablerules.interpreter.playlog.line_values import INT_TYPES, LIST_TYPES, ValueEncoders
+from tablerules.interpreter.playlog.writer import Record
 
 OWN_KEYS = frozenset({"seq", "type", "clause", "cites"})  # the line's keys, not a field's
 LISTED = frozenset({INTS, TEXTS, SEAT_TEXT, SEAT_TEXTS, ANY})  # forms whose values are lists

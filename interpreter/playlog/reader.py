@@ -6,7 +6,7 @@ write per hand (and per few hundred lines), so a log cut short (Ctrl-C, a killed
 still reads line by line, up to the last line written.
 
 This module reads and checks a log (its lines as validated models); writing lives in
-`logwriter` (which imports none of this), and its names are importable from here too.
+`writer` (which imports none of this), and its names are importable from here too.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tablerules.dsl.limits import MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, bytes_text
 from tablerules.dsl.reading import ReadError, read_text
-from tablerules.interpreter.engine.logwriter import (  # noqa: F401 - the writing names, here too
+from tablerules.interpreter.playlog.writer import (  # noqa: F401 - the writing names, here too
     FORMAT,
     LogWriter,
     Record,

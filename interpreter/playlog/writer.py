@@ -1,7 +1,7 @@
-"""Writing the play log (JSON Lines, the format `playlog` reads back): its records, their
+"""Writing the play log (JSON Lines, the format `reader` reads back): its records, their
 encoding as lines, and the writer that hands them to the file.
 
-Apart from `playlog` so that writing a log imports nothing the reading needs (the line
+Apart from `reader` so that writing a log imports nothing the reading needs (the line
 models and their validation library).
 """
 

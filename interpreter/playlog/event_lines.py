@@ -9,7 +9,7 @@ with their forms in `HandLines` and are made into lines together when the writer
 transcript reads them), in one loop: nothing is picked out of an event while it is
 logged, so an event must not change once it is logged.
 
-The lines are byte for byte what encoding the event's dict gives (`logwriter.dumps`).
+The lines are byte for byte what encoding the event's dict gives (`writer.dumps`).
 `Table.log` takes a form only for fields given in its order, each of its declared exact
 type (`True` and `1` are apart), and writes any other event of a declared kind with the
 encoder, as it does an event whose list holds a value not of its form. A type given as a
@@ -22,16 +22,16 @@ from collections.abc import Collection, Mapping, Sequence
 from operator import call
 from typing import Any
 
-from tablerules.interpreter.engine.event_kinds import EventKind
-from tablerules.interpreter.engine.line_forms import (
+from tablerules.interpreter.playlog.event_kinds import EventKind
+from tablerules.interpreter.playlog.line_forms import (
     OWN_KEYS,
     Form,
     Shape,
     compile_form,
     compile_shape,
 )
-from tablerules.interpreter.engine.line_values import ValueEncoders
-from tablerules.interpreter.engine.logwriter import Record, line_bytes
+from tablerules.interpreter.playlog.line_values import ValueEncoders
+from tablerules.interpreter.playlog.writer import Record, line_bytes
 
 FormKey = tuple[EventKind, str, int]  # a kind, a clause and a number of fields
 # a line waiting in `HandLines`: an event with its form, or (None, a line made already)
