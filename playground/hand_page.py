@@ -12,8 +12,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from tablerules.interpreter.engine.narrate import Narrator
-from tablerules.interpreter.engine.reckoning import cites_text
+from tablerules.interpreter.narration.narrate import Narrator
+from tablerules.interpreter.narration.reckoning import cites_text
 from tablerules.playground.cards import HIDDEN, card_html, row_html
 from tablerules.playground.hand_result import ResultBuilder
 from tablerules.playground.hands import HandSession

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablerules.interpreter.engine.narrate import player_name
+from tablerules.interpreter.narration.narrate import player_name
 from tablerules.playground.match_play import MatchPlay
 from tablerules.playground.page_views import sign
 

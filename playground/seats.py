@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.engine.narrate import player_name
 from tablerules.interpreter.match import seed_dealer
+from tablerules.interpreter.narration.narrate import player_name
 
 WATCH = "watch (all hands)"
 WATCHING = -1  # the "Sit at" box's value for watching (a box takes None for no choice)

@@ -11,8 +11,8 @@ from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.api import check
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.reckoning import Reckoner
 from tablerules.interpreter.engine.win_facts import win_conditions
+from tablerules.interpreter.narration.reckoning import Reckoner
 
 ROOT = Path(__file__).resolve().parents[1]
 POINTS = ROOT / "docs" / "examples" / "pebbles-points.rules"

@@ -1,7 +1,7 @@
 """An amount written out with its numbers: `2 × unit = 2 × 10`, then what it comes to.
 
-Used wherever money is explained: the payments of a played hand (`engine.reckoning`) and
-what a winning split would be paid (`pricing`).
+Used wherever money is explained: the payments of a played hand (`narration.reckoning`) and
+what a winning split would be paid (`hand.pricing`).
 """
 
 from __future__ import annotations

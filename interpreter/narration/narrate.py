@@ -15,10 +15,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tablerules.interpreter.engine.reckoning import Reckoner, group_counts
 from tablerules.interpreter.engine.views import HIDDEN
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.speaker import speaker
+from tablerules.interpreter.narration.reckoning import Reckoner, group_counts
 
 if TYPE_CHECKING:
     from tablerules.interpreter.api import Game
