@@ -23,7 +23,7 @@ from tablerules.agents.observation import ObservationEncoder
 from tablerules.agents.payments import PaymentReader
 from tablerules.agents.pettingzoo_env import IllegalActionId
 from tablerules.interpreter import Game
-from tablerules.interpreter.bots import Bot, make_bot
+from tablerules.interpreter.bots.players import Bot, make_bot
 from tablerules.interpreter.engine import Choice, Table
 
 

@@ -40,7 +40,7 @@ from tablerules.agents.actions import ActionTable
 from tablerules.agents.loading import game_of
 from tablerules.agents.observation import ObservationEncoder
 from tablerules.agents.payments import PaymentReader
-from tablerules.dsl.bundled import bundled_names
+from tablerules.dsl.loading.bundled import bundled_names
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import clone

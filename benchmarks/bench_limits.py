@@ -35,7 +35,7 @@ TARGET_MB = 300
 CHILD = """
 import json, resource, sys, time
 start = time.process_time()
-from tablerules.dsl.parser import parser
+from tablerules.dsl.parsing.parser import parser
 from tablerules.interpreter.api import check
 parser()
 before = time.process_time()

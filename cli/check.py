@@ -7,7 +7,7 @@ import json
 
 from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, bundled_hint, check_named, policy_of
-from tablerules.dsl.loader import parse_assignments
+from tablerules.dsl.loading.loader import parse_assignments
 from tablerules.interpreter.api import Checked
 
 

@@ -9,11 +9,11 @@ import os
 import sys
 from pathlib import Path
 
-from tablerules.dsl.bases import ExtendsPolicy
-from tablerules.dsl.bundled import bundled_names, display_bundled, find_bundled
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.limits import bytes_text
-from tablerules.dsl.loader import parse_assignments
+from tablerules.dsl.loading.bases import ExtendsPolicy
+from tablerules.dsl.loading.bundled import bundled_names, display_bundled, find_bundled
+from tablerules.dsl.loading.loader import parse_assignments
 from tablerules.dsl.reading import ReadError, describe_os_error, read_text
 from tablerules.interpreter.api import Checked, check
 from tablerules.interpreter.messages import DEFAULT, LANGUAGES

@@ -27,18 +27,18 @@ from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.limits import MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
 from tablerules.dsl.reading import ReadError
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.cards import NotationError
-from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
-from tablerules.interpreter.evaluate import Evaluation, Evaluator, HandError
-from tablerules.interpreter.hands import (
+from tablerules.interpreter.compiling.cards import NotationError
+from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
+from tablerules.interpreter.compiling.signature_layout import SignatureLayout
+from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, HandError
+from tablerules.interpreter.hand.notation import (
     HandSpec,
     parse_line,
     parse_table,
     parse_win_card,
     within_limits,
 )
-from tablerules.interpreter.pricing import price
-from tablerules.interpreter.signature_layout import SignatureLayout
+from tablerules.interpreter.hand.pricing import price
 
 PROGRESS_EVERY = 10_000
 WRITE_EVERY = 512  # verdicts of --detail wins written together

@@ -13,14 +13,14 @@ import re
 from typing import Any
 
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.conditions import WinConditions
-from tablerules.interpreter.evaluate import Evaluation
-from tablerules.interpreter.evaluation import Decomposition, Reason
-from tablerules.interpreter.hands import HandSpec
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.hand.evaluate import Evaluation
+from tablerules.interpreter.hand.evaluation import Decomposition, Reason
+from tablerules.interpreter.hand.notation import HandSpec
+from tablerules.interpreter.hand.pricing import Pricing, price
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.judgement_text import absence_text, judgement_text
 from tablerules.interpreter.messages.speaker import Speaker, speaker
-from tablerules.interpreter.pricing import Pricing, price
 
 # the reasons the evaluator writes in English, read back to be told in another language
 MINIMUM = re.compile(r"^(-?\d+) (\S+); a win needs at least (-?\d+)$")

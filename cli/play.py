@@ -30,10 +30,11 @@ from tablerules.cli.transcript import Report, lineup_text, plural
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.reading import describe_os_error
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots import BOT_NAMES, Bot, make_bot
+from tablerules.interpreter.bots.players import BOT_NAMES, Bot, make_bot
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.event_lines import HandLines, Waiting, event_lines
-from tablerules.interpreter.engine.logwriter import (
+from tablerules.interpreter.match import Match, seed_dealer
+from tablerules.interpreter.playlog.event_lines import HandLines, Waiting, event_lines
+from tablerules.interpreter.playlog.writer import (
     LogWriter,
     Record,
     as_logged,
@@ -43,7 +44,6 @@ from tablerules.interpreter.engine.logwriter import (
     line_bytes,
     result_record,
 )
-from tablerules.interpreter.match import Match, seed_dealer
 
 GAME_HANDS = 1000  # with --game, the most hands played unless --hands says
 PROGRESS_SECONDS = 1.0

@@ -17,14 +17,14 @@ from tablerules.cli.common import (
     rules_file,
 )
 from tablerules.cli.transcript import Report, lineup_text, plural
-from tablerules.dsl.bases import ExtendsPolicy, real_path
-from tablerules.dsl.bundled import bundled_folder
 from tablerules.dsl.diagnostics import shorten, visible
 from tablerules.dsl.limits import MAX_RULE_BYTES
+from tablerules.dsl.loading.bases import ExtendsPolicy, real_path
+from tablerules.dsl.loading.bundled import bundled_folder
 from tablerules.dsl.reading import ReadError, is_file, read_text
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.playlog import (
+from tablerules.interpreter.playlog.reader import (
     ChoiceLine,
     HeaderLine,
     LogError,

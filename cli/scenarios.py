@@ -11,9 +11,9 @@ from pathlib import Path
 
 from tablerules.cli.commands import summary
 from tablerules.cli.common import bundled_hint
-from tablerules.dsl.bases import real_path
-from tablerules.dsl.bundled import bundled_name, find_bundled, is_bundled
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.bases import real_path
+from tablerules.dsl.loading.bundled import bundled_name, find_bundled, is_bundled
+from tablerules.dsl.loading.loader import load
 from tablerules.dsl.numbers import is_digits
 from tablerules.dsl.reading import is_dir
 from tablerules.interpreter.api import CheckCache

@@ -8,7 +8,7 @@ import json
 from tablerules.cli.commands import summary
 from tablerules.cli.common import write_output
 from tablerules.dsl.diagnostics import visible
-from tablerules.dsl.schema import ir_schema
+from tablerules.dsl.model.schema import ir_schema
 
 
 def register(commands: argparse._SubParsersAction) -> None:

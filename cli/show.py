@@ -7,7 +7,7 @@ import json
 
 from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, add_option_flag, load_or_report, policy_of
-from tablerules.dsl.schema import ir_json
+from tablerules.dsl.model.schema import ir_json
 
 
 def register(commands: argparse._SubParsersAction) -> None:

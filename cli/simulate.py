@@ -16,7 +16,7 @@ from tablerules.cli.simulate_chart import chart_svg
 from tablerules.cli.simulate_output import as_csv, as_json, text_table
 from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots import BOT_NAMES
+from tablerules.interpreter.bots.players import BOT_NAMES
 from tablerules.interpreter.simulate import (
     CheckpointError,
     ExecutorError,

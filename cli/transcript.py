@@ -12,12 +12,12 @@ from collections.abc import Callable
 
 from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.engine.logwriter import Record, dumps
-from tablerules.interpreter.engine.narrate import Narrator
-from tablerules.interpreter.engine.reckoning import Reckoner
 from tablerules.interpreter.messages import DEFAULT, Messages, messages
 from tablerules.interpreter.messages.judgement_text import judgement_text
 from tablerules.interpreter.messages.speaker import speaker
+from tablerules.interpreter.narration.narrate import Narrator
+from tablerules.interpreter.narration.reckoning import Reckoner
+from tablerules.interpreter.playlog.writer import Record, dumps
 
 WIN_FIELDS = (
     "seat",

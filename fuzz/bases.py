@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from tablerules.dsl.bundled import bundled_files
+from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.interpreter.api import load_game
 
 from fuzz.corpus import EXAMPLES

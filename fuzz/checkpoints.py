@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tablerules.cli.simulate import build_plan
-from tablerules.dsl.bundled import bundled_files
+from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.interpreter.simulate import Simulation, Where, checkpoint
 
 from fuzz.harness import Finding, run_cli, scratch

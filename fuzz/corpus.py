@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from tablerules.dsl.bundled import bundled_files, bundled_folder
+from tablerules.dsl.loading.bundled import bundled_files, bundled_folder
 from tablerules.interpreter.api import load_game
-from tablerules.interpreter.bots import RandomBot
+from tablerules.interpreter.bots.players import RandomBot
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.playlog import (
+from tablerules.interpreter.playlog.reader import (
     as_logged,
     choice_record,
     files_sha256,

@@ -18,7 +18,7 @@ import random
 from functools import cache
 from typing import Any
 
-from tablerules.dsl.bundled import bundled_folder
+from tablerules.dsl.loading.bundled import bundled_folder
 
 from fuzz.checkpoints import CONFIGS, forged, genuine
 from fuzz.corpus import corpus

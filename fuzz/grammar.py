@@ -1,4 +1,4 @@
-"""Rule files written from the grammar itself: random derivations of `dsl/rules.lark`.
+"""Rule files written from the grammar itself: random derivations of `dsl/parsing/rules.lark`.
 
 Every clause the language has can come out, in any order and nesting, with words drawn from
 the corpus (names of the bundled games, numbers, odd words), so the checker, the compiler
@@ -17,7 +17,7 @@ from functools import cache
 from typing import Protocol
 
 from lark.grammar import NonTerminal, Terminal
-from tablerules.dsl.parser import parser
+from tablerules.dsl.parsing.parser import parser
 
 WORD = re.compile(r"[^\W][\w\-]*")
 NUMBERS = ["0", "1", "2", "3", "4", "5", "8", "10", "14", "100", "4294967296"]

@@ -21,11 +21,11 @@ from pathlib import Path
 from tablerules.dsl.limits import LIMIT_CODE, MAX_RULE_BYTES
 from tablerules.dsl.reading import ReadError, decode
 from tablerules.interpreter.api import Checked, Game, check
-from tablerules.interpreter.bots import make_bot
-from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.bots.players import make_bot
+from tablerules.interpreter.compiling.cards import NotationError
+from tablerules.interpreter.compiling.expressions import MAX_MAGNITUDE
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.evaluate import HandError
-from tablerules.interpreter.expressions import MAX_MAGNITUDE
+from tablerules.interpreter.hand.evaluate import HandError
 
 from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, validate
 from fuzz.output_checks import strict_json

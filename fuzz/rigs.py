@@ -14,9 +14,9 @@ import shlex
 from dataclasses import dataclass
 from functools import cache
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.engine import Table
 
 from fuzz.corpus import DOCS, ROOT

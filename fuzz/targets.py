@@ -27,7 +27,7 @@ from collections.abc import Callable
 from tablerules.dsl.limits import LIMIT_CODE, MAX_RULE_BYTES
 from tablerules.dsl.reading import ReadError, decode
 from tablerules.interpreter.api import check
-from tablerules.interpreter.bots import RandomBot
+from tablerules.interpreter.bots.players import RandomBot
 from tablerules.interpreter.engine import Table
 
 from fuzz.file_targets import checkpoints, scenarios

@@ -6,8 +6,8 @@ result = game.evaluate_text("a1 a2 a3 b1 b1")
 """
 
 from tablerules.interpreter.api import Game, load_game
-from tablerules.interpreter.compiled import CompiledRules, compile_rules
-from tablerules.interpreter.evaluate import Evaluation, Evaluator, HandError
+from tablerules.interpreter.compiling.compiled import CompiledRules, compile_rules
+from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, HandError
 
 __all__ = [
     "CompiledRules",

@@ -6,16 +6,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl import ir
-from tablerules.dsl.bases import ExtendsPolicy
-from tablerules.dsl.bundled import find_bundled
 from tablerules.dsl.diagnostics import Diagnostic, RuleError, capped, sort_key
-from tablerules.dsl.loader import Loaded, load, load_rules, resolve_options
-from tablerules.interpreter.cards import CardTable
-from tablerules.interpreter.compiled import CompiledRules, compile_rules
-from tablerules.interpreter.conditions import WIN_FROM, WinConditions, win_from
-from tablerules.interpreter.evaluate import Evaluation, Evaluator, TableGroup
-from tablerules.interpreter.hands import (
+from tablerules.dsl.loading.bases import ExtendsPolicy
+from tablerules.dsl.loading.bundled import find_bundled
+from tablerules.dsl.loading.loader import Loaded, load, load_rules, resolve_options
+from tablerules.dsl.model import ir
+from tablerules.interpreter.compiling.cards import CardTable
+from tablerules.interpreter.compiling.compiled import CompiledRules, compile_rules
+from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
+from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, TableGroup
+from tablerules.interpreter.hand.notation import (
     HandSpec,
     parse_how,
     parse_table,
@@ -113,8 +113,8 @@ def check(
 ) -> Checked:
     """Parse, check and compile a rule file (or `text` standing for it); never raises on
     bad input: every problem, including those only compiling finds, is a diagnostic.
-    `policy` says where `extends` may reach (`dsl.bases`); `reuse` keeps and reuses the
-    checked file in the user's cache (`dsl.load_cache`), as the command line does."""
+    `policy` says where `extends` may reach (`dsl.loading.bases`); `reuse` keeps and reuses the
+    checked file in the user's cache (`dsl.loading.load_cache`), as the command line does."""
     loaded = load(path, text=text, options=options, policy=policy, display=display, reuse=reuse)
     diagnostics = list(loaded.diagnostics)
     game = None

@@ -49,11 +49,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.bases import BUNDLED_ONLY
-from tablerules.dsl.bundled import bundled_files
 from tablerules.dsl.diagnostics import Diagnostic
 from tablerules.dsl.limits import LIMIT_CODE
-from tablerules.dsl.loader import Loaded
+from tablerules.dsl.loading.bases import BUNDLED_ONLY
+from tablerules.dsl.loading.bundled import bundled_files
+from tablerules.dsl.loading.loader import Loaded
 from tablerules.interpreter.api import CheckCache, Checked, check
 from tablerules.interpreter.deadline import Deadline, within
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from tablerules.dsl import ir
-from tablerules.interpreter.compiled import CompiledRules
+from tablerules.dsl.model import ir
+from tablerules.interpreter.compiling.compiled import CompiledRules
 
 INK = {
     "black": "#1f1f1f",

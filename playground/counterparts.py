@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from tablerules.dsl.bases import BUNDLED_ONLY
+from tablerules.dsl.loading.bases import BUNDLED_ONLY
 from tablerules.interpreter.api import Game, check
 from tablerules.playground.comparison import incomparable
 from tablerules.playground.drafts import UPLOADED, RuleDraft, bundled_rule_files, display_path

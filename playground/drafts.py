@@ -12,11 +12,11 @@ from itertools import count
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.bundled import bundled_files, bundled_folder
 from tablerules.dsl.diagnostics import Diagnostic, visible
 from tablerules.dsl.limits import MAX_RULE_BYTES, bytes_text
+from tablerules.dsl.loading.bundled import bundled_files, bundled_folder
 from tablerules.interpreter.api import CheckCache, Checked, Game
-from tablerules.interpreter.engine.playlog import header_record, text_sha256
+from tablerules.interpreter.playlog.reader import header_record, text_sha256
 from tablerules.playground.budget import checked_within_budget
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
-from tablerules.dsl.parser import grammar_keywords
+from tablerules.dsl.parsing.parser import grammar_keywords
 from tablerules.interpreter.api import Game
 from tablerules.playground.context import widget_key
 from tablerules.playground.drafts import RuleDraft, display_path

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tablerules.dsl import ir
-from tablerules.dsl.loader import Loaded
+from tablerules.dsl.loading.loader import Loaded
+from tablerules.dsl.model import ir
 from tablerules.playground.drafts import display_path
 
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.bundled import bundled_name, is_bundled
 from tablerules.dsl.limits import MAX_SCENARIO_BYTES
+from tablerules.dsl.loading.bundled import bundled_name, is_bundled
 from tablerules.interpreter.api import CheckCache, Game
-from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.scenarios import Scenario, ScenarioResult, load_scenario, run_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of, scenario_rules
 from tablerules.interpreter.scenarios.writer import scenario_from_hand

@@ -18,9 +18,9 @@ from html import escape
 from typing import Any
 
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import Narrator
-from tablerules.interpreter.engine.reckoning import cites_text
 from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.narration.narrate import Narrator
+from tablerules.interpreter.narration.reckoning import cites_text
 from tablerules.playground.budget import OverBudget
 from tablerules.playground.cards import HIDDEN, card_html, row_html
 from tablerules.playground.hand_result import ResultBuilder

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from html import escape
 
-from tablerules.interpreter.compiled import CompiledRules
+from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import Narrator
-from tablerules.interpreter.engine.reckoning import WinStory, cites_text, win_stories
 from tablerules.interpreter.messages import Messages
+from tablerules.interpreter.narration.narrate import Narrator
+from tablerules.interpreter.narration.reckoning import WinStory, cites_text, win_stories
 from tablerules.playground.cards import row_html
 from tablerules.playground.page_messages import page_messages
 from tablerules.playground.page_views import ResultView, WinView, sign

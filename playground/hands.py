@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots import GreedyBot, RandomBot
+from tablerules.interpreter.bots.players import GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.playlog import choice_record, dumps, result_record
+from tablerules.interpreter.playlog.reader import choice_record, dumps, result_record
 from tablerules.playground.budget import HandClock, OverBudget
 
 Choice = tuple[int, str]

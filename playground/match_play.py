@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.engine.narrate import Narrator, player_name
 from tablerules.interpreter.match import Match, Position, next_position, seed_dealer
+from tablerules.interpreter.narration.narrate import Narrator, player_name
 from tablerules.playground.hands import HandSession
 
 MOST_HANDS = 99  # the longest match the playground plays (a whole game is bounded by its rounds)

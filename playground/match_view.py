@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablerules.interpreter.engine.narrate import player_name
 from tablerules.interpreter.messages.speaker import speaker
+from tablerules.interpreter.narration.narrate import player_name
 from tablerules.playground.match_play import MatchPlay
 from tablerules.playground.page_messages import page_messages
 from tablerules.playground.page_views import sign

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.engine.narrate import player_name
 from tablerules.interpreter.match import seed_dealer
 from tablerules.interpreter.messages.speaker import speaker
+from tablerules.interpreter.narration.narrate import player_name
 from tablerules.playground.page_messages import page_messages
 
 WATCHING = -1  # the "Sit at" box's value for watching (a box takes None for no choice)

@@ -19,7 +19,7 @@ from typing import Any
 
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.deadline import within
-from tablerules.interpreter.engine.narrate import player_name
+from tablerules.interpreter.narration.narrate import player_name
 from tablerules.interpreter.simulate import Plan, Row, Simulation, Tally, Where, rows, side_for
 from tablerules.interpreter.simulate.runner import Stopped
 from tablerules.interpreter.simulate.wording import number, rule_ids, with_interval

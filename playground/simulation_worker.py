@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.bases import BUNDLED_ONLY
+from tablerules.dsl.loading.bases import BUNDLED_ONLY
 from tablerules.interpreter.api import Game, check
 from tablerules.playground.budget import CpuBudget
 from tablerules.playground.simulation import plan_for, simulate

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.state import HandState
+from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.playground.hands import HandSession
 
 # the events whose seat takes the turn (a seat drawing, discarding, claiming, winning)

@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.bases import BUNDLED_ONLY
+from tablerules.dsl.loading.bases import BUNDLED_ONLY
 from tablerules.interpreter.api import Checked, check
-from tablerules.interpreter.bots import GreedyBot
+from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.engine import Table
 
 MAX_STEPS = 20_000  # choices in the trial hand

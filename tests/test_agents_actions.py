@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.agents.actions import PASS_ID, ActionTable, UncoveredChoice
-from tablerules.dsl.bundled import bundled_files
+from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.interpreter import load_game
 from tablerules.interpreter.engine import Choice, Table
 

@@ -17,8 +17,8 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test
 from tablerules.agents.pettingzoo_env import IllegalActionId, TableEnv
-from tablerules.dsl.bundled import bundled_files
 from tablerules.dsl.diagnostics import RuleError
+from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.interpreter import load_game
 from tablerules.interpreter.engine import Table
 

@@ -1,11 +1,11 @@
 """The best split found alone is the one judging every split finds.
 
-跑胡子's deck is one block cut in two (its groups join a rank's small and big cards), so
-the evaluator names the best split of concealed cards from the best split per signature
-and lists every split only when it is read (`evaluation.py`). Whatever is read first, the
-evaluation must read the same: the best split is the winning split with the highest total,
-the first such in the listed order (PHZ-4, PHZ-20: a 坎 or four alike held stay whole),
-and it is the very object listed among the decompositions.
+跑胡子's deck is one block cut in two (its groups join a rank's small and big cards), so the
+evaluator names the best split of concealed cards from the best split per signature and
+lists every split only when it is read (`interpreter/hand/evaluation.py`). Whatever is read
+first, the evaluation must read the same: the best split is the winning split with the
+highest total, the first such in the listed order (PHZ-4, PHZ-20: a 坎 or four alike held
+stay whole), and it is the very object listed among the decompositions.
 """
 
 from __future__ import annotations

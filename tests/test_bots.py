@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 from tablerules.interpreter import Game
-from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot, play_hand
+from tablerules.interpreter.bots.players import Bot, GreedyBot, RandomBot, play_hand
 from tablerules.interpreter.engine import Table
 
 END_HANDS = 2_000  # random-bot hands per game, checked at the end of the hand

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from tablerules.cli.commands import COMMANDS
 from tablerules.cli.main import main
-from tablerules.interpreter.bots import BOT_NAMES
-from tablerules.interpreter.engine.playlog import read_log
+from tablerules.interpreter.bots.players import BOT_NAMES
+from tablerules.interpreter.playlog.reader import read_log
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

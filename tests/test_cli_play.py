@@ -17,7 +17,7 @@ import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter import load_game
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.playlog import ChoiceLine, read_log
+from tablerules.interpreter.playlog.reader import ChoiceLine, read_log
 
 ROOT = Path(__file__).resolve().parent.parent
 PMZ = str(ROOT / "rules" / "paomazai.rules")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import GreedyBot
+from tablerules.interpreter.bots.distance import Distance
+from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.deadline import Deadline, OutOfTime, within
-from tablerules.interpreter.distance import Distance
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.split_count import LISTED_SPLITS
+from tablerules.interpreter.search.split_count import LISTED_SPLITS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tablerules.dsl.diagnostics import Diagnostic, display_width
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 
 
 def test_display_width_counts_wide_characters_twice() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tablerules.dsl.diagnostics import did_you_mean
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 

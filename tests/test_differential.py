@@ -19,7 +19,7 @@ from differential.run import Report, bundled_rule_files, plan, run
 from differential.watch import WatchedTable
 from tablerules.interpreter import load_game
 from tablerules.interpreter.api import check
-from tablerules.interpreter.bots import make_bot, play_hand
+from tablerules.interpreter.bots.players import make_bot, play_hand
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.simulate.plan import hand_seed
 

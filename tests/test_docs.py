@@ -32,8 +32,8 @@ from pathlib import Path
 
 import pytest
 from tablerules.cli.main import main
-from tablerules.dsl.loader import Loaded, load
-from tablerules.interpreter.compiled import compile_rules
+from tablerules.dsl.loading.loader import Loaded, load
+from tablerules.interpreter.compiling.compiled import compile_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

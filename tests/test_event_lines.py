@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import GreedyBot, RandomBot
-from tablerules.interpreter.engine import Table, line_forms
+from tablerules.interpreter.bots.players import GreedyBot, RandomBot
+from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.determinise import clone
-from tablerules.interpreter.engine.event_kinds import DISCARD, DRAW, END, WINDOW
-from tablerules.interpreter.engine.event_lines import EventLines, HandLines, event_lines
 from tablerules.interpreter.engine.game import play_parts
-from tablerules.interpreter.engine.logwriter import line_bytes
+from tablerules.interpreter.playlog import line_forms
+from tablerules.interpreter.playlog.event_kinds import DISCARD, DRAW, END, WINDOW
+from tablerules.interpreter.playlog.event_lines import EventLines, HandLines, event_lines
+from tablerules.interpreter.playlog.writer import line_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = [*sorted((ROOT / "rules").glob("*.rules")), *(ROOT / "rules" / "variants").glob("*.rules")]

@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablerules.dsl import ir
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
+from tablerules.dsl.model import ir
 from tablerules.interpreter.api import check
-from tablerules.interpreter.bots import GreedyBot, play_hand
+from tablerules.interpreter.bots.players import GreedyBot, play_hand
+from tablerules.interpreter.compiling.expressions import Scope, Tables, compile_expr, render, trace
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.expressions import Scope, Tables, compile_expr, render, trace
 
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPET = ROOT / "rules" / "variants" / "snippet.rules"  # stands for a variant file's text

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 BASE = 'extends "pebbles-play.rules"\n\n'

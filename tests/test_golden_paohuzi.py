@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import Game
 from tablerules.interpreter.api import Game as GameClass
 

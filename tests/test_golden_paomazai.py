@@ -73,7 +73,7 @@ def test_honours_never_form_runs(pmz: Game) -> None:
 def test_runs_count_in_hand_but_never_on_the_table(pmz: Game) -> None:
     """PMZ-3: no chow: a run may be formed in the hand but is never a table group."""
     from tablerules.interpreter import HandError
-    from tablerules.interpreter.cards import NotationError
+    from tablerules.interpreter.compiling.cards import NotationError
 
     with pytest.raises((HandError, NotationError)):
         pmz.evaluate_text("123p 456p 789s CC", table="順:123m")

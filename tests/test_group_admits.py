@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import RandomBot, play_hand
+from tablerules.interpreter.bots.players import RandomBot, play_hand
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.evaluate import HandError
+from tablerules.interpreter.hand.evaluate import HandError
 
 # three alike and four alike leave the ghost out; two alike take it
 GHOSTS = """\

@@ -205,7 +205,7 @@ def test_a_win_names_its_hand_patterns_and_works_out_their_score() -> None:
 
 
 def test_a_pattern_kept_out_by_another_says_so() -> None:
-    from tablerules.interpreter.explanation import pattern_line
+    from tablerules.interpreter.compiling.explanation import pattern_line
 
     kept_out = {"name": "混一色", "title": "one suit and honours", "cites": ["X-2"],
                 "count": 1, "worth": [{"score": "番", "op": "add", "amount": 3}],

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.api import check
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.reckoning import Reckoner
 from tablerules.interpreter.engine.win_facts import win_conditions
+from tablerules.interpreter.narration.reckoning import Reckoner
 
 ROOT = Path(__file__).resolve().parents[1]
 POINTS = ROOT / "docs" / "examples" / "pebbles-points.rules"

@@ -4,6 +4,7 @@ the hand as it stood after that event, and the steps grouped by turn."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,7 @@ def test_the_steps_are_grouped_by_turn(endgame: HandSession) -> None:
     rows = build_page(endgame, None).moves
     turns = [row.turn for row in rows]
     assert turns == sorted(turns) and turns[0] == 0 and turns[-1] > 20
-    for row, after in zip(rows, rows[1:], strict=False):  # a new turn is another seat's
+    for row, after in itertools.pairwise(rows):  # a new turn is another seat's
         if after.turn != row.turn:
             assert after.seat != row.seat
 

@@ -13,7 +13,7 @@ import pytest
 from tablerules.cli import schema as schema_command
 from tablerules.cli.main import main
 from tablerules.dsl import limits
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter.api import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -323,7 +323,7 @@ def test_extends_through_a_symbolic_link_out_of_the_folder(tmp_path: Path) -> No
 
 
 def test_extends_dir_allows_a_folder_and_absolute_paths(tmp_path: Path) -> None:
-    from tablerules.dsl.bases import ExtendsPolicy
+    from tablerules.dsl.loading.bases import ExtendsPolicy
 
     base = tmp_path / "lib" / "base.rules"
     base.parent.mkdir()
@@ -336,7 +336,7 @@ def test_extends_dir_allows_a_folder_and_absolute_paths(tmp_path: Path) -> None:
 
 
 def test_the_playground_policy_allows_only_bundled_files(tmp_path: Path) -> None:
-    from tablerules.dsl.bases import BUNDLED_ONLY
+    from tablerules.dsl.loading.bases import BUNDLED_ONLY
 
     (tmp_path / "base.rules").write_text(PMZ_TEXT, encoding="utf-8")
     assert check(tmp_path / "v.rules", text='extends "base.rules"\n').ok
@@ -372,7 +372,7 @@ def test_every_base_of_several_stays_inside(tmp_path: Path) -> None:
         rendered = "\n".join(d.render() for d in checked.diagnostics)
         assert "E107" in [d.code for d in checked.errors], rendered
         assert "root:" not in rendered and "secret words" not in rendered, rendered
-    from tablerules.dsl.bases import BUNDLED_ONLY
+    from tablerules.dsl.loading.bases import BUNDLED_ONLY
 
     text = 'extends "paomazai", "base.rules"\n'
     refused = check(inside / "v.rules", text=text, policy=BUNDLED_ONLY)
@@ -468,7 +468,7 @@ def test_hostile_logs_are_refused_with_a_message(
 
 
 def test_powers_of_powers_saturate_instead_of_growing_without_end() -> None:
-    from tablerules.interpreter.expressions import MAX_MAGNITUDE, _power
+    from tablerules.interpreter.compiling.expressions import MAX_MAGNITUDE, _power
 
     assert _power(10, 64) == 10**64
     huge = _power(_power(_power(10**9, 64), 64), 64)

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from tablerules.cli import common
 from tablerules.cli.main import main
-from tablerules.dsl import compose, load_cache, user_cache
-from tablerules.dsl.loader import load
+from tablerules.dsl import user_cache
+from tablerules.dsl.loading import compose, load_cache
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import api
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,6 +130,20 @@ def test_another_version_of_the_rule_language_means_a_fresh_load(
     monkeypatch.setattr(load_cache, "code_version", lambda: "another version")
     load(MINIMAL, reuse=True)
     assert composed == [MINIMAL, MINIMAL]
+
+
+def test_the_code_version_covers_every_module_of_the_rule_language() -> None:
+    """Every module and the grammar below `dsl/`, its subpackages' too: a change to a
+    checker or to the grammar is a change of version, never a stale entry read back."""
+    names = [name for name, _ in load_cache.language_files()]
+    assert names == sorted(names)
+    assert "parsing/rules.lark" in names and "checking/checker.py" in names
+    on_disk = sorted(
+        path.relative_to(ROOT / "dsl").as_posix()
+        for path in (ROOT / "dsl").rglob("*")
+        if path.suffix in (".py", ".lark")
+    )
+    assert names == on_disk
 
 
 def spoil(entry: Path, how: str) -> None:

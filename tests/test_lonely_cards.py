@@ -2,10 +2,10 @@
 
 A hand one card short of splitting into groups (PHZ-12: a win needs the whole hand in
 groups; PMZ-4 likewise) is completed only by a card that groups every lonely kind of it
-(`lonely_cards.py`). The play engine asks the search only about the cards the bound keeps,
-so a card it dropped wrongly would be a win never offered: each hand here is checked
-against the search on every card kind, and the bound must also drop most cards, or it
-screens nothing.
+(`interpreter/search/lonely_cards.py`). The play engine asks the search only about the cards
+the bound keeps, so a card it dropped wrongly would be a win never offered: each hand here
+is checked against the search on every card kind, and the bound must also drop most cards,
+or it screens nothing.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from tablerules.interpreter import Game
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT
-from tablerules.interpreter.lonely_cards import LonelyCardBound
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT
+from tablerules.interpreter.search.lonely_cards import LonelyCardBound
 
 
 def _hands(game: Game, rng: random.Random, count: int) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 HONGKONG = (RULES / "hongkong.rules").read_text(encoding="utf-8")

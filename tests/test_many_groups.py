@@ -1,7 +1,7 @@
 """A win of 16 groups or more, or of 16 pairs: the engine offers it whenever `evaluate`
 says the hand wins. The win test packs a split's groups, pairs and trigger groups into one
-signature; each field is as wide as the rules' hands need (`signature_layout.py`), and a
-hand too large for the fields is judged split by split."""
+signature; each field is as wide as the rules' hands need (`compiling/signature_layout.py`),
+and a hand too large for the fields is judged split by split."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.compiling.signature_layout import SIGNED_CARDS
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.signature_layout import SIGNED_CARDS
 
 DECK = """\
 attribute colour: red | green | blue | grey [T-1]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.cli.main import main
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.match import Match, Position, next_position, position_for_index

@@ -11,11 +11,9 @@ from pathlib import Path
 import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import GreedyBot
+from tablerules.interpreter.bots.players import GreedyBot
+from tablerules.interpreter.compiling.explanation import pattern_line
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import Narrator
-from tablerules.interpreter.engine.reckoning import win_stories
-from tablerules.interpreter.explanation import pattern_line
 from tablerules.interpreter.messages import (
     HERE,
     LANGUAGES,
@@ -31,6 +29,8 @@ from tablerules.interpreter.messages.judgement_text import (
     pattern_text,
 )
 from tablerules.interpreter.messages.speaker import speaker
+from tablerules.interpreter.narration.narrate import Narrator
+from tablerules.interpreter.narration.reckoning import win_stories
 
 ROOT = Path(__file__).resolve().parent.parent
 PHZ = ROOT / "rules" / "paohuzi.rules"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import load_game
 from tablerules.interpreter.messages.speaker import speaker
 

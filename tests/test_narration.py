@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import Narrator, player_name
-from tablerules.interpreter.engine.reckoning import Reckoner, win_stories
+from tablerules.interpreter.narration.narrate import Narrator, player_name
+from tablerules.interpreter.narration.reckoning import Reckoner, win_stories
 from tablerules.interpreter.scenarios import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter.api import check
 
 FOLDER = Path(__file__).parent / "golden" / "negative"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import GreedyBot, RandomBot, play_hand
+from tablerules.interpreter.bots.players import GreedyBot, RandomBot, play_hand
 from tablerules.interpreter.engine import Table
 
 # every honour held is a group of its own that is never split: no honour is ever discarded

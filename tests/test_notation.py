@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from tablerules.interpreter import Game
-from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.compiling.cards import NotationError
 
 
 def ids(game: Game, text: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from lark import Lark
-from tablerules.dsl import parse_tables, user_cache
-from tablerules.dsl.parser import GRAMMAR_PATH, PARSER_OPTIONS, _WholeWords
+from tablerules.dsl import user_cache
+from tablerules.dsl.parsing import parse_tables
+from tablerules.dsl.parsing.parser import GRAMMAR_PATH, PARSER_OPTIONS, _WholeWords
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = GRAMMAR_PATH.read_text(encoding="utf-8")

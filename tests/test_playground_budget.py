@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tablerules.dsl.bundled import bundled_folder
+from tablerules.dsl.loading.bundled import bundled_folder
 from tablerules.playground import budget
 from tablerules.playground.drafts import RuleDraft, upload_name
 
@@ -265,7 +265,7 @@ def test_a_hand_whose_deal_alone_is_over_budget_is_refused_in_words(
 def test_an_evaluation_checks_the_deadline_of_its_thread() -> None:
     """Evaluating a hand checks the thread's deadline itself, whoever asked for it (a bot,
     a draw, a page): a clock already past it stops the evaluation."""
-    from tablerules.dsl.loader import load
+    from tablerules.dsl.loading.loader import load
     from tablerules.interpreter.api import Game
     from tablerules.interpreter.deadline import Deadline, OutOfTime, within
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 from tablerules.interpreter import load_game
+from tablerules.interpreter.hand.win_clause import WinClause
 from tablerules.interpreter.simulate import Plan, Simulation, Where, runner, side_for
-from tablerules.interpreter.win_clause import WinClause
 from tablerules.playground.budget import CpuBudget
 from tablerules.playground.drafts import display_path
 from tablerules.playground.hand_page import page_steps

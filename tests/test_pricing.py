@@ -1,4 +1,4 @@
-"""What a winning split would be paid, worked out off the table (`interpreter.pricing`):
+"""What a winning split would be paid, worked out off the table (`interpreter.hand.pricing`):
 the settlement's `let` names and the lines that apply, with their arithmetic — and, hand
 by hand, exactly what the engine pays at the table."""
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import make_bot, play_hand
-from tablerules.interpreter.conditions import win_from
+from tablerules.interpreter.bots.players import make_bot, play_hand
+from tablerules.interpreter.compiling.conditions import win_from
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.engine.win_facts import win_conditions
-from tablerules.interpreter.pricing import Pricing, price
+from tablerules.interpreter.hand.pricing import Pricing, price
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules"

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 from tablerules.interpreter import Game
-from tablerules.interpreter.bots import GreedyBot, RandomBot, play_hand
+from tablerules.interpreter.bots.players import GreedyBot, RandomBot, play_hand
+from tablerules.interpreter.bots.sampling import SamplingBot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.determinise import clone, determinise
-from tablerules.interpreter.sampling_bot import SamplingBot
 
 
 def at_a_close_turn(game: Game, seed: int) -> tuple[Table, int]:

@@ -8,8 +8,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 from tablerules.cli.main import main
-from tablerules.dsl.loader import load
-from tablerules.dsl.schema import ir_json, ir_schema
+from tablerules.dsl.loading.loader import load
+from tablerules.dsl.model.schema import ir_json, ir_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game
-from tablerules.interpreter.bots import GreedyBot
+from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.views import seat_events
 from visibility import card_ids, seen, strings, token_game, tokens

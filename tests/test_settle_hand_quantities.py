@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tablerules.interpreter.api import check
-from tablerules.interpreter.bots import RandomBot, play_hand
+from tablerules.interpreter.bots.players import RandomBot, play_hand
 
 SETTLE = """extends "paomazai"
 

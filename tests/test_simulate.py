@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import GreedyBot, play_hand
+from tablerules.interpreter.bots.players import GreedyBot, play_hand
 from tablerules.interpreter.simulate import (
     CheckpointError,
     Plan,

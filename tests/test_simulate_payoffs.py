@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import make_bot, play_hand
+from tablerules.interpreter.bots.players import make_bot, play_hand
 from tablerules.interpreter.simulate.payoffs import compare_note, payoffs_only
 
 PAYOFFS_ONLY = [

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter import search as search_module
-from tablerules.interpreter.split_count import LISTED_SPLITS
+from tablerules.interpreter.search import searcher as search_module
+from tablerules.interpreter.search.split_count import LISTED_SPLITS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 

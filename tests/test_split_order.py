@@ -1,11 +1,11 @@
 """Every split of a hand is listed in one order, however its blocks' splits are joined.
 
 A hand's splits are listed as a search that places the lowest card first, the smallest
-instance first, would find them (PMZ-4: any complete hand of four melds and a pair wins,
-and a hand may make one more than one way; every way is listed). The searcher joins each
-block's splits as the blocks list them, without sorting the joined list (`search.py`):
-these hands have several splits in more than one block, so the join must multiply them
-in that order.
+instance first, would find them (PMZ-4: any complete hand of four melds and a pair wins, and
+a hand may make one more than one way; every way is listed). The searcher joins each block's
+splits as the blocks list them, without sorting the joined list
+(`interpreter/search/searcher.py`): these hands have several splits in more than one block,
+so the join must multiply them in that order.
 """
 
 from __future__ import annotations

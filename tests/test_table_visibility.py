@@ -10,8 +10,8 @@ from pathlib import Path
 from tablerules.cli.transcript import HandTranscript
 from tablerules.interpreter.api import load_game
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.views import HIDDEN, seat_events
+from tablerules.interpreter.narration.narrate import Narrator
 
 SCENARIOS = Path(__file__).parent / "golden" / "scenarios" / "paohuzi"
 

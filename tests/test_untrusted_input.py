@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tablerules.cli.main import main
-from tablerules.dsl.bases import BUNDLED_ONLY, ExtendsPolicy
-from tablerules.dsl.bundled import bundled_folder
-from tablerules.dsl.loader import load
+from tablerules.dsl.loading.bases import BUNDLED_ONLY, ExtendsPolicy
+from tablerules.dsl.loading.bundled import bundled_folder
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter.api import Game, check
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tablerules.dsl.loader import load_rules
+from tablerules.dsl.loading.loader import load_rules
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Table
 

@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import Bot, GreedyBot, RandomBot
+from tablerules.interpreter.bots.players import Bot, GreedyBot, RandomBot
 from tablerules.interpreter.engine import Table
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -14,7 +14,7 @@ import json
 import sys
 
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import RandomBot
+from tablerules.interpreter.bots.players import RandomBot
 from tablerules.interpreter.engine import Table
 
 

@@ -29,8 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench_hands
 
 from bench_hands import group_hands, mahjong_hands
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import GreedyBot, RandomBot
 from tablerules.interpreter.engine import Table
+
+try:
+    from tablerules.interpreter.bots.players import GreedyBot, RandomBot
+except ModuleNotFoundError:  # a revision from before the interpreter's subpackages
+    from tablerules.interpreter.bots import GreedyBot, RandomBot  # type: ignore[no-redef]
 
 PMZ_SEED = 136  # the seeds of bench_evaluate.py, so the hands are of the same kind
 PHZ_SEED = 80

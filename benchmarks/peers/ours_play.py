@@ -5,7 +5,7 @@ RLCard's mahjong with 4 random agents (`rlcard_mahjong.py`), in the same process
 The target is at least 20× RLCard's games per second.
 
 One side per game, each playing full hands (`interpreter.engine.Table`) with an
-`interpreter.bots.RandomBot` at every seat:
+`interpreter.bots.players.RandomBot` at every seat:
 
 * 跑馬仔 (`rules/paomazai.rules`), 4 players;
 * 跑胡子 (`rules/paohuzi.rules`), 4 players.
@@ -34,7 +34,7 @@ from pathlib import Path
 from time import process_time
 
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots import make_bot
+from tablerules.interpreter.bots.players import make_bot
 from tablerules.interpreter.engine import Table
 
 from . import PlayFigures, PlayRunner, play_figures

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.interpreter.engine.event_kinds import ACTION
 from tablerules.interpreter.engine.state import Choice, Offer, TableGroupState
 from tablerules.interpreter.engine.views import lies
+from tablerules.interpreter.playlog.event_kinds import ACTION
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from itertools import compress
 
-from tablerules.interpreter.compiled import FIELD_BITS
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.compiled import FIELD_BITS
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.engine.locked_cards import LockedCards
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
 from tablerules.interpreter.engine.screen import Entry, Screen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
-from tablerules.interpreter.evaluate import Evaluator, TableGroup
-from tablerules.interpreter.signature_layout import SignatureLayout
+from tablerules.interpreter.hand.evaluate import Evaluator, TableGroup
 
 
 class ChoiceMaker(LockedCards):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.compiled import CompiledRules, DealLine
+from tablerules.interpreter.compiling.compiled import CompiledRules, DealLine
 from tablerules.interpreter.engine.state import HandState, Seat
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.interpreter.conditions import WinConditions
-from tablerules.interpreter.engine.event_kinds import DRAWN_HAND, END
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.expressions import Scope
+from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine.state import HandState, Offer
 from tablerules.interpreter.engine.win_facts import win_conditions
-from tablerules.interpreter.expressions import Scope
-from tablerules.interpreter.hand_quantities import HandView
+from tablerules.interpreter.playlog.event_kinds import DRAWN_HAND, END
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table

@@ -19,23 +19,15 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game, load_game
-from tablerules.interpreter.compiled import DealLine
+from tablerules.interpreter.compiling.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
-from tablerules.interpreter.engine.event_kinds import (
-    DEAL,
-    EventKind,
-    undeclared,
-)
-from tablerules.interpreter.engine.event_lines import HandLines, Waiting, event_lines
 from tablerules.interpreter.engine.explain import explain, locked_discard
-from tablerules.interpreter.engine.line_forms import Form
-from tablerules.interpreter.engine.logwriter import line_bytes
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
 from tablerules.interpreter.engine.shuffle import shuffle
@@ -43,6 +35,14 @@ from tablerules.interpreter.engine.state import Choice, HandState
 from tablerules.interpreter.engine.turns import TurnFlow, TurnForms, turn_forms
 from tablerules.interpreter.engine.views import referee_view, seat_view
 from tablerules.interpreter.engine.windows import ClaimWindows
+from tablerules.interpreter.playlog.event_kinds import (
+    DEAL,
+    EventKind,
+    undeclared,
+)
+from tablerules.interpreter.playlog.event_lines import HandLines, Waiting, event_lines
+from tablerules.interpreter.playlog.line_forms import Form
+from tablerules.interpreter.playlog.writer import line_bytes
 
 
 class PlayParts(NamedTuple):
@@ -250,8 +250,8 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         """From now on keep each event logged, with its form, among `lines` (None: stop),
         which make their play-log lines when asked (`HandLines.take`); the events logged
         so far go in at once, made whole. A log writer's way to encode a hand's events
-        together, each from its compiled form (see `event_lines`), rather than one by one
-        as they are logged: an event must therefore not change once it is logged."""
+        together, each from its compiled form (see `playlog.event_lines`), rather than one by
+        one as they are logged: an event must therefore not change once it is logged."""
         if lines is None:
             self._log_waiting = None
             return
@@ -262,7 +262,7 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
     def log(
         self, kind: EventKind | str, clause: str = "", cites: Sequence[str] = (), **data: Any
     ) -> None:
-        """Log an event of this kind (`event_kinds`; a plain type: fields undeclared),
+        """Log an event of this kind (`playlog.event_kinds`; a plain type: fields undeclared),
         logged by `clause` implementing the rule ids `cites`, with these fields."""
         if isinstance(kind, str):
             kind = undeclared(kind)

@@ -10,11 +10,11 @@ and again, and a choice is a value. The cards it takes from the hand are kept on
 
 from __future__ import annotations
 
-from tablerules.interpreter.compiled import FIELD_BITS, MAX_COUNT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.screen import ResponseScreen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
-from tablerules.interpreter.evaluate import Evaluator
+from tablerules.interpreter.hand.evaluate import Evaluator
 
 MADE_LIMIT = 1 << 14  # choices kept for reuse: every claim a game's seats are offered
 

@@ -8,12 +8,12 @@ A hand and a choice's cards are tested in their packed form (`Choice.packed_take
 
 from __future__ import annotations
 
-from tablerules.interpreter.compiled import FIELD_BITS, MAX_COUNT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, MAX_COUNT
 from tablerules.interpreter.engine.group_choices import GroupChoices
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import Choice, at_least_mask
-from tablerules.interpreter.evaluate import Evaluator
-from tablerules.interpreter.never_split import kept_mask, kept_sizes
+from tablerules.interpreter.hand.evaluate import Evaluator
+from tablerules.interpreter.search.never_split import kept_mask, kept_sizes
 
 
 class LockedCards(GroupChoices):

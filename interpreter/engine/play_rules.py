@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tablerules.dsl import ir
-from tablerules.interpreter.compiled import CompiledRules
-from tablerules.interpreter.expressions import Compiled, compile_expr
+from tablerules.dsl.model import ir
+from tablerules.interpreter.compiling.compiled import CompiledRules
+from tablerules.interpreter.compiling.expressions import Compiled, compile_expr
 
 WIN_SOURCE = {  # the evaluator's name for where a winning card came from
     ("draw", True): "self",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import ActiveRestriction, Decision, Offer, Seat
 

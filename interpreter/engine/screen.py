@@ -8,8 +8,8 @@ and packed form (`Seat.packed`, a byte per card kind). Whether the card could co
 hand is kept per hand: its *completing cards*, one integer in the packed form with the
 guard bit set on every card kind that could complete the hand as far as its incomplete
 blocks tell (every kind when no block is incomplete, a block's kinds when that block alone
-is, none when two are: `Searcher.completing_cards`) and, for a deck with a block cut in
-two (whose searches are costly), as far as its lonely cards tell (`lonely_cards.py`). A
+is, none when two are: `Searcher.completing_cards`) and, for a deck with a block cut in two
+(whose searches are costly), as far as its lonely cards tell (`search/lonely_cards.py`). A
 hand's completing cards are worked out once and kept by its packed counts: the seats that
 wait on a discard have not changed since the last one, and a drawer's hand before its draw
 was screened on the discards before, so screening a seat is a lookup and a bit test.
@@ -18,12 +18,12 @@ Refusals only (restrictions, the last card) are left to the choices.
 
 from __future__ import annotations
 
-from tablerules.interpreter.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT, MAX_COUNT
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.quiet_draws import UNPLANNED, QuietDraws, plan_quiet_draws
 from tablerules.interpreter.engine.state import HandState, Offer, Seat, at_least_mask
-from tablerules.interpreter.evaluate import Evaluator
-from tablerules.interpreter.lonely_cards import LonelyCardBound
+from tablerules.interpreter.hand.evaluate import Evaluator
+from tablerules.interpreter.search.lonely_cards import LonelyCardBound
 
 # A hand's completing cards are kept by the hand, so nearly every hand of a long run is new:
 # the table is emptied when full, and holds the few hands a table asks about again and

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
-from tablerules.interpreter.compiled import ImmediateInfo
-from tablerules.interpreter.conditions import WinConditions
+from tablerules.interpreter.compiling.compiled import ImmediateInfo
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.expressions import Compiled, Scope, compile_expr, saturated
+from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions
-from tablerules.interpreter.evaluate import Decomposition, Evaluator
-from tablerules.interpreter.expressions import Compiled, Scope, compile_expr, saturated
-from tablerules.interpreter.hand_quantities import HandView
-from tablerules.interpreter.judging import best_split
-from tablerules.interpreter.pricing import settle_line
+from tablerules.interpreter.hand.evaluate import Decomposition, Evaluator
+from tablerules.interpreter.hand.judging import best_split
+from tablerules.interpreter.hand.pricing import settle_line
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.choices import ChoiceMaker

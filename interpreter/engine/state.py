@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from tablerules.interpreter.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
-from tablerules.interpreter.engine.event_kinds import EventKind
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
+from tablerules.interpreter.playlog.event_kinds import EventKind
 
 
 class Logger(Protocol):

@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from tablerules.interpreter.engine.event_kinds import (
+from tablerules.interpreter.engine.play_rules import ActionRule
+from tablerules.interpreter.engine.restrictions import expire
+from tablerules.interpreter.engine.state import Choice, Decision, Offer
+from tablerules.interpreter.playlog.event_kinds import (
     DISCARD,
     DRAW,
     IMMEDIATE_WIN,
@@ -15,11 +18,8 @@ from tablerules.interpreter.engine.event_kinds import (
     TURN_PASSES,
     UNTAKEN,
 )
-from tablerules.interpreter.engine.event_lines import EventLines
-from tablerules.interpreter.engine.line_forms import Form
-from tablerules.interpreter.engine.play_rules import ActionRule
-from tablerules.interpreter.engine.restrictions import expire
-from tablerules.interpreter.engine.state import Choice, Decision, Offer
+from tablerules.interpreter.playlog.event_lines import EventLines
+from tablerules.interpreter.playlog.line_forms import Form
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table

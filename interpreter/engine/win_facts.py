@@ -4,7 +4,7 @@ from the dealer, the round and the dealer's streak."""
 
 from __future__ import annotations
 
-from tablerules.interpreter.conditions import RELATIONS, WinConditions
+from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import HandState, Offer
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.interpreter.engine.event_kinds import OUTRANKED, RESTRICTED, WINDOW
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
+from tablerules.interpreter.playlog.event_kinds import OUTRANKED, RESTRICTED, WINDOW
 
 if TYPE_CHECKING:
-    from tablerules.dsl import ir
+    from tablerules.dsl.model import ir
     from tablerules.interpreter.engine.game import Table
 
 

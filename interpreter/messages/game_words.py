@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 
 if TYPE_CHECKING:
-    from tablerules.interpreter.compiled import CompiledRules
+    from tablerules.interpreter.compiling.compiled import CompiledRules
 
 LABELS_KEPT = 4_096  # choice labels remembered in their spelling (a hand offers few)
 

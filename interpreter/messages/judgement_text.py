@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablerules.dsl import ir
-from tablerules.interpreter.absence import Absence, Need
-from tablerules.interpreter.explanation import Term
+from tablerules.dsl.model import ir
+from tablerules.interpreter.compiling.absence import Absence, Need
+from tablerules.interpreter.compiling.explanation import Term
 from tablerules.interpreter.messages.speaker import Speaker
 
 LIMIT_SUFFIX = " (limit)"  # how `Scoring` labels a limit among a score's terms

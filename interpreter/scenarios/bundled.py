@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tablerules.dsl.bundled import bundled_folder
+from tablerules.dsl.loading.bundled import bundled_folder
 
 
 def bundled_scenarios() -> Path:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tablerules.dsl import ir
-from tablerules.dsl.build import CITATION
+from tablerules.dsl.model import ir
+from tablerules.dsl.parsing.build import CITATION
 
 
 def play_rule_ids(rules: ir.RuleSet) -> set[str]:

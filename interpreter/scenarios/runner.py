@@ -9,15 +9,15 @@ from functools import cache
 from pathlib import Path
 
 import jsonschema
-from tablerules.dsl.bases import BaseRefused, ExtendsPolicy, locate_base
 from tablerules.dsl.limits import MAX_SCENARIO_BYTES
+from tablerules.dsl.loading.bases import BaseRefused, ExtendsPolicy, locate_base
 from tablerules.dsl.numbers import whole_number
 from tablerules.dsl.reading import ReadError, read_text
 from tablerules.interpreter.api import CheckCache, Game, check
-from tablerules.interpreter.cards import NotationError
+from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
-from tablerules.interpreter.engine.playlog import first_difference
 from tablerules.interpreter.engine.views import seat_events
+from tablerules.interpreter.playlog.reader import first_difference
 from tablerules.interpreter.scenarios.expected import event_problems, shape_problem
 from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
 from tablerules.interpreter.scenarios.verdict import Verdict

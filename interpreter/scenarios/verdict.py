@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.narrate import Narrator
 from tablerules.interpreter.engine.views import seat_events
+from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.interpreter.scenarios.expected import matches
 from tablerules.interpreter.scenarios.model import Scenario
 

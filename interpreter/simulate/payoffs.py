@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.api import Game
 
 PAYOFF_BLIND = frozenset({"random", "greedy"})  # bots that never read what a choice pays

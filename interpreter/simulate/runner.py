@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 
-from tablerules.dsl import ir
+from tablerules.dsl.model import ir
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots import make_bot
+from tablerules.interpreter.bots.players import make_bot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.simulate.observe import Observation, observe
 from tablerules.interpreter.simulate.plan import Plan, Shard, Side, hand_position, hand_seed

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.engine.narrate import Narrator
+from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.playground.budget import OverBudget
 from tablerules.playground.comparison import Comparison, compare_variants
 from tablerules.playground.context import Context, widget_key

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 import streamlit as st
-from tablerules.interpreter.engine.playlog import first_difference
+from tablerules.interpreter.playlog.reader import first_difference
 from tablerules.interpreter.scenarios import ScenarioResult, load_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError
 from tablerules.playground.components import ask_for_tab

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.conditions import RELATIONS, WIN_FROM, WinConditions
-from tablerules.interpreter.evaluate import HandError, TableGroup
+from tablerules.interpreter.compiling.conditions import RELATIONS, WIN_FROM, WinConditions
+from tablerules.interpreter.hand.evaluate import HandError, TableGroup
 
 from differential.watch import Moment
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tablerules.interpreter.api import Game, check
-from tablerules.interpreter.bots import make_bot
+from tablerules.interpreter.bots.players import make_bot
 
 from differential.generate import generated
 from differential.judge import Mismatch, judge_moment

@@ -53,7 +53,7 @@ def _loaded(plan: Plan) -> tuple[Game, Record]:
     found = _GAMES.get(key)
     if found is None:
         from tablerules.interpreter.api import check
-        from tablerules.interpreter.engine.playlog import files_sha256, header_record
+        from tablerules.interpreter.playlog.reader import files_sha256, header_record
 
         checked = check(str(plan.rules), options=plan.options or None)
         if checked.game is None or checked.loaded.rules is None:
@@ -93,7 +93,7 @@ class _KeptLines:
         self.kept: list[str] = []
 
     def write(self, record: Record) -> None:
-        from tablerules.interpreter.engine.playlog import dumps
+        from tablerules.interpreter.playlog.reader import dumps
 
         self.write_line(dumps(record))
 
@@ -162,7 +162,7 @@ def play_log(
 ) -> None:
     """Play `hands` seeded hands of a rule file with bots at every seat into `log`, as
     `tablerules play RULES --seed SEED --hands HANDS --bots BOTS --log LOG` does."""
-    from tablerules.interpreter.engine.playlog import LogWriter
+    from tablerules.interpreter.playlog.reader import LogWriter
 
     plan = Plan(str(rules), hands, bots, seed, 1, dict(options or {}))
     writer = LogWriter(str(log))

@@ -54,7 +54,7 @@ class ReplayReproduces(Invariant):
 
     def begin(self, header: Record, hand: Hand) -> None:
         from tablerules.cli.replay import Divergence, replay_hand
-        from tablerules.interpreter.engine.playlog import (
+        from tablerules.interpreter.playlog.reader import (
             LogError,
             LoggedHand,
             ResultLine,

@@ -1,0 +1,251 @@
+"""Semantic checks for the play half: every name an action, restriction, payment or bonus
+uses must be declared, draws nobody sees cannot be claimed, and ties must be decidable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from tablerules.dsl.checking.checker_expr import ACTION, BONUS, DEALER, SETTLE, Place
+from tablerules.dsl.limits import LIMIT_CODE
+from tablerules.dsl.model import ir
+from tablerules.dsl.numbers import is_digits, too_large
+
+if TYPE_CHECKING:
+    from tablerules.dsl.checking.checker import Checker
+
+
+class PlayChecks:
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+
+    def check_play(self: Checker) -> None:
+        self._check_turn()
+        for action in self.rules.actions.values():
+            self._check_action(action)
+        self._check_ties()
+        for restriction in self.rules.restrictions.values():
+            self._check_restriction(restriction)
+        self._check_end()
+        for settle in self.rules.settles.values():
+            names = self.check_lets(settle, settle.lets)
+            for line in settle.lines:
+                self._check_payment(line.payment, names)
+        for bonus in self.rules.bonuses.values():
+            self._check_bonus(bonus)
+        if self.rules.fee is not None:
+            self._option_ref(self.rules.fee, self.rules.fee.percent, numeric=True)
+        if self.rules.next_dealer is not None:
+            for line in self.rules.next_dealer.lines:
+                if line.condition is not None:
+                    self.check_expr(line, line.condition, set(), DEALER)
+
+    # ── helpers ────────────────────────────────────────────────
+    def _zone_ref(self: Checker, clause: ir.Clause, zone: str | None) -> None:
+        if zone is not None and zone not in self.rules.zones:
+            self.unknown(clause, "zone", zone, self.rules.zones)
+
+    def _action_refs(self: Checker, clause: ir.Clause, names: Iterable[str]) -> None:
+        for name in names:
+            if name not in self.rules.actions:
+                self.unknown(clause, "action", name, self.rules.actions)
+
+    def _option_ref(self: Checker, clause: ir.Clause, name: str, *, numeric: bool) -> None:
+        if is_digits(name):
+            if too_large(name):
+                self.report(clause, LIMIT_CODE, f"{name[:12]}… is larger than the limit")
+            return
+        option = self.rules.options.get(name)
+        if option is None:
+            self.unknown(clause, "option", name, self.rules.options)
+        elif numeric and (option.type == "bool" or any(isinstance(c, str) for c in option.choices)):
+            self.report(clause, "E103", f"option {name!r} is not a number")
+        elif not numeric and option.type != "bool":
+            self.report(clause, "E103", f"option {name!r} is not true/false")
+
+    def _check_payment(
+        self: Checker, payment: ir.Payment, names: set[str], place: Place = SETTLE
+    ) -> None:
+        self.check_expr(payment, payment.amount, names, place)
+
+    # ── clauses ────────────────────────────────────────────────
+    def _check_turn(self: Checker) -> None:
+        turn = self.rules.turn
+        if turn is None:
+            if self.rules.actions:
+                self.report(None, "E109", "actions are declared but there is no 'turn' clause")
+            return
+        self._zone_ref(self.at(turn, "turn_draw"), turn.draw_zone)
+        self._zone_ref(self.at(turn, "turn_replacement"), turn.replacement_zone)
+        self._zone_ref(self.at(turn, "turn_untaken"), turn.untaken_draw_to)
+        if turn.draw_zone is None:
+            self.report(
+                turn, "E109", "the turn says nowhere to draw from: 'draw from ZONE head, kept'"
+            )
+        if turn.concealed_takes_hidden and not turn.draws_shown:
+            self.report(
+                self.at(turn, "turn_hidden"),
+                "E110",
+                "draws are kept, never shown: no shown draw is left to hide",
+                "drop 'draws taken concealed are not shown', or draw 'from ZONE head, shown'",
+            )
+
+    def _check_action(self: Checker, action: ir.Action) -> None:
+        turn = self.rules.turn
+        if not action.ways:
+            self.report(action, "E109", f"action {action.name!r} has no 'on ... by ...' line")
+        makes = self.at(action, "action_makes")
+        if action.win and action.makes:
+            self.report(makes, "E110", f"action {action.name!r} both wins and makes a group")
+        makes_from_cards = action.ways and all(w.effect == "with_cards" for w in action.ways)
+        if not action.win and action.makes is None and not makes_from_cards:
+            self.report(action, "E109", f"action {action.name!r} must 'win' or say what it 'makes'")
+        for way in action.ways:
+            if way.if_option:
+                self._option_ref(way, way.if_option, numeric=False)
+            if way.unless_option:
+                self._option_ref(way, way.unless_option, numeric=False)
+            self.kind_refs(way, way.kinds)
+            if action.win and way.effect != "none":
+                self.report(way, "E110", "a winning way takes no cards: drop the part after ':'")
+            if not action.win and way.effect == "none":
+                self.report(way, "E109", "say which cards the action takes, after ':'")
+            if way.context in ("turn start", "turn", "deal") and way.effect not in (
+                "from_hand",
+                "none",
+            ):
+                self.report(
+                    way, "E110", f"there is no card on '{way.context}': use 'N alike from hand'"
+                )
+            if way.context == "deal" and (action.win or way.who != "self"):
+                self.report(
+                    way,
+                    "E110",
+                    "on the deal a seat lays down its own cards: write "
+                    "'on deal by self: N alike from hand' (a win on the deal is an "
+                    "'immediate win' clause)",
+                )
+            if (
+                way.context in ("draw", "replacement")
+                and way.who != "self"
+                and turn is not None
+                and (way.context == "replacement" or not turn.draws_shown)
+            ):
+                self.report(way, "E110", "draws are kept: only 'self' sees them")
+        if action.makes is not None:
+            self.kind_refs(makes, [action.makes])
+            group = self.rules.groups.get(action.makes)
+            if group is not None and not group.on_table:
+                self.report(makes, "E110", f"group {action.makes!r} is never on the table")
+        if action.makes_alternative:
+            self.kind_refs(makes, [action.makes_alternative])
+        if action.alternative_under and action.alternative_under not in self.rules.restrictions:
+            self.unknown(makes, "restriction", action.alternative_under, self.rules.restrictions)
+        if action.robbable and not any(w.effect == "onto_table" for w in action.ways):
+            self.report(
+                self.at(action, "action_robbable"),
+                "E110",
+                "only a card added onto a table group can be robbed",
+            )
+        for then in action.then:
+            self.kind_refs(then, then.when_kinds)
+        self._check_keeps_discard(action)
+        if action.win_with_forced and not any(
+            other.forced and other.makes for other in self.rules.actions.values()
+        ):
+            self.report(
+                self.at(action, "action_win"),
+                "E110",
+                "'win with forced groups': no forced action of these rules makes a group",
+                "drop 'with forced groups', or make the action that lays the group 'forced'",
+            )
+        for payment in action.pays:
+            self._check_payment(payment, set(), ACTION)
+        self.kind_refs(self.at(action, "action_also"), action.also_kinds)
+
+    def _check_keeps_discard(self: Checker, action: ir.Action) -> None:
+        """'unless nothing is left to discard' withholds a choice: never a forced or a
+        winning one, and only where a discard follows."""
+        if not action.keeps_discard:
+            return
+        where = self.at(action, "action_keeps")
+        if action.forced or action.win:
+            what = "forced" if action.forced else "a win"
+            self.report(
+                where,
+                "E110",
+                f"action {action.name!r} is {what}: it cannot be withheld for lack of a discard",
+                "drop 'unless nothing is left to discard'",
+            )
+        elif action.then and all(then.kind != "discard" for then in action.then):
+            self.report(
+                where,
+                "E110",
+                f"action {action.name!r} is never followed by a discard",
+                "drop 'unless nothing is left to discard', or add 'then discard'",
+            )
+
+    def _check_ties(self: Checker) -> None:
+        ties = self.rules.ties
+        if ties is not None:
+            for name in ties.rules:
+                self._action_refs(self.at(ties, f"tie {name}"), [name])
+        by_priority: dict[int, list[str]] = {}
+        for action in self.rules.actions.values():
+            by_priority.setdefault(action.priority, []).append(action.name)
+        for priority, names in sorted(by_priority.items()):
+            undecided = [
+                n for n in names if ties is None or (n not in ties.rules and ties.default is None)
+            ]
+            if len(names) > 1 and undecided:
+                where = self.rules.actions[names[1]]
+                self.report(
+                    where,
+                    "E110",
+                    f"actions {', '.join(names)} share priority {priority} and no 'ties' rule "
+                    "says which seat goes first",
+                    "add: ties { others: nearest }",
+                )
+            elif len(names) == 1 and ties is None and priority > 0:
+                continue
+
+    def _check_restriction(self: Checker, restriction: ir.Restriction) -> None:
+        after = self.at(restriction, "restriction_after")
+        self._action_refs(after, restriction.after_passing)
+        self._action_refs(after, restriction.after_declining)
+        self._action_refs(self.at(restriction, "restriction_forbids"), restriction.forbids)
+        passing = (
+            restriction.after_passing or restriction.after_declining or restriction.after_discarding
+        )
+        if not passing or not restriction.forbids:
+            self.report(
+                restriction,
+                "E109",
+                "a restriction needs 'after passing ...' (or 'after declining ...', "
+                "'after discarding') and 'forbids ...'",
+            )
+
+    def _check_end(self: Checker) -> None:
+        end = self.rules.end
+        if end is None:
+            return
+        self._zone_ref(self.at(end, "end_drawn"), end.drawn_when_empty)
+        self._action_refs(self.at(end, "end_last_card"), end.last_card_allows or [])
+        last_discard = self.at(end, "end_last_discard")
+        self._action_refs(last_discard, end.last_discard_allows or [])
+        if end.last_discard_if:
+            self._option_ref(last_discard, end.last_discard_if, numeric=False)
+
+    def _check_bonus(self: Checker, bonus: ir.Bonus) -> None:
+        self._zone_ref(self.at(bonus, "bonus_from"), bonus.zone)
+        if bonus.seat_cards and bonus.seat_cards not in self.rules.seat_cards:
+            where = self.at(bonus, "bonus_hit")
+            self.unknown(where, "seat cards", bonus.seat_cards, self.rules.seat_cards)
+        names = self.check_lets(bonus, bonus.lets, BONUS)
+        if bonus.count is not None:
+            self.check_expr(bonus, bonus.count, names, BONUS)
+        if bonus.pays is not None:
+            self._check_payment(bonus.pays, names, BONUS)
+        if bonus.count is None or bonus.seat_cards is None or bonus.zone is None:
+            self.report(
+                bonus, "E109", "a bonus needs 'count', 'drawn from' and 'hit when in seat cards'"
+            )

@@ -1,0 +1,131 @@
+"""Semantic checks for how hands score: hand patterns, scores and the win's minimum score.
+
+Patterns may name each other, but never in a circle; a pattern's worth counts in a declared
+score; patterns, scores, options and tables share one set of names, so an expression always
+knows what a name means.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablerules.dsl.checking.checker_expr import PATTERN, WIN, references
+from tablerules.dsl.model import ir
+
+if TYPE_CHECKING:
+    from tablerules.dsl.checking.checker import Checker
+
+
+class ScoringChecks:
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+
+    def check_scoring(self: Checker) -> None:
+        self._check_shared_names()
+        for pattern in self.rules.patterns.values():
+            self._check_pattern(pattern)
+        self._check_pattern_cycles()
+        for score in self.rules.scores.values():
+            for item, number in (("score_starts", score.starts_at), ("score_most", score.at_most)):
+                if isinstance(number, str):
+                    self._option_ref(self.at(score, item), number, numeric=True)
+        win = self.rules.win
+        if win is not None and win.score is not None:
+            if win.score.score not in self.rules.scores:
+                self.unknown(win.score, "score", win.score.score, self.rules.scores)
+            if isinstance(win.score.at_least, str):
+                self._option_ref(win.score, win.score.at_least, numeric=True)
+        for line in win.when if win is not None else []:
+            self.check_expr(line, line.condition, set(), WIN)
+
+    def _check_shared_names(self: Checker) -> None:
+        owners: dict[str, str] = {name: "option" for name in self.rules.options}
+        owners.update({name: "table" for name in self.rules.tables})
+        for section, word in (("scores", "score"), ("patterns", "pattern")):
+            for name, clause in getattr(self.rules, section).items():
+                owner = owners.get(name)
+                if owner is not None:
+                    self.report(
+                        clause,
+                        "E102",
+                        f"{word} {name!r} has the name of an {owner}"
+                        if owner == "option"
+                        else f"{word} {name!r} has the name of a {owner}",
+                        "expressions read names: give each one its own",
+                    )
+                owners.setdefault(name, word)
+
+    def _check_pattern(self: Checker, pattern: ir.HandPattern) -> None:
+        if not pattern.when and pattern.counts is None:
+            self.report(
+                pattern,
+                "E109",
+                f"pattern {pattern.name!r} says neither 'when' it holds nor what it 'counts'",
+            )
+        for expression in pattern.when:
+            self.check_expr(pattern, expression, set(), PATTERN)
+        if pattern.counts is not None:
+            self.check_expr(pattern, pattern.counts, set(), PATTERN)
+        for worth in pattern.worth:
+            if isinstance(worth.amount, str):
+                self._option_ref(worth, worth.amount, numeric=True)
+            if worth.score is not None:
+                if worth.score not in self.rules.scores:
+                    self.unknown(worth, "score", worth.score, self.rules.scores)
+            elif len(self.rules.scores) != 1:
+                message = (
+                    "a pattern's worth counts in a score: declare one with 'score NAME { }'"
+                    if not self.rules.scores
+                    else "several scores are declared: say which, e.g. 'worth 2 "
+                    f"{next(iter(self.rules.scores))}'"
+                )
+                self.report(worth, "E110", message)
+        excludes = self.at(pattern, "pattern_excludes")
+        for name in pattern.excludes:
+            if name not in self.rules.patterns:
+                self.unknown(excludes, "pattern", name, self.rules.patterns)
+
+    def _pattern_refs(self: Checker, pattern: ir.HandPattern) -> list[ir.Expr]:
+        found: list[ir.Expr] = []
+        for expression in (*pattern.when, *([pattern.counts] if pattern.counts else [])):
+            found += [r for r in references(expression) if r.name in self.rules.patterns]
+        return found
+
+    def _check_pattern_cycles(self: Checker) -> None:
+        """A pattern may read others, but a circle of patterns has no answer. (Depth first
+        without recursion: a file may chain a thousand patterns, each reading the next.)"""
+        done: set[str] = set()
+        for root in self.rules.patterns:
+            if root in done:
+                continue
+            path = [root]
+            where = {root: 0}  # the open patterns: their place on the path
+            stack = [iter(self._pattern_refs(self.rules.patterns[root]))]
+            while stack:
+                ref = next(stack[-1], None)
+                if ref is None:
+                    stack.pop()
+                    finished = path.pop()
+                    del where[finished]
+                    done.add(finished)
+                    continue
+                other = ref.name or ""
+                if other in where:
+                    circle = _circle(path, where[other])
+                    self.report(
+                        ir.Clause(span=ref.span), "E110", f"patterns read each other: {circle}"
+                    )
+                elif other not in done:
+                    where[other] = len(path)
+                    path.append(other)
+                    stack.append(iter(self._pattern_refs(self.rules.patterns[other])))
+
+
+def _circle(path: list[str], start: int) -> str:
+    """The circle `path[start:]` back to its start as `a → b → a`, its middle left out when
+    it is long (only the names shown are looked at)."""
+    length = len(path) - start
+    if length <= 8:
+        names = [*path[start:], path[start]]
+    else:
+        names = [*path[start : start + 4], f"… {length - 6} more", *path[-2:], path[start]]
+    return " → ".join(names)

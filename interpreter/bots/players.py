@@ -1,0 +1,204 @@
+"""Bots that play any rule file: they see only the legal choices, the compiled rules and
+their own cards, so the same bot plays every game of the family.
+
+* `RandomBot` picks uniformly among the legal choices.
+* `SamplingBot` (in `sampling.py`) samples the unseen cards and plays each sensible
+  choice out with greedy bots: determinised Monte Carlo, with a budget of samples.
+* `GreedyBot` wins whenever it can, takes forced choices as given, claims or declares
+  when that does not take its hand further from complete (see `distance.py`), and
+  otherwise discards the card that leaves the hand closest to complete.
+
+Every bot draws its ties from its own seeded generator, so a seat's bot and the table's
+seed together fix the whole hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from tablerules.interpreter import deadline
+from tablerules.interpreter.api import Game
+from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.engine import Choice, Table
+from tablerules.interpreter.engine.play_rules import ActionRule
+from tablerules.interpreter.engine.state import Offer
+
+PLAIN = ("discard", "pass")  # what a seat does when it neither wins, claims nor declares
+OWN_TURN = ("turn start", "turn")  # ways that take no offered card
+
+
+class Bot(Protocol):
+    """Anything that picks one of a seat's legal choices."""
+
+    def choose(self, table: Table, seat: int) -> Choice: ...
+
+
+class RandomBot:
+    """Uniform among the legal choices."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, table: Table, seat: int) -> Choice:
+        """`self.rng.choice` of the legal choices, its draws written out (as the deal's
+        `shuffle`: below the count by rejection on `getrandbits` of its bit length): the
+        same pick for the same seed, without two Python calls and a copy of the list."""
+        options = table.offered(seat)
+        count = len(options)
+        if not count:
+            raise IndexError(f"seat {seat} has no choice to make now")
+        draw = self.rng.getrandbits
+        bits = count.bit_length()
+        pick = draw(bits)
+        while pick >= count:
+            pick = draw(bits)
+        return options[pick]
+
+
+class GreedyBot:
+    """Wins when it can; otherwise keeps its hand as close to complete as one step allows."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, table: Table, seat: int) -> Choice:
+        choices = table.legal_actions(seat)
+        if len(choices) == 1:
+            return choices[0]
+        actions = table.play.actions
+        wins = [c for c in choices if c.action in actions and actions[c.action].win]
+        if wins:
+            return self._pick(wins)
+        forced = [c for c in choices if c.forced]
+        if len(forced) == 1:
+            return forced[0]
+        scored = _Scorer(table, seat).score(forced or choices)
+        plain = [d for c, d in scored if c.action in PLAIN]
+        limit = min(plain) if plain else None
+        acting = [(c, d) for c, d in scored if c.action not in PLAIN]
+        if limit is not None:
+            acting = [(c, d) for c, d in acting if d <= limit]
+        pool = acting or scored
+        best = min(d for _, d in pool)
+        return self._pick([c for c, d in pool if d == best])
+
+    def _pick(self, choices: list[Choice]) -> Choice:
+        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+
+class _Scorer:
+    """The distance a seat's hand would be at after each choice, before the next card."""
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table = table
+        self.distance = distance_for(table.game.compiled)
+        holder = table.state.seats[seat]
+        self.hand = list(holder.hand)
+        self.kinds = [group.kind for group in holder.table]
+        decision = table.state.decision
+        self.offer: Offer | None = decision.offer if decision is not None else None
+        self.then = decision.then if decision is not None else ""
+        self.seat = seat
+        self._discards: dict[int, int] | None = None
+
+    def score(self, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
+        deadline.check()  # each choice's distance checks it again where it may be long
+        return [(choice, self._after(choice)) for choice in choices]
+
+    def _after(self, choice: Choice) -> int:
+        if choice.action == "pass":
+            return self.distance.distance(self.hand, self.kinds)
+        if choice.action == "discard":
+            if self._discards is None:
+                self._discards = self.distance.without_each(self.hand, self.kinds)
+            assert choice.card is not None
+            return self._discards[choice.card]
+        rule = self.table.play.actions[choice.action]
+        hand, kinds = self._result(choice, rule)
+        if self._then(choice, rule, kinds) == "discard" and any(hand):
+            return min(self.distance.without_each(hand, kinds).values())
+        return self.distance.distance(hand, kinds)
+
+    def _result(self, choice: Choice, rule: ActionRule) -> tuple[list[int], list[int]]:
+        """The seat's concealed cards and table kinds once the choice is carried out."""
+        hand = list(self.hand)
+        kinds = list(self.kinds)
+        for card in choice.from_hand:
+            hand[card] -= 1
+        for kind, cards in choice.extra:
+            for card in cards:
+                hand[card] -= 1
+            kinds.append(kind)
+        card = choice.card
+        takes_offered = card is not None and rule.ways[choice.way].context not in OWN_TURN
+        if takes_offered and self._offered_card_in_hand() and hand[card] > 0:
+            hand[card] -= 1
+        if choice.table_index is not None:
+            if choice.kind is not None:
+                kinds[choice.table_index] = choice.kind
+        elif choice.kind is not None:
+            kinds.append(choice.kind)
+        return hand, kinds
+
+    def _offered_card_in_hand(self) -> bool:
+        """A card the seat received and kept is already in its hand; a shown one is not."""
+        offer = self.offer
+        if offer is None or offer.owner != self.seat:
+            return False
+        return self.table.play.in_owner_hand(offer.context)
+
+    def _then(self, choice: Choice, rule: ActionRule, kinds: list[int]) -> str:
+        """What follows the choice: a discard, a replacement draw, or the next seat's turn."""
+        if rule.ways[choice.way].context == "turn start":
+            return self.then or "draw"
+        names = self.table.game.compiled.kinds
+        plain = "discard"
+        for then in rule.then:
+            if then.when_count is None:
+                plain = then.kind
+            elif sum(names[k].name in then.when_kinds for k in kinds) >= then.when_count:
+                return then.kind
+        return plain
+
+
+def rank_choices(table: Table, seat: int, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
+    """The choices with the distance each leaves the hand at, nearest first (stable)."""
+    scored = _Scorer(table, seat).score(choices)
+    return sorted(scored, key=lambda pair: pair[1])
+
+
+BOT_NAMES = ("random", "greedy", "sampling")
+
+
+def make_bot(name: str, seed: int, budget: Mapping[str, int] | None = None) -> Bot:
+    """A bot by name, seeded; `budget` bounds the work of bots that search (`samples`)."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "sampling":
+        from tablerules.interpreter.bots.sampling import SAMPLES, SamplingBot
+
+        return SamplingBot(seed, samples=(budget or {}).get("samples", SAMPLES))
+    raise ValueError(f"no bot named {name!r} (bots: {', '.join(BOT_NAMES)})")
+
+
+def play_hand(
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int | None,
+    dealer: int | None = None,
+    round: int = 0,
+    streak: int = 0,
+) -> Table:
+    """Play one whole hand, one bot per seat, and return the finished table; `dealer`,
+    `round` and `streak` place it in a game (see `interpreter.match`)."""
+    table = Table(game, seed=seed, dealer=dealer, round=round, streak=streak)
+    if len(bots) != table.play.seats:
+        raise ValueError(f"{len(bots)} bots for {table.play.seats} seats")
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        table.apply(bots[seat].choose(table, seat))
+    return table

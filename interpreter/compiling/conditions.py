@@ -1,0 +1,77 @@
+"""How a hand was won and where the table stands: what hand patterns, settlement and the
+next dealer read besides the cards.
+
+The engine fills these in from the state of the hand; `tablerules evaluate` from its flags.
+A seat is counted from the dealer (0 is the dealer), as `seats … named` names them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablerules.dsl.model import ir
+
+# the `by` words that describe a seat relative to a card's owner
+RELATIONS: dict[str, tuple[str, ...]] = {
+    "self": ("self", "anyone"),
+    "next": ("next", "others", "anyone"),
+    "other": ("others", "anyone"),
+}
+
+
+@dataclass(frozen=True)
+class WinConditions:
+    """The facts of a win other than its cards."""
+
+    context: str = "draw"  # how the winning card came: draw, replacement, discard, ...
+    relation: tuple[str, ...] = RELATIONS["self"]  # the winner relative to the card's owner
+    last_card: bool = False  # the winning card is the last card of the wall, drawn
+    first_discard: bool = False  # the winning card is the hand's first discard
+    first_draw: bool = False  # the winning card is the winner's first draw of the hand
+    seat: int = 0  # the winner's seat, counted from the dealer
+    round: int = 0  # the round of the game, from 0
+    streak: int = 0  # hands the dealer has kept the deal before this one
+
+    @property
+    def dealer_wins(self) -> bool:
+        return self.seat == 0
+
+    def won_on(self, context: str, who: str | None) -> bool:
+        return self.context == context and (who is None or who in self.relation)
+
+    @classmethod
+    def from_source(cls, source: ir.Source | None, **facts: object) -> WinConditions:
+        """The conditions an evaluator assumes from where the winning card came."""
+        if source == "discard":
+            return cls(context="discard", relation=RELATIONS["other"], **facts)  # type: ignore[arg-type]
+        if source == "draw":
+            return cls(context="draw", relation=RELATIONS["other"], **facts)  # type: ignore[arg-type]
+        return cls(**facts)  # type: ignore[arg-type]
+
+
+# Where a winning card came from, as `tablerules evaluate --from` and hands files write it:
+# the context, the winner relative to the card's owner, and the source the `completed by`
+# lines read. `shown` (the dealer's card shown on the deal) is the winner's own card when the
+# winner is the dealer.
+WIN_FROM: dict[str, tuple[str, str, ir.Source]] = {
+    "self": ("draw", "self", "self"),
+    "replacement": ("replacement", "self", "self"),
+    "discard": ("discard", "other", "discard"),
+    "robbed": ("added card", "other", "discard"),
+    "draw": ("draw", "other", "draw"),
+    "shown": ("deal card", "other", "draw"),
+}
+
+
+def win_from(word: str, seat: int = 0, **facts: object) -> tuple[ir.Source, WinConditions]:
+    """The evaluator's source and the conditions of a win `--from` WORD, by the seat."""
+    context, relation, source = WIN_FROM[word]
+    if word == "shown" and seat == 0:
+        relation, source = "self", "self"
+    conditions = WinConditions(
+        context=context,
+        relation=RELATIONS[relation],
+        seat=seat,
+        **facts,  # type: ignore[arg-type]
+    )
+    return source, conditions

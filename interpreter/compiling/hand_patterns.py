@@ -1,0 +1,301 @@
+"""Hand patterns and scores, compiled once and judged on each winning split.
+
+A pattern holds when its `when` expressions are all true, as many times as `counts` says.
+Then, in this order: a `limit` pattern that holds keeps every other pattern from counting
+(when several hold, the one that gives the hand the most); otherwise each pattern that
+holds keeps the ones its `excludes` line names from counting. A score is (start + the
+points of the patterns that count) × their multipliers, capped by `at most`. Only winning
+splits are judged, so a hand that cannot win costs nothing here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablerules.dsl.model import ir
+from tablerules.interpreter.compiling.absence import Absence, AbsenceFinder
+from tablerules.interpreter.compiling.explanation import Judgement, PatternResult, ScoreResult, Term
+from tablerules.interpreter.compiling.expressions import (
+    Compiled,
+    Scope,
+    Tables,
+    compile_expr,
+    render,
+    saturated,
+    saturated_power,
+)
+from tablerules.interpreter.compiling.hand_quantities import HandQuantities, HandView
+
+
+@dataclass(frozen=True)
+class PatternRule:
+    name: str
+    title: str
+    cites: tuple[str, ...]
+    when: tuple[Compiled, ...]
+    counts: Compiled | None
+    terms: tuple[Term, ...]
+    excludes: tuple[str, ...]
+    limit: bool
+    written: tuple[ir.Expr, ...] = ()  # the `when` tests as the file writes them
+    counts_written: ir.Expr | None = None
+
+
+@dataclass(frozen=True)
+class WinWhen:
+    """A `when` line of the win clause: its test, as written, and its rule ids."""
+
+    test: Compiled
+    text: str
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    name: str
+    start: int
+    cap: int | None
+    cites: tuple[str, ...]
+
+
+def _number(value: int | str | None, options: dict[str, ir.Scalar], default: int) -> int:
+    if value is None:
+        return default
+    if isinstance(value, str):
+        option = options.get(value, default)
+        return int(option) if isinstance(option, int | bool) else default
+    return value
+
+
+def _order(patterns: dict[str, ir.HandPattern]) -> list[ir.HandPattern]:
+    """File order, except that a pattern comes after the patterns it reads."""
+    placed: dict[str, ir.HandPattern] = {}
+
+    def names_read(pattern: ir.HandPattern) -> list[str]:
+        found: list[str] = []
+        stack = [*pattern.when, *([pattern.counts] if pattern.counts else [])]
+        while stack:
+            expression = stack.pop()
+            if expression.op == "ref" and expression.name in patterns:
+                found.append(expression.name or "")
+            stack.extend(expression.args)
+        return found
+
+    # Depth first without recursion: a file may chain a thousand patterns, each reading
+    # the one before.
+    for root in patterns.values():
+        if root.name in placed:
+            continue
+        open_names = {root.name}
+        stack = [(root, iter(names_read(root)))]
+        while stack:
+            pattern, pending = stack[-1]
+            name = next(pending, None)
+            if name is None:
+                stack.pop()
+                open_names.discard(pattern.name)
+                placed[pattern.name] = pattern
+            elif name not in placed and name not in open_names:
+                open_names.add(name)
+                stack.append((patterns[name], iter(names_read(patterns[name]))))
+    return list(placed.values())
+
+
+class Scoring:
+    """The file's hand patterns and scores, ready to judge a split."""
+
+    def __init__(
+        self,
+        rules: ir.RuleSet,
+        options: dict[str, ir.Scalar],
+        tables: Tables,
+        quantities: HandQuantities,
+    ) -> None:
+        self.tables = tables
+        self.quantities = quantities
+        only_score = next(iter(rules.scores)) if len(rules.scores) == 1 else None
+        adds: set[str] = set()
+        self.patterns: list[PatternRule] = []
+        for pattern in _order(rules.patterns):
+            terms = []
+            for worth in pattern.worth:
+                score = worth.score or only_score or ""
+                amount = _number(worth.amount, options, 0)
+                terms.append(Term(worth.op, amount, score))
+                if worth.op == "add":
+                    adds.add(score)
+            self.patterns.append(
+                PatternRule(
+                    name=pattern.name,
+                    title=pattern.title,
+                    cites=tuple(pattern.cites),
+                    when=tuple(compile_expr(e, quantities.compile) for e in pattern.when),
+                    counts=compile_expr(pattern.counts, quantities.compile)
+                    if pattern.counts is not None
+                    else None,
+                    terms=tuple(terms),
+                    excludes=tuple(pattern.excludes),
+                    limit=pattern.limit,
+                    written=tuple(pattern.when),
+                    counts_written=pattern.counts,
+                )
+            )
+        self.scores = [
+            ScoreRule(
+                name=score.name,
+                start=_number(score.starts_at, options, 0 if score.name in adds else 1),
+                cap=_number(score.at_most, options, 0) if score.at_most is not None else None,
+                cites=tuple(score.cites),
+            )
+            for score in rules.scores.values()
+        ]
+        win = rules.win
+        self.minimum: tuple[str, int] | None = None
+        self.minimum_cites: tuple[str, ...] = ()
+        if win is not None and win.score is not None:
+            self.minimum = (win.score.score, _number(win.score.at_least, options, 0))
+            self.minimum_cites = tuple(win.score.cites) or tuple(win.cites)
+        self.win_when = [
+            WinWhen(
+                compile_expr(line.condition, quantities.compile),
+                render(line.condition),
+                tuple(line.cites) or tuple(win.cites),
+            )
+            for line in (win.when if win is not None else [])
+        ]
+        deciding = [s.name for s in rules.scores.values() if s.decides_best]
+        self.best_by = deciding[0] if deciding else None
+
+    @property
+    def active(self) -> bool:
+        return bool(self.patterns or self.scores or self.win_when)
+
+    @property
+    def decides_wins(self) -> bool:
+        """Whether a split that meets the win clause's groups and pairs may still not win:
+        for its score, or a `when` line of the win clause."""
+        return self.minimum is not None or bool(self.win_when)
+
+    def judge(self, view: HandView, names: dict[str, int]) -> Judgement:
+        """The patterns that hold on this split, which count, and the scores they make."""
+        table_counts: dict[str, int] = {}
+        for kind, _, on_table, _ in view.groups:
+            if on_table:
+                table_counts[kind] = table_counts.get(kind, 0) + 1
+        scope = Scope({**names, "value": view.value}, self.tables, table_counts, view)
+        held: dict[str, int] = {}
+        for rule in self.patterns:
+            count = 0
+            if all(condition(scope) for condition in rule.when):
+                count = max(rule.counts(scope), 0) if rule.counts is not None else 1
+            held[rule.name] = count
+            scope.names[rule.name] = count
+        holding = [rule for rule in self.patterns if held[rule.name]]
+        excluded = self._excluded(holding, held)
+        results = [
+            PatternResult(
+                name=rule.name,
+                title=rule.title,
+                cites=rule.cites,
+                count=held[rule.name],
+                terms=rule.terms,
+                limit=rule.limit,
+                excluded_by=excluded.get(rule.name),
+            )
+            for rule in holding
+        ]
+        scores = {score.name: self._score(score, results) for score in self.scores}
+        return Judgement(results, scores, view=view, names=names)
+
+    def absent(self, judgement: Judgement) -> list[Absence]:
+        """Each pattern that does not hold on the split `judgement` judged, with the tests
+        that keep it out (see `absence`); none when the judgement kept no split."""
+        view, names = judgement.view, judgement.names
+        if view is None or names is None:
+            return []
+        table_counts: dict[str, int] = {}
+        for kind, _, on_table, _ in view.groups:
+            if on_table:
+                table_counts[kind] = table_counts.get(kind, 0) + 1
+        known = {**names, "value": view.value}
+        for rule in self.patterns:
+            known[rule.name] = 0
+        for result in judgement.patterns:
+            known[result.name] = result.count
+        finder = AbsenceFinder(
+            Scope(known, self.tables, table_counts, view), self.quantities.compile
+        )
+        held = {result.name for result in judgement.patterns}
+        return [
+            finder.absence(rule.name, rule.title, rule.cites, rule.written, rule.counts_written)
+            for rule in self.patterns
+            if rule.name not in held
+        ]
+
+    def unmet(self, view: HandView, names: dict[str, int], judgement: Judgement) -> str:
+        """The first `when` line of the win clause that this split does not meet, as
+        written ('' when they all hold). It reads what a settlement reads: each pattern
+        as the times it counts, each score."""
+        if not self.win_when:
+            return ""
+        table_counts: dict[str, int] = {}
+        for kind, _, on_table, _ in view.groups:
+            if on_table:
+                table_counts[kind] = table_counts.get(kind, 0) + 1
+        known = {**names, "value": view.value}
+        for rule in self.patterns:
+            known[rule.name] = 0
+        for result in judgement.patterns:
+            known[result.name] = result.count if result.counts else 0
+        for score in judgement.scores.values():
+            known[score.name] = score.value
+        scope = Scope(known, self.tables, table_counts, view)
+        for line in self.win_when:
+            if not line.test(scope):
+                return f"a win needs {line.text}"
+        return ""
+
+    def _excluded(self, holding: list[PatternRule], held: dict[str, int]) -> dict[str, str]:
+        """Pattern -> the pattern that keeps it from counting."""
+        limits = [rule for rule in holding if rule.limit]
+        if limits:
+            top = max(limits, key=lambda rule: self._limit_worth(rule, held[rule.name]))
+            return {rule.name: top.name for rule in holding if rule is not top}
+        excluded: dict[str, str] = {}
+        for rule in holding:
+            for name in rule.excludes:
+                if held.get(name) and name not in excluded:
+                    excluded[name] = rule.name
+        return excluded
+
+    def _limit_worth(self, rule: PatternRule, count: int) -> tuple[int, ...]:
+        """What a limit gives the hand when it alone counts: the score that decides the best
+        split first, then every score in file order. Limits are compared by this, not by
+        the numbers written after `worth` (×20 over a start of 0 gives 0, less than 10)."""
+        alone = [PatternResult(rule.name, rule.title, rule.cites, count, rule.terms, True)]
+        values = [self._score(score, alone).value for score in self.scores]
+        first = [values[i] for i, s in enumerate(self.scores) if s.name == self.best_by]
+        return (*first, *values)
+
+    @staticmethod
+    def _score(score: ScoreRule, results: list[PatternResult]) -> ScoreResult:
+        added: list[tuple[str, int]] = []
+        multiplied: list[tuple[str, int]] = []
+        for result in results:
+            if not result.counts:
+                continue
+            label = f"{result.name} (limit)" if result.limit else result.name
+            for term in result.terms:
+                if term.score != score.name:
+                    continue
+                if term.op == "add":
+                    added.append((label, saturated(term.amount * result.count)))
+                else:
+                    multiplied.append((label, saturated_power(term.amount, result.count)))
+        raw = saturated(score.start + sum(points for _, points in added))
+        for _, factor in multiplied:
+            raw = saturated(raw * factor)
+        value = min(raw, score.cap) if score.cap is not None else raw
+        return ScoreResult(
+            score.name, score.start, tuple(added), tuple(multiplied), raw, score.cap, value
+        )

@@ -1,0 +1,160 @@
+"""What a winning split would be paid, worked out from the split alone: the settlement's
+`let` names and each settle line that applies to the win, with their arithmetic.
+
+The engine pays from the table (`engine.settle`); this reads the same clauses for a hand
+judged off the table — `tablerules evaluate`, the playground's hand check — so a report can
+go on from the patterns to the money: `one_colour 3 + own_draw 1 = 4 points`, then
+`each other pays 2 × points × stake = 2 × 4 × 1 = 8 · own draw`. Bonus draws and the fee
+depend on cards not yet drawn and on takings, so they are not priced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tablerules.dsl.model import ir
+from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.expressions import ExprError, Scope
+from tablerules.interpreter.compiling.hand_quantities import HandView
+from tablerules.interpreter.compiling.working import work, worked_text
+from tablerules.interpreter.hand.evaluation import Decomposition
+
+if TYPE_CHECKING:
+    from tablerules.interpreter.compiling.compiled import CompiledRules
+
+
+@dataclass(frozen=True)
+class PricedPayment:
+    """One settle line as it applies to this win."""
+
+    settle: str
+    label: str
+    payer: str  # as the rule file says it: each other, discarder, robbed
+    working: str  # `2 × points × stake = 2 × 4 × 1 = 8`
+    amount: int
+    cites: tuple[str, ...]
+
+    def sentence(self) -> str:
+        """`each other pays 2 × points × stake = 2 × 4 × 1 = 8 · own draw`."""
+        return f"{self.payer} pays {self.working} · {self.label}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "settle": self.settle,
+            "label": self.label,
+            "payer": self.payer,
+            "amount": self.amount,
+            "working": self.working,
+            "cites": list(self.cites),
+        }
+
+
+@dataclass(frozen=True)
+class Pricing:
+    """The settlement of one winning split: its `let` lines and its payments."""
+
+    lets: list[str] = field(default_factory=list)  # `bonus = points - 1 = 4 - 1 = 3`
+    payments: list[PricedPayment] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        return [*self.lets, *(p.sentence() for p in self.payments)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"lets": list(self.lets), "payments": [p.to_json() for p in self.payments]}
+
+
+def settle_line(
+    settle: ir.Settle, context: str, relation: tuple[str, ...]
+) -> ir.SettleLine | None:
+    """The line of a settle block that pays a win in `context`, the winner being
+    `relation` to the card's owner: the first that names both, else the `otherwise` line."""
+    fallback = None
+    for line in settle.lines:
+        if line.context is None:
+            fallback = line
+            continue
+        if line.context == context and (line.who is None or line.who in relation):
+            return line
+    return fallback
+
+
+def view_of(split: Decomposition, conditions: WinConditions, kinds: int) -> HandView:
+    """A winning split as hand quantities read it: every card is in one of its groups."""
+    counts = [0] * kinds
+    for group in split.groups:
+        for card in group.indices:
+            counts[card] += 1
+    return HandView(
+        counts=counts,
+        groups=[(g.kind, g.indices, g.on_table, g.claimed) for g in split.groups],
+        conditions=conditions,
+        form=split.form,
+        value=split.total,
+    )
+
+
+def price(
+    rules: CompiledRules,
+    split: Decomposition,
+    conditions: WinConditions,
+    spell: Callable[[str], str] | None = None,
+) -> Pricing:
+    """The settlement of a winning split won under `conditions` (see the module text);
+    `spell` writes the names of its workings (in a reader's language)."""
+    if not rules.rules.settles or not split.wins:
+        return Pricing()
+    names: dict[str, int] = {
+        **rules.numbers,
+        "value": split.total,
+        "hits": 0,
+        "settled": 0,
+        "streak": conditions.streak,
+    }
+    for pattern in rules.rules.patterns:
+        names[pattern] = 0
+    judgement = split.judgement
+    if judgement is not None:
+        for result in judgement.patterns:
+            names[result.name] = result.count if result.counts else 0
+        for score in judgement.scores.values():
+            names[score.name] = score.value
+    on_table: dict[str, int] = {}
+    for group in split.groups:
+        if group.on_table:
+            on_table[group.kind] = on_table.get(group.kind, 0) + 1
+    view = view_of(split, conditions, len(rules.cards))
+    value_name = spell(rules.value_name) if spell and rules.value_name else rules.value_name
+    shown = {"value": value_name} if value_name else {}
+    quantities = rules.quantities.compile
+    lets: list[str] = []
+    payments: list[PricedPayment] = []
+    for settle in rules.rules.settles.values():
+        scope = Scope(dict(names), rules.tables, on_table, view)
+        try:
+            for name, expression in settle.lets.items():
+                worked = work(expression, scope, shown, quantities, spell)
+                scope.names[name] = worked.value
+                said = spell(name) if spell else name
+                lets.append(f"{said} = {worked_text(worked)}")
+            line = settle_line(settle, conditions.context, conditions.relation)
+            if line is None:
+                continue
+            worked = work(line.payment.amount, scope, shown, quantities, spell)
+        except (ExprError, ZeroDivisionError) as error:  # a table without the key, say
+            lets.append(f"settle {settle.name}: {error}")
+            continue
+        if worked.value <= 0:
+            continue  # a line that works out to nothing pays nothing
+        payments.append(
+            PricedPayment(
+                settle=settle.name,
+                label=line.payment.label or f"settle {settle.name}",
+                payer=line.payment.payer,
+                working=worked_text(worked),
+                amount=worked.value,
+                cites=tuple(line.cites) or tuple(settle.cites),
+            )
+        )
+    return Pricing(lets, payments)

@@ -1,0 +1,281 @@
+"""Every split of a hand judged by the win clause: whether it has the groups and pairs the
+clause asks (with or without a trigger group) and at least its lowest total, and which
+split is best.
+
+Judging needs only numbers compiled once per instance (its kind, value, whether it is a
+pair or a trigger). Two ways: each split the search lists, with the winning card placed
+in each group that may hold it (`judge`, `judge_plain`), or, for concealed cards alone
+whose every split would cost a search, the best split per signature (`judge_best`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tablerules.dsl.model import ir
+from tablerules.interpreter import deadline
+from tablerules.interpreter.compiling.compiled import CompiledRules
+from tablerules.interpreter.compiling.patterns import Multiset
+from tablerules.interpreter.hand.details import Details, forms_made
+from tablerules.interpreter.hand.evaluation import CARD_FORM, FORM, Candidate, Evaluation
+from tablerules.interpreter.search.never_split import NeverSplit
+from tablerules.interpreter.search.searcher import Searcher
+from tablerules.interpreter.search.splits import NO_SPLIT, Fragment
+
+if TYPE_CHECKING:
+    from tablerules.interpreter.hand.evaluate import TableGroup
+
+NO_SUMS = (0, 0, 0)  # what no table groups add to a split: total value, pairs, triggers
+
+GroupFacts = tuple[int, int, int, int]  # (kind, value, is pair, is trigger) of a placed group
+
+
+class WinClause:
+    """The win clause of one compiled rule set, judging splits. What it remembers is keyed
+    by the rules' own finite sets (an instance and a label): it fills up in the first
+    hands and needs no bound."""
+
+    def __init__(self, rules: CompiledRules, search: Searcher, details: Details) -> None:
+        self.rules = rules
+        self.search = search
+        self.details = details
+        kinds = rules.kinds
+        self._facts: list[GroupFacts] = [self._facts_of(i.kind, i.cards) for i in rules.instances]
+        self._relabelled: dict[tuple[int, str], GroupFacts] = {}
+        # 'never split' groups (`search/never_split.py`): which splits keep them whole, and the
+        # ways to take them out before a search for the best split
+        never_split = NeverSplit(rules, search)
+        self._keeps = never_split.active
+        self._kept_cards = never_split.cards
+        self._kept_together = never_split.together
+        self._kept_takings = never_split.takings
+        self._winning_signatures: dict[int, tuple[int, int]] = {}  # learnt when first needed
+        self._containing = [
+            frozenset(i.id for i in rules.instances if card in i.cards)
+            for card in range(len(rules.cards))
+        ]
+        self._any_relabel = any(k.relabel for k in kinds)
+        self.winning_forms = any(form.wins for form in rules.forms)
+        # winning forms of cards, by index: a hand that is one wins whatever its splits
+        self.card_forms = [(i, f) for i, f in enumerate(rules.card_forms) if f.wins]
+        self._forms_win = self.winning_forms or bool(self.card_forms)
+        # the win clause as numbers: pairs needed with / without a trigger group (None: any),
+        # the lowest total that wins (no split wins without a win clause)
+        rule = rules.pair_rule
+        self._pairs_with = rule.count if rule else None
+        self._pairs_without = (rule.otherwise if rule.if_any else rule.count) if rule else None
+        self._needed = rules.groups_needed
+        self._minimum = rules.value_minimum if rules.value_minimum is not None else -(1 << 62)
+        if rules.rules.win is None:
+            self._minimum = 1 << 62
+        # the win clause as judging reads it
+        self._clause = (self._needed, self._pairs_with, self._pairs_without, self._minimum)
+        self._forms = bool(rules.forms)
+        self._value_name = rules.value_name
+
+    def _facts_of(self, kind: int, cards: Multiset) -> GroupFacts:
+        info = self.rules.kinds[kind]
+        return (kind, self.rules.value_of(kind, cards), int(info.is_pair), int(info.is_trigger))
+
+    def judge_best(self, pre: int) -> Evaluation:
+        """Concealed cards alone judged from the best split per signature: the same best
+        split as judging every split (the highest total, the first such), every split
+        listed only if read. Cards held as a 'never split' group are first taken out in
+        each group that can hold them all."""
+        search = self.search
+        winning = self._winning_signatures or self._learn_winning_signatures()
+        minimum = self._minimum
+        best_value: int | None = None
+        best_key: tuple[int, ...] = ()
+        best_facts = (0, 0)
+        for taken, step, total, ranks in self._kept_takings(pre):
+            for signature, (value, split) in search.best(pre - taken).items():
+                facts = winning.get(signature + step)
+                if facts is None:
+                    continue
+                value += total
+                if value < minimum or (best_value is not None and value < best_value):
+                    continue
+                key = tuple(sorted(split + ranks)) if ranks else split
+                if best_value is None or value > best_value or key < best_key:
+                    best_value, best_key, best_facts = value, key, facts
+        best: Candidate | None = None
+        if best_value is not None:
+            best = (search.ids_of(best_key), None, best_value, *best_facts, True)
+        return Evaluation.of_best(
+            best,
+            self._value_name,
+            self.details,
+            (pre, (), None, None, ()),
+            lambda: self.judge_plain(pre),
+        )
+
+    def _learn_winning_signatures(self) -> dict[int, tuple[int, int]]:
+        """The signatures of concealed splits that meet the win clause's groups and pairs,
+        with their (pairs, triggers): what `judge` asks of each split but its total."""
+        found: dict[int, tuple[int, int]] = {}
+        layout = self.rules.signature
+        for groups, pairs, triggers in layout.counts(self._needed):
+            need = self._pairs_with if triggers else self._pairs_without
+            if need is None or pairs == need:
+                found[layout.index(groups, pairs, triggers)] = (pairs, triggers)
+        self._winning_signatures = found
+        return found
+
+    def judge_plain(self, full: int, table: Sequence[TableGroup] = ()) -> Evaluation:
+        """`judge` of a hand without a winning card to place: each split as it is, with
+        the table groups' sums. Every bulk check and every full evaluation of a bare hand
+        comes this way, so it is the judging loop alone."""
+        fragments = self.search.fragments(full) if full else NO_SPLIT
+        kept = self._kept_cards(full) if self._keeps else ()
+        table_count = len(table)
+        base_total, base_pairs, base_triggers = self._table_sums(table) if table else NO_SUMS
+        needed, pairs_with, pairs_without, minimum = self._clause
+        candidates: list[Candidate] = []
+        other_sizes: set[int] | None = None
+        best: int | None = None
+        best_total = 0
+        for ids, total, pairs, triggers in fragments:
+            count = len(ids) + table_count
+            if needed is not None and count != needed:
+                other_sizes = (other_sizes or set()) | {count}
+                continue
+            if table_count:
+                total += base_total
+                pairs += base_pairs
+                triggers += base_triggers
+            if kept and not self._kept_together(ids, None, kept, None):
+                continue
+            need = pairs_with if triggers else pairs_without
+            wins = (need is None or pairs == need) and total >= minimum
+            if wins and (best is None or total > best_total):
+                best, best_total = len(candidates), total
+            candidates.append((ids, None, total, pairs, triggers, wins))
+        if not table and self._forms_win:
+            best = self._add_forms(candidates, best, best_total, full, fragments)
+        context = (
+            full,
+            table,
+            None,
+            other_sizes,
+            fragments if self._forms and not table else (),
+        )  # a `Context`, built as a plain tuple: this runs for every hand
+        return Evaluation(
+            best is not None, self._value_name, candidates, best, self.details, context
+        )
+
+    def _table_sums(self, table: Sequence[TableGroup]) -> tuple[int, int, int]:
+        """What the table groups add to every split: total value, pairs, triggers."""
+        total = pairs = triggers = 0
+        for group in table:
+            _, value, pair, trigger = self._facts_of(group.kind, group.cards)
+            total += value
+            pairs += pair
+            triggers += trigger
+        return total, pairs, triggers
+
+    def judge(
+        self,
+        full: int,
+        pre: int,
+        table: Sequence[TableGroup],
+        win_card: int | None,
+        source: ir.Source | None,
+    ) -> Evaluation:
+        """Judge every split of the hand (each placement of the winning card): whether it
+        wins and its total; which split is best. `pre` holds the concealed cards before
+        the winning card.
+
+        A split wins when it has the groups and pairs the win clause asks (with or without
+        a trigger group) and at least its lowest total; the table groups add to every
+        split, and the group holding the winning card may count as another kind."""
+        deadline.check()  # one evaluation may judge very many splits
+        if win_card is None:
+            return self.judge_plain(full, table)
+        fragments = self.search.fragments(full) if full else NO_SPLIT
+        table_count = len(table)
+        base_total, base_pairs, base_triggers = self._table_sums(table) if table else NO_SUMS
+        kept = self._kept_cards(pre) if self._keeps else ()
+        relabel = self._any_relabel and source is not None
+        holding = self._containing[win_card]
+        needed, pairs_with, pairs_without, minimum = self._clause
+        candidates: list[Candidate] = []
+        other_sizes: set[int] | None = None
+        best: int | None = None
+        best_total = 0
+        for ids, total, pairs, triggers in fragments:
+            count = len(ids) + table_count
+            if needed is not None and count != needed:
+                other_sizes = (other_sizes or set()) | {count}
+                continue
+            if table_count:
+                total += base_total
+                pairs += base_pairs
+                triggers += base_triggers
+            previous = -1
+            for position, ident in enumerate(ids):
+                if ident == previous or ident not in holding:
+                    previous = ident
+                    continue
+                previous = ident
+                if kept and not self._kept_together(ids, position, kept, win_card):
+                    continue
+                placed_total, placed_pairs, placed_triggers = total, pairs, triggers
+                if relabel:
+                    _, value, pair, trigger = self._relabel(ident, source)  # type: ignore[arg-type]
+                    _, own_value, own_pair, own_trigger = self._facts[ident]
+                    placed_total += value - own_value
+                    placed_pairs += pair - own_pair
+                    placed_triggers += trigger - own_trigger
+                need = pairs_with if placed_triggers else pairs_without
+                wins = (need is None or placed_pairs == need) and placed_total >= minimum
+                if wins and (best is None or placed_total > best_total):
+                    best, best_total = len(candidates), placed_total
+                candidates.append(
+                    (ids, position, placed_total, placed_pairs, placed_triggers, wins)
+                )
+        if not table and self._forms_win:
+            best = self._add_forms(candidates, best, best_total, full, fragments)
+        context = (
+            full,
+            table,
+            source if relabel else None,
+            other_sizes,
+            fragments if self._forms and not table else (),
+        )  # a `Context`, built as a plain tuple: this runs for every hand
+        return Evaluation(
+            best is not None, self._value_name, candidates, best, self.details, context
+        )
+
+    def _add_forms(
+        self,
+        candidates: list[Candidate],
+        best: int | None,
+        best_total: int,
+        full: int,
+        fragments: Sequence[Fragment],
+    ) -> int | None:
+        """Add the winning forms the concealed cards make to `candidates` (the splits of a
+        winning form, then a winning form of cards); the best candidate after them."""
+        if self.winning_forms:
+            for ids, total, _, _ in forms_made(self.rules, fragments).winning:
+                if best is None or total > best_total:
+                    best, best_total = len(candidates), total
+                candidates.append((ids, FORM, total, 0, 0, True))
+        for index, form in self.card_forms:
+            if form.matches(full):
+                if best is None:
+                    best = len(candidates)
+                candidates.append(((index,), CARD_FORM, 0, 0, 0, True))
+        return best
+
+    def _relabel(self, ident: int, source: ir.Source) -> GroupFacts:
+        """The facts of an instance that holds the winning card from `source`."""
+        key = (ident, source)
+        found = self._relabelled.get(key)
+        if found is None:
+            instance = self.rules.instances[ident]
+            kind = self.rules.relabelled(instance.kind, source, instance.cards)
+            found = self._relabelled[key] = self._facts_of(kind, instance.cards)
+        return found
