@@ -72,6 +72,10 @@ class Distance:
         self.rules = rules
         layout = rules.signature
         needed = rules.groups_needed
+        # without a `groups N` line, the groups a hand of the winning size splits into
+        self.implied = implied_groups(rules) if needed is None else None
+        if needed is None and self.implied is not None:
+            needed = self.implied
         self.group_cap = min(needed if needed is not None else MAX_COUNT, layout.max_groups)
         rule = rules.pair_rule
         self.pair_cap = (
@@ -189,6 +193,8 @@ class Distance:
         best = [UNREACHABLE] * self.size
         for index in range(self.size):
             g, p, t = self._split(index)
+            if self.implied is not None and g + groups != self.implied:
+                continue
             if accept >> self.rules.signature.index(g, p, t) & 1:
                 best[index] = 0
         changed = True  # relax backwards: a signature is as close as its best successor
@@ -346,6 +352,34 @@ class Distance:
                 smaller = parts[index] - (1 << ((card - block.start) * FIELD_BITS))
                 result[card] = self._finish(self._table(block, smaller), needs)
         return result
+
+
+def implied_groups(rules: CompiledRules) -> int | None:
+    """The groups of a complete hand where the win clause names no number: a winning hand
+    holds one card more than a seat is dealt (the fewest any seat gets) and splits whole,
+    so with a fixed number of pairs and one size for every other group in the hand the
+    count follows. None where it does not (the distance then sets surplus cards aside).
+
+    This guides bots only: a `when groups = N` line, say, is judged by the win test."""
+    rule = rules.pair_rule
+    dealt = rules.dealt_per_seat()
+    if rule is None or rule.if_any or not dealt:
+        return None
+    pair_sizes = set()
+    other_sizes = set()
+    for instance in rules.instances:
+        info = rules.kinds[instance.kind]
+        if not info.in_hand:
+            continue
+        (pair_sizes if info.is_pair else other_sizes).add(len(instance.cards))
+    if len(pair_sizes) > 1 or not other_sizes:
+        return None
+    pair_size = min(pair_sizes) if pair_sizes else 0
+    size = min(other_sizes)  # a larger group (four alike) is laid down and replaced
+    rest = min(dealt) + 1 - rule.count * pair_size
+    if rest < 0 or rest % size:
+        return None
+    return rule.count + rest // size
 
 
 def distance_for(rules: CompiledRules) -> Distance:

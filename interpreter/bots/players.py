@@ -21,9 +21,11 @@ from typing import Protocol
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.winning_waits import waits_for
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.state import Offer
+from tablerules.interpreter.hand.evaluate import TableGroup
 
 PLAIN = ("discard", "pass")  # what a seat does when it neither wins, claims nor declares
 OWN_TURN = ("turn start", "turn")  # ways that take no offered card
@@ -82,7 +84,10 @@ class GreedyBot:
             acting = [(c, d) for c, d in acting if d <= limit]
         pool = acting or scored
         best = min(d for _, d in pool)
-        return self._pick([c for c, d in pool if d == best])
+        nearest = [c for c, d in pool if d == best]
+        if best == 1 and len(nearest) > 1:
+            nearest = _Waits(table, seat).most(nearest)
+        return self._pick(nearest)
 
     def _pick(self, choices: list[Choice]) -> Choice:
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
@@ -161,6 +166,56 @@ class _Scorer:
             elif sum(names[k].name in then.when_kinds for k in kinds) >= then.when_count:
                 return then.kind
         return plain
+
+
+class _Waits:
+    """Among discards that leave the hand one card from complete, those that wait on the
+    most cards that would make it a winning hand (not only a complete shape): see
+    `winning_waits.py`. Only where the win clause may refuse a complete shape."""
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        self.waits = waits_for(table.game)
+
+    def most(self, choices: list[Choice]) -> list[Choice]:
+        if not self.waits.needed or any(c.action != "discard" for c in choices):
+            return choices
+        state = self.table.state
+        holder = state.seats[self.seat]
+        groups = [TableGroup(g.kind, tuple(sorted(g.cards)), g.claimed) for g in holder.table]
+        seen = self._seen()
+        counts = list(holder.hand)
+        live: dict[int, int] = {}
+        for choice in choices:
+            card = choice.card
+            assert card is not None
+            if card not in live:
+                counts[card] -= 1
+                live[card] = self.waits.live(
+                    counts,
+                    groups,
+                    seen,
+                    (self.seat - state.dealer) % self.table.play.seats,
+                    state.streak,
+                    state.round,
+                )
+                counts[card] += 1
+        most = max(live.values())
+        return [c for c in choices if live[c.card] == most]  # type: ignore[index]
+
+    def _seen(self) -> list[int]:
+        """Copies of each card the seat sees outside its hand: every discard, every table
+        group shown, its own groups whole."""
+        seen = [0] * len(self.table.game.compiled.cards)
+        for index, other in enumerate(self.table.state.seats):
+            for card in other.discards:
+                seen[card] += 1
+            for group in other.table:
+                if index == self.seat or not group.concealed:
+                    for card in group.cards:
+                        seen[card] += 1
+        return seen
 
 
 def rank_choices(table: Table, seat: int, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
