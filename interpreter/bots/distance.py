@@ -2,9 +2,10 @@
 
 The distance of a concealed hand (with some groups already on the table) is the smallest
 number of cards that, added to the hand, let its cards split into in-hand groups that
-satisfy the win clause's group count and pair rule, with any surplus cards set aside.
-Values, forms, 'never split' and the number of copies left are ignored: this guides bots,
-it is not a win test (0 means the hand has a complete shape).
+satisfy the win clause's group count and pair rule, with any surplus cards set aside, or
+that make a winning form (`form_distance.py`), whichever is nearer. Values, 'never split'
+and the number of copies left are ignored: this guides bots, it is not a win test (0 means
+the hand has a complete shape; `winning_waits.py` tells which complete shapes win).
 
 It is computed like the win test in `search/searcher.py`: each block of card kinds (no group
 crosses a block) is solved once per packed sub-hand and memoised. A block's answer maps
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from tablerules.interpreter import deadline
+from tablerules.interpreter.bots.form_distance import FormDistance
 from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
@@ -101,6 +103,8 @@ class Distance:
         self.prune = len(self.blocks) > 1
         self._empty = self._empty_groups()
         self._completion: dict[tuple[int, int, int], list[int]] = {}
+        forms = FormDistance(rules)
+        self.forms = forms if forms.active else None  # the winning forms it measures
 
     # ── signatures ─────────────────────────────────────────────
     def _split(self, index: int) -> tuple[int, int, int]:
@@ -321,7 +325,12 @@ class Distance:
         for block in self.blocks:
             total = self._combine(total, self._table(block, (packed >> block.shift) & block.mask))
         completion = self.completion(table_kinds)
-        return min(cost + completion[index] for index, cost in total.items())
+        found = min(cost + completion[index] for index, cost in total.items())
+        if self.forms is not None and not table_kinds:
+            form = self.forms.distance(counts)
+            if form is not None and form < found:
+                return form
+        return found
 
     def without_each(
         self, counts: Sequence[int], table_kinds: Sequence[int] = ()
@@ -351,7 +360,20 @@ class Distance:
             for card in held:
                 smaller = parts[index] - (1 << ((card - block.start) * FIELD_BITS))
                 result[card] = self._finish(self._table(block, smaller), needs)
+        if self.forms is not None and not table_kinds:
+            self._nearer_forms(counts, result)
         return result
+
+    def _nearer_forms(self, counts: Sequence[int], result: dict[int, int]) -> None:
+        """Lower each card's distance to its nearest winning form's, where that is nearer."""
+        assert self.forms is not None
+        smaller = list(counts)
+        for card in result:
+            smaller[card] -= 1
+            form = self.forms.distance(smaller)
+            smaller[card] += 1
+            if form is not None and form < result[card]:
+                result[card] = form
 
 
 def implied_groups(rules: CompiledRules) -> int | None:

@@ -85,7 +85,7 @@ class GreedyBot:
         pool = acting or scored
         best = min(d for _, d in pool)
         nearest = [c for c, d in pool if d == best]
-        if best == 1 and len(nearest) > 1:
+        if best == 1 and len(nearest) > 1 and table.game.compiled.scoring.decides_wins:
             nearest = _Waits(table, seat).most(nearest)
         return self._pick(nearest)
 
@@ -179,7 +179,7 @@ class _Waits:
         self.waits = waits_for(table.game)
 
     def most(self, choices: list[Choice]) -> list[Choice]:
-        if not self.waits.needed or any(c.action != "discard" for c in choices):
+        if any(c.action != "discard" for c in choices):
             return choices
         state = self.table.state
         holder = state.seats[self.seat]

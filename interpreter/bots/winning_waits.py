@@ -26,8 +26,6 @@ class WinningWaits:
         self.evaluator = game.evaluator
         self.copies = game.compiled.cards.copies
         self.kinds = len(game.compiled.cards)
-        # only where a complete shape may not win is the test worth its cost
-        self.needed = game.compiled.scoring.decides_wins
 
     def live(
         self,
