@@ -24,10 +24,10 @@ OTHERS = [
 DEALER = "111m 222p 99p 77s 678s"
 
 
-def written(tmp_path: Path, name: str, win: str) -> Game:
-    """跑馬仔 with its win clause replaced, written under tmp_path."""
+def written(tmp_path: Path, name: str, win: str, more: str = "") -> Game:
+    """跑馬仔 with its win clause replaced (and `more` clauses), written under tmp_path."""
     path = tmp_path / name
-    path.write_text(f'extends "paomazai.rules"\n\noverride win [PMZ-4] {{\n{win}}}\n')
+    path.write_text(f'extends "paomazai.rules"\n{more}\noverride win [PMZ-4] {{\n{win}}}\n')
     return load_game(path)
 
 
@@ -36,6 +36,19 @@ def three_alike(tmp_path_factory: pytest.TempPathFactory) -> Game:
     """A win needs three groups of three alike (a `when` line)."""
     folder = tmp_path_factory.mktemp("rules")
     return written(folder, "when.rules", "  groups 5\n  pairs of 對: 1\n  when groups of 刻 >= 3\n")
+
+
+@pytest.fixture(scope="module")
+def three_points(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """A win needs 3 points (a minimum score), a point for each group of three alike."""
+    folder = tmp_path_factory.mktemp("rules")
+    scoring = (
+        'score points "points" [PMZ-4] {\n}\n'
+        'pattern alike "each group of three alike" [PMZ-4] {\n'
+        "  counts groups of 刻\n  worth 1\n}\n"
+    )
+    clause = "  groups 5\n  pairs of 對: 1\n  score points at least 3\n"
+    return written(folder, "score.rules", clause, scoring)
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +76,10 @@ def test_the_discard_keeps_the_cards_that_meet_the_when_line(pmz: Game, three_al
     plain = first_discards(pmz, range(40))
     assert plain & {"六索", "七索"}  # the plain distance cannot tell them apart
     assert first_discards(three_alike, range(40)) == {"八索"}
+
+
+def test_the_discard_keeps_the_cards_that_make_the_minimum_score(three_points: Game) -> None:
+    assert first_discards(three_points, range(40)) == {"八索"}
 
 
 def test_a_win_clause_without_groups_implies_them_from_the_hand_size(

@@ -365,8 +365,13 @@ class Distance:
         return result
 
     def _nearer_forms(self, counts: Sequence[int], result: dict[int, int]) -> None:
-        """Lower each card's distance to its nearest winning form's, where that is nearer."""
+        """Lower each card's distance to its nearest winning form's, where that is nearer.
+        A card set aside never brings a form nearer, so the whole hand's form distance
+        bounds them all: at or past every card's distance, none is looked at."""
         assert self.forms is not None
+        whole = self.forms.distance(counts)
+        if whole is None or whole >= max(result.values(), default=0):
+            return
         smaller = list(counts)
         for card in result:
             smaller[card] -= 1
