@@ -399,12 +399,14 @@ def _play(args: argparse.Namespace, seed: int, make: MakeBot, session: Session) 
 
 def hand_record(index: int, seed: int, table: Table) -> Record:
     """The log's line opening a hand: its number, seed, dealer and, in a game that has
-    begun, its round and the dealer's streak."""
+    begun, its round and the dealer's streak; the carried numbers of a file that has them."""
     record: Record = {"type": "hand", "index": index, "seed": seed, "dealer": table.state.dealer}
     if table.state.round:
         record["round"] = table.state.round
     if table.state.streak:
         record["streak"] = table.state.streak
+    if table.state.carried:
+        record["carried"] = dict(table.state.carried)
     return record
 
 

@@ -262,7 +262,20 @@ def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
         raise Divergence(
             logged.line, f"dealer: seat {hand.dealer}, but the game has seats 0 to {seats - 1}"
         )
-    table = Table(game, seed=hand.seed, dealer=hand.dealer, round=hand.round, streak=hand.streak)
+    carries = {rule.name for rule in game.compiled.carries}
+    for name in hand.carried:
+        if name not in carries:
+            raise Divergence(
+                logged.line, f"carried: the rule file carries no number named {name!r}"
+            )
+    table = Table(
+        game,
+        seed=hand.seed,
+        dealer=hand.dealer,
+        round=hand.round,
+        streak=hand.streak,
+        carried=hand.carried,
+    )
     report.begin_hand(hand.index, hand.seed, hand.dealer, hand.round, hand.streak)
     matched = 0
     for number, item in logged.items:

@@ -8,8 +8,13 @@ With a `rounds` clause, a round ends once the deal has passed as many times as t
 seats (every seat has dealt), the next round begins, and after the last round the game is
 over.
 
+The numbers a rule file carries (`carry NAME { … }`) go from hand to hand the same way:
+each hand is dealt with the values the hand before left, worked out by the file's `after
+win` or `after drawn hand` line; a new game starts them again.
+
 `position_for_index` places hand `index` of a simulation without playing the ones before:
-the seats deal in turn, one round per turn of the table, each hand with a streak of 0.
+the seats deal in turn, one round per turn of the table, each hand with a streak of 0 and
+each carried number at its start.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.compiling.carried import carried_after
 from tablerules.interpreter.engine.game import Table
 
 
@@ -30,6 +36,7 @@ class Position:
     round: int = 0  # from 0
     streak: int = 0  # hands the dealer has kept the deal before this one
     passes: int = 0  # times the deal has passed to another seat in this round
+    carried: tuple[tuple[str, int], ...] = ()  # the carried numbers (none given: their starts)
 
 
 def seed_dealer(seed: int | None, seats: int) -> int:
@@ -58,7 +65,9 @@ def next_position(
         round_, passes = round_ + 1, 0
         if rounds is not None and round_ >= rounds:
             return None
-    return Position(dealer=next_dealer, round=round_, streak=0, passes=passes)
+    return Position(
+        dealer=next_dealer, round=round_, streak=0, passes=passes, carried=position.carried
+    )
 
 
 class Match:
@@ -103,6 +112,7 @@ class Match:
             shown=shown,
             round=position.round,
             streak=position.streak,
+            carried=dict(position.carried),
         )
 
     def advance(self, table: Table) -> Position | None:
@@ -112,7 +122,17 @@ class Match:
         if self.position is None:
             raise ValueError("the game is over: every round has been played")
         self.hands += 1
-        self.position = next_position(
-            self.position, table.state.next_dealer, self.seats, self.rounds
-        )
+        following = next_position(self.position, table.state.next_dealer, self.seats, self.rounds)
+        if following is not None:
+            following = replace(following, carried=carried_on(self.game, table))
+        self.position = following
         return self.position
+
+
+def carried_on(game: Game, table: Table) -> tuple[tuple[str, int], ...]:
+    """The carried numbers the hand after `table` (a finished hand) is dealt with."""
+    compiled = game.compiled
+    names = {**compiled.numbers, **table.state.placed}
+    won = bool(table.state.winners)
+    after = carried_after(compiled.carries, table.state.carried, won, names, compiled.tables)
+    return tuple(after.items())

@@ -517,6 +517,7 @@ class Checker(
             *self.rules.tables.values(),
             *self.rules.round_cards.values(),
             *([self.rules.rounds] if self.rules.rounds else []),
+            *self.rules.carries.values(),
             *self.rules.patterns.values(),
             *self.rules.scores.values(),
         ]

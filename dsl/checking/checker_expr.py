@@ -45,6 +45,7 @@ BONUS = Place(
 )
 PATTERN = Place("a hand pattern", ("value", "streak"), hand=True, conditions=True, patterns=True)
 DEALER = Place("the next dealer", ("streak",), conditions=True)
+CARRY = Place("a carried number", ("streak",))
 WIN = Place(
     "the win clause", ("value", "streak"), hand=True, conditions=True, patterns=True, scores=True
 )
@@ -93,7 +94,7 @@ class ExpressionChecks:
         return names
 
     def _known_names(self: Checker, names: set[str], place: Place) -> list[str]:
-        known = [*sorted(names), *place.quantities]
+        known = [*sorted(names), *place.quantities, *self.rules.carries]
         if place.patterns:
             known += list(self.rules.patterns)
         if place.scores:
@@ -103,8 +104,8 @@ class ExpressionChecks:
     def _check_name(
         self: Checker, where: ir.Clause, name: str, names: set[str], place: Place
     ) -> None:
-        if name in names or name in place.quantities:
-            return
+        if name in names or name in place.quantities or name in self.rules.carries:
+            return  # a carried number is known wherever an expression is written
         if (place.patterns and name in self.rules.patterns) or (
             place.scores and name in self.rules.scores
         ):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tablerules.dsl.checking.checker_expr import ACTION, BONUS, DEALER, SETTLE, Place
+from tablerules.dsl.checking.checker_expr import ACTION, BONUS, CARRY, DEALER, SETTLE, Place
 from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits, too_large
@@ -38,6 +38,32 @@ class PlayChecks:
             for line in self.rules.next_dealer.lines:
                 if line.condition is not None:
                     self.check_expr(line, line.condition, set(), DEALER)
+        for carry in self.rules.carries.values():
+            self._check_carry(carry)
+
+    def _check_carry(self: Checker, carry: ir.Carry) -> None:
+        """A carried number's name is its own (an expression reads it by that name), and its
+        updates read only what is known between hands: options, tables, carried numbers."""
+        taken = {
+            "option": self.rules.options,
+            "table": self.rules.tables,
+            "hand pattern": self.rules.patterns,
+            "score": self.rules.scores,
+        }
+        for what, names in taken.items():
+            if carry.name in names:
+                self.report(
+                    carry,
+                    "E102",
+                    f"carried number {carry.name!r} has the name of a {what}",
+                    "give it a name of its own: an expression reads it by that name",
+                )
+        if carry.name in ("value", "hits", "settled", "streak"):
+            self.report(carry, "E102", f"{carry.name!r} is a name the language gives already")
+        for item in ("after_win", "after_drawn"):
+            expression = getattr(carry, item)
+            if expression is not None:
+                self.check_expr(carry, expression, set(), CARRY)
 
     # ── helpers ────────────────────────────────────────────────
     def _zone_ref(self: Checker, clause: ir.Clause, zone: str | None) -> None:

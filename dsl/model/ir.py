@@ -310,6 +310,9 @@ class RuleSet(Record):
     settles: dict[str, Settle] = Field(default_factory=dict)
     bonuses: dict[str, Bonus] = Field(default_factory=dict)
     fee: Fee | None = None
+    carries: dict[str, Carry] = Field(
+        default_factory=dict, description="numbers carried from hand to hand, by name"
+    )
     next_dealer: NextDealer | None = None
     tables: dict[str, LookupTable] = Field(default_factory=dict)
     rounds: Rounds | None = None
@@ -537,6 +540,16 @@ class Names(Clause):
     def spelled(self) -> dict[str, NameLine]:
         """Each name given, by the name the file writes."""
         return {line.name: line for line in self.lines}
+class Carry(Clause):
+    """`carry NAME`: a number a game carries from one hand to the next, beside the dealer's
+    streak. It starts at `starts`; after a hand with a winner it becomes `after_win`, after a
+    drawn hand `after_drawn` (each read with the value before; a missing line keeps it)."""
+
+    name: str
+    title: str = ""
+    starts: int = 0
+    after_win: Expr | None = None
+    after_drawn: Expr | None = None
 
 
 class Rounds(Clause):

@@ -59,6 +59,7 @@ KEYED = (
     "scores",
     "round_cards",
     "names",
+    "carries",
 )
 SECTION_WORDS = {
     "options": "option",
@@ -79,6 +80,7 @@ SECTION_WORDS = {
     "scores": "score",
     "round_cards": "round cards",
     "names": "names block",
+    "carries": "carried number",
 }
 
 
@@ -257,6 +259,7 @@ class _Builder(PlayClauses, ScoringClauses):
             "remove_round_cards": "round_cards",
             "remove_rounds": "rounds",
             "remove_names": "names",
+            "remove_carry": "carries",
         }[target.data]
         self.split(clause.children)  # validates the citation, if any
         key = str(target.children[0]) if target.children else None

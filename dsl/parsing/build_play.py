@@ -1,5 +1,5 @@
 """Parse tree to IR for the play half: turn flow, actions, ties, restrictions, the end of a
-hand, settlement, bonus draws, the table fee and the next dealer.
+hand, settlement, bonus draws, the table fee, the next dealer and carried numbers.
 
 A mixin of the clause builder in `dsl.parsing.build`, which supplies the shared helpers (`split`,
 `tokens`, `trees`, `span`, `integer`, `text`).
@@ -310,3 +310,29 @@ class PlayClauses(ExpressionBuilder):
             if not condition:
                 setattr(dealer, case.data, value)
         return "next_dealer", None, dealer
+
+    def clause_carry(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
+        rest, cites = self.split(node.children)
+        name = str(rest[0])
+        title = next((self.text(t) for t in self.tokens(rest, "STRING")), "")
+        carry = ir.Carry(name=name, title=title, span=self.span(node), cites=cites)
+        seen: set[str] = set()
+        for line in rest:
+            if not isinstance(line, Tree):
+                continue
+            parts, line_cites = self.split(line.children)
+            if line.data == "carry_starts":
+                item = "starts"
+                carry.starts = self.integer(parts[0], "a carried number's start")
+            else:
+                item = parts[0].data.removeprefix("carry_")
+                setattr(carry, item, self.expr(parts[1]))
+            if item in seen:
+                self.error(line, "E102", f"'{_CARRY_LINES[item]}' is given twice in this block")
+            seen.add(item)
+            carry.note_item(item, self.span(line))
+            carry.cites.extend(c for c in line_cites if c not in carry.cites)
+        return "carries", name, carry
+
+
+_CARRY_LINES = {"starts": "starts at", "after_win": "after win", "after_drawn": "after drawn hand"}

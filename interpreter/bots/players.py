@@ -247,10 +247,11 @@ def play_hand(
     dealer: int | None = None,
     round: int = 0,
     streak: int = 0,
+    carried: Mapping[str, int] | None = None,
 ) -> Table:
     """Play one whole hand, one bot per seat, and return the finished table; `dealer`,
-    `round` and `streak` place it in a game (see `interpreter.match`)."""
-    table = Table(game, seed=seed, dealer=dealer, round=round, streak=streak)
+    `round`, `streak` and `carried` place it in a game (see `interpreter.match`)."""
+    table = Table(game, seed=seed, dealer=dealer, round=round, streak=streak, carried=carried)
     if len(bots) != table.play.seats:
         raise ValueError(f"{len(bots)} bots for {table.play.seats} seats")
     while not table.finished:

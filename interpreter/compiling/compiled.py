@@ -17,6 +17,7 @@ from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
 from tablerules.interpreter.compiling.blocks import Block, layout
 from tablerules.interpreter.compiling.cards import CardTable
+from tablerules.interpreter.compiling.carried import compile_carries
 from tablerules.interpreter.compiling.expressions import Tables
 from tablerules.interpreter.compiling.hand_patterns import Scoring
 from tablerules.interpreter.compiling.hand_quantities import HandQuantities
@@ -360,6 +361,7 @@ class CompiledRules:
         rounds = self.rules.rounds
         self.rounds: int | None = rounds.count if rounds is not None else None
         self.round_names: list[str] = list(rounds.names) if rounds is not None else []
+        self.carries = compile_carries(self.rules.carries)
 
     def _card_sets(self, tables: dict[str, ir.SeatCards]) -> dict[str, dict[str, frozenset[int]]]:
         sets: dict[str, dict[str, frozenset[int]]] = {}

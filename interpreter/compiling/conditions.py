@@ -31,6 +31,13 @@ class WinConditions:
     seat: int = 0  # the winner's seat, counted from the dealer
     round: int = 0  # the round of the game, from 0
     streak: int = 0  # hands the dealer has kept the deal before this one
+    carried: tuple[tuple[str, int], ...] = ()  # the game's carried numbers, by name
+
+    @property
+    def placed(self) -> dict[str, int]:
+        """What an expression reads of the hand's place in its game: the dealer's streak and
+        the carried numbers."""
+        return {"streak": self.streak, **dict(self.carried)}
 
     @property
     def dealer_wins(self) -> bool:

@@ -58,7 +58,7 @@ class HandEnd:
                     if facts is None:
                         facts = self._dealer_facts(winners, offer)
                     scope = Scope(
-                        {**self.game.compiled.numbers, "streak": self.state.streak},
+                        {**self.game.compiled.numbers, **self.state.placed},
                         self.game.compiled.tables,
                         {},
                         HandView([], [], facts),
@@ -75,7 +75,13 @@ class HandEnd:
         dealer's, if the dealer is among the winners); for a drawn hand, no win."""
         state = self.state
         if not winners or offer is None:
-            return WinConditions(context="", relation=(), seat=-1, streak=state.streak)
+            return WinConditions(
+                context="",
+                relation=(),
+                seat=-1,
+                streak=state.streak,
+                carried=tuple(state.carried.items()),
+            )
         winner = state.dealer if state.dealer in winners else winners[0]
         return win_conditions(state, self.play, winner, offer)
 

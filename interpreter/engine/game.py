@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.compiling.carried import starting
 from tablerules.interpreter.compiling.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
@@ -37,6 +38,7 @@ from tablerules.interpreter.engine.views import referee_view, seat_view
 from tablerules.interpreter.engine.windows import ClaimWindows
 from tablerules.interpreter.playlog.event_kinds import (
     DEAL,
+    DEAL_CARRIED,
     EventKind,
     undeclared,
 )
@@ -100,11 +102,13 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         shown: int | None = None,
         round: int = 0,
         streak: int = 0,
+        carried: Mapping[str, int] | None = None,
     ) -> None:
         """A seeded hand, or a rigged one: `hands` per seat (absolute seat order) and the
         `wall` in draw order; `shown` is the dealer's card shown on the deal, if the deal
         shows one. `round` (from 0) and `streak` (hands the dealer has kept the deal before
-        this one) place the hand in a game (see `interpreter.match`)."""
+        this one) place the hand in a game (see `interpreter.match`), with `carried`, the
+        numbers the game carries from hand to hand (by name; those not given start)."""
         self.game = game
         parts = play_parts(game)
         self.play, self.maker, self.settlement = parts.play, parts.maker, parts.settlement
@@ -127,10 +131,17 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
             game.compiled, self.play.seats, dealer, wall, hands, shown, parts.deal_plan
         )
         self.state.round, self.state.streak = round, streak
+        self.state.carried = starting(game.compiled.carries)
+        for name, value in (carried or {}).items():
+            if name not in self.state.carried:
+                raise ValueError(f"the rule file carries no number named {name!r}")
+            self.state.carried[name] = value
         deal = game.compiled.rules.deal
-        placed = {"round": round, "streak": streak} if round or streak else {}
+        placed: dict[str, object] = {"round": round, "streak": streak} if round or streak else {}
+        if self.state.carried:
+            placed = {"round": round, "streak": streak, "carried": dict(self.state.carried)}
         self.log(
-            DEAL,
+            DEAL_CARRIED if self.state.carried else DEAL,
             clause="deal",
             cites=deal.cites if deal else (),
             dealer=dealer,

@@ -98,7 +98,7 @@ class Settlement:
         self, state: HandState, log: Logger, rule: ActionRule, seat: int, offer: Offer
     ) -> None:
         for payment in rule.pays:
-            amount = self._value(payment.amount, self._scope(self._names()))
+            amount = self._value(payment.amount, self._scope({**self._names(), **state.placed}))
             cites = tuple(payment.cites) or rule.cites
             self._pay(state, log, payment, seat, offer.owner, amount, f"action {rule.name}", cites)
 
@@ -201,7 +201,7 @@ class Settlement:
             split=split,
             **(judgement.to_json() if judgement is not None else {}),
         )
-        names = {**self._names(value=value), "streak": conditions.streak}
+        names = {**self._names(value=value), **conditions.placed}
         for pattern in self.compiled.rules.patterns:
             names[pattern] = 0
         if judgement is not None:

@@ -181,8 +181,15 @@ class HandState:
     deal_step: int = 0  # declarations on the deal: the seat (counted from the dealer) asked next
     round: int = 0  # the round of the game, from 0
     streak: int = 0  # hands the dealer has kept the deal before this one
+    carried: dict[str, int] = field(default_factory=dict)  # the game's carried numbers
     discards_made: int = 0  # discards so far in the hand, by every seat
     draws: list[int] = field(default_factory=list)  # draws so far, per seat (not replacements)
+
+    @property
+    def placed(self) -> dict[str, int]:
+        """What an expression reads of the hand's place in its game: the dealer's streak and
+        the carried numbers."""
+        return {"streak": self.streak, **self.carried}
 
     @property
     def wall_left(self) -> int:

@@ -23,4 +23,5 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         seat=(winner - state.dealer) % seats,
         round=state.round,
         streak=state.streak,
+        carried=tuple(state.carried.items()),
     )

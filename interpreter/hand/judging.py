@@ -29,7 +29,7 @@ def judge(
         form=split.form,
         value=split.total,
     )
-    names = {**rules.numbers, "streak": conditions.streak}
+    names = {**rules.numbers, **conditions.placed}
     split.judgement = scoring.judge(view, names)
     if split.held:
         return ""  # a win on the deal wins whatever its groups make

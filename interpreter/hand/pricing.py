@@ -110,7 +110,7 @@ def price(
         "value": split.total,
         "hits": 0,
         "settled": 0,
-        "streak": conditions.streak,
+        **conditions.placed,
     }
     for pattern in rules.rules.patterns:
         names[pattern] = 0

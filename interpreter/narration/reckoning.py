@@ -152,7 +152,13 @@ class Reckoner:
     def _scope(self, seat: int | None = None, **names: int) -> Scope:
         counts = self.counts(seat) if seat is not None else {}
         deal = next((e for e in self.events if e["type"] == "deal"), {})
-        known = {"value": 0, "hits": 0, "settled": 0, "streak": deal.get("streak", 0)}
+        known = {
+            "value": 0,
+            "hits": 0,
+            "settled": 0,
+            "streak": deal.get("streak", 0),
+            **deal.get("carried", {}),
+        }
         return Scope({**self.options, **known, **names}, self.tables, counts)
 
     def _let(self, lets: dict[str, ir.Expr], scope: Scope) -> list[str]:

@@ -59,6 +59,10 @@ def undeclared(event_type: str) -> EventKind:
 
 # ── the engine's kinds, by the clause that logs them ──────────────────
 DEAL = kind("deal", optional=2, dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT)
+# the deal of a file that carries numbers from hand to hand: its place always given
+DEAL_CARRIED = kind(
+    "deal", dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT, carried=ANY
+)
 IMMEDIATE_WIN = kind("immediate win", seat=INT)
 SHOWN = kind("shown", seat=INT, card=TEXT, name=TEXT)
 DRAW = kind("draw", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)

@@ -60,6 +60,8 @@ class HandLine(_Line):
     dealer: int = Field(ge=0)
     round: int = Field(0, ge=0)  # the round of the game, from 0 (left out when 0)
     streak: int = Field(0, ge=0)  # hands the dealer kept the deal before (left out when 0)
+    # the numbers the game carries from hand to hand, by name (left out when none)
+    carried: dict[str, int] = Field(default_factory=dict)
 
 
 class ChoiceLine(_Line):

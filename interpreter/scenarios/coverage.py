@@ -9,12 +9,14 @@ from tablerules.dsl.parsing.build import CITATION
 def play_rule_ids(rules: ir.RuleSet) -> set[str]:
     """Rule ids cited by the clauses that describe play and what a win is worth (not the
     static ones: cards, zones, groups): turns, actions, claims, restrictions, the end of a
-    hand, money, the next dealer and rounds, hand patterns, scores, tables and forms.
+    hand, money, the next dealer, rounds and carried numbers, hand patterns, scores, tables
+    and forms.
 
     For a variant, only the clauses it writes itself: what it inherits is covered by the
     scenarios of the file it extends.
     """
     singles = (rules.turn, rules.ties, rules.end, rules.fee, rules.next_dealer, rules.rounds)
+    carries = list(rules.carries.values())
     clauses: list[ir.Clause] = [
         *(c for c in singles if c),
         *rules.actions.values(),
@@ -26,6 +28,7 @@ def play_rule_ids(rules: ir.RuleSet) -> set[str]:
         *rules.tables.values(),
         *rules.round_cards.values(),
         *rules.forms.values(),
+        *carries,
     ]
     ids: set[str] = set()
     for clause in clauses:

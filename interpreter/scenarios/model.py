@@ -60,6 +60,11 @@ class Scenario(BaseModel):
     streak: int = Field(
         0, ge=0, le=MAX_NUMBER, description="hands the dealer has kept the deal before this one"
     )
+    carried: dict[str, Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]] = Field(
+        default_factory=dict,
+        description="the numbers the game carries from hand to hand, by name (those not given"
+        " start at their start)",
+    )
     hands: list[str] = Field(description="each seat's cards (seat 0 first), in card notation")
     shown: str | None = Field(None, description="the dealer's card shown on the deal")
     wall: str = Field("", description="the undealt cards in draw order")

@@ -153,7 +153,17 @@ def _seat_problem(game: Game, scenario: Scenario) -> str:
     for seat_text in expect.seen:
         if _seat_number(game, seat_text) is None:
             return f"at expect/seen/{seat_text}: {seat_text!r} {not_one}"
-    return _round_problem(game, scenario.round)
+    return _round_problem(game, scenario.round) or _carried_problem(game, scenario.carried)
+
+
+def _carried_problem(game: Game, carried: dict[str, int]) -> str:
+    """A carried number the rule file does not have."""
+    names = [rule.name for rule in game.compiled.carries]
+    for name in carried:
+        if name not in names:
+            known = ", ".join(names) if names else "none"
+            return f"at carried/{name}: the rule file carries no such number (it carries: {known})"
+    return ""
 
 
 def _round_problem(game: Game, round: int) -> str:
@@ -274,6 +284,7 @@ def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache | None) 
         shown=shown,
         round=scenario.round,
         streak=scenario.streak,
+        carried=scenario.carried,
     )
     result.table = table
     for number, line in enumerate(scenario.actions, start=1):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablerules.interpreter.compiling.carried import starting
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.scenarios.model import Scenario
 
@@ -74,6 +75,8 @@ def scenario_from_hand(
         scenario["round"] = table.state.round
     if table.state.streak:
         scenario["streak"] = table.state.streak
+    if table.state.carried != starting(table.game.compiled.carries):
+        scenario["carried"] = dict(table.state.carried)
     if shown is not None:
         scenario["shown"] = shown
     if rules_text is not None:
