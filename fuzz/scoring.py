@@ -6,7 +6,8 @@ start, a cap and `decides the best split`; hand patterns with `when` conditions,
 table; group kinds with `where` filters and `never split`, new or overriding the base's;
 a `win` with more lines (`score … at least`, `when`, many groups); a settlement whose
 amounts use `max`/`min` (one argument too), tables, huge numbers, labels a spreadsheet
-would read as formulas; and the base's bonus draw paid `per hit`. Most of them check, so
+would read as formulas; the base's bonus draw paid `per hit`; and a number carried from
+hand to hand (`carry`) that a settlement pays. Most of them check, so
 the engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more
 copies, a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
 """
@@ -198,6 +199,23 @@ class Writer:
             lines.append(f'  otherwise: each other pays {self.expression(settling=True)} "x"')
         return f"settle fz {CITE} {{\n" + "\n".join(lines) + "\n}\n"
 
+    def carry_clause(self) -> str:
+        """A number carried from hand to hand, its updates reading itself and the streak,
+        and a settlement line that pays it."""
+        lines = []
+        if self.rng.random() < 0.7:
+            lines.append(f"  starts at {self.pick(NUMBERS[:8])}")
+        updates = {
+            "after win": ["0", "fzc + 1", "fzc × 2", "streak", *HUGE],
+            "after drawn hand": ["fzc + 1", "fzc × 2", "max(fzc - 1, 0)", "2 ^ fzc", *HUGE],
+        }
+        for case, choices in updates.items():
+            if self.rng.random() < 0.8:
+                lines.append(f"  {case}: {self.pick(choices)}")
+        amount = self.pick(["fzc", "2 ^ min(fzc, 8)", f"fzc × {self.pick(NUMBERS[:6])}"])
+        carry = f'carry fzc "a fuzzed carried number" {CITE} {{\n' + "\n".join(lines) + "\n}\n"
+        return carry + f'settle fzk {CITE} {{\n  otherwise: each other pays {amount} "k"\n}}\n'
+
     def bonus_override(self) -> str:
         name = self.pick([k for (c, k) in self.base.blocks if c == "bonus"])
         text = self.base.blocks[("bonus", name)]
@@ -244,6 +262,8 @@ class Writer:
         bonus = any(c == "bonus" for c, _ in self.base.blocks)
         if extending and bonus and self.rng.random() < 0.6:
             parts.append(self.bonus_override())
+        if self.rng.random() < 0.4:  # drawn last: the choices above stay as they were
+            parts.append(self.carry_clause())
         return "\n".join(parts)
 
 

@@ -45,17 +45,17 @@ class PlayChecks:
         """A carried number's name is its own (an expression reads it by that name), and its
         updates read only what is known between hands: options, tables, carried numbers."""
         taken = {
-            "option": self.rules.options,
-            "table": self.rules.tables,
-            "hand pattern": self.rules.patterns,
-            "score": self.rules.scores,
+            "an option": self.rules.options,
+            "a table": self.rules.tables,
+            "a hand pattern": self.rules.patterns,
+            "a score": self.rules.scores,
         }
         for what, names in taken.items():
             if carry.name in names:
                 self.report(
                     carry,
                     "E102",
-                    f"carried number {carry.name!r} has the name of a {what}",
+                    f"carried number {carry.name!r} has the name of {what}",
                     "give it a name of its own: an expression reads it by that name",
                 )
         if carry.name in ("value", "hits", "settled", "streak"):
