@@ -25,6 +25,7 @@ from tablerules.cli.evaluation_text import render_text
 from tablerules.cli.failures import failed
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.limits import MAX_HANDS_FILE_BYTES, MAX_HANDS_LINE_CHARS
+from tablerules.dsl.numbers import signed_number
 from tablerules.dsl.reading import ReadError
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.compiling.cards import NotationError
@@ -118,6 +119,14 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="hands the dealer has kept the deal before this one (default 0)",
     )
     table.add_argument(
+        "--carried",
+        action="append",
+        default=[],
+        metavar="NAME=N",
+        help="a number the game carries from hand to hand, as this hand was dealt with it"
+        " (repeatable; default: its start)",
+    )
+    table.add_argument(
         "--last-card", action="store_true", help="the winning card is the wall's last card"
     )
     table.add_argument(
@@ -171,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         seat = _seat(game, args.seat)
         args.round_index = _round(game, args.round)
+        args.carried_values = _carried(game, args.carried)
     except HandError as error:
         return failed(args.json, str(error), 2)
     if args.hands_file:
@@ -231,6 +241,25 @@ def _seat(game: Game, text: str | None) -> int:
     raise HandError(f"--seat {visible(text)}: no such seat (seats: {known})")
 
 
+def _carried(game: Game, texts: list[str]) -> tuple[tuple[str, int], ...]:
+    """`--carried NAME=N` flags: the carried numbers this hand was dealt with."""
+    names = [rule.name for rule in game.compiled.carries]
+    given: dict[str, int] = {}
+    for text in texts:
+        name, _, number = text.partition("=")
+        if name not in names:
+            known = ", ".join(names) if names else "none"
+            raise HandError(
+                f"--carried {visible(text)}: the rule file carries no number {visible(name)!r}"
+                f" (it carries: {known})"
+            )
+        value = signed_number(number)
+        if value is None:
+            raise HandError(f"--carried {visible(text)}: write NAME=N, N a whole number")
+        given[name] = value
+    return tuple(given.items())
+
+
 def _round(game: Game, text: str | None) -> int:
     """The round from its name or number (0: the first)."""
     if text is None:
@@ -256,6 +285,7 @@ def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinCondi
         "first_draw": args.first_draw,
         "round": args.round_index,
         "streak": args.streak,
+        "carried": args.carried_values,
     }
     if spec.how is None:
         context = "deal" if args.on_deal else "draw"

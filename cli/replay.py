@@ -276,7 +276,9 @@ def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
         streak=hand.streak,
         carried=hand.carried,
     )
-    report.begin_hand(hand.index, hand.seed, hand.dealer, hand.round, hand.streak)
+    report.begin_hand(
+        hand.index, hand.seed, hand.dealer, hand.round, hand.streak, hand.carried
+    )
     matched = 0
     for number, item in logged.items:
         if isinstance(item, ChoiceLine):

@@ -8,7 +8,7 @@ English, or in the language `--lang` asks for (`messages`).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.api import Game
@@ -204,9 +204,16 @@ class HandTranscript:
         return f"{record.get('type')}: {fields}{_cites(record)}"
 
 
-def placed(game: Game, round: int, streak: int, lang: str = DEFAULT) -> str:
-    """` · round 南 · dealer streak 2`: where a hand stands in its game (its round, and how
-    many hands in a row the dealer has kept the deal before it)."""
+def placed(
+    game: Game,
+    round: int,
+    streak: int,
+    lang: str = DEFAULT,
+    carried: Mapping[str, int] | None = None,
+) -> str:
+    """` · round 南 · dealer streak 2 · 荒 1`: where a hand stands in its game (its round, how
+    many hands in a row the dealer has kept the deal before it, the numbers the game
+    carries)."""
     spoken = speaker(game, lang)
     text = ""
     names = spoken.words.round_names
@@ -215,6 +222,8 @@ def placed(game: Game, round: int, streak: int, lang: str = DEFAULT) -> str:
         text += spoken.say("transcript.round", name=name)
     if streak:
         text += spoken.say("transcript.streak", n=streak)
+    for name, value in (carried or {}).items():
+        text += f" · {name} {value}"
     return text
 
 
@@ -301,11 +310,17 @@ class Report:
             self.out(text)
 
     def begin_hand(
-        self, index: int, seed: int, dealer: int, round: int = 0, streak: int = 0
+        self,
+        index: int,
+        seed: int,
+        dealer: int,
+        round: int = 0,
+        streak: int = 0,
+        carried: Mapping[str, int] | None = None,
     ) -> None:
         self.hand = None  # made when first needed: a line per hand needs it only for a win
         self.current = (index, seed, dealer)
-        self.where = placed(self.game, round, streak, self.lang)
+        self.where = placed(self.game, round, streak, self.lang, carried)
         self.wins = []
         self.kept = []
         if self.mode == "text":

@@ -165,3 +165,26 @@ def test_a_logged_game_replays_with_its_carried_numbers(
     assert carried[0] == 1 and len(carried) == 6
     capsys.readouterr()
     assert main(["replay", str(log)]) == 0
+
+
+def test_evaluate_takes_the_carried_number_and_shows_its_arithmetic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = str(write(tmp_path, DOUBLING))
+    hand = ["--hand", "111m 222m 333m EEE 9m", "--win-card", "9m"]
+    assert main(["evaluate", rules, *hand, "--carried", "荒=4"]) == 0
+    assert "錢 = 番錢(番) × unit × 荒 = 96 × 1 × 4 = 384" in capsys.readouterr().out
+    assert main(["evaluate", rules, *hand]) == 0  # its start, 1
+    assert "96 × 1 × 1 = 96" in capsys.readouterr().out
+    assert main(["evaluate", rules, *hand, "--carried", "x=1"]) == 2
+    assert "carries no number 'x' (it carries: 荒)" in capsys.readouterr().err
+
+
+def test_the_transcript_says_the_carried_numbers_of_each_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = str(write(tmp_path, DOUBLING))
+    assert main(["play", rules, "--hands", "2", "--seed", "3", "--game"]) == 0
+    out = capsys.readouterr().out
+    assert "hand 1 · seed 3 · dealer seat 3 · round 東 · 荒 1" in out
+    assert "hand 2 · seed 4 · dealer seat 3 · round 東 · dealer streak 1 · 荒 2" in out

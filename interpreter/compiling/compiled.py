@@ -17,7 +17,7 @@ from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
 from tablerules.interpreter.compiling.blocks import Block, layout
 from tablerules.interpreter.compiling.cards import CardTable
-from tablerules.interpreter.compiling.carried import compile_carries
+from tablerules.interpreter.compiling.carried import compile_carries, starting
 from tablerules.interpreter.compiling.expressions import Tables
 from tablerules.interpreter.compiling.hand_patterns import Scoring
 from tablerules.interpreter.compiling.hand_quantities import HandQuantities
@@ -388,6 +388,8 @@ class CompiledRules:
         for name, value in self.options.items():
             if isinstance(value, bool | int):
                 self.numbers[name] = int(value)
+        # a carried number reads its start where no hand gives it (`evaluate` without it)
+        self.numbers.update(starting(self.carries))
         self.tables = Tables(self.rules.tables)
         self.quantities = HandQuantities(
             self.cards, self.seat_names, self.seat_cards, self.round_names, self.round_cards
