@@ -155,6 +155,7 @@ def open_scenario(path: Path, game: Game, seed: int, bots: str) -> HandSession |
             rigged,
             round=scenario.round,
             streak=scenario.streak,
+            carried=tuple(scenario.carried.items()),
         )
     except OverBudget as stopped:  # its deal alone is more than a hand may take
         return f"{path.name} cannot be opened: {stopped}"

@@ -60,6 +60,7 @@ class HandSession:
     source: int = 0  # which rule text it plays (a draft's generation): a place is kept per text
     round: int = 0  # where the hand stands in its game (see `interpreter.match`): the round,
     streak: int = 0  # and the hands the dealer has kept the deal before this one
+    carried: tuple[tuple[str, int], ...] = ()  # the numbers the game carries (none: starts)
     choices: list[Choice] = field(default_factory=list, init=False)
     marks: list[int] = field(default_factory=list, init=False)  # choices made by move k
     events_at: list[int] = field(default_factory=list, init=False)  # events by move k
@@ -135,7 +136,12 @@ class HandSession:
         """The hand dealt afresh, as a `table` (a `Table` or a class made from one, given
         `extra`)."""
         rigged = self.rigged
-        place = {"round": self.round, "streak": self.streak, **extra}
+        place: dict[str, Any] = {
+            "round": self.round,
+            "streak": self.streak,
+            "carried": dict(self.carried),
+            **extra,
+        }
         if rigged is None:
             return table(self.game, seed=self.seed, dealer=self.dealer, **place)
         return table(
@@ -364,6 +370,8 @@ class HandSession:
             hand["round"] = self.round
         if self.streak:
             hand["streak"] = self.streak
+        if self.carried:
+            hand["carried"] = dict(self.carried)
         lines = [dumps(header), dumps(hand)]
         replayed = self._fresh()
         written = 0

@@ -136,6 +136,7 @@ class MatchPlay:
             source=self.source,
             round=position.round,
             streak=position.streak,
+            carried=position.carried,
         )
 
     def next_hand(self) -> None:

@@ -65,6 +65,8 @@ def heading(match: MatchPlay, lang: str = "en") -> str:
             said += say("match.round", round=round_name)
     if match.hand.streak:
         said += say("match.streak", count=ordinal(match.hand.streak + 1, lang))
+    for name, value in match.hand.carried:
+        said += f" · {speaker(match.game, lang).word(name)} {value}"
     return said
 
 

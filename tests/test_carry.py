@@ -5,6 +5,7 @@ and the play log's hand line that lets replay deal the hand again."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,22 @@ def test_the_transcript_says_the_carried_numbers_of_each_hand(
     out = capsys.readouterr().out
     assert "hand 1 · seed 3 · dealer seat 3 · round 東 · 荒 1" in out
     assert "hand 2 · seed 4 · dealer seat 3 · round 東 · dealer streak 1 · 荒 2" in out
+
+
+def test_the_playground_s_match_deals_each_hand_with_the_numbers_left(doubling: Game) -> None:
+    """The hands `tablerules play --seed 3 --game` plays (drawn, drawn, drawn, won): the
+    playground's match deals them with 荒 1, 2, 4, 8 and says so in its heading."""
+    from tablerules.playground.match_play import MatchPlay
+    from tablerules.playground.match_view import heading
+
+    match = MatchPlay(doubling, 3, bots="random", length=4)
+    seen = []
+    while True:
+        seen.append(dict(match.hand.carried).get("荒", 1))
+        assert f"荒 {seen[-1]}" in heading(match) or not match.hand.carried
+        match.hand.to_end()
+        if not match.can_go_on:
+            break
+        match.next_hand()
+    assert seen[0] == 1 and max(seen) > 1
+    assert all(b in (1, 2 * a) for a, b in pairwise(seen))
