@@ -208,3 +208,29 @@ def test_the_playground_s_match_deals_each_hand_with_the_numbers_left(doubling: 
         match.next_hand()
     assert seen[0] == 1 and max(seen) > 1
     assert all(b in (1, 2 * a) for a, b in pairwise(seen))
+
+
+CHANGDE = Path(__file__).resolve().parents[1] / "rules" / "variants" / "paohuzi-changde.rules"
+HEAVENLY = [
+    "壹貳叁 貳柒拾 一二三 四五六 七八九 肆伍陸 柒捌玖",
+    "x1 x2 x3 x4 x5 x5 x6 x7 x7 x8 x10 x10 d2 d2 d3 d4 d5 d5 d7 d10",
+    "x1 x1 x4 x4 x5 x6 x6 x8 x9 x10 d1 d1 d3 d4 d6 d8 d8 d9 d9 d10",
+]
+
+
+def test_changde_doubles_a_win_after_a_drawn_hand() -> None:
+    """CD-6 and CD-7 over two hands of one game: a drawn hand keeps the dealer and leaves
+    荒 = 1, so the dealer's 天胡 that follows (1 囤 × 4 名堂) is paid 1 × 4 × 2 = 8 by each
+    of the two others (4 without the drawn hand before it); after the win 荒 is 0 again."""
+    game = load_game(CHANGDE)
+    match = Match(game, dealer=0)
+    drawn = match.table(hands=[game.parse(h) for h in ["x1 x3 x1", "x5 x8", "d4 d9"]], wall=[])
+    drawn.apply("discard 三", seat=0)
+    assert drawn.finished and drawn.state.winners == [] and drawn.state.next_dealer == 0
+    position = match.advance(drawn)
+    assert position is not None and position.dealer == 0 and dict(position.carried) == {"荒": 1}
+    won = match.table(hands=[game.parse(h) for h in HEAVENLY], wall=[], shown=game.parse("一")[0])
+    won.apply("胡", seat=0)
+    assert [line.amount for line in won.state.ledger] == [8, 8]
+    after = match.advance(won)
+    assert after is not None and dict(after.carried) == {"荒": 0}
