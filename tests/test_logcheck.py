@@ -140,8 +140,8 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
     """Short logs of both games, random bots (they pass, decline and claim the most)."""
     folder = tmp_path_factory.mktemp("logs")
     found = {}
-    for name, hands in (("paohuzi", 60), ("paomazai", 200)):
-        log = folder / f"{name}.jsonl"
+    for name, hands in (("paohuzi", 60), ("paomazai", 200), ("variants/paohuzi-changde", 60)):
+        log = folder / f"{name.replace('/', '-')}.jsonl"
         play_log(ROOT / "rules" / f"{name}.rules", log, hands, "random", seed=11)
         found[name] = _hands_of(log)
     return found
@@ -282,6 +282,7 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "chou-pai-after-a-real-pass": ("paohuzi", _drop_restriction("臭牌")),
     "visibility": ("paohuzi", _show_unseen_draw),
     "guo-shui-after-a-declined-win": ("paomazai", _drop_restriction("過水")),
+    "huang-fan-pays": ("variants/paohuzi-changde", _pay_more),
 }
 
 
@@ -291,6 +292,26 @@ def test_an_invariant_catches_a_log_broken_on_purpose(logs: dict, name: str) -> 
     header, hands = logs[game]
     assert check_hands(header, hands, [name]).ok  # the log as played passes
     assert _broken(header, hands, name, mutate) > 0
+
+
+def test_a_win_paid_without_the_doubling_of_drawn_hands_is_caught(logs: dict) -> None:
+    """CD-6: a hand whose line says it was dealt after a drawn hand (荒 1) must be paid
+    twice what the same win is worth after a win."""
+    header, hands = logs["variants/paohuzi-changde"]
+    won = [h for h in hands if any(r["type"] == "pay" for r in _records(h))]
+    assert won and check_hands(header, won, ["huang-fan-pays"]).ok
+    doubled = []
+    for hand in won:
+        hand = copy.deepcopy(hand)
+        first = json.loads(hand.lines[0])
+        first["carried"] = {"荒": first["carried"]["荒"] + 1}
+        hand.lines[0] = json.dumps(first, ensure_ascii=False)
+        doubled.append(hand)
+    found = check_hands(header, doubled, ["huang-fan-pays"]).counts()["huang-fan-pays"]
+    deal_wins = sum(
+        1 for h in won if any(r["type"] == "win" and r["context"] == "deal" for r in _records(h))
+    )
+    assert found == len(won) - deal_wins > 0
 
 
 # Shown to catch what they are about in tests/test_invariants_at_scale.py.

@@ -352,7 +352,8 @@ def profile_for(header: dict[str, Any]) -> Profile:
     name = PurePath(str(header.get("rules", ""))).name
     options = dict(header.get("options") or {})
     if name.startswith("paohuzi"):
-        three = name.startswith("paohuzi-3p")  # the three-player file and its 名堂 preset
+        # the three-player file, its 名堂 preset and 常德跑胡子 (CD-1) over them
+        three = name.startswith(("paohuzi-3p", "paohuzi-changde"))
         default_min = 15 if three else 6
         return Paohuzi(
             name=name,

@@ -120,7 +120,10 @@ def play_again(header: Record, hand: Hand) -> list[str]:
     first = json.loads(hand.lines[0])  # the hand line: where the hand was dealt
     match = Match(game, first["dealer"])
     match.position = Position(
-        dealer=first["dealer"], round=first.get("round", 0), streak=first.get("streak", 0)
+        dealer=first["dealer"],
+        round=first.get("round", 0),
+        streak=first.get("streak", 0),
+        carried=tuple(first.get("carried", {}).items()),
     )
     writer = _KeptLines()
     session = Session(game, _Silent.make(game), writer)

@@ -1,0 +1,85 @@
+"""Invariants of 常德跑胡子 (RULES.md CD): what each seat pays for a win, worked out again
+from the log — 囤 from the win's 胡息 (CD-2), the red cards counted in the winning split
+(CD-3's 紅胡), and 黃番, the doubling for each drawn hand in a row before the hand, read
+from the hand's line (CD-6)."""
+
+from __future__ import annotations
+
+import json
+
+from logcheck.games import Paohuzi, Profile
+from logcheck.invariants import Invariant, invariant
+from logcheck.logfile import Hand, Record
+from logcheck.tracker import Tracker
+
+RED = set("二七十貳柒拾")  # PHZ-1: the red words, small and big
+
+
+def red_cards(split: str) -> int:
+    """The red cards of a winning split as the log writes it (`坎[七七七](3)  ...`)."""
+    inside = "".join(part.split("]")[0] for part in split.split("[")[1:])
+    return sum(1 for word in inside if word in RED)
+
+
+@invariant
+class HuangFanPays(Invariant):
+    name = "huang-fan-pays"
+    summary = (
+        "each of the two others pays 囤 (⌊(胡息 − 15) / 3⌋ + 1, +1 on one's own draw) × 名堂 × "
+        "the 紅胡 step × 2 ^ the drawn hands in a row before the hand × the stake "
+        "(CD-2, CD-3, CD-5, CD-6)"
+    )
+    games = (Paohuzi,)
+
+    @classmethod
+    def applies_to(cls, profile: Profile) -> bool:
+        return isinstance(profile, Paohuzi) and profile.name.startswith("paohuzi-changde")
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.doubled = 0  # drawn hands in a row before this hand
+        self.stake = int(profile.options.get("base_stake", 1))
+        self.due: tuple[int, int, int] | None = None  # winner, amount, line of the win
+        self.paid: list[int] = []
+
+    def begin(self, header: Record, hand: Hand) -> None:
+        first = json.loads(hand.lines[0])
+        carried = first.get("carried")
+        if not isinstance(carried, dict) or "荒" not in carried:
+            self.fail("the hand line says nothing of 荒 (drawn hands in a row)", 1)
+            return
+        self.doubled = int(carried["荒"])
+
+    def after_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event["context"] == "deal":
+            return  # a 天胡 on the deal lists its 提 and 坎 only, not every card it holds
+        value = int(event["value"])
+        tun = max((value - 15) // 3 + 1, 1)
+        if event["context"] == "draw" and event["owner"] == event["seat"]:
+            tun += 1  # CD-2: a self-draw adds 1 囤
+        reds = red_cards(str(event.get("split", "")))
+        step = reds - 8 if reds >= 10 else 1
+        scores = event.get("scores") or {}
+        mingtang = int(scores.get("名堂", {}).get("value", 1))  # 紅胡 counts ×1 in it
+        amount = tun * mingtang * step * 2**self.doubled * self.stake
+        self.due = (event["seat"], amount, line)
+
+    def after_pay(self, event: Record, tracker: Tracker, line: int) -> None:
+        if self.due is None or event.get("clause") != "settle win":
+            return
+        winner, amount, at = self.due
+        if event["payee"] != winner or event["amount"] != amount:
+            self.fail(
+                f"seat {event['payer']} pays seat {event['payee']} {event['amount']}; the win at"
+                f" line {at} (荒 {self.doubled}) is worth {amount} from each other seat",
+                line,
+            )
+        self.paid.append(event["payer"])
+
+    def end(self, result: Record | None, tracker: Tracker, line: int) -> None:
+        if self.due is None or result is None:
+            return
+        winner = self.due[0]
+        others = sorted(seat for seat in range(3) if seat != winner)
+        if sorted(self.paid) != others:
+            self.fail(f"seats {sorted(self.paid)} paid the win, not the two others {others}", line)
