@@ -176,7 +176,10 @@ def _side_and_game(path: str, options: list[str], bots: str) -> tuple[Side, Game
     return side, checked.game
 
 
-def build_plan(args: argparse.Namespace) -> Plan | None:
+def build_plan(args: argparse.Namespace, notes: list[str] | None = None) -> Plan | None:
+    """The plan the arguments ask for (None: refused, said on standard error). A warning
+    about the comparison goes to `notes` when given (said once the run is sure to go on),
+    else straight to standard error."""
     found = _side_and_game(args.rules, args.option, args.bots)
     if found is None:
         return None
@@ -192,7 +195,9 @@ def build_plan(args: argparse.Namespace) -> Plan | None:
         note = compare_note(
             (args.rules, other), (first_game, second_game), (first.bots, second.bots)
         )
-        if note is not None:
+        if note is not None and notes is not None:
+            notes.append(note)
+        elif note is not None:
             print(note, file=sys.stderr)
         if second.name == first.name:  # the same file, other bots: name the sides by bots
             sides = [_renamed(first), _renamed(second)]
@@ -238,14 +243,17 @@ def _simulate(args: argparse.Namespace, stop: StopFlag) -> int:
         if problem is not None:  # found now, not after the hands are played
             print(f"error: cannot write {visible(target)}: {problem}", file=sys.stderr)
             return 1
-    plan = build_plan(args)
+    notes: list[str] = []
+    plan = build_plan(args, notes)
     if plan is None:
         return 1
     try:
         simulation = Simulation(plan, args.checkpoint)
-    except CheckpointError as error:
+    except CheckpointError as error:  # a refusal is one line: the warning is not said
         print(f"error: {error}", file=sys.stderr)
         return 1
+    for note in notes:
+        print(note, file=sys.stderr)
     ray = args.ray is not None
     jobs = args.jobs if args.jobs is not None else 0 if ray else 1
     where = Where(jobs=jobs, ray=ray, address=args.ray or None)
