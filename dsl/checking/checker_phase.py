@@ -1,0 +1,124 @@
+"""Checks of the phases before play: an exchange must always be possible for every seat,
+a declaration must name an attribute, and `declared ATTR` must have a phase declaring it;
+and of the discard clause's cards that go first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablerules.dsl.model import ir
+from tablerules.dsl.model.given import card_attributes
+
+if TYPE_CHECKING:
+    from tablerules.dsl.checking.checker import Checker
+
+# seats a direction reaches, counted on from the seat that passes
+DIRECTION_STEPS = {"next": 1, "previous": -1, "across": 2}
+
+
+class PhaseChecks:
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+
+    def check_phases(self: Checker) -> None:
+        for phase in self.rules.phases.values():
+            if phase.kind is None:
+                self.report(
+                    phase,
+                    "E109",
+                    f"phase {phase.name!r} neither passes cards nor declares a value",
+                    hint="add 'each seat passes 3 cards of one suit to next' "
+                    "or 'each seat declares one suit, shown'",
+                )
+                continue
+            if phase.attribute not in self.rules.attributes:
+                self.unknown(phase, "attribute", phase.attribute, self.rules.attributes)
+                continue
+            if phase.kind == "exchange":
+                self._check_exchange(phase)
+            elif phase.drawn_if is not None:
+                self.report(
+                    self.at(phase, "phase_drawn"),
+                    "E110",
+                    "a declaration is passed to nobody: a direction has no meaning here",
+                )
+
+    def _check_exchange(self: Checker, phase: ir.Phase) -> None:
+        seats = self.rules.seats.count if self.rules.seats else 1
+        directions = [phase.direction, *phase.drawn_from]
+        for direction in directions:
+            if direction == "across" and seats % 2:
+                self.report(
+                    phase,
+                    "E110",
+                    f"'across' needs an even number of seats, not {seats}",
+                )
+        if phase.drawn_if is not None:
+            self._option_ref(self.at(phase, "phase_drawn"), phase.drawn_if, numeric=False)
+            if len(set(phase.drawn_from)) != len(phase.drawn_from):
+                self.report(self.at(phase, "phase_drawn"), "E102", "a direction is named twice")
+        if phase.passes < 1:
+            self.report(phase, "E104", "a seat passes at least 1 card")
+            return
+        self._check_always_passable(phase)
+
+    def _check_always_passable(self: Checker, phase: ir.Phase) -> None:
+        """Every hand dealt must hold `passes` cards of some one value (a file that checks
+        must play): every card has the attribute, and the hand is large enough that some
+        value is held that often whatever the deal (pigeonhole)."""
+        deck = self.rules.deck
+        deal = self.rules.deal
+        if deck is None or deal is None:
+            return
+        values: set[ir.Scalar] = set()
+        for card in deck.cards:
+            value = card_attributes(self.rules, card).get(phase.attribute)
+            if value is None:
+                self.report(
+                    phase,
+                    "E110",
+                    f"card {card.id!r} has no {phase.attribute}: a seat holding it "
+                    "could not always pass cards of one value",
+                )
+                return
+            values.add(value)
+        held = sum(s.count or 0 for s in deal.steps if s.to == "each")
+        needed = len(values) * (phase.passes - 1) + 1
+        if held < needed:
+            self.report(
+                phase,
+                "E110",
+                f"a hand of {held} cards may hold fewer than {phase.passes} of every "
+                f"{phase.attribute}: {needed} cards are needed to always have {phase.passes} "
+                "of one",
+                hint="pass fewer cards, or deal more",
+            )
+
+    def check_discard_rule(self: Checker) -> None:
+        """`first CARDS`: card names, filters and `declared ATTR`, never a seat's card set
+        (a discard is no win: there is no winner to count seats from)."""
+        rule = self.rules.discard
+        if rule is None:
+            return
+        where = self.at(rule, "discard_first")
+        if not rule.first:
+            self.report(rule, "E109", "a discard clause with nothing in it", "add 'first CARDS'")
+        for item in rule.first:
+            if item.seat_set is not None or item.round_set is not None:
+                self.report(where, "E110", "'first' lists cards, filters or 'declared ATTR'")
+        plain = [i for i in rule.first if i.seat_set is None and i.round_set is None]
+        self.check_card_items(where, plain)
+
+    def check_declared(self: Checker, where: ir.Clause, attribute: str) -> None:
+        """`declared ATTR` in a card list: some phase declares a value of ATTR."""
+        declaring = [p for p in self.rules.phases.values() if p.kind == "declaration"]
+        if any(p.attribute == attribute for p in declaring):
+            return
+        if attribute not in self.rules.attributes:
+            self.unknown(where, "attribute", attribute, self.rules.attributes)
+            return
+        self.report(
+            where,
+            "E110",
+            f"'declared {attribute}': no phase declares a {attribute}",
+            hint=f"add a phase with 'each seat declares one {attribute}, shown'",
+        )
