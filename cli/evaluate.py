@@ -135,6 +135,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     table.add_argument(
         "--first-draw", action="store_true", help="the winning card is the winner's first draw"
     )
+    table.add_argument(
+        "--declared",
+        action="append",
+        default=[],
+        metavar="ATTR=VALUE",
+        help="a value the winner declared in a phase before play, e.g. suit=m (repeatable); "
+        "read by 'declared ATTR'",
+    )
     add_option_flag(parser)
     add_extends_flag(parser)
     add_lang_flag(parser)
@@ -181,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
         seat = _seat(game, args.seat)
         args.round_index = _round(game, args.round)
         args.carried_values = _carried(game, args.carried)
+        args.declared_values = _declared(game, args.declared)
     except HandError as error:
         return failed(args.json, str(error), 2)
     if args.hands_file:
@@ -278,6 +287,29 @@ def _round(game: Game, text: str | None) -> int:
     raise HandError(f"--round {visible(text)}: no such round (rounds: {known})")
 
 
+def _declared(game: Game, given: list[str]) -> tuple[tuple[str, str], ...]:
+    """`--declared ATTR=VALUE` pairs, each an attribute some phase declares and one of its
+    values."""
+    phases = game.compiled.rules.phases.values()
+    declaring = {p.attribute for p in phases if p.kind == "declaration"}
+    found: list[tuple[str, str]] = []
+    for text in given:
+        name, equals, value = text.partition("=")
+        if not equals or name not in declaring:
+            known = ", ".join(sorted(declaring)) or "none: no phase declares a value"
+            raise HandError(
+                f"--declared {visible(text)}: write ATTR=VALUE, ATTR one a phase declares ({known})"
+            )
+        values = {str(v) for card in game.compiled.cards.attributes for v in [card.get(name)]}
+        if value not in values:
+            raise HandError(
+                f"--declared {visible(text)}: no card has {name} {visible(value)} "
+                f"(values: {', '.join(sorted(values - {'None'}))})"
+            )
+        found.append((name, value))
+    return tuple(found)
+
+
 def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinConditions:
     facts = {
         "last_card": args.last_card,
@@ -286,6 +318,7 @@ def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinCondi
         "round": args.round_index,
         "streak": args.streak,
         "carried": args.carried_values,
+        "declared": args.declared_values,
     }
     if spec.how is None:
         context = "deal" if args.on_deal else "draw"

@@ -31,7 +31,9 @@ WIN_FIELDS = (
     "explanation",
 )
 # the events whose lines end with their clause's rule ids (moves of the turn go without)
-CITED = frozenset({"action", "restricted", "immediate win", "bonus", "drawn hand"})
+CITED = frozenset(
+    {"action", "restricted", "immediate win", "bonus", "drawn hand", "exchange", "declaration"}
+)
 
 
 def lineup_text(bots: str, say: Messages | None = None) -> str:

@@ -12,6 +12,7 @@ from tablerules.dsl.checking.checker_expr import ExpressionChecks
 from tablerules.dsl.checking.checker_limits import LimitChecks
 from tablerules.dsl.checking.checker_lookups import LookupChecks
 from tablerules.dsl.checking.checker_names import NameChecks
+from tablerules.dsl.checking.checker_phase import PhaseChecks
 from tablerules.dsl.checking.checker_play import PlayChecks
 from tablerules.dsl.checking.checker_scoring import ScoringChecks
 from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
@@ -33,7 +34,13 @@ REMOVABLE_SECTIONS = {
 
 
 class Checker(
-    LimitChecks, PlayChecks, ExpressionChecks, ScoringChecks, LookupChecks, NameChecks
+    LimitChecks,
+    PlayChecks,
+    PhaseChecks,
+    ExpressionChecks,
+    ScoringChecks,
+    LookupChecks,
+    NameChecks,
 ):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
@@ -120,6 +127,8 @@ class Checker(
         self.check_win()
         self.check_forms()
         self.check_immediate_wins()
+        self.check_phases()
+        self.check_discard_rule()
         self.check_seat_cards()
         self.check_look()
         self.check_play()
@@ -457,9 +466,7 @@ class Checker(
         round_names = rounds.names if rounds else []
         if self.rules.round_cards and not round_names:
             first = next(iter(self.rules.round_cards.values()))
-            self.report(
-                first, "E109", "round cards need named rounds: 'rounds N named NAME ...'"
-            )
+            self.report(first, "E109", "round cards need named rounds: 'rounds N named NAME ...'")
         self._check_card_sets(self.rules.round_cards, round_names, "round")
         if rounds is not None:
             if rounds.count < 1:

@@ -185,6 +185,16 @@ class ExpressionChecks:
                 self.unknown(where, "card", item.card, ids)
             for flt in item.filters:
                 self.check_attribute_refs(where, {flt.attribute: flt.values})
+            if item.declared is not None:
+                if not sets:
+                    self.report(
+                        where,
+                        "E110",
+                        f"'declared {item.declared}' names a seat's cards: it is read in "
+                        "expressions only",
+                    )
+                else:
+                    self.check_declared(where, item.declared)
             named = item.seat_set or item.round_set
             if named is None:
                 continue

@@ -268,6 +268,33 @@ class ImmediateWin(Clause):
     )
 
 
+Direction = Literal["next", "previous", "across"]
+
+
+class Phase(Clause):
+    """A step every seat takes after the deal, before the first turn: an exchange (each seat
+    passes `passes` cards of one value of `attribute` to the seat in `direction`, all at
+    once) or a declaration (each seat declares one value of `attribute`)."""
+
+    name: str
+    title: str = ""
+    kind: Literal["exchange", "declaration"] | None = None
+    attribute: str = ""
+    passes: int = 0
+    direction: Direction = "next"
+    drawn_if: str | None = Field(
+        None, description="under this option the direction is drawn from `drawn_from`"
+    )
+    drawn_from: list[Direction] = Field(default_factory=list)
+    shown: bool = Field(False, description="a declaration every seat sees at once")
+
+
+class DiscardRule(Clause):
+    """Which cards a seat may discard: while it holds any of `first`, only those."""
+
+    first: list[CardSelector] = Field(default_factory=list)
+
+
 class SeatCardsLine(Clause):
     seat: str
     items: list[CardSelector] = Field(default_factory=list)
@@ -300,6 +327,8 @@ class RuleSet(Record):
     win: WinRule | None = None
     forms: dict[str, Form] = Field(default_factory=dict)
     immediate_wins: dict[str, ImmediateWin] = Field(default_factory=dict)
+    phases: dict[str, Phase] = Field(default_factory=dict, description="in the order played")
+    discard: DiscardRule | None = None
     seat_cards: dict[str, SeatCards] = Field(default_factory=dict)
     look: Look | None = None
     turn: TurnRule | None = None

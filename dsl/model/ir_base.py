@@ -49,12 +49,16 @@ class CardFilter(Record):
 
 class CardSelector(Record):
     """One card by name, every card passing all filters, or a seat-relative card set
-    (`seat cards NAME`: the winner's set; `round cards NAME`: the round's set)."""
+    (`seat cards NAME`: the winner's set; `round cards NAME`: the round's set;
+    `declared ATTR`: the cards of the value of ATTR the winner declared in a phase)."""
 
     card: str | None = None
     filters: list[CardFilter] = Field(default_factory=list)
     seat_set: str | None = None
     round_set: str | None = None
+    declared: str | None = Field(
+        None, description="`declared ATTR`: the cards of the value the seat declared in a phase"
+    )
 
 
 ExprOp = Literal[

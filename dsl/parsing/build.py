@@ -17,6 +17,7 @@ from tablerules.dsl.diagnostics import DiagnosticSink, shorten
 from tablerules.dsl.limits import LIMIT_CODE, MAX_NUMBER
 from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits, whole_number
+from tablerules.dsl.parsing.build_phase import PhaseClauses
 from tablerules.dsl.parsing.build_play import PlayClauses
 from tablerules.dsl.parsing.build_scoring import ScoringClauses
 
@@ -36,6 +37,7 @@ SINGLETONS = (
     "turn",
     "ties",
     "end",
+    "discard",
     "fee",
     "next_dealer",
     "rounds",
@@ -49,6 +51,7 @@ KEYED = (
     "values",
     "forms",
     "immediate_wins",
+    "phases",
     "seat_cards",
     "actions",
     "restrictions",
@@ -70,6 +73,7 @@ SECTION_WORDS = {
     "values": "value table",
     "forms": "form",
     "immediate_wins": "immediate win",
+    "phases": "phase",
     "seat_cards": "seat cards",
     "actions": "action",
     "restrictions": "restriction",
@@ -106,7 +110,7 @@ class FileUnit:
     more_bases: list[tuple[str, ir.Span]] = field(default_factory=list)  # further bases
 
 
-class _Builder(PlayClauses, ScoringClauses):
+class _Builder(PlayClauses, PhaseClauses, ScoringClauses):
     def __init__(self, file: str, sink: DiagnosticSink) -> None:
         self.file = file
         self.sink = sink
@@ -247,6 +251,7 @@ class _Builder(PlayClauses, ScoringClauses):
             "remove_value": "values",
             "remove_zone": "zones",
             "remove_immediate_win": "immediate_wins",
+            "remove_phase": "phases",
             "remove_seat_cards": "seat_cards",
             "remove_action": "actions",
             "remove_restriction": "restrictions",
@@ -673,7 +678,6 @@ class _Builder(PlayClauses, ScoringClauses):
                 ir.SeatCardsLine(seat=seat, items=items, span=self.span(line), cites=line_cites)
             )
         return "seat_cards", name, table
-
 
     def clause_round_cards(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         _, name, table = self.clause_seat_cards(node)

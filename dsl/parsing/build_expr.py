@@ -81,6 +81,8 @@ class ExpressionBuilder:
                 items.append(ir.CardSelector(seat_set=str(node.children[0])))
             elif node.data == "card_round_set":
                 items.append(ir.CardSelector(round_set=str(node.children[0])))
+            elif node.data == "card_declared":
+                items.append(ir.CardSelector(declared=str(node.children[0])))
             elif node.data == "card_filters":
                 filters = []
                 for flt in node.children:

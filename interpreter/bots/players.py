@@ -21,8 +21,10 @@ from typing import Protocol
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.phase_choice import phase_choice
 from tablerules.interpreter.bots.winning_waits import waits_for
 from tablerules.interpreter.engine import Choice, Table
+from tablerules.interpreter.engine.phases.flow import PHASE
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.hand.evaluate import TableGroup
@@ -69,6 +71,9 @@ class GreedyBot:
         choices = table.legal_actions(seat)
         if len(choices) == 1:
             return choices[0]
+        decision = table.state.decision
+        if decision is not None and decision.kind == PHASE:
+            return self._pick(phase_choice(table, seat, choices))
         actions = table.play.actions
         wins = [c for c in choices if c.action in actions and actions[c.action].win]
         if wins:

@@ -32,12 +32,20 @@ class WinConditions:
     round: int = 0  # the round of the game, from 0
     streak: int = 0  # hands the dealer has kept the deal before this one
     carried: tuple[tuple[str, int], ...] = ()  # the game's carried numbers, by name
+    # the values the winner declared in the hand's phases, as (attribute, value) pairs
+    declared: tuple[tuple[str, str], ...] = ()
 
     @property
     def placed(self) -> dict[str, int]:
         """What an expression reads of the hand's place in its game: the dealer's streak and
         the carried numbers."""
         return {"streak": self.streak, **dict(self.carried)}
+
+    def declared_value(self, attribute: str) -> str | None:
+        for name, value in self.declared:
+            if name == attribute:
+                return value
+        return None
 
     @property
     def dealer_wins(self) -> bool:

@@ -251,6 +251,8 @@ def _items_text(items: list[ir.CardSelector]) -> str:
             words.append(f"seat cards {item.seat_set}")
         elif item.round_set is not None:
             words.append(f"round cards {item.round_set}")
+        elif item.declared is not None:
+            words.append(f"declared {item.declared}")
         else:
             inner = ", ".join(
                 f"{f.attribute} {' '.join(str(v) for v in f.values)}" for f in item.filters

@@ -58,6 +58,7 @@ class HandQuantities:
         fixed: set[int] = set()
         by_seat: list[str] = []
         by_round: list[str] = []
+        by_declared: list[str] = []
         for item in items:
             if item.card is not None:
                 card = self.cards.lookup(item.card)
@@ -67,9 +68,14 @@ class HandQuantities:
                 by_seat.append(item.seat_set)
             elif item.round_set is not None:
                 by_round.append(item.round_set)
+            elif item.declared is not None:
+                by_declared.append(item.declared)
             else:
                 filters = {f.attribute: list(f.values) for f in item.filters}
                 fixed.update(c for c in range(len(self.cards)) if self.cards.matches(c, filters))
+        if by_declared:
+            rest = [item for item in items if item.declared is None]
+            return self._declared_set(self.card_set(rest), by_declared)
         constant = frozenset(fixed)
         if not by_seat and not by_round:
             return lambda conditions: constant
@@ -82,6 +88,26 @@ class HandQuantities:
             found = seats[conditions.seat] if by_seat and conditions.seat < len(seats) else constant
             if by_round and conditions.round < len(rounds):
                 found = found | rounds[conditions.round]
+            return found
+
+        return chosen
+
+    def _declared_set(self, others: CardSet | None, attributes: list[str]) -> CardSet:
+        """The cards of the values the winner declared, with the `others` listed beside
+        them: each (attribute, value) resolved to its cards once, here."""
+        table = self.cards
+        by_value: dict[tuple[str, str], frozenset[int]] = {}
+        for attribute in attributes:
+            for card in range(len(table)):
+                key = (attribute, str(table.attributes[card].get(attribute)))
+                by_value[key] = by_value.get(key, frozenset()) | {card}
+
+        def chosen(conditions: WinConditions) -> frozenset[int]:
+            found = others(conditions) if others is not None else frozenset()
+            for attribute in attributes:
+                value = conditions.declared_value(attribute)
+                if value is not None:
+                    found = found | by_value.get((attribute, str(value)), frozenset())
             return found
 
         return chosen

@@ -9,6 +9,7 @@ from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.engine.locked_cards import LockedCards
+from tablerules.interpreter.engine.phases.first_cards import FirstCards
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
 from tablerules.interpreter.engine.screen import Entry, Screen
@@ -26,6 +27,8 @@ class ChoiceMaker(LockedCards):
     def __init__(self, play: PlayRules, evaluator: Evaluator) -> None:
         super().__init__(play, evaluator)
         self._discard_rows: dict[int, list[Choice]] = {}
+        self.first_cards = FirstCards(play.compiled)  # the discard clause's `first` cards
+        self._first = self.first_cards.active
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
         self._signatures = evaluator.search.signatures
@@ -385,6 +388,10 @@ class ChoiceMaker(LockedCards):
                 for c in range(len(self.cards))
             ]
             self._discard_rows[seat_index] = row
+        if self._first:  # while it holds a card that goes first, only those
+            first = [c for c in self.first_cards.held(seat) if not self.locked(seat.hand, c)]
+            if first:
+                return [row[card] for card in first]
         if self._locks:  # cards held as a 'never split' group may not be discarded
             below = self._locked_from
             return [row[card] for card, count in enumerate(seat.hand) if 0 < count < below[card]]

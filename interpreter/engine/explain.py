@@ -103,11 +103,19 @@ def _why_not(
 
 
 def locked_discard(table: Table, seat: int, label: str, lang: str = DEFAULT) -> str | None:
-    """Why `discard CARD` is refused when the card belongs to a group that is never split."""
+    """Why `discard CARD` is refused when the card belongs to a group that is never split,
+    or others go first (the discard clause's `first` cards)."""
     cards = table.game.compiled.cards
     name = label.split(" ", 1)[1] if " " in label else ""
     card = cards.lookup(name) if name else None
     holder = table.state.seats[seat]
+    if card is not None and holder.hand[card]:
+        first = table.maker.first_cards.held(holder)
+        if first and card not in first:
+            names = " ".join(cards.display[c] for c in first)
+            cites = table.maker.first_cards.cites
+            cited = f" [{', '.join(cites)}]" if cites else ""
+            return f"while holding {names}, only those may be discarded (discard: first){cited}"
     if card is None or not table.maker.locked(holder.hand, card):
         return None
     spoken = speaker(table.game, lang)

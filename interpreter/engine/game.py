@@ -29,6 +29,7 @@ from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.explain import explain, locked_discard
+from tablerules.interpreter.engine.phases.flow import PHASE, PhaseFlow
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
 from tablerules.interpreter.engine.shuffle import shuffle
@@ -89,7 +90,7 @@ class IllegalAction(ValueError):
     """An action that cannot be taken now; the message says why. The state is unchanged."""
 
 
-class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
+class Table(TurnFlow, PhaseFlow, ClaimWindows, ActionSteps, HandEnd):
     """One hand of a game, from the deal to the settlement."""
 
     def __init__(
@@ -225,7 +226,10 @@ class Table(TurnFlow, ClaimWindows, ActionSteps, HandEnd):
         if decision.kind == "turn":  # its one seat has chosen
             self._resolve_turn(decision, choice)
         elif len(chosen) == len(decision.options):
-            self._resolve_window(decision)
+            if decision.kind == PHASE:
+                self._resolve_phase(decision)
+            else:
+                self._resolve_window(decision)
 
     def snapshot(self) -> HandState:
         return copy.deepcopy(self.state)

@@ -52,6 +52,7 @@ class Seat:
     discards: list[int] = field(default_factory=list)
     restrictions: list[ActiveRestriction] = field(default_factory=list)
     packed: int = -1  # `hand` packed (see `packed_hand`); worked out when not given
+    declared: dict[str, str] = field(default_factory=dict)  # attribute -> value, by phases
 
     def __post_init__(self) -> None:
         if self.packed < 0:
@@ -179,6 +180,7 @@ class HandState:
     next_dealer: int | None = None
     last_card_drawn: bool = False
     deal_step: int = 0  # declarations on the deal: the seat (counted from the dealer) asked next
+    phase_step: int = 0  # the phase played next (see `engine.phases`)
     round: int = 0  # the round of the game, from 0
     streak: int = 0  # hands the dealer has kept the deal before this one
     carried: dict[str, int] = field(default_factory=dict)  # the game's carried numbers

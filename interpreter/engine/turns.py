@@ -63,9 +63,7 @@ class TurnFlow:
                 self._finish_win([seat], Offer("deal", seat, None), immediate=found.name)
                 return
         for seat, card in self._shown_on_deal:
-            self.log(
-                SHOWN, clause="deal", seat=seat, card=self.card_id(card), name=self.name(card)
-            )
+            self.log(SHOWN, clause="deal", seat=seat, card=self.card_id(card), name=self.name(card))
             if "deal card" in self.play.ways_by_context:
                 self._window(Offer("deal card", seat, card))
                 return
@@ -87,7 +85,8 @@ class TurnFlow:
                     self._decide(Decision("turn", offer, {seat: choices}, then="deal"))
                     return
                 state.deal_step += 1
-        self._begin_dealer_turn()
+        if not self._next_phase():
+            self._begin_dealer_turn()
 
     def _begin_dealer_turn(self: Table) -> None:
         begins = self.play.turn.dealer_begins

@@ -89,6 +89,7 @@ def referee_view(table: Table) -> dict[str, Any]:
                 "table": [_group(table, g, True) for g in seat.table],
                 "discards": [table.card_id(c) for c in seat.discards],
                 "restrictions": [r.name for r in seat.restrictions],
+                "declared": dict(seat.declared),
             }
             for seat in state.seats
         ],
@@ -108,6 +109,7 @@ def seat_view(table: Table, viewer: int) -> dict[str, Any]:
                 "table": [_group(table, g, own) for g in seat.table],
                 "discards": [table.card_id(c) for c in seat.discards],
                 "restrictions": [r.name for r in seat.restrictions] if own else [],
+                "declared": _declared(table, seat.declared, own),
             }
         )
     return {
@@ -121,6 +123,15 @@ def seat_view(table: Table, viewer: int) -> dict[str, Any]:
         "pending": _pending(table, viewer),
         "totals": table.totals(),
     }
+
+
+def _declared(table: Table, declared: dict[str, str], own: bool) -> dict[str, str]:
+    """A seat's declarations as another sees them: those of phases played `shown`, and
+    every one once the hand is over."""
+    if own or table.finished:
+        return dict(declared)
+    shown = {p.attribute for p in table.game.compiled.rules.phases.values() if p.shown}
+    return {name: value if name in shown else HIDDEN for name, value in declared.items()}
 
 
 def seat_event(table: Table, event: dict[str, Any], viewer: int) -> dict[str, Any] | None:
@@ -147,6 +158,21 @@ def seat_event(table: Table, event: dict[str, Any], viewer: int) -> dict[str, An
         if event.get("hidden") and event.get("owner") != viewer:
             window["card"] = HIDDEN
         return window
+    if kind == "exchange":  # a seat sees the cards it passed and those it received
+        return {
+            **event,
+            "passed": [
+                cards if seat == viewer or target == viewer else [HIDDEN] * len(cards)
+                for seat, (cards, target) in enumerate(
+                    zip(event["passed"], event["to"], strict=True)
+                )
+            ],
+        }
+    if kind == "declaration" and not event.get("shown"):
+        return {
+            **event,
+            "values": [v if s == viewer else HIDDEN for s, v in enumerate(event["values"])],
+        }
     if event.get("seat") == viewer:
         return event
     if kind in ("draw", "replacement"):

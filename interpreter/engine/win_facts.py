@@ -24,4 +24,5 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         round=state.round,
         streak=state.streak,
         carried=tuple(state.carried.items()),
+        declared=tuple(state.seats[winner].declared.items()),
     )

@@ -95,6 +95,8 @@ class Narrator:
             "window": self._window,
             "restricted": self._restricted,
             "immediate win": self._immediate,
+            "exchange": self._exchange,
+            "declaration": self._declaration,
             "win": self._win,
             "pay": self._pay,
             "bonus": self._bonus,
@@ -156,6 +158,23 @@ class Narrator:
         from tablerules.interpreter.engine.views import seat_event
 
         return seat_event(self.table, event, self.viewer)
+
+    # ── phrases of the phases before play ────────────────────────
+    def _exchange(self, event: Record) -> str:
+        """`phase NAME (next): SEAT passes CARDS to SEAT; ...`."""
+        moves = [
+            f"{self.seat(seat)} passes {self.cards(cards)} to {self.seat(target)}"
+            for seat, (cards, target) in enumerate(zip(event["passed"], event["to"], strict=True))
+        ]
+        return f"{event.get('clause', 'phase')} ({event['direction']}): " + "; ".join(moves)
+
+    def _declaration(self, event: Record) -> str:
+        said = [
+            f"{self.seat(seat)} {'declares a' if value == HIDDEN else 'declares'} "
+            f"{event['attribute'] if value == HIDDEN else value}"
+            for seat, value in enumerate(event["values"])
+        ]
+        return f"{event.get('clause', 'phase')}: " + "; ".join(said)
 
     # ── phrases and sentences ─────────────────────────────────────
     def phrase(self, event: Record) -> str | None:

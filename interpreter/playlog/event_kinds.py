@@ -64,6 +64,8 @@ DEAL_CARRIED = kind(
     "deal", dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT, carried=ANY
 )
 IMMEDIATE_WIN = kind("immediate win", seat=INT)
+EXCHANGE = kind("exchange", direction=TEXT, passed=ANY, to=INTS)
+DECLARATION = kind("declaration", attribute=TEXT, values=TEXTS, shown=FLAG)
 SHOWN = kind("shown", seat=INT, card=TEXT, name=TEXT)
 DRAW = kind("draw", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
 REPLACEMENT = kind("replacement", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
