@@ -140,7 +140,8 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
     """Short logs of both games, random bots (they pass, decline and claim the most)."""
     folder = tmp_path_factory.mktemp("logs")
     found = {}
-    for name, hands in (("paohuzi", 60), ("paomazai", 200), ("variants/paohuzi-changde", 60)):
+    games = (("paohuzi", 60), ("paomazai", 200), ("variants/paohuzi-changde", 60), ("sichuan", 40))
+    for name, hands in games:
         log = folder / f"{name.replace('/', '-')}.jsonl"
         play_log(ROOT / "rules" / f"{name}.rules", log, hands, "random", seed=11)
         found[name] = _hands_of(log)
@@ -271,7 +272,33 @@ def _show_unseen_draw(header: dict, records: Records) -> bool:
     return True
 
 
+def _pass_two(header: dict, records: Records) -> bool:
+    at = _index(records, lambda r: r["type"] == "exchange")
+    if at is None:
+        return False
+    card = records[at]["passed"][0].pop()
+    records[at]["passed"][1].append(card)  # seat 0 passes two, seat 1 four
+    return True
+
+
+def _discard_out_of_order(header: dict, records: Records) -> bool:
+    for at, record in enumerate(records):
+        if record["type"] != "discard":
+            continue
+        seat = _tracker_at(header, records, at).seats[record["seat"]]
+        void = seat.declared.get("suit")
+        if record["card"][-1] != void:
+            continue
+        others = sorted(c for c, n in seat.hand.items() if n and c[-1] != void)
+        if others:
+            record["card"] = others[0]
+            return True
+    return False
+
+
 MUTATIONS: dict[str, tuple[str, Callable]] = {
+    "exchange-passes-n-of-one-suit": ("sichuan", _pass_two),
+    "declared-suit-discarded-first": ("sichuan", _discard_out_of_order),
     "money-sums-to-zero": ("paomazai", _pay_more),
     "discards-are-held": ("paomazai", _discard_unheld),
     "claims-leave-a-discard": ("paohuzi", _drop_discard_after_claim),

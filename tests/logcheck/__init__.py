@@ -18,6 +18,7 @@ from logcheck import (  # noqa: F401 - their invariants register
     paohuzi,
     paomazai,
     reproduce,
+    sichuan,
 )
 from logcheck.check import Report, check_hands, check_log
 from logcheck.invariants import INVARIANTS, Invariant, Violation, invariant

@@ -344,6 +344,33 @@ class Paomazai(Profile):
         return "concealed" if action == "暗槓" else "shown"
 
 
+@dataclass
+class Sichuan(Paomazai):
+    """四川麻將 (SC-n): three suits, four melds and a pair or seven pairs (four alike are
+    two pairs), never holding a tile of the declared suit (SC-4, checked by the Sichuan
+    invariants, which know each seat's declaration)."""
+
+    passes: int = 3  # SC-2: tiles each seat passes in the exchange
+
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        if not table and sum(full.values()) == 14 and all(n % 2 == 0 for n in full.values()):
+            return True  # 七對 (SC-6)
+        return super().wins(hand, table, card, source)
+
+
+SC_NAMES = {name: card for name, card in MJ_NAMES.items() if card[-1] in MJ_SUITS}  # SC-1
+
+
+def suit_of(card: str) -> str:
+    """A mahjong tile's suit letter (its id's last character)."""
+    return card[-1]
+
+
 # ── which profile a log is played under ───────────────────────────────
 
 
@@ -392,6 +419,16 @@ def profile_for(header: dict[str, Any]) -> Profile:
             names=MJ_NAMES,
             orphans=True,
         )
+    if name in ("sichuan", "sichuan.rules"):  # SC-1…SC-6: pong and kong, no chow, seven pairs
+        return Sichuan(
+            name=name,
+            draws_shown=False,
+            win_action="胡",
+            claims=frozenset({"碰"}),
+            options=options,
+            names=SC_NAMES,
+        )
     raise ValueError(
-        f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔 and 香港麻雀"
+        f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔, 香港麻雀 "
+        "and 四川麻將"
     )

@@ -33,6 +33,7 @@ class SeatCards:
     hand: Counter[str] = field(default_factory=Counter)
     table: list[Group] = field(default_factory=list)
     discards: list[str] = field(default_factory=list)
+    declared: dict[str, str] = field(default_factory=dict)  # attribute -> value, by a phase
 
 
 @dataclass
@@ -63,6 +64,8 @@ class Tracker:
             "replacement": self._replacement,
             "discard": self._discard,
             "untaken": self._untaken,
+            "exchange": self._exchange,
+            "declaration": self._declaration,
             "action": self._action,
             "win": self._finish,
             "end": self._finish,
@@ -100,6 +103,19 @@ class Tracker:
         self.seats[seat].discards.append(card)
         self.offer = Offer("discard", seat, card, "pile")
         self.discarded = True
+
+    def _exchange(self, event: Record) -> None:
+        """Every seat's passed cards leave before any arrive."""
+        for seat, cards in enumerate(event["passed"]):
+            for card in cards:
+                self.seats[seat].hand[card] -= 1
+        for cards, target in zip(event["passed"], event["to"], strict=True):
+            for card in cards:
+                self.seats[target].hand[card] += 1
+
+    def _declaration(self, event: Record) -> None:
+        for seat, value in zip(self.seats, event["values"], strict=True):
+            seat.declared[event["attribute"]] = value
 
     def _untaken(self, event: Record) -> None:
         self.seats[event["seat"]].discards.append(event["card"])
