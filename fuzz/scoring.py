@@ -6,10 +6,11 @@ start, a cap and `decides the best split`; hand patterns with `when` conditions,
 table; group kinds with `where` filters and `never split`, new or overriding the base's;
 a `win` with more lines (`score … at least`, `when`, many groups); a settlement whose
 amounts use `max`/`min` (one argument too), tables, huge numbers, labels a spreadsheet
-would read as formulas; the base's bonus draw paid `per hit`; and a number carried from
-hand to hand (`carry`) that a settlement pays. Most of them check, so
-the engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more
-copies, a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
+would read as formulas; the base's bonus draw paid `per hit`; a number carried from hand to
+hand (`carry`) that a settlement pays; and phases before play (an exchange, a declaration
+read by `declared ATTR`, the declared cards discarded first). Most of them check, so the
+engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more copies,
+a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class Writer:
         self.score = ""
         self.table = ""
         self.kinds = list(game.kinds)
+        self.declared: list[str] = []  # attributes a phase of the file declares
 
     def pick(self, items: list[str] | tuple[str, ...]) -> str:
         return self.rng.choice(list(items))
@@ -56,6 +58,7 @@ class Writer:
         choices = [
             "cards",
             f"cards {self.items()}",
+            *(f"cards declared {name}" for name in self.declared),
             f"distinct {attribute}",
             f"distinct {attribute} in {self.items()}",
             "groups",
@@ -239,9 +242,26 @@ class Writer:
         line = f'  pays: each other pays {amount} "{self.pick(LABELS)}"'
         return "override " + re.sub(r"(?m)^  pays:.*$", line, text, count=1) + "\n"
 
+    def phase_clauses(self) -> str:
+        """Phases before play: an exchange of one card (always possible when every card
+        has the attribute), a declaration, and the discard clause's declared cards first."""
+        attribute = self.pick(list(self.base.attributes))
+        self.declared.append(attribute)
+        direction = self.pick(["next", "previous"])
+        shown = self.pick([", shown", ""])
+        text = (
+            f"phase fzx {CITE} {{\n  each seat passes 1 cards of one {attribute} to {direction}\n"
+            f"}}\n\nphase fzd {CITE} {{\n  each seat declares one {attribute}{shown}\n}}\n"
+        )
+        if self.rng.random() < 0.5:
+            text += f"\ndiscard {CITE} {{\n  first declared {attribute}\n}}\n"
+        return text
+
     def file(self, extending: bool = True) -> str:
         """The file's text; without `extending`, the clauses alone, none overriding."""
         parts = [f'extends "{self.base.extends}"\n'] if extending else []
+        if self.rng.random() < 0.3:
+            parts.append(self.phase_clauses())
         if self.rng.random() < 0.4:
             parts.append(self.table_clause())
         if self.rng.random() < 0.7:

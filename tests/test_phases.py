@@ -303,3 +303,21 @@ def test_a_small_phased_file_checks_and_plays(tmp_path: Path) -> None:
     assert rng  # the hand is reproducible from its seed
     again = play_hand(game, [RandomBot(s) for s in range(3)], 4)
     assert again.events == table.events
+
+
+def test_the_playground_asks_a_seat_for_its_phase_and_makes_a_legal_label(sichuan: Game) -> None:
+    from tablerules.playground.tabs.hand_phase import chosen_label, phase_ask
+
+    table = rigged(sichuan)
+    ask = phase_ask(table, 2)
+    assert ask is not None and ask.phase.kind == "exchange" and len(ask.held) == 13
+    positions = [i for i, (_, name) in enumerate(ask.held) if name in ("一筒", "二筒", "三筒")]
+    label = chosen_label(ask, table, positions)
+    assert label == "換三張 1p 2p 3p"
+    assert label in {c.label for c in table.legal_actions(2)}
+    exchange_all(table, ["換三張 1m 2m 3m", "換三張 1s 1s 1s", label, "換三張 5m 5m 5m"])
+    ask = phase_ask(table, 0)
+    assert ask is not None and ask.phase.kind == "declaration"
+    assert dict(ask.values) == {"m": 9, "p": 4, "s": 0}
+    choose(table, 0, "定缺 s")
+    assert phase_ask(table, 0) is None  # it has chosen; the others have not

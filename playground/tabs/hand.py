@@ -30,6 +30,7 @@ from tablerules.playground.match_view import MatchView, match_view
 from tablerules.playground.page_messages import page_messages
 from tablerules.playground.page_views import HandPage
 from tablerules.playground.place import Place
+from tablerules.playground.tabs.hand_phase import phase_view
 from tablerules.playground.ticker import set_timer
 
 TITLE = "Hand"
@@ -211,7 +212,8 @@ def table_part(context: Context, session: HandSession, viewer: int | None) -> No
         top = st.container(horizontal=True, vertical_alignment="center", gap="small")
         stepper(session, top, viewer, context.lang)
         top.markdown(f"**{page.counter}** · {page.status}")
-        user_choices(session, page)
+        if not phase_view(session, act):  # a phase before play has a view of its own
+            user_choices(session, page)
         if page.result is not None:
             show_result(page, context.lang)
             if match is not None:

@@ -4,6 +4,7 @@ seat has in a phase, and the direction an exchange goes in."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
@@ -46,9 +47,12 @@ class PhaseRule:
         for value in self.values:
             held = [card for card in self.cards_of[value] if hand[card]]
             for cards in _multisets(held, hand, self.passes):
-                label = f"{self.name} {' '.join(ids[c] for c in cards)}"
-                found.append(Choice(seat, self.name, label, from_hand=cards))
+                found.append(Choice(seat, self.name, self.label(cards, ids), from_hand=cards))
         return found
+
+    def label(self, cards: Sequence[int], ids: Sequence[str]) -> str:
+        """An exchange choice's label: the phase's name and the cards' ids, in card order."""
+        return f"{self.name} {' '.join(ids[c] for c in sorted(cards))}"
 
     @staticmethod
     def declared(choice: Choice) -> str:

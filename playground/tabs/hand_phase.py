@@ -1,0 +1,96 @@
+"""The hand tab's view of a phase before play at a seated player's seat: pick the cards to
+pass in an exchange, or the value to declare. The choice made is one of the table's legal
+choices, taken through the hand tab's own `act`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit as st
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.phases.flow import PHASE, game_phases
+from tablerules.interpreter.engine.phases.rules import PhaseRule
+from tablerules.playground.hands import HandSession
+
+
+@dataclass(frozen=True)
+class PhaseAsk:
+    """What a seat is asked in the phase now played: the phase, and the cards it holds
+    (card index and display name, one entry per copy) or the values it may declare, each
+    with the number of cards of it held."""
+
+    phase: PhaseRule
+    held: list[tuple[int, str]]
+    values: list[tuple[str, int]]
+
+
+def phase_ask(table: Table, seat: int) -> PhaseAsk | None:
+    """The phase `seat` must play now, or None when no phase waits for it."""
+    decision = table.state.decision
+    if table.finished or decision is None or decision.kind != PHASE:
+        return None
+    if seat not in decision.waiting:
+        return None
+    phase = game_phases(table)[table.state.phase_step]
+    cards = table.game.compiled.cards
+    hand = table.state.seats[seat].hand
+    held = [(card, cards.display[card]) for card, n in enumerate(hand) for _ in range(n)]
+    values = [(value, sum(hand[c] for c in phase.cards_of[value])) for value in phase.values]
+    return PhaseAsk(phase, held, values)
+
+
+def chosen_label(ask: PhaseAsk, table: Table, picked: list[int]) -> str:
+    """The label of an exchange choice of the cards at these positions of `ask.held`."""
+    cards = [ask.held[position][0] for position in picked]
+    return ask.phase.label(cards, table.game.compiled.cards.ids)
+
+
+def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) -> bool:
+    """Show the phase the seated player must play now; True when one is shown."""
+    human = session.waiting_human()
+    ask = phase_ask(session.table, human) if human is not None else None
+    if ask is None:
+        return False
+    phase = ask.phase
+    legal = {choice.label for choice in session.table.legal_actions(human)}
+    if phase.kind == "declaration":
+        st.info(f"{phase.name}: declare one {phase.attribute} (every seat declares at once)")
+        names = [value for value, _ in ask.values]
+        value = st.radio(
+            phase.attribute,
+            names,
+            format_func=lambda v: f"{v} ({dict(ask.values)[v]} held)",
+            horizontal=True,
+            key=f"declare_{phase.name}",
+        )
+        st.button(
+            "declare",
+            type="primary",
+            key=f"declare_button_{phase.name}",
+            on_click=act,
+            args=(session, f"{phase.name} {value}"),
+        )
+        return True
+    st.info(
+        f"{phase.name}: pick {phase.passes} cards of one {phase.attribute} to pass; nobody "
+        "sees what they receive before every seat has chosen"
+    )
+    picked = st.multiselect(
+        "cards to pass",
+        list(range(len(ask.held))),
+        format_func=lambda position: ask.held[position][1],
+        max_selections=phase.passes,
+        key=f"pass_{phase.name}",
+    )
+    label = chosen_label(ask, session.table, picked)
+    st.button(
+        "pass",
+        type="primary",
+        disabled=label not in legal,
+        help=None if label in legal else f"{phase.passes} cards of one {phase.attribute}",
+        key=f"pass_button_{phase.name}",
+        on_click=act,
+        args=(session, label),
+    )
+    return True
