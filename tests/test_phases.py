@@ -321,3 +321,86 @@ def test_the_playground_asks_a_seat_for_its_phase_and_makes_a_legal_label(sichua
     assert dict(ask.values) == {"m": 9, "p": 4, "s": 0}
     choose(table, 0, "定缺 s")
     assert phase_ask(table, 0) is None  # it has chosen; the others have not
+
+
+FLOWERS = """game f
+seats 2
+attribute kind: plain | flower
+deck {
+  copies 4
+  1a kind=plain
+  2a kind=plain
+  3a kind=plain
+  1f kind=flower
+}
+zone hand "h" per seat private
+zone table "t" per seat public
+zone wall "w" shared hidden
+deal {
+  3 to each hand
+  rest to wall
+}
+group 刻 "three alike" {
+  pattern same 3
+  in hand
+}
+group flower "a flower laid down" {
+  pattern same 1, where kind flower
+  on table
+  shown
+}
+win {
+  groups 1
+}
+turn {
+  dealer begins by drawing
+  draw from wall head, kept
+  replacement from wall tail
+}
+action lay "a flower is laid and replaced" {
+  on deal by self: 1 alike from hand
+  makes flower
+  forced
+  then replacement
+}
+action win {
+  on draw by self
+  win
+  priority 1
+}
+end {
+  drawn hand when wall is empty
+}
+settle win {
+  on draw: each other pays 1
+}
+"""
+
+
+def test_flowers_dealt_are_laid_and_replaced_dealer_first_until_none_is_held(
+    tmp_path: Path,
+) -> None:
+    """`then replacement` on an `on deal` way: each card laid is replaced from the wall's
+    tail at once, the seat goes on until it holds none, then the next seat (TW-2)."""
+    path = tmp_path / "flowers.rules"
+    path.write_text(FLOWERS, encoding="utf-8")
+    game = load_game(path)
+    hands = [game.parse("1f 1f 1a"), game.parse("1f 2a 2a")]
+    # the tail gives 1f (a flower again, for seat 1), then 3a, then 2a
+    table = Table(game, dealer=1, hands=hands, wall=game.parse("3a 3a 1a 2a 3a 1f"))
+    laid = ("action", "replacement")
+    moves = [(e["type"], e["seat"], e.get("card")) for e in table.events if e["type"] in laid]
+    assert moves == [
+        ("action", 1, None),
+        ("replacement", 1, "1f"),  # a flower again: laid and replaced in its turn
+        ("action", 1, None),
+        ("replacement", 1, "3a"),
+        ("action", 0, None),
+        ("replacement", 0, "2a"),
+        ("action", 0, None),
+        ("replacement", 0, "1a"),
+    ]
+    assert all(s.hand[game.parse("1f")[0]] == 0 for s in table.state.seats)
+    assert [len(s.table) for s in table.state.seats] == [2, 2]
+    assert table.events[-1]["type"] == "draw"  # then the dealer's first turn
+    assert table.waiting_for() == [1]  # the dealer's first turn

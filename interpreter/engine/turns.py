@@ -274,6 +274,9 @@ class TurnFlow:
             self._turn_start(seat, then or "draw")
             return
         if context == "deal":  # the same seat may have more to lay down
+            replaced = self._continuation(rule, seat) == "replacement"
+            if replaced and not self._deal_replacement(seat, f"action {rule.name}", rule.cites):
+                return
             self._declare_on_deal()
             return
         step = self._continuation(rule, seat)

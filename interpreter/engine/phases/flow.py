@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tablerules.interpreter.engine.phases.rules import STEPS, PhaseRule, phase_rules
 from tablerules.interpreter.engine.state import Decision, Offer
-from tablerules.interpreter.playlog.event_kinds import DECLARATION, EXCHANGE
+from tablerules.interpreter.playlog.event_kinds import DECLARATION, EXCHANGE, REPLACEMENT
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
@@ -38,6 +38,35 @@ class PhaseFlow:
             seat: phase.choices(seat, holder.hand, ids) for seat, holder in enumerate(state.seats)
         }
         state.decision = Decision(PHASE, Offer(PHASE, state.dealer, None), options, then=phase.name)
+        return True
+
+    def _deal_replacement(self: Table, seat: int, clause: str, cites: tuple[str, ...]) -> bool:
+        """A card laid on the deal replaced (`then replacement` on an `on deal` way): one
+        card from the replacement end of the wall into the seat's hand, with no window on
+        it; False when the wall is empty and the hand is drawn."""
+        state = self.state
+        left = state.tail - state.head
+        if left <= 0:
+            self._drawn_hand()
+            return False
+        from_tail = self.play.draws[True][0]
+        if from_tail:
+            state.tail -= 1
+            card = state.wall[state.tail]
+        else:
+            card = state.wall[state.head]
+            state.head += 1
+        state.seats[seat].gain(card)
+        self.log(
+            REPLACEMENT,
+            clause=clause,
+            cites=cites,
+            seat=seat,
+            shown=False,
+            left=left - 1,
+            card=self.card_id(card),
+            name=self.name(card),
+        )
         return True
 
     def _resolve_phase(self: Table, decision: Decision) -> None:
