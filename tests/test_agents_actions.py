@@ -13,6 +13,16 @@ from tablerules.interpreter import load_game
 from tablerules.interpreter.engine import Choice, Table
 
 FILES = bundled_files()
+# The action table does not number the choices of a phase before play (an exchange, a
+# declaration) yet: a file with phases is expected to fail until it does.
+UNPHASED = [
+    pytest.param(
+        path, marks=pytest.mark.xfail(strict=True, reason="phase choices have no action id yet")
+    )
+    if path.stem == "sichuan"
+    else path
+    for path in FILES
+]
 
 
 def played_decisions(path: Path, hands: int):
@@ -39,7 +49,7 @@ def same_move(first: Choice, second: Choice) -> bool:
     )
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", UNPHASED, ids=lambda p: p.stem)
 def test_every_legal_choice_has_an_id_and_every_id_a_choice(path: Path) -> None:
     actions = ActionTable(load_game(path))
     assert actions.signatures[PASS_ID] == ("pass",)

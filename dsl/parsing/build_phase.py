@@ -48,6 +48,8 @@ class PhaseClauses:
                 phase.attribute = str(words[1])
                 phase.direction = directions[0]
             elif item.data == "phase_drawn":
+                if str(words[1]) != "a":
+                    self.error(words[1], "E104", f"write 'to a direction drawn', not {words[1]!r}")
                 phase.drawn_if = str(words[0])
                 phase.drawn_from = directions
             else:
