@@ -203,6 +203,11 @@ def table_part(context: Context, session: HandSession, viewer: int | None) -> No
             st.rerun()  # the whole page sets the timer anew
         st.session_state["ticking"] = wanted
     page = build_page(session, viewer, context.lang)
+    ended = (viewer, session.table.finished)
+    if viewer is not None and st.session_state.get("seat_end") not in (None, ended):
+        st.session_state["seat_end"] = ended
+        st.rerun()  # the whole page: a seat's Compare tab waits for the hand's end
+    st.session_state["seat_end"] = ended
     match = playing_match(session)
     left, right = st.columns([2, 1], gap="medium")
     with left:

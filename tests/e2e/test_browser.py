@@ -40,6 +40,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 from tablerules.interpreter import load_game
+from tablerules.playground.hand_page import PageBuilder, go_to_step, page_steps
 from tablerules.playground.hands import HandSession
 from visibility import seen, token_game, tokens
 
@@ -449,6 +450,8 @@ def pick_labelled(driver: WebDriver, label: str, option: str) -> None:
 
 
 def pick_in(driver: WebDriver, field: tuple[str, str], option: str, what: str) -> None:
+    if driver.find_element(*field).get_attribute("value") == option:
+        return  # chosen already: picking it again would not run the app
     driver.find_element(*field).click()
 
     def listed(d: WebDriver) -> WebElement | None:
@@ -632,6 +635,158 @@ def test_a_word_card_win_shows_its_sum_floor_and_formula(app: WebDriver) -> None
     screenshot(app, "playground-huxi.png", scroll_to=result_box(app))
 
 
+# ── a hand learnt step by step, in each language ─────────────────────────────────────
+
+# What a reader of each language reads of 跑胡子's hand of seed 7 (a drawn hand whose last
+# move is ten draws shown and not taken, told one event a step).
+LEARNT = {
+    "en": {
+        "title": "tablerules playground · 跑胡子",
+        "deal": "莊 deals 莊 15, 下家 14, 對家 14, 上家 14 cards; 23 left to draw",
+        "untaken": r"\S+ is not taken: to \S+'s discards",
+        "drawn": "drawn hand: nobody wins",
+        "next": "next dealer: 下家",
+        "result": "Drawn hand: nobody wins",
+        "left": r"(\d+) cards left to draw",
+        "tab": "Hand",
+    },
+    "zh-Hant": {
+        "title": "tablerules 遊樂場 · 跑胡子",
+        "deal": "莊發牌：莊 15、下家 14、對家 14、上家 14 張；還剩 23 張可摸",
+        "untaken": r"\S+沒有人要，放進\S+的棄牌",
+        "drawn": "流局：沒有人贏",
+        "next": "下一局由下家發牌",
+        "result": "流局：沒有人贏",
+        "left": r"還剩 (\d+) 張可摸",
+        "tab": "牌局",
+    },
+    "zh-Hans": {
+        "title": "tablerules 游乐场 · 跑胡子",
+        "deal": "庄发牌：庄 15、下家 14、对家 14、上家 14 张；还剩 23 张可摸",
+        "untaken": r"\S+没有人要，放进\S+的弃牌",
+        "drawn": "流局：没有人赢",
+        "next": "下一局由下家发牌",
+        "result": "流局：没有人赢",
+        "left": r"还剩 (\d+) 张可摸",
+        "tab": "牌局",
+    },
+}
+# the traditional names a reader of simplified characters must not see on the table
+TRADITIONAL = ("莊", "對家", "貳", "陸", "棄牌")
+# each language at each size: every step of the hand, by the keys or by taps
+LEARNING = [("en", "desktop"), ("zh-Hans", "desktop"), ("zh-Hant", "desktop"),
+            ("en", "phone"), ("zh-Hans", "phone")]  # fmt: skip
+
+# The rows of the move list as they read: (number, text without the rule ids), in order.
+ROWS_JS = """
+return Array.from(document.querySelectorAll('.tr-move')).map((row) => {
+  const copy = row.cloneNode(true);
+  copy.querySelectorAll('.tr-n, .tr-cites').forEach((part) => part.remove());
+  return [Number(row.dataset.move), copy.textContent.trim(), Number(row.dataset.turn)];
+});
+"""
+
+
+def at_step(step: int) -> Callable[[WebDriver], bool]:
+    """The table and the move list at `step` (in any language: no counter's words)."""
+    return lambda d: (
+        drawn_move(d) == step
+        and bool(d.find_elements(By.CSS_SELECTOR, f'.tr-move.tr-now[data-move="{step}"]'))
+    )
+
+
+def center_lines(driver: WebDriver) -> list[str]:
+    """The middle of the table: the cards left, the card on view, what just happened."""
+    center = driver.find_elements(By.CSS_SELECTOR, ".tr-table .tr-center > div")
+    return [line.get_attribute("textContent") or "" for line in center]
+
+
+def rows_now(driver: WebDriver) -> list[tuple[int, str, int]]:
+    return [(int(n), str(text), int(turn)) for n, text, turn in driver.execute_script(ROWS_JS)]
+
+
+@pytest.mark.parametrize(("lang", "size"), LEARNING)
+def test_a_word_card_hand_is_learnt_step_by_step_to_its_end(
+    app: WebDriver, app_url: str, lang: str, size: str
+) -> None:
+    """跑胡子, seed 7, in English, 繁體中文 and 简体中文, on a desktop and a phone: every step is
+    one event told in one sentence of the language chosen (the one the table's middle
+    says too), grouped by turn; the endgame's ten draws are watched card by card, the stock
+    going down one at a time; ten presses of → at ten a second go ten steps on; the end
+    says who won (nobody) in the same language."""
+    words = LEARNT[lang]
+    open_at(app, app_url, SIZES[size], f"rule_file={PHZ}&lang={lang}&match_hands=1")
+    said = main_text(app)
+    assert words["title"] in said, said[:300]
+    assert selected_tabs(app) == [words["tab"]]
+    rows = rows_now(app)
+    last = rows[-1][0]
+    assert [n for n, _, _ in rows] == list(range(last + 1)) and last >= 80
+    texts = [text for _, text, _ in rows]
+    assert texts[0] == words["deal"]
+    assert texts[-2:] == [words["drawn"], words["next"]]
+    assert sum(bool(re.fullmatch(words["untaken"], text)) for text in texts) >= 8, texts[-24:]
+    assert not [t for t in texts if " — " in t or "——" in t]  # one event, one sentence
+    turns = [turn for _, _, turn in rows]
+    assert turns == sorted(turns) and turns[-1] > 20  # grouped by turn, in order
+    if lang == "zh-Hans":
+        table = app.find_element(By.CSS_SELECTOR, ".tr-table").get_attribute("textContent") or ""
+        shown = " ".join(texts) + table
+        assert not [name for name in TRADITIONAL if name in shown], shown
+    step = 0
+    if size == "desktop":  # ten presses at ten a second: none is dropped
+        presses = ActionChains(app)
+        for _ in range(10):
+            presses.send_keys(Keys.ARROW_RIGHT).pause(0.1)
+        app.execute_script("if (document.activeElement) document.activeElement.blur();")
+        timed(app, "10 presses of →", presses.perform, at_step(10))
+        step = 10
+    left_before: int | None = None
+    counts: list[int] = []
+    while step < last:
+        step += 1
+        if size == "desktop":
+            timed(app, "→ step", lambda: key_press(app, Keys.ARROW_RIGHT), at_step(step))
+        else:
+            timed(app, "a tap on ›", lambda: button(app, "next").click(), at_step(step))
+        lines = center_lines(app)
+        left = next(int(m[1]) for line in lines if (m := re.fullmatch(words["left"], line)))
+        assert left_before is None or left in (left_before, left_before - 1), (step, lines)
+        left_before = left
+        counts.append(left)
+        if step < last:  # the middle of the table tells the step shown, as the list does
+            assert texts[step] in lines, (step, texts[step], lines)
+    assert counts[-1] == 0 and len(set(counts[-24:])) >= 9  # the stock, card by card
+    box = result_box(app).get_attribute("textContent") or ""
+    assert words["result"] in box, box
+    no_failure_on_page(app)
+    screenshot(app, f"playground-learnt-{lang}-{size}.png")
+
+
+NOT_HELD = {  # the 名堂 a win of 跑胡子 with 名堂 (seed 117) does not hold, as each reads it
+    "en": ("Patterns not held", "紅胡: at least 10 red cards needed, 5 held [PHZ-M1]"),
+    "zh-Hant": ("沒有成立的牌型", "紅胡：要至少 10 張紅牌，這手有 5 張 [PHZ-M1]"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_HELD))
+def test_a_win_says_what_each_pattern_it_does_not_hold_needed(
+    app: WebDriver, app_url: str, lang: str
+) -> None:
+    """PHZ-M1: 紅胡 needs 10 red cards; seed 117's win holds 5, and the settlement says so
+    (in the language chosen), with every other 名堂 that does not hold."""
+    title, line = NOT_HELD[lang]
+    query = f"rule_file=rules/variants/paohuzi-mingtang.rules&seed=117&match_hands=1&lang={lang}"
+    open_at(app, app_url, DESKTOP, query)
+    to_the_end(app)
+    box = result_box(app)
+    folded = box.find_element(By.XPATH, f'.//summary[contains(., "{title}")]')
+    timed(app, None, folded.click, lambda d: line in (box.get_attribute("innerText") or ""), False)
+    said = box.get_attribute("innerText") or ""
+    assert said.count("[PHZ-M") >= 7, said
+    screenshot(app, f"playground-not-held-{lang}.png", scroll_to=box)
+
+
 def play_my_hand(app: WebDriver, name: str, shot: str = "") -> int:
     """Play the seat the user sits at (named `name` this hand) to the end of the hand, by
     clicking cards and claim buttons; how many cards were clicked."""
@@ -694,7 +849,21 @@ def token_rules(text: str) -> str:
         if found and not line.strip().startswith("#"):
             lines[number] = f'{found[1]}"«{index}»"'
             index += 1
-    return "\n".join(lines)
+    return "\n".join(drop_names_blocks(lines))
+
+
+def drop_names_blocks(lines: list[str]) -> list[str]:
+    """The lines without the file's `names` blocks (they name cards by the names the
+    tokens replace)."""
+    kept, inside = [], False
+    for line in lines:
+        if line.startswith("names "):
+            inside = True
+        elif inside and line.startswith("}"):
+            inside = False
+        elif not inside:
+            kept.append(line)
+    return kept
 
 
 def upload(driver: WebDriver, path: Path) -> None:
@@ -753,13 +922,14 @@ def test_a_seats_view_names_no_card_it_cannot_see(app: WebDriver, tmp_path: Path
     )
     button(app, "reset").click()  # sitting down let the bots play on a move: back to the deal
     settle(app, at_move(0), "the deal")
-    for move in range(0, min(here.last, 20) + 1):
+    steps, _ = page_steps(here, viewer)
+    for move in range(0, min(len(steps) - 1, 30) + 1):  # a step each event the seat reads
         if move:
             key_press(app, Keys.ARROW_RIGHT)
             settle(app, at_move(move), f"move {move}")
-        here.goto(move)
+        go_to_step(here, viewer, move)
         page = seat_page(app)
-        leaked = tokens(page) - seen(here.table, viewer)
+        leaked = tokens(page) - seen(PageBuilder(here, viewer).table, viewer)
         where = [page[max(0, page.find(f"«{t}»") - 80) : page.find(f"«{t}»") + 20] for t in leaked]
         assert not leaked, (move, leaked, where)
     assert tokens(page)  # the page does name cards: the check had something to check
@@ -772,7 +942,7 @@ def test_a_seats_view_names_no_card_it_cannot_see(app: WebDriver, tmp_path: Path
     pick_keyed(app, "compare_with_", PMZ)
     compared = lambda d: "As 西 sees" in main_text(d)  # noqa: E731
     timed(app, None, lambda: button(app, "compare_run").click(), compared)
-    here.goto(here.last)
+    here.to_end()
     leaked = tokens(seat_page(app)) - seen(here.table, viewer)
     assert not leaked, leaked
 
