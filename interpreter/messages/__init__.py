@@ -14,7 +14,6 @@ English is the default everywhere, so existing transcripts and tests read as bef
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -46,6 +45,8 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 @cache
 def read_catalogue(folder: Path, lang: str) -> dict[str, str]:
     """The messages of `lang` in `folder` (`{lang}.toml`), flattened."""
+    import tomllib  # here, not at the top: a command that prints no sentence never reads one
+
     path = folder / f"{lang}.toml"
     return flatten(tomllib.loads(path.read_text(encoding="utf-8")))
 
