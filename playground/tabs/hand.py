@@ -427,38 +427,29 @@ def keep_the_hand(context: Context, session: HandSession, viewer: int | None) ->
     when they are clicked, at the move shown then."""
     if viewer is not None:
         return
+    say = page_messages(context.lang)
     row = st.container(horizontal=True, gap="medium")
     if session.rigged is None:
         header = context.draft.log_header(context.label, session.seed, session.bots)
         row.download_button(
-            "Download the log (for tablerules replay)",
+            say("keep.log"),
             lambda: ("\n".join(session.log_lines(header)) + "\n").encode("utf-8"),
             file_name="hand.jsonl",
             key="download_log",
             on_click="ignore",
         )
-    with row.expander("Save this hand as a scenario"):
+    with row.expander(say("keep.scenario")):
         name = st.text_input(
-            "What it shows",
-            placeholder="what you checked, e.g. who wins and who pays",
+            say("keep.what"),
+            placeholder=say("keep.what_example"),
             key="scenario_name",
         )
         folder = context.draft.path.stem
-        st.caption(
-            "It replays the deal and the choices up to the move shown, and expects their "
-            "key events (claims, wins, payments, bonus draws), the money and the next "
-            "dealer, citing their rule ids. Save it in tests/golden/scenarios/"
-            f"{folder}/: `tablerules test rules/{context.draft.path.name}` then runs it "
-            "with the others."
-        )
+        st.caption(say("keep.how", folder=folder, file=context.draft.path.name))
         if context.draft.edited:
-            st.warning(
-                "This hand was played with edited rules: the scenario carries that text, so "
-                "the Golden scenarios tab loads it back as it was played; `tablerules test` "
-                "runs it against the file on disk, and says where the two differ when it fails."
-            )
+            st.warning(say("keep.edited"))
         st.download_button(
-            "Download the scenario",
+            say("keep.download"),
             lambda: json.dumps(
                 hand_as_scenario(session, context.draft, name or scenario_name(session)),
                 ensure_ascii=False,
