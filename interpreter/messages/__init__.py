@@ -91,11 +91,6 @@ class Messages:
         """Items of a list as the language writes them (`a, b`; `甲、乙`)."""
         return self.texts["list.separator"].join(items)
 
-    def choose(self, key: str, kind: str, /, **values: Any) -> str:
-        """Message `key.kind` when the catalogue has one, else `key.other`."""
-        found = f"{key}.{kind}"
-        return self(found if found in self.texts else f"{key}.other", **values)
-
 
 def fill(template: str, values: Mapping[str, Any], key: str = "") -> str:
     """`template` with each `{name}` replaced by its value (nothing else is read)."""
