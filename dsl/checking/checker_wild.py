@@ -1,0 +1,61 @@
+"""Semantic checks for wild cards, card filters on actions and the discard rule: names
+known, each wild clause naming its cards and something they may stand for, and no filter
+of wild cards in a file that has none."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablerules.dsl.model import ir
+
+if TYPE_CHECKING:
+    from tablerules.dsl.checking.checker import Checker
+
+
+class WildChecks:
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`...)."""
+
+    def check_wilds(self: Checker) -> None:
+        for wild in self.rules.wilds.values():
+            self._check_wild(wild)
+        for action in self.rules.actions.values():
+            for card_set in action.never_of:
+                self._check_card_set(self.at(action, "action_never"), card_set)
+        rule = self.rules.discard_rule
+        if rule is not None:
+            for card_set in rule.never:
+                self._check_card_set(self.at(rule, "discard_never"), card_set)
+            for card_set in rule.first:
+                self._check_card_set(self.at(rule, "discard_first"), card_set)
+
+    def _check_wild(self: Checker, wild: ir.Wild) -> None:
+        if not wild.cards:
+            self.report(
+                wild,
+                "E109",
+                f"wild {wild.name} names no wild cards",
+                "add a line: cards CARD ... (the cards that are wild)",
+            )
+        for item in ("wild_cards", "wild_stands"):
+            where = self.at(wild, item)
+            chosen = wild.cards if item == "wild_cards" else [*wild.stands_for, *wild.except_]
+            self.check_card_items(where, chosen, sets=False)
+        for name in (wild.if_option, wild.unless_option):
+            if name is None:
+                continue
+            option = self.rules.options.get(name)
+            where = self.at(wild, "wild_condition")
+            if option is None:
+                self.unknown(where, "option", name, self.rules.options)
+            elif option.type != "bool":
+                self.report(where, "E103", f"option {name} is not a yes/no option")
+
+    def _check_card_set(self: Checker, where: ir.Clause, card_set: ir.CardSet) -> None:
+        if card_set.wild and not self.rules.wilds:
+            self.report(
+                where,
+                "E110",
+                "the file has no wild cards for `wild` to name",
+                "add a clause: wild NAME { cards CARD ... }",
+            )
+        self.check_card_items(where, card_set.items, sets=False)

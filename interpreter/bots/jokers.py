@@ -1,0 +1,56 @@
+"""The distance to a complete hand when some cards are wild: each wild is a joker.
+
+A wild may stand for any card it is allowed to, so each wild held fills one of the cards
+the rest of the hand lacks: the distance is the plain cards' distance less the wilds, and
+never below 0. Like the plain distance it ignores the copies left (a guide for bots, not a
+win test).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class PlainDistance(Protocol):
+    def distance(self, counts: Sequence[int], table_kinds: Sequence[int] = ()) -> int: ...
+
+    def without_each(
+        self, counts: Sequence[int], table_kinds: Sequence[int] = ()
+    ) -> dict[int, int]: ...
+
+
+class JokerDistance:
+    """`Distance` with the wild card kinds counted as jokers."""
+
+    def __init__(self, plain: PlainDistance, wilds: frozenset[int]) -> None:
+        self.plain = plain
+        self.wilds = wilds
+
+    def _parted(self, counts: Sequence[int]) -> tuple[list[int], int]:
+        rest = list(counts)
+        jokers = 0
+        for card in self.wilds:
+            jokers += rest[card]
+            rest[card] = 0
+        return rest, jokers
+
+    def distance(self, counts: Sequence[int], table_kinds: Sequence[int] = ()) -> int:
+        rest, jokers = self._parted(counts)
+        return max(0, self.plain.distance(rest, table_kinds) - jokers)
+
+    def without_each(
+        self, counts: Sequence[int], table_kinds: Sequence[int] = ()
+    ) -> dict[int, int]:
+        """Distance after setting aside one copy of each held card: card -> distance."""
+        rest, jokers = self._parted(counts)
+        result: dict[int, int] = {}
+        if any(rest):
+            for card, left in self.plain.without_each(rest, table_kinds).items():
+                result[card] = max(0, left - jokers)
+        held_wilds = [card for card in self.wilds if counts[card]]
+        if held_wilds:
+            fewer = max(0, self.plain.distance(rest, table_kinds) - (jokers - 1))
+            for card in held_wilds:
+                result[card] = fewer
+        return result
