@@ -40,6 +40,7 @@ from tablerules.interpreter.hand.notation import (
     within_limits,
 )
 from tablerules.interpreter.hand.pricing import price
+from tablerules.interpreter.hand.wild_readings import reading_json
 
 PROGRESS_EVERY = 10_000
 WRITE_EVERY = 512  # verdicts of --detail wins written together
@@ -449,11 +450,15 @@ def _record(
 ) -> dict[str, Any]:
     """The result's fields for a level of detail (see `--detail`); with the splits, what the
     best winning one would be paid (`settlement`)."""
+    wilds = reading_json(game.compiled, result.wild_readings)
     if detail == "full":
-        return {**result.to_json(), "settlement": _settlement(game, result, conditions)}
+        full = {**result.to_json(), "settlement": _settlement(game, result, conditions)}
+        return {**full, "wilds": wilds} if wilds else full
     record: dict[str, Any] = {"wins": result.wins}
     if result.immediate:
         record["immediate"] = result.immediate
+    if wilds:
+        record["wilds"] = wilds
     if detail == "best":
         best = result.best
         record["best_total"] = best.total if best is not None else None

@@ -18,6 +18,7 @@ from tablerules.interpreter.hand.evaluate import Evaluation
 from tablerules.interpreter.hand.evaluation import Decomposition, Reason
 from tablerules.interpreter.hand.notation import HandSpec
 from tablerules.interpreter.hand.pricing import Pricing, price
+from tablerules.interpreter.hand.wild_readings import reading_text
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.judgement_text import absence_text, judgement_text
 from tablerules.interpreter.messages.speaker import Speaker, speaker
@@ -72,6 +73,8 @@ def render_text(
         )
     else:
         lines.append(say("report.no_win"))
+    if result.wild_readings:
+        lines.append(f"  wilds read as: {reading_text(game.compiled, result.wild_readings)}")
     if detail == "wins":
         return "\n".join(lines)
     for number, decomposition in enumerate(result.decompositions, start=1):

@@ -14,7 +14,7 @@ from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.compiled import CompiledRules, compile_rules
 from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
-from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, TableGroup
+from tablerules.interpreter.hand.evaluate import Evaluation, TableGroup
 from tablerules.interpreter.hand.notation import (
     HandSpec,
     parse_how,
@@ -22,6 +22,7 @@ from tablerules.interpreter.hand.notation import (
     parse_win_card,
     within_limits,
 )
+from tablerules.interpreter.hand.wild_readings import make_evaluator
 
 
 class Game:
@@ -29,7 +30,7 @@ class Game:
 
     def __init__(self, rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> None:
         self.compiled: CompiledRules = compile_rules(rules, options)
-        self.evaluator = Evaluator(self.compiled)
+        self.evaluator = make_evaluator(self.compiled)
         # what clients build once per game and share (the engine's compiled play rules)
         self.shared: dict[str, Any] = {}
         # `evaluate` is the evaluator's own: a bulk check pays for no wrapper

@@ -37,7 +37,8 @@ export default function (component) {
     const step = STEPS[event.key];
     if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (typing(event.target)) return;
-    event.preventDefault();
+    event.preventDefault();  // the hand steps: a slider or a list in focus does not move
+    event.stopPropagation();
     const shown = keys.target === null ? keys.data.current : keys.target;
     keys.target = Math.max(0, Math.min(keys.data.last, shown + step));
     keys.sent += 1;

@@ -15,6 +15,7 @@ from tablerules.dsl.checking.checker_names import NameChecks
 from tablerules.dsl.checking.checker_phase import PhaseChecks
 from tablerules.dsl.checking.checker_play import PlayChecks
 from tablerules.dsl.checking.checker_scoring import ScoringChecks
+from tablerules.dsl.checking.checker_wild import WildChecks
 from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
 from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
@@ -41,6 +42,7 @@ class Checker(
     ScoringChecks,
     LookupChecks,
     NameChecks,
+    WildChecks,
 ):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
@@ -132,6 +134,7 @@ class Checker(
         self.check_seat_cards()
         self.check_look()
         self.check_play()
+        self.check_wilds()
         self.check_tables()
         self.check_scoring()
         self.check_lookups()
@@ -527,6 +530,8 @@ class Checker(
             *self.rules.carries.values(),
             *self.rules.patterns.values(),
             *self.rules.scores.values(),
+            *self.rules.wilds.values(),
+            *([self.rules.discard_rule] if self.rules.discard_rule else []),
         ]
         for clause in clauses:
             if clause.span and clause.span.file != self.rules.file:

@@ -96,17 +96,17 @@ class PhaseChecks:
     def check_discard_rule(self: Checker) -> None:
         """`first CARDS`: card names, filters and `declared ATTR`, never a seat's card set
         (a discard is no win: there is no winner to count seats from)."""
-        rule = self.rules.discard
+        rule = self.rules.discard_rule
         if rule is None:
             return
+        if not rule.first and not rule.never:
+            self.report(
+                rule, "E109", "a discard clause with nothing in it", "add 'first CARDS'"
+            )
         where = self.at(rule, "discard_first")
-        if not rule.first:
-            self.report(rule, "E109", "a discard clause with nothing in it", "add 'first CARDS'")
-        for item in rule.first:
+        for item in (item for card_set in rule.first for item in card_set.items):
             if item.seat_set is not None or item.round_set is not None:
                 self.report(where, "E110", "'first' lists cards, filters or 'declared ATTR'")
-        plain = [i for i in rule.first if i.seat_set is None and i.round_set is None]
-        self.check_card_items(where, plain)
 
     def check_declared(self: Checker, where: ir.Clause, attribute: str) -> None:
         """`declared ATTR` in a card list: some phase declares a value of ATTR."""

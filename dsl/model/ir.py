@@ -289,12 +289,6 @@ class Phase(Clause):
     shown: bool = Field(False, description="a declaration every seat sees at once")
 
 
-class DiscardRule(Clause):
-    """Which cards a seat may discard: while it holds any of `first`, only those."""
-
-    first: list[CardSelector] = Field(default_factory=list)
-
-
 class SeatCardsLine(Clause):
     seat: str
     items: list[CardSelector] = Field(default_factory=list)
@@ -328,7 +322,6 @@ class RuleSet(Record):
     forms: dict[str, Form] = Field(default_factory=dict)
     immediate_wins: dict[str, ImmediateWin] = Field(default_factory=dict)
     phases: dict[str, Phase] = Field(default_factory=dict, description="in the order played")
-    discard: DiscardRule | None = None
     seat_cards: dict[str, SeatCards] = Field(default_factory=dict)
     look: Look | None = None
     turn: TurnRule | None = None
@@ -353,6 +346,8 @@ class RuleSet(Record):
     names: dict[str, Names] = Field(
         default_factory=dict, description="the file's names in other languages, by language"
     )
+    wilds: dict[str, Wild] = Field(default_factory=dict)
+    discard_rule: DiscardRule | None = None
     # (section, name) -> where a variant removed it; lets the checker blame the removal
     _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
 
@@ -458,6 +453,38 @@ class Action(Clause):
     keeps_discard: bool = Field(
         False, description="not offered when it would leave no card that may be discarded"
     )
+    never_of: list[CardSet] = Field(
+        default_factory=list, description="never taken with a card of these sets"
+    )
+
+
+class CardSet(Record):
+    """A card filter: cards by name or attribute values, or the hand's wild cards."""
+
+    wild: bool = False
+    items: list[CardSelector] = Field(default_factory=list)
+
+
+class Wild(Clause):
+    """Cards that stand for another card in a winning hand: `cards` are the wild cards,
+    `stands_for` the cards one may stand for (empty: any card of the deck) less `except_`;
+    the clause applies only where its option holds (`if`) or does not (`unless`)."""
+
+    name: str
+    title: str = ""
+    cards: list[CardSelector] = Field(default_factory=list)
+    stands_for: list[CardSelector] = Field(default_factory=list)
+    except_: list[CardSelector] = Field(default_factory=list)
+    if_option: str | None = None
+    unless_option: str | None = None
+
+
+class DiscardRule(Clause):
+    """Which cards may be discarded: never a card of a `never` set; while a card of a
+    `first` set is held, only such cards."""
+
+    never: list[CardSet] = Field(default_factory=list)
+    first: list[CardSet] = Field(default_factory=list)
 
 
 class Ties(Clause):

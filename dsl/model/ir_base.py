@@ -87,6 +87,7 @@ ExprOp = Literal[
     "groups",
     "claimed",
     "form",
+    "wilds",
     "won",
     "last card",
     "first discard",
@@ -95,7 +96,7 @@ ExprOp = Literal[
 ]
 # quantities of a winning hand (they need a winning split) and conditions of the table
 # (they need a win, or a hand's end)
-HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form")
+HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds")
 TABLE_CONDITIONS = ("won", "last card", "first discard", "first draw", "dealer wins")
 HAND_OPS = HAND_QUANTITIES + TABLE_CONDITIONS
 

@@ -20,6 +20,7 @@ from tablerules.dsl.numbers import is_digits, whole_number
 from tablerules.dsl.parsing.build_phase import PhaseClauses
 from tablerules.dsl.parsing.build_play import PlayClauses
 from tablerules.dsl.parsing.build_scoring import ScoringClauses
+from tablerules.dsl.parsing.build_wild import WildClauses
 
 OpKind = Literal["define", "override", "remove"]
 # A rule id: capitals (and digits) naming the rule book, a hyphen, the rule's number, with
@@ -41,6 +42,7 @@ SINGLETONS = (
     "fee",
     "next_dealer",
     "rounds",
+    "discard_rule",
 )
 KEYED = (
     "options",
@@ -63,6 +65,7 @@ KEYED = (
     "round_cards",
     "names",
     "carries",
+    "wilds",
 )
 SECTION_WORDS = {
     "options": "option",
@@ -85,6 +88,7 @@ SECTION_WORDS = {
     "round_cards": "round cards",
     "names": "names block",
     "carries": "carried number",
+    "wilds": "wild",
 }
 
 
@@ -110,7 +114,7 @@ class FileUnit:
     more_bases: list[tuple[str, ir.Span]] = field(default_factory=list)  # further bases
 
 
-class _Builder(PlayClauses, PhaseClauses, ScoringClauses):
+class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
     def __init__(self, file: str, sink: DiagnosticSink) -> None:
         self.file = file
         self.sink = sink
@@ -265,6 +269,7 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses):
             "remove_rounds": "rounds",
             "remove_names": "names",
             "remove_carry": "carries",
+            "remove_wild": "wilds",
         }[target.data]
         self.split(clause.children)  # validates the citation, if any
         key = str(target.children[0]) if target.children else None

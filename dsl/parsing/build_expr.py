@@ -62,6 +62,7 @@ class ExpressionBuilder:
         "q_groups": "groups",
         "q_claimed": "claimed",
         "q_form": "form",
+        "q_wilds": "wilds",
         "c_won": "won",
         "c_last_card": "last card",
         "c_first_discard": "first discard",

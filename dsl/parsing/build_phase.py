@@ -60,11 +60,3 @@ class PhaseClauses:
                 )
         return "phases", name, phase
 
-    def clause_discard_rule(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
-        rest, cites = self.split(node.children)
-        rule = ir.DiscardRule(span=self.span(node), cites=cites)
-        for item in self.trees(rest):
-            parts, _ = self.split(item.children)
-            rule.note_item(item.data, self.span(item))
-            rule.first.extend(self.card_items(parts))
-        return "discard", None, rule

@@ -137,6 +137,8 @@ class PlayClauses(ExpressionBuilder):
                 action.keeps_discard = True
             elif kind == "action_pays":
                 action.pays.append(self.payment(parts[0], item_cites))
+            elif kind == "action_never":
+                action.never_of.append(self.card_set(parts[0]))  # type: ignore[attr-defined]
             else:
                 action.also_kinds = [str(w) for w in self.tokens(parts)]
         return "actions", name, action

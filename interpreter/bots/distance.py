@@ -25,6 +25,7 @@ from itertools import combinations
 
 from tablerules.interpreter import deadline
 from tablerules.interpreter.bots.form_distance import FormDistance
+from tablerules.interpreter.bots.jokers import JokerDistance
 from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
@@ -414,5 +415,7 @@ def distance_for(rules: CompiledRules) -> Distance:
     existing = getattr(rules, "_distance", None)
     if existing is None:
         existing = Distance(rules)
+        if rules.wilds:  # wild cards held count as jokers (`jokers.py`)
+            existing = JokerDistance(existing, rules.wilds.kinds)  # type: ignore[assignment]
         rules._distance = existing  # type: ignore[attr-defined]
     return existing

@@ -23,6 +23,7 @@ from tablerules.interpreter.compiling.hand_patterns import Scoring
 from tablerules.interpreter.compiling.hand_quantities import HandQuantities
 from tablerules.interpreter.compiling.patterns import Multiset, combinations_to_try, expand
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
+from tablerules.interpreter.compiling.wilds import compile_discard, compile_wilds
 
 FIELD_SHIFT = 3
 FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
@@ -150,6 +151,7 @@ class CompiledRules:
         self._compile_immediate()
         self._compile_seat_cards()
         self._compile_scoring()
+        self._compile_wilds()
         self._accept_cache: dict[tuple[int, int, int, bool], int] = {}
 
     # ── compile steps ──────────────────────────────────────────
@@ -369,6 +371,10 @@ class CompiledRules:
             sets[table.name] = {line.seat: self._card_set(line.items) for line in table.lines}
         return sets
 
+    def card_set(self, items: list[ir.CardSelector]) -> frozenset[int]:
+        """The card kinds that card names and filters select."""
+        return self._card_set(items)
+
     def _card_set(self, items: list[ir.CardSelector]) -> frozenset[int]:
         """The card kinds that card names and filters select."""
         chosen: set[int] = set()
@@ -381,6 +387,13 @@ class CompiledRules:
                 filters = {f.attribute: list(f.values) for f in item.filters}
                 chosen.update(c for c in range(len(self.cards)) if self.cards.matches(c, filters))
         return frozenset(chosen)
+
+    def _compile_wilds(self) -> None:
+        """Wild cards in force and the card filters of the discard rule (`wilds.py`)."""
+        self.wilds = compile_wilds(self.rules, self.options, self._card_set, len(self.cards))
+        self.discard_limits = compile_discard(self.rules.discard_rule, self.wilds, self._card_set)
+        if self.wilds:
+            self.structural_exact = False  # a wild's readings are judged, never looked up
 
     def _compile_scoring(self) -> None:
         """Lookup tables, hand quantities, hand patterns and scores."""

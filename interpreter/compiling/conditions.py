@@ -34,6 +34,7 @@ class WinConditions:
     carried: tuple[tuple[str, int], ...] = ()  # the game's carried numbers, by name
     # the values the winner declared in the hand's phases, as (attribute, value) pairs
     declared: tuple[tuple[str, str], ...] = ()
+    wilds: int = 0  # wild cards in the winning hand, the winning card included
 
     @property
     def placed(self) -> dict[str, int]:

@@ -197,5 +197,8 @@ class HandQuantities:
     def _first_draw(self, expression: ir.Expr) -> Compiled:
         return lambda scope: 1 if scope.hand.conditions.first_draw else 0
 
+    def _wilds(self, expression: ir.Expr) -> Compiled:
+        return lambda scope: scope.hand.conditions.wilds
+
     def _dealer_wins(self, expression: ir.Expr) -> Compiled:
         return lambda scope: 1 if scope.hand.conditions.dealer_wins else 0

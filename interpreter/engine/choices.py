@@ -189,13 +189,19 @@ class ChoiceMaker(LockedCards):
                 continue
             if action.name in barred:
                 continue
+            if action.never_cards and card is not None and card in action.never_cards:
+                continue  # `never of`: not with this card
             if action.win:  # the common case, kept off the generator path
                 if self.can_win(seat, offer, seat_index == offer.owner, state, seat_index):
                     found.append(self._win_choice(seat_index, action, way, card))
                 elif action.win_with_forced and pending_win is None:
                     pending_win = (way, action)
                 continue
-            found += self._from_way(state, seat_index, seat, offer, action, way)
+            made = self._from_way(state, seat_index, seat, offer, action, way)
+            if action.never_cards:  # `never of`: no group taking one of these cards
+                never = action.never_cards
+                made = [c for c in made if not never.intersection(c.from_hand)]
+            found += made
         if found and (self._locks or self._keeps_discard):
             found = self._keeping(seat.packed, found, in_hand)
         if (
@@ -394,5 +400,11 @@ class ChoiceMaker(LockedCards):
                 return [row[card] for card in first]
         if self._locks:  # cards held as a 'never split' group may not be discarded
             below = self._locked_from
-            return [row[card] for card, count in enumerate(seat.hand) if 0 < count < below[card]]
-        return list(compress(row, seat.hand))
+            found = [row[card] for card, count in enumerate(seat.hand) if 0 < count < below[card]]
+        else:
+            found = list(compress(row, seat.hand))
+        limits = self.play.compiled.discard_limits
+        if limits:  # the discard rule: never these cards; these first while held
+            allowed = set(limits.allowed(list(seat.hand)))
+            found = [choice for choice in found if choice.card in allowed] or found
+        return found

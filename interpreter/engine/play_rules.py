@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.compiling.expressions import Compiled, compile_expr
+from tablerules.interpreter.compiling.wilds import compile_card_set
 
 WIN_SOURCE = {  # the evaluator's name for where a winning card came from
     ("draw", True): "self",
@@ -52,6 +53,15 @@ class ActionRule:
     keeps_discard: bool
     cites: tuple[str, ...]
     ways: list[WayRule] = field(default_factory=list)
+    never_cards: frozenset[int] = frozenset()  # `never of`: never taken with these cards
+
+
+def never_cards(action: ir.Action, compiled: CompiledRules) -> frozenset[int]:
+    """The cards an action is never taken with (its `never of` filters)."""
+    found: frozenset[int] = frozenset()
+    for card_set in action.never_of:
+        found |= compile_card_set(card_set, compiled.wilds, compiled.card_set).cards
+    return found
 
 
 def _needs(cards: list[int] | tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -116,6 +126,7 @@ class PlayRules:
                 also_kinds=tuple(kind[k] for k in action.also_kinds),
                 keeps_discard=action.keeps_discard,
                 cites=tuple(action.cites),
+                never_cards=never_cards(action, compiled),
             )
             for index, way in enumerate(action.ways):
                 rule.ways.append(

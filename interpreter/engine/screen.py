@@ -136,6 +136,9 @@ class ResponseScreen:
         self._signatures_decide = not self._completions_screen and self._prefilter
         # a win is screened by the completing cards alone
         self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
+        if play.compiled.wilds:  # a hand with wild cards: only the win test itself can tell
+            self._completions_screen = self._prefilter = self._blocks_screen_wins = False
+            self._signatures_decide = True
 
     def askers(
         self,

@@ -19,7 +19,7 @@ from tablerules.interpreter.engine.state import HandState, Logger, Offer, Paymen
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.hand.evaluate import Decomposition, Evaluator
 from tablerules.interpreter.hand.judging import best_split
-from tablerules.interpreter.hand.pricing import settle_line
+from tablerules.interpreter.hand.pricing import settle_line, view_of
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.choices import ChoiceMaker
@@ -160,6 +160,8 @@ class Settlement:
             whole[offer.card] += 1
         if best is None:
             return HandView(counts=whole, groups=[], conditions=conditions)
+        if best.wilds:  # a reading of wild cards: the cards they stood for, and their count
+            return view_of(best, conditions, len(whole))
         return HandView(
             counts=whole,
             groups=[(g.kind, g.indices, g.on_table, g.claimed) for g in best.groups],

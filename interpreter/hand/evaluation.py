@@ -66,6 +66,7 @@ class Decomposition:
     form: str | None = None  # the form this split is, if any
     held: bool = False  # the groups held for a win on the deal, not a complete split
     judgement: Judgement | None = None
+    wilds: int = 0  # wild cards read as other cards in this split (the winning card's too)
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -131,6 +132,7 @@ class Evaluation:
         "immediate",
         "left_out",
         "value_name",
+        "wild_readings",
         "wins",
     )
 
@@ -146,6 +148,8 @@ class Evaluation:
         self.wins = wins
         self.value_name = value_name
         self.immediate: str | None = None
+        # what each wild card stood for in the reading chosen: (wild kind, card kind)
+        self.wild_readings: tuple[tuple[int, int], ...] = ()
         # splits of the hand not listed: a hand with more than `split_count.LISTED_SPLITS`
         # lists that many and the best of each signature, and counts the rest
         self.left_out = 0

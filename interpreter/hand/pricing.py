@@ -11,7 +11,7 @@ depend on cards not yet drawn and on takings, so they are not priced.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from tablerules.dsl.model import ir
@@ -86,6 +86,8 @@ def view_of(split: Decomposition, conditions: WinConditions, kinds: int) -> Hand
     for group in split.groups:
         for card in group.indices:
             counts[card] += 1
+    if split.wilds != conditions.wilds:  # the wild cards the split's reading read
+        conditions = replace(conditions, wilds=split.wilds)
     return HandView(
         counts=counts,
         groups=[(g.kind, g.indices, g.on_table, g.claimed) for g in split.groups],

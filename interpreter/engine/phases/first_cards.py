@@ -13,11 +13,17 @@ class FirstCards:
     """The cards a seat must discard first, by what it has declared."""
 
     def __init__(self, compiled: CompiledRules) -> None:
-        rule = compiled.rules.discard
+        rule = compiled.rules.discard_rule
         self.cites: tuple[str, ...] = tuple(rule.cites) if rule is not None else ()
         found: CardSet | None = None
-        if rule is not None and rule.first:
-            found = compiled.quantities.card_set(rule.first)
+        declared = [
+            item
+            for card_set in (rule.first if rule is not None else [])
+            for item in card_set.items
+            if item.declared is not None
+        ]
+        if declared:  # fixed cards and filters are the compiled rules' (`discard_limits`)
+            found = compiled.quantities.card_set(declared)
         self._set = found
         self._by_declared: dict[tuple[tuple[str, str], ...], frozenset[int]] = {}
 
