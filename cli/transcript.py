@@ -175,7 +175,8 @@ class HandTranscript:
 
     def _win(self, event: Record) -> list[str]:
         split = self.narrator.split(event)
-        how, value = self.narrator.win_how(event), self.narrator.value(event)
+        how = self.narrator.win_how(event)
+        value = self.narrator.value(event) + self.narrator.wilds_read(event)
         if split:
             lines = [self.say("transcript.win", how=how, split=split, value=value)]
         else:

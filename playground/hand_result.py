@@ -80,7 +80,11 @@ class ResultBuilder:
             "context": story.context,
             "value": story.value,
         }
-        how = self.narrator.win_how(event) + self.narrator.value(event)
+        how = (
+            self.narrator.win_how(event)
+            + self.narrator.value(event)
+            + self.narrator.wilds_read(event)
+        )
         groups = []
         for group in story.groups:
             value = f" {group.value}" if story.value_name else ""

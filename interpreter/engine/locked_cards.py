@@ -33,6 +33,10 @@ class LockedCards(GroupChoices):
         self._keeps_discard = any(a.keeps_discard for a in play.actions.values())
         # added to a packed hand, sets the guard bit of every kind held at all
         self._held = at_least_mask(1, len(play.compiled.cards))
+        # the fields of the kinds the discard rule ever allows (`discard { never … }`)
+        never = play.compiled.discard_limits.never
+        kinds = range(len(play.compiled.cards))
+        self._free_fields = sum(0xFF << (c * FIELD_BITS) for c in kinds if c not in never)
 
     def locked(self, hand: list[int], card: int) -> bool:
         """Whether the hand holds `card` as a 'never split' group: it may not be discarded,
@@ -62,10 +66,11 @@ class LockedCards(GroupChoices):
 
     def _leaves_discard(self, left: int) -> bool:
         """Whether a hand (packed) holds a card that may be discarded: one held fewer times
-        than makes a 'never split' group of it."""
+        than makes a 'never split' group of it, and not one the discard rule forbids."""
         if not self._locks:
-            return left != 0
-        return bool((left + self._held) & ~(left + self._locking) & self._guard)
+            return left & self._free_fields != 0
+        free = (left + self._held) & ~(left + self._locking) & self._guard
+        return bool(free & self._free_fields)
 
     def _breaks_locked(self, packed: int, choice: Choice, taken: int) -> bool:
         """Whether a choice takes some, not all, of the copies of a locked card, or spreads

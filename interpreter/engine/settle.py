@@ -146,6 +146,14 @@ class Settlement:
                     candidates.append(counted)
         return best_split(self.compiled, candidates) if candidates else None
 
+    def _wilds_read(self, best: Decomposition | None) -> dict[str, object]:
+        """What each wild of the winning split stood for, as the win event says it:
+        `wilds: [[wild, card], ...]` by card id (nothing when it read no wild)."""
+        if best is None or not best.wild_readings:
+            return {}
+        ids = self.compiled.cards.ids
+        return {"wilds": [[ids[wild], ids[card]] for wild, card in best.wild_readings]}
+
     def _view(
         self, seat: Seat, offer: Offer, best: Decomposition | None, conditions: WinConditions
     ) -> HandView:
@@ -202,6 +210,7 @@ class Settlement:
             value=value,
             split=split,
             **(judgement.to_json() if judgement is not None else {}),
+            **self._wilds_read(best),
         )
         names = {**self._names(value=value), **conditions.placed}
         for pattern in self.compiled.rules.patterns:

@@ -67,6 +67,8 @@ class Decomposition:
     held: bool = False  # the groups held for a win on the deal, not a complete split
     judgement: Judgement | None = None
     wilds: int = 0  # wild cards read as other cards in this split (the winning card's too)
+    # what each wild stood for in this split: (wild kind, card kind)
+    wild_readings: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {

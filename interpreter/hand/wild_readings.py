@@ -220,6 +220,7 @@ class WildEvaluator(Evaluator):
         chosen.wild_readings = best_reading
         for split in chosen.decompositions:
             split.wilds = len(wilds)
+            split.wild_readings = best_reading
         return chosen
 
     def _better(self, one: Evaluation, other: Evaluation) -> bool:

@@ -368,8 +368,15 @@ class Narrator:
             return ""
         return self.say("narrate.value", value=event["value"], name=self.word(self.value_name))
 
+    def wilds_read(self, event: Record) -> str:
+        """` (wilds: W as 5 cups, …)`: what each wild of the win stood for, or nothing."""
+        read = ", ".join(
+            f"{self.card(wild)} as {self.card(card)}" for wild, card in event.get("wilds") or ()
+        )
+        return f" (wilds: {read})" if read else ""
+
     def _win(self, event: Record) -> str:
-        return self.win_how(event) + self.value(event)
+        return self.win_how(event) + self.value(event) + self.wilds_read(event)
 
     def _pay(self, event: Record) -> str:
         return self.reckoner().payment(event, cites=False)

@@ -19,6 +19,7 @@ from logcheck import (  # noqa: F401 - their invariants register
     paomazai,
     reproduce,
     sichuan,
+    wilds,
 )
 from logcheck.check import Report, check_hands, check_log
 from logcheck.invariants import INVARIANTS, Invariant, Violation, invariant

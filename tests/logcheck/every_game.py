@@ -114,7 +114,9 @@ class OfferedWinsAreWins(Invariant):
         for seat, labels in event["offered"]:
             if win not in labels:
                 continue
-            if context in ("discard", "added card") and not self.profile.discard_wins:
+            robbed = context == "added card" and self.profile.robs_kongs
+            on_discard = context in ("discard", "added card") and not robbed
+            if on_discard and not self.profile.discard_wins:
                 self.fail(f"seat {seat} offered {win} on a {context} on a self-draw table", line)
                 continue
             hand = tracker.hand_for_win(seat, context, owner, card)

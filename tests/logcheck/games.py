@@ -27,6 +27,9 @@ class Profile:
     claims: frozenset[str] = frozenset()  # taken on others' cards, then a discard
     locked_size: int = 0  # cards held this many times are a group never split (0: none)
     discard_wins: bool = True
+    robs_kongs: bool = False  # a win on an added card stands even where discards do not win
+    wilds: frozenset[str] = frozenset()  # cards that stand for others in a win
+    wild_free: frozenset[str] = frozenset()  # actions never taken with a wild card
     options: dict[str, Any] = field(default_factory=dict)
 
     names: dict[str, str] = field(default_factory=dict)  # display name -> card id
@@ -371,6 +374,57 @@ def suit_of(card: str) -> str:
     return card[-1]
 
 
+# ── 紅中癩子 ──────────────────────────────────────────────────────────
+
+HZ_NUMBERS = tuple(f"{rank}{suit}" for suit in MJ_SUITS for rank in range(1, 10))
+HZ_TILES = frozenset({*HZ_NUMBERS, "C"})  # HZ-1: 112 tiles, four of each
+
+
+def _readings(
+    counts: Counter[str], wilds: int, start: int = 0
+) -> Iterator[tuple[str, ...]]:
+    """Every way to read `wilds` wild tiles as number tiles (HZ-2, P2-1), as the tiles
+    they stand for: never a fifth copy (`counts`: every tile seen), each multiset once."""
+    if wilds == 0:
+        yield ()
+        return
+    for index in range(start, len(HZ_NUMBERS)):
+        tile = HZ_NUMBERS[index]
+        if counts[tile] >= 4:
+            continue
+        counts[tile] += 1
+        for rest in _readings(counts, wilds - 1, index):
+            yield (tile, *rest)
+        counts[tile] -= 1
+
+
+@dataclass
+class Hongzhong(Paomazai):
+    """紅中癩子 (HZ-1…HZ-10): 紅中 wild for any number tile; 4 melds and a pair, or 七對."""
+
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        """HZ-2, HZ-3, P2-1: some reading of the 紅中 held (the winning tile's included)
+        as number tiles, table groups counted against a fifth copy, is 4 melds and a pair
+        or seven pairs."""
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        wilds = full.pop("C", 0)
+        around = Counter(full)
+        for _, cards in table:
+            around.update(cards)
+        for reading in _readings(around, wilds):
+            read = Counter(full)
+            read.update(reading)
+            if not table and sum(read.values()) == 14 and all(n % 2 == 0 for n in read.values()):
+                return True
+            if super().wins(read, table, None, source):
+                return True
+        return False
+
+
 # ── which profile a log is played under ───────────────────────────────
 
 
@@ -428,7 +482,20 @@ def profile_for(header: dict[str, Any]) -> Profile:
             options=options,
             names=SC_NAMES,
         )
+    if name == "hongzhong.rules":  # HZ-1…HZ-10: 紅中 wild, self-draw or a robbed kong only
+        return Hongzhong(
+            name=name,
+            draws_shown=False,
+            win_action="胡",
+            claims=frozenset({"碰", "明槓"}),
+            discard_wins=False,
+            robs_kongs=True,
+            wilds=frozenset({"C"}),
+            wild_free=frozenset({"碰", "明槓", "暗槓"}),
+            options=options,
+            names={name: tile for name, tile in MJ_NAMES.items() if tile in HZ_TILES},
+        )
     raise ValueError(
-        f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔, 香港麻雀 "
-        "and 四川麻將"
+        f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔, 香港麻雀, "
+        "四川麻將 and 紅中癩子"
     )
