@@ -140,7 +140,13 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
     """Short logs of both games, random bots (they pass, decline and claim the most)."""
     folder = tmp_path_factory.mktemp("logs")
     found = {}
-    games = (("paohuzi", 60), ("paomazai", 200), ("variants/paohuzi-changde", 60), ("sichuan", 40))
+    games = (
+        ("paohuzi", 60),
+        ("paomazai", 200),
+        ("variants/paohuzi-changde", 60),
+        ("sichuan", 40),
+        ("hongzhong", 30),
+    )
     for name, hands in games:
         log = folder / f"{name.replace('/', '-')}.jsonl"
         play_log(ROOT / "rules" / f"{name}.rules", log, hands, "random", seed=11)
@@ -296,6 +302,24 @@ def _discard_out_of_order(header: dict, records: Records) -> bool:
     return False
 
 
+def _discard_a_wild(header: dict, records: Records) -> bool:
+    for at, record in enumerate(records):
+        if record["type"] == "discard":
+            held = _tracker_at(header, records, at).seats[record["seat"]].hand
+            if held["C"]:
+                record["card"] = "C"
+                return True
+    return False
+
+
+def _pong_a_wild(header: dict, records: Records) -> bool:
+    at = _index(records, lambda r: r["type"] == "action" and r["action"] == "碰")
+    if at is None:
+        return False
+    records[at]["cards"] = ["C", "C", "C"]
+    return True
+
+
 MUTATIONS: dict[str, tuple[str, Callable]] = {
     "exchange-passes-n-of-one-suit": ("sichuan", _pass_two),
     "declared-suit-discarded-first": ("sichuan", _discard_out_of_order),
@@ -310,6 +334,8 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "visibility": ("paohuzi", _show_unseen_draw),
     "guo-shui-after-a-declined-win": ("paomazai", _drop_restriction("過水")),
     "huang-fan-pays": ("variants/paohuzi-changde", _pay_more),
+    "wilds-never-discarded": ("hongzhong", _discard_a_wild),
+    "wilds-never-claimed": ("hongzhong", _pong_a_wild),
 }
 
 
