@@ -74,6 +74,7 @@ class Writer:
             "value",
             "streak",
             f"count {self.pick(self.kinds)}",
+            "wilds",
         ]
         if self.base.forms:
             choices.append(f"form {self.pick(self.base.forms)}")
@@ -257,6 +258,16 @@ class Writer:
             text += f"\ndiscard {CITE} {{\n  first declared {attribute}\n}}\n"
         return text
 
+    def wild_clause(self) -> str:
+        """A wild clause (cards by a filter, what they stand for), and at times the card
+        filters that read it: a discard rule and nothing else (actions stay the base's)."""
+        stands = self.pick(["any card", self.items(), f"any card except {self.items()}"])
+        text = f"wild FZW {CITE} {{\n  cards {self.items()}\n  stands for {stands}\n}}\n"
+        if self.rng.random() < 0.5:
+            first = f"  first {self.items()}\n" if self.rng.random() < 0.5 else ""
+            text += f"\ndiscard {CITE} {{\n  never wild\n{first}}}\n"
+        return text
+
     def file(self, extending: bool = True) -> str:
         """The file's text; without `extending`, the clauses alone, none overriding."""
         parts = [f'extends "{self.base.extends}"\n'] if extending else []
@@ -279,6 +290,8 @@ class Writer:
         paying = any(c == "action" and "pays:" in t for (c, _), t in self.base.blocks.items())
         if extending and paying and self.rng.random() < 0.4:
             parts.append(self.action_override())
+        if self.rng.random() < 0.2:
+            parts.append(self.wild_clause())
         bonus = any(c == "bonus" for c, _ in self.base.blocks)
         if extending and bonus and self.rng.random() < 0.6:
             parts.append(self.bonus_override())

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.model import ir
+from tablerules.dsl.model.given import card_attributes
+
+# Wild cards in the deck at most (kinds named wild × copies): a hand's readings grow as the
+# power of its wilds, and every regional game has four.
+MAX_WILD_CARDS = 4
 
 if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
@@ -18,6 +24,7 @@ class WildChecks:
     def check_wilds(self: Checker) -> None:
         for wild in self.rules.wilds.values():
             self._check_wild(wild)
+            self._check_wild_count(wild)
         for action in self.rules.actions.values():
             for card_set in action.never_of:
                 self._check_card_set(self.at(action, "action_never"), card_set)
@@ -49,6 +56,28 @@ class WildChecks:
                 self.unknown(where, "option", name, self.rules.options)
             elif option.type != "bool":
                 self.report(where, "E103", f"option {name} is not a yes/no option")
+
+    def _check_wild_count(self: Checker, wild: ir.Wild) -> None:
+        deck = self.rules.deck
+        if deck is None:
+            return
+        named = {item.card for item in wild.cards if item.card is not None}
+        filters = [item.filters for item in wild.cards if item.filters]
+        kinds = 0
+        for card in deck.cards:
+            values = card_attributes(self.rules, card)
+            chosen = card.id in named or any(
+                all(values.get(f.attribute) in f.values for f in one) for one in filters
+            )
+            kinds += chosen
+        if kinds * deck.copies > MAX_WILD_CARDS:
+            self.report(
+                self.at(wild, "wild_cards"),
+                LIMIT_CODE,
+                f"wild {wild.name} makes {kinds * deck.copies} wild cards; at most "
+                f"{MAX_WILD_CARDS} are supported",
+                "name one card kind (four copies) as the wild cards",
+            )
 
     def _check_card_set(self: Checker, where: ir.Clause, card_set: ir.CardSet) -> None:
         if card_set.wild and not self.rules.wilds:
