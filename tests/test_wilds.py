@@ -77,6 +77,8 @@ def test_a_wild_clause_is_checked(tmp_path: Path) -> None:
     assert _check(tmp_path, "wild 鬼 [HZ-2] {\n  stands for any card\n}\n") == ["E109@2"]
     assert _check(tmp_path, "wild 鬼 [HZ-2] {\n  cards Q\n}\n") == ["E101@3"]
     assert _check(tmp_path, "wild 鬼 [HZ-2] {\n  cards C\n  if 底\n}\n") == ["E103@4"]
+    many = "override wild 紅中 [HZ-2] {\n  cards (suit m)\n}\n"
+    assert _check(tmp_path, many) == ["E111@3"]
 
 
 def test_an_option_turns_a_wild_off(tmp_path: Path) -> None:
