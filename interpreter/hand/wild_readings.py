@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.compiling.compiled import CompiledRules
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT, CompiledRules
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, TableGroup
 from tablerules.interpreter.hand.judging import best_split
@@ -39,20 +39,36 @@ class WildEvaluator(Evaluator):
         self._win_memo: dict[tuple[object, ...], bool] = {}
 
     # ── readings ───────────────────────────────────────────────
-    def readings(self, counts: Sequence[int], wilds: Sequence[int]) -> Iterator[Reading]:
+    def readings(
+        self, counts: Sequence[int], wilds: Sequence[int], concealed: Sequence[int] | None = None
+    ) -> Iterator[Reading]:
         """Every reading of `wilds` (wild kinds, sorted) over a hand whose other cards
-        (table groups included) are `counts`."""
+        (table groups included) are `counts`. Given the concealed cards (`concealed`, the
+        plain ones), the last wild is read only as a card that may complete them (the
+        searcher's completing cards: a screen that never refuses a winning reading)."""
         stands, copies = self._stands, self._copies
         used = list(counts)
         chosen: list[tuple[int, int]] = []
+        screen = concealed is not None and not self._card_forms
+        base = 0
+        if screen:
+            assert concealed is not None
+            base = sum(count << (card * FIELD_BITS) for card, count in enumerate(concealed))
+        completing = self.search.completing_cards
 
         def place(index: int, lowest: int) -> Iterator[Reading]:
             if index == len(wilds):
                 yield tuple(chosen)
                 return
             wild = wilds[index]
+            mask = -1
+            if screen and index == len(wilds) - 1:
+                packed = base + sum(1 << (card * FIELD_BITS) for _, card in chosen)
+                mask = completing(packed)
             for card in stands[wild]:
                 if card < lowest or used[card] >= copies:
+                    continue
+                if not mask & (GUARD_BIT << (card * FIELD_BITS)):
                     continue
                 used[card] += 1
                 chosen.append((wild, card))
@@ -109,6 +125,13 @@ class WildEvaluator(Evaluator):
             around[win] += 1
         return around
 
+    def _concealed(self, counts: list[int], win_card: int | None) -> list[int]:
+        """The plain concealed cards with a plain winning card: what the wilds complete."""
+        concealed = list(counts)
+        if win_card is not None and win_card not in self._stands:
+            concealed[win_card] += 1
+        return concealed
+
     # ── win tests ──────────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:  # type: ignore[override]
         counts = self.rules.unpack(packed)
@@ -160,7 +183,8 @@ class WildEvaluator(Evaluator):
         facts = self._facts(conditions, source, len(wilds))
         found = False
         around = self._with_table(counts, table, win_card)
-        for reading in self.readings(around, wilds):
+        concealed = self._concealed(counts, win_card)
+        for reading in self.readings(around, wilds, concealed):
             cards, win = self._apply(counts, reading, win_wild, win_card)
             if super().wins(cards, table, win, source, facts):
                 found = True
@@ -198,7 +222,8 @@ class WildEvaluator(Evaluator):
         first: Evaluation | None = None
         best_reading: Reading = ()
         around = self._with_table(counts, table, win_card)
-        for reading in self.readings(around, wilds):
+        concealed = None if on_deal else self._concealed(counts, win_card)
+        for reading in self.readings(around, wilds, concealed):
             cards, win = self._apply(counts, reading, win_wild, win_card)
             if not super().wins(cards, table, win, source, facts) and not on_deal:
                 if first is None:
