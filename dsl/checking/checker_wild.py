@@ -33,7 +33,7 @@ class WildChecks:
             for card_set in rule.never:
                 self._check_card_set(self.at(rule, "discard_never"), card_set)
             for card_set in rule.first:
-                self._check_card_set(self.at(rule, "discard_first"), card_set)
+                self._check_card_set(self.at(rule, "discard_first"), card_set, declared=True)
 
     def _check_wild(self: Checker, wild: ir.Wild) -> None:
         if not wild.cards:
@@ -79,7 +79,11 @@ class WildChecks:
                 "name one card kind (four copies) as the wild cards",
             )
 
-    def _check_card_set(self: Checker, where: ir.Clause, card_set: ir.CardSet) -> None:
+    def _check_card_set(
+        self: Checker, where: ir.Clause, card_set: ir.CardSet, declared: bool = False
+    ) -> None:
+        """A card filter's names; `declared ATTR` only where a seat's own cards are meant
+        (`declared`: the discard rule's `first`, read for the seat discarding)."""
         if card_set.wild and not self.rules.wilds:
             self.report(
                 where,
@@ -87,4 +91,8 @@ class WildChecks:
                 "the file has no wild cards for `wild` to name",
                 "add a clause: wild NAME { cards CARD ... }",
             )
-        self.check_card_items(where, card_set.items, sets=False)
+        own = [item for item in card_set.items if declared and item.declared is not None]
+        for item in own:
+            self.check_declared(where, item.declared or "")
+        plain = [item for item in card_set.items if item not in own]
+        self.check_card_items(where, plain, sets=False)

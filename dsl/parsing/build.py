@@ -38,7 +38,6 @@ SINGLETONS = (
     "turn",
     "ties",
     "end",
-    "discard",
     "fee",
     "next_dealer",
     "rounds",
