@@ -39,6 +39,8 @@ class Base:
     seat_cards: tuple[str, ...]
     tables: tuple[str, ...]
     draw_zone: str  # the shared hidden zone bonus cards may come from
+    cards: tuple[str, ...]  # the deck's card ids
+    copies: int  # copies of each card
     blocks: dict[tuple[str, str], str]  # (clause, name) -> its text, as last written
 
 
@@ -104,6 +106,8 @@ def base(name: str) -> Base:
         seat_cards=tuple(rules.seat_cards),
         tables=tuple(rules.tables),
         draw_zone=hidden[0] if hidden else "",
+        cards=tuple(card.id for card in rules.deck.cards) if rules.deck else (),
+        copies=rules.deck.copies if rules.deck else 0,
         blocks=blocks,
     )
 

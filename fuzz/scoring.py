@@ -41,6 +41,7 @@ class Writer:
         self.table = ""
         self.kinds = list(game.kinds)
         self.declared: list[str] = []  # attributes a phase of the file declares
+        self.discarding = False  # whether the file has its discard clause already
 
     def pick(self, items: list[str] | tuple[str, ...]) -> str:
         return self.rng.choice(list(items))
@@ -255,6 +256,7 @@ class Writer:
             f"}}\n\nphase fzd {CITE} {{\n  each seat declares one {attribute}{shown}\n}}\n"
         )
         if self.rng.random() < 0.5:
+            self.discarding = True  # one discard clause a file
             text += f"\ndiscard {CITE} {{\n  first declared {attribute}\n}}\n"
         return text
 
@@ -262,8 +264,10 @@ class Writer:
         """A wild clause (cards by a filter, what they stand for), and at times the card
         filters that read it: a discard rule and nothing else (actions stay the base's)."""
         stands = self.pick(["any card", self.items(), f"any card except {self.items()}"])
-        text = f"wild FZW {CITE} {{\n  cards {self.items()}\n  stands for {stands}\n}}\n"
-        if self.rng.random() < 0.5:
+        one_card = self.base.cards and 0 < self.base.copies <= 4 and self.rng.random() < 0.85
+        wilds = self.pick(list(self.base.cards)) if one_card else self.items()  # else: E111
+        text = f"wild FZW {CITE} {{\n  cards {wilds}\n  stands for {stands}\n}}\n"
+        if self.rng.random() < 0.5 and not self.discarding:
             first = f"  first {self.items()}\n" if self.rng.random() < 0.5 else ""
             text += f"\ndiscard {CITE} {{\n  never wild\n{first}}}\n"
         return text
