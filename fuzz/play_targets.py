@@ -23,8 +23,10 @@ from tablerules.dsl.reading import ReadError, decode
 from tablerules.interpreter.api import Checked, Game, check
 from tablerules.interpreter.bots.players import make_bot
 from tablerules.interpreter.compiling.cards import NotationError
+from tablerules.interpreter.compiling.conditions import win_from
 from tablerules.interpreter.compiling.expressions import MAX_MAGNITUDE
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.phases.flow import PHASE
 from tablerules.interpreter.hand.evaluate import HandError
 
 from fuzz.harness import RULES_PATH, WORKSHOP, Finding, run_cli, validate
@@ -111,17 +113,40 @@ def _first_draw_win(game: Game, rng: random.Random, plain: bool) -> Table | None
     table = rigged_table(game, rig) if rig is not None else None
     if table is None or rig is None or not plain or table.finished:
         return table
+    if not _through_phases(table):
+        return table
     dealer = table.waiting_for()[0]
-    hand, card = rig.hands[dealer], rig.wall.split()[0]
+    offer = table.state.decision.offer if table.state.decision is not None else None
+    if offer is None or offer.owner != dealer or offer.card is None:
+        return table
+    counts = table.state.seats[dealer].hand  # after the phases: exchanged cards in, out
+    hand = [card for card, count in enumerate(counts) for _ in range(count)]
     try:
-        evaluation = game.evaluate_text(hand, win_card=card, source="self", first_draw=True)
+        source, conditions = win_from("self", 0, first_draw=True)  # the dealer is seat 0
+        evaluation = game.evaluate(hand, [], offer.card, source, conditions=conditions)
     except HandError:  # more cards than `evaluate` takes (a deal of 40 and the draw)
         return table
     actions = game.compiled.rules.actions
     offered = [c for c in table.legal_actions(dealer) if c.action in actions]
     if evaluation.wins and not any(actions[c.action].win for c in offered):
-        raise Finding(f"evaluate: {hand} + {card} wins; the engine offers no win on that draw")
+        written, (drawn,) = " ".join(game.cards.names(hand)), game.cards.names([offer.card])
+        raise Finding(f"evaluate: {written} + {drawn} wins; the engine offers no win on that draw")
     return table
+
+
+def _through_phases(table: Table) -> bool:
+    """Play a file's phases before play (exchanges, declarations) with greedy bots: the
+    hand that draws first is the one they leave. False if the hand ends in them."""
+    bots = [make_bot("greedy", seat) for seat in range(table.play.seats)]
+    for _ in range(MAX_STEPS):
+        decision = table.state.decision
+        if table.finished or decision is None:
+            return False
+        if decision.kind != PHASE:
+            return True
+        seat = table.waiting_for()[0]
+        table.apply(bots[seat].choose(table, seat))
+    raise Finding(f"the phases before play still go on after {MAX_STEPS} choices")
 
 
 def _plain(game: Game) -> bool:

@@ -151,6 +151,47 @@ def test_a_rigged_deal_is_won_and_settled_at_play_time(seed: int) -> None:
     assert table.totals()[0] > 0
 
 
+PHASED = """extends "pebbles-play.rules"
+
+phase swap [FZ-1] {
+  each seat passes 1 cards of one colour to previous
+}
+
+phase name [FZ-1] {
+  each seat declares one colour, shown
+}
+"""
+
+
+def test_a_first_draw_win_is_judged_on_the_hand_the_phases_leave(monkeypatch) -> None:
+    """A file with an exchange before play: the dealer's first draw completes the hand
+    the exchange leaves, not the one dealt (judging the dealt hand was a false finding)."""
+    game = check(RULES_PATH, text=PHASED).game
+    assert game is not None and game.compiled.rules.phases
+    judged: list[tuple[list[int], int | None]] = []
+    evaluate = game.evaluate
+
+    def spy(hand, table=None, win_card=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        judged.append((sorted(hand), win_card))
+        return evaluate(hand, table, win_card, *args, **kwargs)
+
+    monkeypatch.setattr(game, "evaluate", spy)
+    tables = [play_targets._first_draw_win(game, random.Random(s), True) for s in range(8)]
+    played = [t for t in tables if t is not None and not t.finished]
+    assert played and len(judged) == len(played)
+    for table, (hand, card) in zip(played, judged, strict=True):
+        dealer = table.waiting_for()[0]
+        held = table.state.seats[dealer].hand
+        assert hand == [c for c, n in enumerate(held) for _ in range(n)]
+        assert card == table.state.decision.offer.card
+    # a win the evaluator saw and the engine did not offer is still a finding there
+    won = type("Won", (), {"wins": True})()
+    monkeypatch.setattr(game, "evaluate", lambda *a, **k: won)
+    with pytest.raises(Finding, match="the engine offers no win"):
+        for s in range(8):
+            play_targets._first_draw_win(game, random.Random(s), True)
+
+
 def test_a_table_group_the_evaluator_refuses_is_a_finding() -> None:
     game = load_game("paomazai")
     table = Table(game, seed=1)
