@@ -7,23 +7,41 @@ reading whose best split scores most (`judging.best_split`), with what each wild
 (`Evaluation.wild_readings`). Patterns see the cards the wilds stood for; the `wilds`
 quantity counts the wild cards held.
 
-Readings are listed wild by wild, the cards of wilds of one kind in rising order (the same
-multiset once); the win test of the last wild asks the searcher's completing cards first,
-so a reading that cannot win is mostly refused without a judgement.
+Which readings are worth judging comes from the wild budget search
+(`search/wild_budget.py`): the wilds fill the missing cards of a split's groups, so only
+the readings whose plain hand has a split that the win clause's groups and pairs accept (or
+that makes a winning form) are judged, each as a plain hand; rules whose structure alone
+decides a win are answered by the budget search's signatures without a judgement. Readings
+are judged in the order of a listing wild by wild, the cards of wilds of one kind in rising
+order (the same multiset once), so that among equal scores the first is kept. A hand too
+large for the signature tables, and a win on the deal, list every reading instead (the last
+wild then only as a card the searcher's completing cards allow).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from heapq import merge
+from itertools import combinations_with_replacement
 
 from tablerules.dsl.model import ir
-from tablerules.interpreter.compiling.compiled import FIELD_BITS, GUARD_BIT, CompiledRules
+from tablerules.interpreter.compiling.compiled import (
+    FIELD_BITS,
+    GUARD_BIT,
+    CardForm,
+    CompiledRules,
+)
 from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, TableGroup
 from tablerules.interpreter.hand.judging import best_split
+from tablerules.interpreter.search.wild_budget import WildBudget
 
 Reading = tuple[tuple[int, int], ...]  # (wild kind, the card kind it stands for), per wild
+# what the budget search is given: the plain concealed cards, the copies free of each card a
+# wild may stand for, the signatures that win by groups and pairs, those of winning forms
+Plan = tuple[int, int, int, int]
 WIN_MEMO_LIMIT = 1 << 14  # win tests kept per evaluator before the table is emptied
 
 
@@ -37,6 +55,29 @@ class WildEvaluator(Evaluator):
         self._copies = rules.cards.copies
         self._plain_wins_packed = super().wins_packed
         self._win_memo: dict[tuple[object, ...], bool] = {}
+        self.budget = WildBudget(self.search)
+        self.judged = 0  # readings judged as plain hands (what the budget search saves)
+        # the rules as they would be without wilds: does a split that the win clause's
+        # groups and pairs accept always win, and does the structure alone decide a win
+        # (no winning forms either)?
+        self._groups_decide = (
+            rules.rules.win is not None
+            and rules.value_minimum is None
+            and not rules.keep_together
+            and rules.trigger_exact
+            and not rules.scoring.decides_wins
+        )
+        self._structural = self._groups_decide and not self._winning_forms and not self._card_forms
+        # no values and no scores: every winning reading ties, the first listed is the best
+        self._first_wins = rules.value_table is None and not rules.scoring.active
+        self._stand_sets = {wild: frozenset(cards) for wild, cards in self._stands.items()}
+        # the signatures of a split that makes a winning form (its count of groups)
+        self._forms_accept = 0
+        layout = rules.signature
+        for form in rules.forms:
+            if form.wins:
+                for groups, pairs, triggers in layout.counts(form.count):
+                    self._forms_accept |= 1 << layout.index(groups, pairs, triggers)
 
     # ── readings ───────────────────────────────────────────────
     def readings(
@@ -132,6 +173,124 @@ class WildEvaluator(Evaluator):
             concealed[win_card] += 1
         return concealed
 
+    # ── the readings worth judging (the wild budget search) ────
+    def _plan(
+        self,
+        around: list[int],
+        concealed: list[int],
+        wilds: Sequence[int],
+        table: Sequence[TableGroup],
+        cards: int,
+    ) -> Plan | None:
+        """What the budget search needs: the plain concealed cards (packed), the copies
+        free of each card kind a held wild may stand for (packed, at most one per wild),
+        the signatures whose splits win by the win clause's groups and pairs, and those
+        that may make a winning form of groups; None where it cannot answer (a hand too large for
+        the signature tables, or one holding more copies than the deck has: listed and
+        refused reading by reading)."""
+        copies = self._copies
+        if not SignatureLayout.fits(cards) or max(around, default=0) > copies:
+            return None
+        allowed: set[int] = set()
+        for wild in set(wilds):
+            allowed.update(self._stands[wild])
+        room = 0
+        for card in allowed:
+            free = min(copies - around[card], len(wilds))
+            if free > 0:
+                room += free << (card * FIELD_BITS)
+        plain = int.from_bytes(bytes(concealed), "little")
+        if not table:
+            return plain, room, self._accept_concealed, self._forms_accept
+        kinds = self.rules.kinds
+        pairs = sum(kinds[g.kind].is_pair for g in table)
+        triggers = sum(kinds[g.kind].is_trigger for g in table)
+        return plain, room, self.rules.accept_mask(len(table), pairs, triggers), 0
+
+    def _one_kind(self, wilds: Sequence[int]) -> bool:
+        """Whether every held wild may stand for the same cards (a reading is then its
+        cards alone)."""
+        first = self._stands[wilds[0]]
+        return all(self._stands[wild] == first for wild in wilds)
+
+    def _worth_judging(
+        self, plan: Plan, wilds: Sequence[int], table: Sequence[TableGroup]
+    ) -> Iterator[Reading]:
+        """The readings whose plain hand has a split the win clause's groups and pairs
+        accept, or that make a winning form: every reading that may win, each once, in
+        the order of the listing of every reading (`readings`)."""
+        plain, room, groups, forms = plan
+        fills = self.budget.fills(plain, room, len(wilds), groups | forms)
+        form_fills: set[int] = set()
+        if not table:
+            held = sum(self.rules.unpack(plain))
+            for _, form in self._card_forms:
+                form_fills.update(self._form_fills(form, plain, held, room, len(wilds)))
+        if wilds[0] != wilds[-1]:  # several kinds: a fill is read several ways
+            readings = {r for fill in fills for r in self._readings_of(fill, wilds)}
+            readings.update(r for fill in form_fills for r in self._readings_of(fill, wilds))
+            yield from sorted(readings)
+            return
+        # one kind: a fill is one reading, and the budget search lists them in order
+        ordered = (next(self._readings_of(fill, wilds)) for fill in fills)
+        if not form_fills:
+            yield from ordered
+            return
+        more = sorted(next(self._readings_of(fill, wilds)) for fill in form_fills)
+        last: Reading | None = None
+        for reading in merge(ordered, more):
+            if reading != last:
+                yield reading
+            last = reading
+
+    def _form_fills(
+        self, form: CardForm, plain: int, held: int, room: int, wilds: int
+    ) -> Iterator[int]:
+        """The cards the wilds may stand for (packed) that make the hand a form of cards."""
+        if plain & form.outside or held + wilds != len(form.cards) + form.more:
+            return
+        missing = count = 0
+        for card in form.cards:
+            if not (plain >> (card * FIELD_BITS)) & 0xFF:
+                missing += 1 << (card * FIELD_BITS)
+                count += 1
+        guard = self._guard
+        if count > wilds or ((room | guard) - missing) & guard != guard:
+            return
+        for extra in combinations_with_replacement(form.cards, wilds - count):
+            fill = missing + sum(1 << (card * FIELD_BITS) for card in extra)
+            if ((room | guard) - fill) & guard == guard:
+                yield fill
+
+    def _readings_of(self, fill: int, wilds: Sequence[int]) -> Iterator[Reading]:
+        """Each way the held wilds (sorted) may stand for the cards of `fill` (packed):
+        wild by wild, the cards of wilds of one kind in rising order."""
+        left = self.rules.unpack(fill)
+        if wilds[0] == wilds[-1]:  # one kind of wild: the cards in rising order
+            wild = wilds[0]
+            yield tuple((wild, card) for card, count in enumerate(left) for _ in range(count))
+            return
+        stands = self._stand_sets
+        held = [card for card, count in enumerate(left) if count]
+        chosen: list[tuple[int, int]] = []
+
+        def place(index: int, lowest: int) -> Iterator[Reading]:
+            if index == len(wilds):
+                yield tuple(chosen)
+                return
+            wild = wilds[index]
+            same = index + 1 < len(wilds) and wilds[index + 1] == wild
+            for card in held:
+                if not left[card] or card < lowest or card not in stands[wild]:
+                    continue
+                left[card] -= 1
+                chosen.append((wild, card))
+                yield from place(index + 1, card if same else 0)
+                chosen.pop()
+                left[card] += 1
+
+        yield from place(0, 0)
+
     # ── win tests ──────────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:  # type: ignore[override]
         counts = self.rules.unpack(packed)
@@ -184,11 +343,25 @@ class WildEvaluator(Evaluator):
         found = False
         around = self._with_table(counts, table, win_card)
         concealed = self._concealed(counts, win_card)
-        for reading in self.readings(around, wilds, concealed):
-            cards, win = self._apply(counts, reading, win_wild, win_card)
-            if super().wins(cards, table, win, source, facts):
-                found = True
-                break
+        plan = self._plan(around, concealed, wilds, table, len(hand) + (win_card is not None))
+        decided = False
+        if plan is not None and self._groups_decide and self._one_kind(wilds):
+            # a split the groups and pairs accept wins: the signatures decide, when the
+            # structure alone decides or some such split is found
+            plain, room, groups, _ = plan
+            found = bool(self.budget.signatures(plain, room, len(wilds)) & groups)
+            decided = found or self._structural
+        if not decided:
+            if plan is None:
+                readings = self.readings(around, wilds, concealed)
+            else:
+                readings = self._worth_judging(plan, wilds, table)
+            for reading in readings:
+                cards, win = self._apply(counts, reading, win_wild, win_card)
+                self.judged += 1
+                if super().wins(cards, table, win, source, facts):
+                    found = True
+                    break
         if len(self._win_memo) >= WIN_MEMO_LIMIT:
             self._win_memo.clear()
         self._win_memo[key] = found
@@ -223,25 +396,45 @@ class WildEvaluator(Evaluator):
         best_reading: Reading = ()
         around = self._with_table(counts, table, win_card)
         concealed = None if on_deal else self._concealed(counts, win_card)
-        for reading in self.readings(around, wilds, concealed):
+        plan = None
+        if concealed is not None:
+            plan = self._plan(around, concealed, wilds, table, len(hand) + (win_card is not None))
+        if plan is not None:
+            # the readings that may win, in the order of the listing (ties keep the first)
+            readings = self._worth_judging(plan, wilds, table)
+        else:
+            readings = self.readings(around, wilds, concealed)
+        first_reading: Reading = ()
+        for reading in readings:
             cards, win = self._apply(counts, reading, win_wild, win_card)
-            if not super().wins(cards, table, win, source, facts) and not on_deal:
-                if first is None:
-                    first, best_reading = (
-                        super().evaluate(cards, table, win, source, on_deal, facts),
-                        reading,
-                    )
+            self.judged += 1
+            if not on_deal and not super().wins(cards, table, win, source, facts):
+                if first is None and plan is None:
+                    first = super().evaluate(cards, table, win, source, on_deal, facts)
+                    first_reading = reading
                 continue
             result = super().evaluate(cards, table, win, source, on_deal, facts)
             if not result.wins:
-                if first is None:
-                    first, best_reading = result, reading
+                if first is None and plan is None:
+                    first, first_reading = result, reading
                 continue
             if best is None or self._better(result, best):
                 best, best_reading = result, reading
+                if self._first_wins:
+                    break
+        if best is None and plan is not None:
+            # no reading wins: the report reads the first reading listed, as it always has
+            listed = next(self.readings(around, wilds, concealed), None)
+            if listed is not None:
+                cards, win = self._apply(counts, listed, win_wild, win_card)
+                self.judged += 1
+                first = super().evaluate(cards, table, win, source, on_deal, facts)
+                first_reading = listed
         chosen = best or first
         if chosen is None:  # no card a wild may stand for is left: the hand as it is
             return super().evaluate(hand, table, win_card, source, on_deal, conditions)
+        if best is None:
+            best_reading = first_reading
         chosen.wild_readings = best_reading
         for split in chosen.decompositions:
             split.wilds = len(wilds)

@@ -1,0 +1,246 @@
+"""Splits of a hand whose wild cards fill the missing cards of its groups: a wild budget.
+
+A hand holding `w` wild cards wins when some reading of the wilds (a card each may stand
+for) makes a plain hand that wins. Instead of judging every reading, the search places the
+wilds itself: block by block (no group crosses a block, `compiling/blocks.py`), a block's
+part may take `j` extra cards, each one a card some wild may stand for and never a copy
+more than the deck has (`room`: the copies of each card kind still free, 0 for a kind no
+wild may stand for). Two answers, both exact:
+
+* `signatures` — the (groups, pairs, triggers) signatures (`searcher.py`) of every split of
+  every reading that uses all `w` wilds, as a bit set: the signature test of a hand with
+  wilds, as `Searcher.signatures` is for a plain hand;
+* `fills` — the readings themselves (the extra cards, packed as a hand is) whose plain hand
+  has a split of a signature in `accept`: what a judge still has to look at.
+
+Within a block a part is solved lowest held card first: that card lies in some group, which
+takes every card of the group the part holds and the wilds fill the rest (taking fewer held
+cards and filling more would only swap a held copy with a wild's copy of the same card
+kind: the same plain hand). A part with no cards left is filled by wilds alone. One wild
+left is placed by trying each card it may stand for against the plain signature tables.
+Answers are memoised by (part, room, wilds); the tables are bounded as the plain ones are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
+from tablerules.interpreter.search.searcher import Searcher
+from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
+
+# a group of a block as the budget search reads it: its packed cards (local to the block),
+# its signature step, and each of its card kinds as (bit shift, copies, one copy packed)
+BudgetGroup = tuple[int, int, tuple[tuple[int, int, int], ...]]
+Fills = dict[int, int]  # the extra cards of a reading (packed) -> the signatures they reach
+# A block's extra cards with the signatures they reach, keyed by where they place a reading
+# in the listing of readings (card by card, rising): the cards' positions, then one past
+# every position, so that more cards in an earlier block come first (the cards of later
+# blocks are higher) and no extra cards come last.
+Filled = tuple[tuple[int, ...], int, int]
+LAST = (1 << 16,)  # past every card position
+
+
+def _lowest(packed: int) -> int:
+    return ((packed & -packed).bit_length() - 1) >> FIELD_SHIFT
+
+
+class BlockBudget:
+    """The wild budget search of one block."""
+
+    def __init__(self, searcher: Searcher, index: int) -> None:
+        node, shift, mask = searcher.blocks[index]
+        block = searcher.rules.blocks[index]
+        self.shift = shift
+        self.mask = mask
+        self.size = block.size
+        self.plain = node.signatures  # the block's plain signature search, memoised
+        self.guard = int.from_bytes(bytes([GUARD_BIT]) * block.size, "little")
+        self.ones = [1 << (position * FIELD_BITS) for position in range(block.size)]
+        self.containing: list[list[BudgetGroup]] = [[] for _ in range(block.size)]
+        self.by_low: list[list[BudgetGroup]] = [[] for _ in range(block.size)]
+        for instance in searcher.rules.instances:
+            low = instance.cards[0] - block.start
+            if not 0 <= low < block.size:
+                continue
+            kinds = sorted(set(instance.cards))
+            cards = tuple(
+                (
+                    (card - block.start) * FIELD_BITS,
+                    instance.cards.count(card),
+                    1 << ((card - block.start) * FIELD_BITS),
+                )
+                for card in kinds
+            )
+            group = (instance.packed >> shift, instance.signature_shift, cards)
+            self.by_low[low].append(group)
+            for card in kinds:
+                self.containing[card - block.start].append(group)
+        self._signatures: dict[tuple[int, int, int], int] = {}
+        self._fills: dict[tuple[int, int, int], Fills] = {}
+
+    # ── signatures only ────────────────────────────────────────
+    def signatures(self, part: int, room: int, wilds: int) -> int:
+        """Signatures of every split of the part with exactly `wilds` cards added."""
+        if not wilds:
+            return self.plain(part) if part else 1
+        key = (part, room, wilds)
+        found = self._signatures.get(key)
+        if found is not None:
+            return found
+        if wilds == 1:
+            found = 0
+            plain = self.plain
+            for position, one in enumerate(self.ones):
+                if (room >> (position * FIELD_BITS)) & 0xFF:
+                    found |= plain(part + one)
+        else:
+            found = 0
+            for need, count, step, rest in self._moves(part, room, wilds):
+                below = self.signatures(rest, room - need, wilds - count)
+                if below:
+                    found |= below << step
+        if len(self._signatures) >= SIGNATURE_LIMIT:
+            self._signatures.clear()
+        self._signatures[key] = found
+        return found
+
+    def _moves(self, part: int, room: int, wilds: int) -> Iterator[tuple[int, int, int, int]]:
+        """The groups that may hold the part's lowest card (every group of wilds alone when
+        the part is empty): (cards the wilds fill, how many, signature step, part left)."""
+        guard = self.guard
+        if not part:
+            for position, groups in enumerate(self.by_low):
+                if not (room >> (position * FIELD_BITS)) & 0xFF:
+                    continue
+                for packed, step, cards in groups:
+                    count = sum(copies for _, copies, _ in cards)
+                    if count <= wilds and ((room | guard) - packed) & guard == guard:
+                        yield packed, count, step, 0
+            return
+        for _, step, cards in self.containing[_lowest(part)]:
+            taken = need = count = 0
+            for shift, copies, one in cards:
+                have = (part >> shift) & 0xFF
+                if have >= copies:
+                    taken += copies * one
+                else:
+                    taken += have * one
+                    need += (copies - have) * one
+                    count += copies - have
+            if count <= wilds and ((room | guard) - need) & guard == guard:
+                yield need, count, step, part - taken
+
+    # ── the readings ───────────────────────────────────────────
+    def fills(self, part: int, room: int, wilds: int) -> list[Filled]:
+        """Every set of exactly `wilds` cards added to the part with which it splits, with
+        the signatures each reaches, in the order of their cards (see `Filled`)."""
+        if not wilds:
+            found = self.plain(part) if part else 1
+            return [(LAST, 0, found)] if found else []
+        key = (part, room, wilds)
+        known = self._fills.get(key)
+        if known is not None:
+            return known
+        result: Fills = {}
+        if wilds == 1:
+            plain = self.plain
+            for position, one in enumerate(self.ones):
+                if (room >> (position * FIELD_BITS)) & 0xFF:
+                    found = plain(part + one)
+                    if found:
+                        result[one] = found
+        else:
+            for need, count, step, rest in self._moves(part, room, wilds):
+                for _, fill, below in self.fills(rest, room - need, wilds - count):
+                    added = fill + need
+                    result[added] = result.get(added, 0) | (below << step)
+        listed = sorted((self._order(fill), fill, found) for fill, found in result.items())
+        if len(self._fills) >= SIGNATURE_LIMIT:
+            self._fills.clear()
+        self._fills[key] = listed
+        return listed
+
+    def _order(self, fill: int) -> tuple[int, ...]:
+        """Where a block's extra cards place a reading in the listing (see `Filled`)."""
+        cards: list[int] = []
+        for position in range(self.size):
+            cards += [position] * ((fill >> (position * FIELD_BITS)) & 0xFF)
+        return (*cards, LAST[0])
+
+
+class WildBudget:
+    """The wild budget search of a hand, block by block (see the module's docstring)."""
+
+    def __init__(self, searcher: Searcher) -> None:
+        self.blocks = [BlockBudget(searcher, index) for index in range(len(searcher.blocks))]
+
+    def _parts(self, packed: int, room: int) -> list[tuple[BlockBudget, int, int]]:
+        """Each block that holds cards or may take a wild: (block, its part, its room)."""
+        parts = []
+        for block in self.blocks:
+            part = (packed >> block.shift) & block.mask
+            free = (room >> block.shift) & block.mask
+            if part or free:
+                parts.append((block, part, free))
+        return parts
+
+    def signatures(self, packed: int, room: int, wilds: int) -> int:
+        """Signatures of every split of every reading of `wilds` wilds: `packed` the plain
+        cards, `room` the copies free of each card kind a wild may stand for (packed)."""
+        reach = {0: 1}  # wilds placed in the blocks so far -> signatures reached
+        for block, part, free in self._parts(packed, room):
+            more: dict[int, int] = {}
+            for used, bits in reach.items():
+                for count in range(wilds - used + 1 if free else 1):
+                    found = block.signatures(part, free, count)
+                    if found:
+                        more[used + count] = more.get(used + count, 0) | combine(bits, found)
+            if not more:
+                return 0
+            reach = more
+        return reach.get(wilds, 0)
+
+    def fills(self, packed: int, room: int, wilds: int, accept: int) -> Iterator[int]:
+        """The readings (the cards the wilds stand for, packed) whose plain hand has a
+        split of a signature in `accept`, each once, in the order of their cards (rising,
+        compared card by card)."""
+        parts = self._parts(packed, room)
+        # what the blocks after each one can reach with each number of wilds
+        after: list[dict[int, int]] = [{0: 1}]
+        for block, part, free in reversed(parts):
+            tail = after[-1]
+            more: dict[int, int] = {}
+            for used, bits in tail.items():
+                for count in range(wilds - used + 1 if free else 1):
+                    found = block.signatures(part, free, count)
+                    if found:
+                        more[used + count] = more.get(used + count, 0) | combine(bits, found)
+            after.append(more)
+        after.reverse()
+        if not after[0].get(wilds, 0) & accept:
+            return
+
+        def place(index: int, left: int, bits: int, filled: int) -> Iterator[int]:
+            if index == len(parts):
+                if not left and bits & accept:
+                    yield filled
+                return
+            block, part, free = parts[index]
+            rest = after[index + 1]
+            listed: list[tuple[tuple[int, ...], int, int, int]] = []
+            for count in range(left + 1 if free else 1):
+                if rest.get(left - count, 0):
+                    listed += [
+                        (order, count, fill, found)
+                        for order, fill, found in block.fills(part, free, count)
+                    ]
+            listed.sort()
+            for _, count, fill, found in listed:
+                reached = combine(bits, found)
+                if combine(reached, rest[left - count]) & accept:
+                    yield from place(
+                        index + 1, left - count, reached, filled + (fill << block.shift)
+                    )
+
+        yield from place(0, wilds, 1, 0)
