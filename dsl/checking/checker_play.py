@@ -260,6 +260,49 @@ class PlayChecks:
         self._action_refs(last_discard, end.last_discard_allows or [])
         if end.last_discard_if:
             self._option_ref(last_discard, end.last_discard_if, numeric=False)
+        if end.leave_until is not None:
+            self._check_leave(end, end.leave_until)
+
+    def _check_leave(self: Checker, end: ir.EndRule, until: int) -> None:
+        """Play after a win (`a winner leaves the hand, until N have won`): N leaves a seat
+        playing, and nothing the engine cannot carry on after a win is asked of it."""
+        where = self.at(end, "end_leave")
+        seats = self.rules.seats.count if self.rules.seats else 1
+        if not 1 <= until <= seats - 1:
+            self.report(
+                where,
+                "E104",
+                f"'until {until} have won' with {seats} seats: a hand goes on while at least "
+                "two seats play",
+                f"write a number from 1 to {max(seats - 1, 1)}",
+            )
+        if self.rules.immediate_wins:
+            first = next(iter(self.rules.immediate_wins.values()))
+            self.report(
+                first,
+                "E110",
+                f"immediate win {first.name!r} ends the hand at the deal, but the 'end' clause "
+                "says a winner leaves the hand and the others play on",
+                "a winner leaving at the deal is not carried out: drop one of the two",
+            )
+        for bonus in self.rules.bonuses.values():
+            self.report(
+                bonus,
+                "E110",
+                f"bonus {bonus.name!r} draws from the wall after a win, but the 'end' clause says "
+                "play goes on after a win, from that wall",
+                "a bonus draw in a hand that goes on is not carried out: drop one of the two",
+            )
+        for action in self.rules.actions.values():
+            for way in action.ways:
+                if way.who == "next":
+                    self.report(
+                        way,
+                        "E110",
+                        f"action {action.name!r} is taken 'by next', but a winner leaves the "
+                        "hand: the next seat at the table may have left",
+                        "write 'by others', or drop 'a winner leaves the hand'",
+                    )
 
     def _check_bonus(self: Checker, bonus: ir.Bonus) -> None:
         self._zone_ref(self.at(bonus, "bonus_from"), bonus.zone)

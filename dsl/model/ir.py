@@ -521,6 +521,9 @@ class EndRule(Clause):
     last_card_allows: list[str] | None = None
     last_discard_allows: list[str] | None = None
     last_discard_if: str | None = None
+    # play after a win: a winner leaves the hand and the others play on, until this many
+    # seats have won (None: the hand ends at its first win)
+    leave_until: int | None = None
 
 
 class SettleLine(Clause):

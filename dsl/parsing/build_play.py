@@ -230,6 +230,11 @@ class PlayClauses(ExpressionBuilder):
                 end.drawn_when_empty = str(parts[0])
             elif item.data == "end_last_card":
                 end.last_card_allows = [str(w) for w in self.tokens(parts)]
+            elif item.data == "end_leave":
+                article, count = self.tokens(parts)
+                if str(article) != "a":
+                    self.error(article, "E104", f"write 'a winner leaves', not {article!r}")
+                end.leave_until = self.integer(count, "the number of seats that win")
             else:
                 end.last_discard_allows = [str(w) for w in self.tokens(parts)]
                 for part in self.trees(parts, "if_option"):

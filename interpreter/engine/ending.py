@@ -9,7 +9,7 @@ from tablerules.interpreter.compiling.expressions import Scope
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine.state import HandState, Offer
 from tablerules.interpreter.engine.win_facts import win_conditions
-from tablerules.interpreter.playlog.event_kinds import DRAWN_HAND, END
+from tablerules.interpreter.playlog.event_kinds import DRAWN_HAND, END, LEAVES
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
@@ -92,9 +92,15 @@ class HandEnd:
         immediate: str | None = None,
         action: str = "",
     ) -> None:
+        """Settle the wins of `winners` on `offer`; then the hand ends, or, where a winner
+        leaves the hand (`EndRule.leave_until`), the winners leave and the others play on."""
         state = self.state
-        state.finished = True
-        state.winners = list(winners)
+        leaving = self.play.leave_until is not None and immediate is None
+        if not leaving:
+            state.finished = True
+        if not state.first_win:
+            state.first_win, state.first_win_offer = list(winners), offer
+        state.winners.extend(winners)
         if offer.card is not None and offer.context in ("discard", "added card"):
             take_won_card(state, offer)
         clause = f"immediate win {immediate}" if immediate else f"action {action}"
@@ -110,31 +116,56 @@ class HandEnd:
                 several=len(winners) > 1,
                 immediate=immediate is not None,
             )
-        rule = self.play.next_dealer
-        chosen = self._dealer_choice(winners, offer)
-        state.next_dealer = next_dealer(chosen, state, self.play.seats, winners[0], offer.owner)
+        if leaving and self._leave(winners):
+            return
+        state.finished = True
+        self._log_end()
+
+    def _leave(self: Table, winners: list[int]) -> bool:
+        """The winners leave the hand; True when the others play on: the turn goes to the
+        seat still playing after the last of them (counted from the card's owner)."""
+        state = self.state
+        state.left.extend(winners)
+        self.log(
+            LEAVES,
+            clause="end",
+            cites=self.play.end.cites,
+            seats=list(winners),
+            playing=state.still_playing,
+        )
+        until = self.play.leave_until
+        if until is None or len(state.winners) >= until or len(state.still_playing) < 2:
+            return False
+        self._turn_start(self.next_seat(winners[-1]), "draw")
+        return True
+
+    def _log_end(self: Table) -> None:
+        """The hand's last event: its winners in the order they won, the next dealer (chosen
+        by the hand's first win) and the totals."""
+        state = self.state
+        offer = state.first_win_offer
+        first = state.first_win
+        chosen = self._dealer_choice(first, offer)
+        state.next_dealer = next_dealer(
+            chosen,
+            state,
+            self.play.seats,
+            first[0] if first else None,
+            offer.owner if offer is not None else None,
+        )
         self.log(
             END,
             clause="next dealer",
-            cites=rule.cites,
-            winners=winners,
+            cites=self.play.next_dealer.cites,
+            winners=list(state.winners),
             next_dealer=state.next_dealer,
             totals=self.totals(),
         )
 
     def _drawn_hand(self: Table) -> None:
+        """The wall is empty: a drawn hand for the seats still playing (every seat, unless
+        some have won and left), then the hand's end."""
         state = self.state
         state.finished = True
-        rule = self.play.next_dealer
-        end = self.play.end
-        self.log(DRAWN_HAND, clause="end", cites=end.cites)
-        chosen = self._dealer_choice([], None)
-        state.next_dealer = next_dealer(chosen, state, self.play.seats, None, None)
-        self.log(
-            END,
-            clause="next dealer",
-            cites=rule.cites,
-            winners=[],
-            next_dealer=state.next_dealer,
-            totals=self.totals(),
-        )
+        self.log(DRAWN_HAND, clause="end", cites=self.play.end.cites)
+        self._log_end()

@@ -259,7 +259,12 @@ class Table(TurnFlow, PhaseFlow, ClaimWindows, ActionSteps, HandEnd):
         return None if card is None else self.game.compiled.cards.ids[card]
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.play.seats
+        """The seat after `seat` in turn order, passing over seats that have left the hand."""
+        following = (seat + 1) % self.play.seats
+        left = self.state.left
+        while left and following in left:
+            following = (following + 1) % self.play.seats
+        return following
 
     def keep_log_lines(self, lines: HandLines | None) -> None:
         """From now on keep each event logged, with its form, among `lines` (None: stop),

@@ -86,6 +86,9 @@ class PlayRules:
             (turn.replacement_end == "tail", "replacement", False),
         )
         self.end = rules.end or ir.EndRule()
+        # play after a win: the hand goes on until this many seats have won (None: it ends
+        # at its first win)
+        self.leave_until = self.end.leave_until
         self.ties = rules.ties or ir.Ties()
         self.next_dealer = rules.next_dealer or ir.NextDealer()
         # the next dealer's lines in order: (case, condition or None, choice)

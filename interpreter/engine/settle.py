@@ -66,9 +66,11 @@ class Settlement:
             counts[name] = counts.get(name, 0) + 1
         return counts
 
-    def _payers(self, payer: str, payee: int, owner: int) -> list[int]:
+    def _payers(self, payer: str, payee: int, owner: int, state: HandState) -> list[int]:
+        """The seats that pay: `each other` is every other seat still playing (not those
+        that have won and left the hand)."""
         if payer == "each other":
-            return [s for s in range(self.play.seats) if s != payee]
+            return [s for s in range(self.play.seats) if s != payee and state.playing(s)]
         return [owner] if owner != payee else []
 
     def _pay(
@@ -86,7 +88,7 @@ class Settlement:
         amount = saturated(amount)  # every amount paid is held within the documented cap
         if amount <= 0:
             return 0  # a rule that works out to nothing (or less) pays nothing
-        for payer in self._payers(payment.payer, payee, owner):
+        for payer in self._payers(payment.payer, payee, owner, state):
             line = Payment(payer, payee, amount, payment.label or clause, clause, cites)
             state.ledger.append(line)
             received += amount

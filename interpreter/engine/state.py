@@ -186,12 +186,28 @@ class HandState:
     carried: dict[str, int] = field(default_factory=dict)  # the game's carried numbers
     discards_made: int = 0  # discards so far in the hand, by every seat
     draws: list[int] = field(default_factory=list)  # draws so far, per seat (not replacements)
+    # play after a win (`a winner leaves the hand`): the seats that have won and left, in
+    # the order they won, and the hand's first win (its seats and the card's offer), which
+    # chooses the next dealer
+    left: list[int] = field(default_factory=list)
+    first_win: list[int] = field(default_factory=list)
+    first_win_offer: Offer | None = None
 
     @property
     def placed(self) -> dict[str, int]:
         """What an expression reads of the hand's place in its game: the dealer's streak and
         the carried numbers."""
         return {"streak": self.streak, **self.carried}
+
+    def playing(self, seat: int) -> bool:
+        """Whether a seat still plays the hand: it has not won and left it."""
+        return seat not in self.left
+
+    @property
+    def still_playing(self) -> list[int]:
+        """The seats still playing the hand, in seat order: every seat but those that have
+        won and left (every seat in a hand that ends at its first win)."""
+        return [seat for seat in range(len(self.seats)) if seat not in self.left]
 
     @property
     def wall_left(self) -> int:

@@ -231,7 +231,7 @@ class TurnFlow:
     def _untaken(self: Table, offer: Offer) -> None:
         context = offer.context
         if context == "discard":  # the common case: the next seat draws
-            self._turn_start((offer.owner + 1) % self.play.seats, "draw")
+            self._turn_start(self.next_seat(offer.owner), "draw")
             return
         state = self.state
         if context == "added card" and offer.pending is not None:

@@ -82,6 +82,7 @@ def referee_view(table: Table) -> dict[str, Any]:
         "turn": state.turn,
         "finished": state.finished,
         "winners": state.winners,
+        "left": list(state.left),
         "wall": [table.card_id(c) for c in state.wall[state.head : state.tail]],
         "seats": [
             {
@@ -105,7 +106,10 @@ def seat_view(table: Table, viewer: int) -> dict[str, Any]:
         own = index == viewer
         seats.append(
             {
-                "hand": _cards(table, seat.hand) if own else [HIDDEN] * sum(seat.hand),
+                # a seat that has won and left the hand has laid its hand down
+                "hand": _cards(table, seat.hand)
+                if own or index in state.left
+                else [HIDDEN] * sum(seat.hand),
                 "table": [_group(table, g, own) for g in seat.table],
                 "discards": [table.card_id(c) for c in seat.discards],
                 "restrictions": [r.name for r in seat.restrictions] if own else [],
@@ -118,6 +122,7 @@ def seat_view(table: Table, viewer: int) -> dict[str, Any]:
         "turn": state.turn,
         "finished": state.finished,
         "winners": state.winners,
+        "left": list(state.left),
         "wall": state.wall_left,
         "seats": seats,
         "pending": _pending(table, viewer),

@@ -59,6 +59,8 @@ class ClaimWindows:
         maker = self.maker
         steps = self.play.ways_by_step(offer.context)
         askers = maker.askers(state, offer, steps, owners is not None)
+        if state.left:  # seats that have won and left the hand take no further part
+            askers = [(seat, entries) for seat, entries in askers if seat not in state.left]
         if not askers:  # the common case: nobody can do anything with the card
             self._untaken(offer)
             return

@@ -103,4 +103,6 @@ ACTION = kind(
     forced=FLAG,
 )
 DRAWN_HAND = kind("drawn hand")
+# play after a win: the seats that won leave the hand; those still playing play on
+LEAVES = kind("leaves", seats=INTS, playing=INTS)
 END = kind("end", winners=INTS, next_dealer=ANY, totals=INTS)
