@@ -151,6 +151,10 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
         log = folder / f"{name.replace('/', '-')}.jsonl"
         play_log(ROOT / "rules" / f"{name}.rules", log, hands, "random", seed=11)
         found[name] = _hands_of(log)
+    # greedy bots win where random ones seldom do: hands that go on after a win (SC-7)
+    log = folder / "sichuan-greedy.jsonl"
+    play_log(ROOT / "rules" / "sichuan.rules", log, 10, "greedy", seed=11)
+    found["sichuan greedy"] = _hands_of(log)
     return found
 
 
@@ -320,7 +324,30 @@ def _pong_a_wild(header: dict, records: Records) -> bool:
     return True
 
 
+def _draw_after_leaving(header: dict, records: Records) -> bool:
+    """A seat that has won and left draws again (SC-7)."""
+    at = _index(records, lambda r: r["type"] == "leaves")
+    if at is None:
+        return False
+    following = _index(records, lambda r: r["type"] == "draw", at)
+    if following is None:
+        return False
+    records[following]["seat"] = records[at]["seats"][0]
+    return True
+
+
+def _drop_leaving(header: dict, records: Records) -> bool:
+    """A winner that never leaves: the hand plays on with it (SC-7)."""
+    at = _index(records, lambda r: r["type"] == "leaves")
+    if at is None or _index(records, lambda r: r["type"] == "draw", at) is None:
+        return False
+    del records[at]
+    return True
+
+
 MUTATIONS: dict[str, tuple[str, Callable]] = {
+    "a-winner-takes-no-further-part": ("sichuan greedy", _draw_after_leaving),
+    "play-goes-on-after-a-win": ("sichuan greedy", _drop_leaving),
     "exchange-passes-n-of-one-suit": ("sichuan", _pass_two),
     "declared-suit-discarded-first": ("sichuan", _discard_out_of_order),
     "money-sums-to-zero": ("paomazai", _pay_more),

@@ -175,3 +175,47 @@ class UnseenDrawsAndGroups(Invariant):
                 f"not {expected!r}",
                 line,
             )
+
+
+@invariant
+class WinnerTakesNoFurtherPart(Invariant):
+    name = "a-winner-takes-no-further-part"
+    summary = (
+        "a seat that has won draws, discards, declares and pays nothing more in the hand, and "
+        "no window asks it; where play goes on after a win its seats leave at once, named by "
+        "a leaves event with those still playing, and the end lists the winners in the order "
+        "they won (SC-7; in every other game the hand ends at its win)"
+    )
+    watches = ("draw", "replacement", "discard", "action", "window", "pay", "leaves", "end")
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.won: list[int] = []  # every winner so far, in order
+
+    def after_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.won.append(event["seat"])
+
+    def before_watched(self, record: Record, tracker: Tracker, line: int) -> None:
+        kind = record["type"]
+        gone = set(tracker.left)
+        if kind == "window":
+            asked = [seat for seat, _ in record["offered"] if seat in gone]
+            if asked:
+                self.fail(f"a window asks {asked}, who have won and left the hand", line)
+        elif kind == "pay":
+            # a fee to the house is the winner's own, from its takings
+            if record["payer"] in gone and record["payee"] is not None:
+                self.fail(f"seat {record['payer']} pays after it has won and left", line)
+        elif kind == "leaves":
+            seats = len(tracker.seats)
+            newly = [seat for seat in self.won if seat not in gone]
+            if list(record["seats"]) != newly:
+                self.fail(f"seats {record['seats']} leave, but {newly} have just won", line)
+            playing = [s for s in range(seats) if s not in gone and s not in record["seats"]]
+            if list(record["playing"]) != playing:
+                self.fail(f"still playing: {record['playing']}, not {playing}", line)
+        elif kind == "end":
+            if list(record["winners"]) != self.won:
+                self.fail(f"the end names winners {record['winners']}, not {self.won}", line)
+        elif record.get("seat") in gone:
+            self.fail(f"seat {record['seat']} has a {kind} after it has won and left", line)

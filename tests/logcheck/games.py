@@ -354,6 +354,7 @@ class Sichuan(Paomazai):
     invariants, which know each seat's declaration)."""
 
     passes: int = 3  # SC-2: tiles each seat passes in the exchange
+    leave_until: int = 3  # SC-7: a winner leaves, the others play on until three have won
 
     def wins(
         self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None

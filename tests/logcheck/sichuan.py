@@ -86,3 +86,61 @@ class VoidSuitFirst(Invariant):
                 cards.append(card)
             if any(suit_of(c) == void for c in cards):
                 self.fail(f"seat {seat} is offered a win holding its declared suit {void}", line)
+
+
+@invariant
+class PlayGoesOnAfterAWin(Invariant):
+    name = "play-goes-on-after-a-win"
+    summary = (
+        "血戰到底: every win is followed by its seats leaving; the hand ends when three have "
+        "won or the wall is empty, never sooner; a kong is paid by the seats still playing; "
+        "the next dealer is the first winner, or the discarder of the first winning discard "
+        "that several won on, or the dealer after a hand nobody won (SC-7, SC-8, SC-15)"
+    )
+    games = (Sichuan,)
+    watches = ("win", "leaves", "pay", "drawn hand", "end", "draw", "discard", "action")
+
+    def __init__(self, profile: Sichuan) -> None:  # type: ignore[override]
+        super().__init__(profile)
+        self.pending: list[int] = []  # winners not yet left
+        self.first: list[Record] = []  # the win events of the hand's first winning card
+        self.left_once = False  # the first winners have left
+        self.drawn = False
+
+    def before_watched(self, record: Record, tracker: Tracker, line: int) -> None:
+        kind = record["type"]
+        if kind == "win":
+            if not self.left_once:
+                self.first.append(record)
+            self.pending.append(record["seat"])
+        elif kind == "leaves":
+            self.pending = []
+            self.left_once = True
+        elif kind == "pay":
+            if str(record.get("clause", "")).startswith("action"):
+                self._kong_paid(record, tracker, line)
+        elif kind == "drawn hand":
+            self.drawn = True
+        elif kind == "end":
+            self._ended(record, tracker, line)
+        elif self.pending:
+            self.fail(f"a {kind} before the winners {self.pending} leave the hand", line)
+
+    def _kong_paid(self, record: Record, tracker: Tracker, line: int) -> None:
+        if record["payer"] in tracker.left:
+            self.fail(f"seat {record['payer']} pays a kong after it has left", line)
+
+    def _ended(self, record: Record, tracker: Tracker, line: int) -> None:
+        if self.pending:
+            self.fail(f"the hand ends before the winners {self.pending} leave it", line)
+        winners = list(record["winners"])
+        if len(winners) < self.profile.leave_until and not self.drawn:  # type: ignore[attr-defined]
+            self.fail(f"the hand ends with {len(winners)} winners and cards in the wall", line)
+        if not self.first:
+            expected = tracker.dealer
+        elif len(self.first) > 1:
+            expected = self.first[0]["owner"]
+        else:
+            expected = self.first[0]["seat"]
+        if record["next_dealer"] != expected:
+            self.fail(f"the next dealer is {record['next_dealer']}, not {expected}", line)

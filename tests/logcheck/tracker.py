@@ -57,6 +57,8 @@ class Tracker:
         self.offer: Offer | None = None
         self.finished = False
         self.discarded = False  # the hand's first discard has happened
+        self.winners: list[int] = []  # the seats that have won, in the order they won
+        self.left: list[int] = []  # those that have left the hand (play after a win)
         self.handlers = {
             "deal": self._deal,
             "shown": self._shown,
@@ -67,7 +69,8 @@ class Tracker:
             "exchange": self._exchange,
             "declaration": self._declaration,
             "action": self._action,
-            "win": self._finish,
+            "win": self._win,
+            "leaves": self._leaves,
             "end": self._finish,
         }
 
@@ -176,6 +179,23 @@ class Tracker:
 
     def _finish(self, event: Record) -> None:
         self.finished = True
+
+    def _win(self, event: Record) -> None:
+        """A win: the card won on (another's discard or added card) goes to the winner's
+        hand, laid down; in a hand that goes on after a win (SC-7) it is not there to be
+        won again."""
+        seat, card = event["seat"], event.get("card")
+        self.winners.append(seat)
+        offer = self.offer
+        if card is not None and offer is not None and offer.card == card and offer.owner != seat:
+            self._take_offered(card)
+            self.seats[seat].hand[card] += 1
+            self.offer = None
+        self.finished = True
+
+    def _leaves(self, event: Record) -> None:
+        self.left.extend(event["seats"])
+        self.finished = False  # the others play on
 
     # ── questions ──────────────────────────────────────────────
     def hand_for_win(self, seat: int, context: str, owner: int, card: str | None) -> Counter[str]:
