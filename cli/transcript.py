@@ -32,7 +32,16 @@ WIN_FIELDS = (
 )
 # the events whose lines end with their clause's rule ids (moves of the turn go without)
 CITED = frozenset(
-    {"action", "restricted", "immediate win", "bonus", "drawn hand", "exchange", "declaration"}
+    {
+        "action",
+        "restricted",
+        "immediate win",
+        "bonus",
+        "drawn hand",
+        "exchange",
+        "declaration",
+        "leaves",
+    }
 )
 
 

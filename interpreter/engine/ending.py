@@ -9,7 +9,12 @@ from tablerules.interpreter.compiling.expressions import Scope
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine.state import HandState, Offer
 from tablerules.interpreter.engine.win_facts import win_conditions
-from tablerules.interpreter.playlog.event_kinds import DRAWN_HAND, END, LEAVES
+from tablerules.interpreter.playlog.event_kinds import (
+    DRAWN_HAND,
+    DRAWN_HAND_REST,
+    END,
+    LEAVES,
+)
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
@@ -167,5 +172,9 @@ class HandEnd:
         some have won and left), then the hand's end."""
         state = self.state
         state.finished = True
-        self.log(DRAWN_HAND, clause="end", cites=self.play.end.cites)
+        if state.winners:
+            playing = state.still_playing
+            self.log(DRAWN_HAND_REST, clause="end", cites=self.play.end.cites, playing=playing)
+        else:
+            self.log(DRAWN_HAND, clause="end", cites=self.play.end.cites)
         self._log_end()

@@ -100,7 +100,8 @@ class Narrator:
             "win": self._win,
             "pay": self._pay,
             "bonus": self._bonus,
-            "drawn hand": lambda e: say("narrate.drawn_hand"),
+            "drawn hand": self._drawn_hand,
+            "leaves": self._leaves,
             "end": self._end,
         }
 
@@ -398,6 +399,24 @@ class Narrator:
             missing=missing,
             hits=say.count("narrate.hits", event["hits"]),
         )
+
+    def _drawn_hand(self, event: Record) -> str:
+        """A drawn hand: nobody won, or, in a hand that went on after wins, the seats still
+        playing when the wall ran out (the event names them)."""
+        playing = event.get("playing")
+        if playing is None:
+            return self.say("narrate.drawn_hand")
+        seats = self.say.join(self.seat(s) for s in playing)
+        return self.say("narrate.drawn_hand_rest", seats=seats)
+
+    def _leaves(self, event: Record) -> str:
+        """Winners leaving the hand; the seats that play on, if it goes on."""
+        seats = self.say.join(self.seat(s) for s in event["seats"])
+        playing = event.get("playing") or []
+        if len(playing) < 2:
+            return self.say("narrate.leaves_last", seats=seats)
+        others = self.say.join(self.seat(s) for s in playing)
+        return self.say("narrate.leaves", seats=seats, playing=others)
 
     def _end(self, event: Record) -> str:
         dealer = event.get("next_dealer")

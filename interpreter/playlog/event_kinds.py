@@ -103,6 +103,8 @@ ACTION = kind(
     forced=FLAG,
 )
 DRAWN_HAND = kind("drawn hand")
+# the wall ran out on a hand that went on after wins: the seats still playing are named
+DRAWN_HAND_REST = kind("drawn hand", playing=INTS)
 # play after a win: the seats that won leave the hand; those still playing play on
 LEAVES = kind("leaves", seats=INTS, playing=INTS)
 END = kind("end", winners=INTS, next_dealer=ANY, totals=INTS)
