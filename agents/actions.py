@@ -15,7 +15,10 @@ integers and a mask. The ids are derived once from the compiled rules, in this o
     grow and card;
   - the card with the rest of a group from the hand: one id per group kind, group and
     card; when the action also lays down the card's other copies, one id per set of
-    further groups too.
+    further groups too;
+* then each phase before play in the file's order: for an exchange, one id per set of cards
+  of one value it may pass (a multiset within the deck's copies), in card order; for a
+  declaration, one id per value.
 
 Each id stands for one *signature*: what the choice does, as the seat sees it (the action,
 the card, the group made, the cards it takes from the hand, the further groups). Two legal
@@ -36,6 +39,7 @@ from typing import TYPE_CHECKING
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.game import play_parts
+from tablerules.interpreter.engine.phases.rules import PhaseRule, phase_rules
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.play_rules import ActionRule, WayRule
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
 PASS = "pass"
 DISCARD = "discard"
 ONTO = "onto"  # the marker of a signature that adds the card onto a table group
+PHASE = "phase"  # the marker of a signature of a phase's choice
 PASS_ID = 0
 KNOWN_LIMIT = 1 << 16  # choices whose ids are remembered (the engine keeps fewer)
 
@@ -80,6 +85,9 @@ class ActionTable:
             for way in rule.ways:
                 if id(way) in enabled:
                     self.signatures += self._way_signatures(rule, way)
+        self._phases = {phase.name: phase for phase in phase_rules(compiled)}
+        for phase in self._phases.values():
+            self.signatures += self._phase_signatures(phase)
         self.ids: dict[Signature, int] = {}
         for signature in self.signatures:  # a signature two ways give is numbered once
             self.ids.setdefault(signature, len(self.ids))
@@ -124,6 +132,18 @@ class ActionTable:
                             found.append((name, card, kind, held, extra))
         return found
 
+    def _phase_signatures(self, phase: PhaseRule) -> list[Signature]:
+        """The signatures of a phase's choices: each value declared, or each set of cards
+        of one value passed (no more copies of a card than the deck holds)."""
+        if phase.kind == "declaration":
+            return [(PHASE, phase.name, value) for value in phase.values]
+        found: list[Signature] = []
+        for value in phase.values:
+            for cards in combinations_with_replacement(phase.cards_of[value], phase.passes):
+                if all(cards.count(card) <= self._copies for card in cards):
+                    found.append((PHASE, phase.name, cards))
+        return found
+
     def _extras(self, card: int, held: tuple[int, ...], kinds: Sequence[int]) -> Iterator[tuple]:
         """Every set of further groups of `kinds` holding `card` that a hand could lay down
         beside the card and `held`: none, then each multiset of such groups whose cards
@@ -164,6 +184,11 @@ class ActionTable:
             return (PASS,)
         if action == DISCARD or action in self.wins:
             return (action, choice.card)
+        phase = self._phases.get(action)
+        if phase is not None:
+            if phase.kind == "declaration":
+                return (PHASE, action, PhaseRule.declared(choice))
+            return (PHASE, action, tuple(sorted(choice.from_hand)))
         if choice.table_index is not None:
             group = table.state.seats[choice.seat].table[choice.table_index]
             return (action, choice.card, choice.kind, ONTO, group.kind, tuple(sorted(group.cards)))
@@ -207,6 +232,10 @@ class ActionTable:
     def label(self, number: int) -> str:
         """A reading of an id in the rule file's card names (`pass`, `discard` and the card…)."""
         signature = self.signatures[number]
+        if signature[0] == PHASE:
+            chosen = signature[2]
+            shown = chosen if isinstance(chosen, str) else self._names(chosen)  # type: ignore[arg-type]
+            return f"{signature[1]} {shown}"
         name = str(signature[0])
         if len(signature) == 1:
             return name

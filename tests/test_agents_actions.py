@@ -13,16 +13,7 @@ from tablerules.interpreter import load_game
 from tablerules.interpreter.engine import Choice, Table
 
 FILES = bundled_files()
-# The action table does not number the choices of a phase before play (an exchange, a
-# declaration) yet: a file with phases is expected to fail until it does.
-UNPHASED = [
-    pytest.param(
-        path, marks=pytest.mark.xfail(strict=True, reason="phase choices have no action id yet")
-    )
-    if path.stem == "sichuan"
-    else path
-    for path in FILES
-]
+UNPHASED = FILES  # every bundled file, phases before play included
 
 
 def played_decisions(path: Path, hands: int):

@@ -25,16 +25,7 @@ from tablerules.interpreter.engine import Table
 import tablerules
 
 FILES = bundled_files()
-# The action table does not number the choices of a phase before play (an exchange, a
-# declaration) yet: a file with phases is expected to fail until it does.
-UNPHASED = [
-    pytest.param(
-        path, marks=pytest.mark.xfail(strict=True, reason="phase choices have no action id yet")
-    )
-    if path.stem == "sichuan"
-    else path
-    for path in FILES
-]
+UNPHASED = FILES  # every bundled file, phases before play included
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 
@@ -219,3 +210,29 @@ def test_importing_the_package_imports_no_rl_library() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_seat_that_has_won_and_left_gets_no_turn() -> None:
+    """血戰到底 (SC-7): a seat that has won leaves the hand; the environment never selects
+    it again, and every agent's rewards still add up to the table's totals."""
+    env = tablerules.env("sichuan")
+    wins = {env.actions.ids[s] for s in env.actions.signatures if s[0] in env.actions.wins}
+    rng = random.Random(3)
+    went_on = 0  # hands with a turn taken after a seat left
+    for seed in range(30):
+        env.reset(seed=seed)
+        collected = dict.fromkeys(env.possible_agents, 0)
+        for agent in env.agent_iter():
+            observation, reward, terminated, truncated, _ = env.last()
+            collected[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+                continue
+            left = env.table.state.left
+            assert env.possible_agents.index(agent) not in left
+            went_on += bool(left)
+            legal = np.flatnonzero(observation["action_mask"])
+            winning = [int(i) for i in legal if int(i) in wins]
+            env.step(winning[0] if winning else int(rng.choice(legal)))
+        assert [collected[a] for a in env.possible_agents] == env.table.totals()
+    assert went_on > 0  # play went on after a win
