@@ -1,0 +1,140 @@
+"""Play after a win (`a winner leaves the hand, until N have won`, 血戰到底 SC-7): checked,
+carried out (winners leave, the turn passes over them, `each other` is the seats still
+playing, the first win chooses the next dealer), shown to each seat, told and played."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from tablerules.dsl.loading.loader import load
+from tablerules.interpreter import load_game
+from tablerules.interpreter.bots.players import GreedyBot
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.views import HIDDEN
+from tablerules.interpreter.narration.narrate import Narrator
+
+RULES = Path(__file__).resolve().parents[1] / "rules"
+SICHUAN_TEXT = (RULES / "sichuan.rules").read_text(encoding="utf-8")
+LEAVE_LINE = "  a winner leaves the hand, until 3 have won        [SC-7]\n"
+
+
+def sichuan_with(tmp_path: Path, line: str) -> Path:
+    """sichuan.rules with its leaving line replaced by `line` (empty: none)."""
+    assert LEAVE_LINE in SICHUAN_TEXT
+    path = tmp_path / "sichuan.rules"
+    path.write_text(SICHUAN_TEXT.replace(LEAVE_LINE, line), encoding="utf-8")
+    return path
+
+
+def errors(path: Path) -> list[str]:
+    loaded = load(path)
+    return [
+        f"{d.line}:{d.code} {d.message}" for d in loaded.diagnostics if d.severity == "error"
+    ]
+
+
+def with_leaving(tmp_path: Path, name: str, until: int = 3) -> Path:
+    """A bundled file whose end clause also says a winner leaves the hand."""
+    text = (RULES / name).read_text(encoding="utf-8")
+    text = re.sub(
+        r"^(end [^\n]*\{\n)",
+        rf"\1  a winner leaves the hand, until {until} have won\n",
+        text,
+        count=1,
+        flags=re.M,
+    )
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("  a winner leaves the hand, until 4 have won\n", "E104 'until 4 have won' with 4"),
+        ("  a winner leaves the hand, until 0 have won\n", "E104 'until 0 have won' with 4"),
+        ("  the winner leaves the hand, until 3 have won\n", "E104 write 'a winner leaves'"),
+        ("  a winner leaves the hand, until three have won\n", "E103 the number of seats"),
+    ],
+)
+def test_a_count_the_hand_cannot_reach_is_refused(
+    tmp_path: Path, line: str, expected: str
+) -> None:
+    found = errors(sichuan_with(tmp_path, line))
+    assert len(found) == 1 and expected in found[0], found
+
+
+def test_what_cannot_go_on_after_a_win_is_refused(tmp_path: Path) -> None:
+    """A bonus draw reads the wall the others play on; a chow `by next` asks a seat that may
+    have left; an immediate win would leave at the deal."""
+    found = errors(with_leaving(tmp_path, "paomazai.rules"))
+    assert any("E110 bonus '馬' draws from the wall after a win" in f for f in found), found
+    found = errors(with_leaving(tmp_path, "hongkong.rules"))
+    assert any("E110 action '上' is taken 'by next'" in f for f in found), found
+    found = errors(with_leaving(tmp_path, "paohuzi.rules", until=2))
+    assert any("E110 immediate win" in f for f in found), found
+
+
+def test_the_bundled_sichuan_checks(tmp_path: Path) -> None:
+    assert errors(RULES / "sichuan.rules") == []
+    assert errors(sichuan_with(tmp_path, "")) == []  # without it: the hand ends at a win
+
+
+def greedy_hands(path: Path, seeds: range) -> list[Table]:
+    game = load_game(path)
+    tables = []
+    for seed in seeds:
+        table = Table(game, seed=seed)
+        bots = [GreedyBot(seed * 4 + seat) for seat in range(4)]
+        while not table.finished:
+            for seat in table.waiting_for():
+                assert table.state.playing(seat)  # a seat that has left is never asked
+                table.apply(bots[seat].choose(table, seat))
+        tables.append(table)
+    return tables
+
+
+def test_winners_leave_and_the_others_play_on_to_three_wins() -> None:
+    tables = greedy_hands(RULES / "sichuan.rules", range(12))
+    assert any(len(t.state.winners) == 3 for t in tables)
+    for table in tables:
+        state = table.state
+        assert state.left == state.winners  # every winner left, in the order they won
+        assert sum(table.totals()) == 0
+        kinds = [e["type"] for e in table.events]
+        if len(state.winners) < 3:
+            assert "drawn hand" in kinds  # the wall ran out on those still playing
+        for event in table.events:
+            if event["type"] in ("draw", "discard", "action"):
+                gone = state.left[: _left_before(table.events, event["seq"])]
+                assert event["seat"] not in gone
+
+
+def _left_before(events: list[dict], seq: int) -> int:
+    """How many seats had left before event `seq`."""
+    return sum(len(e["seats"]) for e in events[:seq] if e["type"] == "leaves")
+
+
+def test_until_one_ends_the_hand_at_its_first_win(tmp_path: Path) -> None:
+    path = sichuan_with(tmp_path, "  a winner leaves the hand, until 1 have won\n")
+    for table in greedy_hands(path, range(6)):
+        wins = [e for e in table.events if e["type"] == "win"]
+        if wins:
+            owners = {(e["owner"], e["context"]) for e in wins}
+            assert len(owners) == 1  # one winning card
+            assert table.events[-1]["type"] == "end"
+
+
+def test_a_seat_that_left_is_seen_laid_down_and_told() -> None:
+    """Others see a winner's hand once it has left; the narration says who left."""
+    table = next(t for t in greedy_hands(RULES / "sichuan.rules", range(8)) if t.state.left)
+    gone = table.state.left[0]
+    viewer = (gone + 1) % 4
+    seen = table.view(viewer)["seats"][gone]["hand"]
+    assert seen and HIDDEN not in seen
+    assert table.view(viewer)["left"] == table.state.left
+    narrator = Narrator(table.game, table.state.dealer, None, table=table)
+    leaves = next(e for e in table.events if e["type"] == "leaves")
+    assert "out, hand laid down" in narrator.sentence([leaves])
