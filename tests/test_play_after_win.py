@@ -138,3 +138,23 @@ def test_a_seat_that_left_is_seen_laid_down_and_told() -> None:
     narrator = Narrator(table.game, table.state.dealer, None, table=table)
     leaves = next(e for e in table.events if e["type"] == "leaves")
     assert "out, hand laid down" in narrator.sentence([leaves])
+
+
+def test_simulate_counts_the_winners_of_a_hand_and_their_order() -> None:
+    from tablerules.interpreter.simulate.observe import observe
+
+    table = next(
+        t for t in greedy_hands(RULES / "sichuan.rules", range(8)) if len(t.state.winners) == 3
+    )
+    seen = observe(table.events, 4)
+    dealer = table.state.dealer
+    assert seen.values[("leaving", "winners", 3)] == 1
+    for order, seat in enumerate(table.state.winners, start=1):
+        assert seen.values[("leaving", "order", order, (seat - dealer) % 4)] == 1
+    plain = load_game(RULES / "hongkong.rules")
+    hand = Table(plain, seed=1)
+    bots = [GreedyBot(seat) for seat in range(4)]
+    while not hand.finished:
+        for seat in hand.waiting_for():
+            hand.apply(bots[seat].choose(hand, seat))
+    assert not any(key[0] == "leaving" for key in observe(hand.events, 4).values)

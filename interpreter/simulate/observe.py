@@ -24,6 +24,7 @@ SEAT_METRICS = ("win", "self-draw", "deal-in", "money")
 WIN_VALUE: Key = ("win value",)
 ALL_WINS: Key = ("wins",)  # where the cites of the win rows gather
 ALL_PAYMENTS: Key = ("payments",)  # where the cites of the money rows gather
+LEAVING: Key = ("leaving",)  # where the cites of play after a win gather
 
 
 @dataclass
@@ -56,6 +57,7 @@ def observe(events: Sequence[dict[str, Any]], seats: int) -> Observation:
     totals: list[int] = [0] * seats
     self_draws: set[int] = set()
     dealt_in: set[int] = set()
+    left = False  # some winner left the hand and the others played on (or could)
     for event in events:
         kind = event["type"]
         cites = event.get("cites")
@@ -105,6 +107,9 @@ def observe(events: Sequence[dict[str, Any]], seats: int) -> Observation:
             seen.histograms.setdefault(bonus, []).append(hits)
         elif kind == "drawn hand":
             seen.cite(("hand", "drawn"), cites)
+        elif kind == "leaves":
+            left = True
+            seen.cite(LEAVING, cites)
     per_seat = {
         "win": set(winners),
         "self-draw": self_draws,
@@ -119,12 +124,22 @@ def observe(events: Sequence[dict[str, Any]], seats: int) -> Observation:
         if totals[seat]:
             seen.add(("seat", "money", seat), totals[seat])
             seen.add(("position", "money", position), totals[seat])
+    if left:
+        _order_of_winners(seen, winners, dealer, seats)
     if not winners:
         seen.add(("hand", "drawn"))
     seen.add(("hand", "moves"), moves)
     seen.add(("hand", "draws"), draws)
     seen.add(("hand", "winners"), len(winners))
     return seen
+
+
+def _order_of_winners(seen: Observation, winners: list[int], dealer: int, seats: int) -> None:
+    """A hand that went on after a win: how many won, and each winner's place in the order
+    of winning, by position from the dealer (several on one card in turn order from it)."""
+    seen.add(("leaving", "winners", len(winners)))
+    for order, seat in enumerate(winners, start=1):
+        seen.add(("leaving", "order", order, (seat - dealer) % seats))
 
 
 def _patterns_and_scores(seen: Observation, win: dict[str, Any]) -> None:

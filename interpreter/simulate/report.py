@@ -15,7 +15,13 @@ from tablerules.interpreter.simulate.estimate import (
     mean_estimate,
     rate_estimate,
 )
-from tablerules.interpreter.simulate.observe import ALL_PAYMENTS, ALL_WINS, WIN_VALUE, Key
+from tablerules.interpreter.simulate.observe import (
+    ALL_PAYMENTS,
+    ALL_WINS,
+    LEAVING,
+    WIN_VALUE,
+    Key,
+)
 from tablerules.interpreter.simulate.plan import Plan, position_name
 from tablerules.interpreter.simulate.tally import SideTally, Tally
 
@@ -75,6 +81,7 @@ class Rows:
             *self.seats("seat"),
             *self.seats("position"),
             *self.hand(),
+            *self.after_wins(),
             *self.win_values(),
             *self.events(),
             *self.money(),
@@ -135,6 +142,29 @@ class Rows:
         for key, title, measure in HAND_ROWS:
             cites = self._cites(key) if key == ("hand", "drawn") else ()
             rows.append(self._row("per hand", title, key, measure, cites))
+        return rows
+
+    def after_wins(self) -> list[Row]:
+        """Play after a win (rows only where a winner left a hand): the share of hands won
+        by each number of seats, then how often each position won first, second…"""
+        keys = self._keys("leaving")
+        if not keys:
+            return []
+        cites = self._cites(LEAVING)
+        section = "play after a win"
+        rows = []
+        counts = sorted({int(k[2]) for k in keys if k[1] == "winners"})
+        for count in counts:
+            name = f"hands won by {count} seat{'s' if count != 1 else ''}"
+            rows.append(self._row(section, name, ("leaving", "winners", count), "rate", cites))
+        orders = sorted({int(k[2]) for k in keys if k[1] == "order"})
+        seats = max(side.seats for side in self.plan.sides)
+        for position in range(seats):
+            label = position_name(self.plan.sides[0], position)
+            for order in orders:
+                key: Key = ("leaving", "order", order, position)
+                name = f"{label}: wins {_ordinal(order)}"
+                rows.append(self._row(section, name, key, "rate", cites))
         return rows
 
     def win_values(self) -> list[Row]:
@@ -216,6 +246,12 @@ class Rows:
                 )
             )
         return rows
+
+
+def _ordinal(order: int) -> str:
+    """`first`, `second`, `third`, then `4th`…: a winner's place in the order of winning."""
+    words = {1: "first", 2: "second", 3: "third"}
+    return words.get(order, f"{order}th")
 
 
 def rows(plan: Plan, tally: Tally) -> list[Row]:
