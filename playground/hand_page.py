@@ -128,6 +128,8 @@ class PageBuilder:
             winners = say.join(self.seat(w) for w in state.winners)
             parts.append(say("page.won", seats=winners) if winners else say("page.drawn"))
         else:
+            if state.left:  # a hand that goes on after wins: who has left it
+                parts.append(say("page.out", seats=say.join(self.seat(s) for s in state.left)))
             parts.append(self.waiting())
         parts.append(say("page.left", n=state.wall_left))
         return " · ".join(part for part in parts if part)

@@ -158,3 +158,23 @@ def test_simulate_counts_the_winners_of_a_hand_and_their_order() -> None:
         for seat in hand.waiting_for():
             hand.apply(bots[seat].choose(hand, seat))
     assert not any(key[0] == "leaving" for key in observe(hand.events, 4).values)
+
+
+def test_the_playground_shows_who_has_left_while_the_others_play_on() -> None:
+    from tablerules.playground.hand_page import build_page
+    from tablerules.playground.hands import HandSession
+
+    session = HandSession(load_game(RULES / "sichuan.rules"), 3)
+    session.to_end()
+    assert len(session.end.state.left) >= 2
+    for move in range(session.last):
+        session.goto(move)
+        state = session.table.state
+        if state.left and not state.finished:
+            break
+    else:
+        raise AssertionError("no move after a win with the others playing on")
+    page = build_page(session, None)
+    assert any("won and left" in text for text in page.texts())
+    page = build_page(session, None, lang="zh-Hant")
+    assert any("已贏離場" in text for text in page.texts())
