@@ -178,3 +178,20 @@ def test_the_playground_shows_who_has_left_while_the_others_play_on() -> None:
     assert any("won and left" in text for text in page.texts())
     page = build_page(session, None, lang="zh-Hant")
     assert any("已贏離場" in text for text in page.texts())
+
+
+def test_evaluate_says_each_other_seat_still_playing_pays(capsys: pytest.CaptureFixture) -> None:
+    import json
+
+    from tablerules.cli.main import main
+
+    argv = ["evaluate", str(RULES / "sichuan.rules"), "--hand", "111p 234p 567p 123s 9p"]
+    argv += ["--win-card", "9p", "--from", "self", "--declared", "suit=m"]
+    assert main([*argv, "--json"]) == 0
+    (payment,) = json.loads(capsys.readouterr().out)["settlement"]["payments"]
+    assert payment["payer"] == "each other still playing"
+    assert main([*argv, "--lang", "zh-Hans"]) == 0
+    assert "仍在打的其他每家付" in capsys.readouterr().out
+    hongkong = ["evaluate", str(RULES / "hongkong.rules"), "--hand", "123m 456m 789m 123p 5p"]
+    assert main([*hongkong, "--win-card", "5p", "--from", "self", "--json"]) == 0
+    assert "still playing" not in capsys.readouterr().out

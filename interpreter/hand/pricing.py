@@ -132,6 +132,9 @@ def price(
     quantities = rules.quantities.compile
     lets: list[str] = []
     payments: list[PricedPayment] = []
+    # where a winner leaves the hand, `each other` is every other seat still playing
+    end = rules.rules.end
+    leaving = end is not None and end.leave_until is not None
     for settle in rules.rules.settles.values():
         scope = Scope(dict(names), rules.tables, on_table, view)
         try:
@@ -153,10 +156,18 @@ def price(
             PricedPayment(
                 settle=settle.name,
                 label=line.payment.label or f"settle {settle.name}",
-                payer=line.payment.payer,
+                payer=_payer(line.payment.payer, leaving),
                 working=worked_text(worked),
                 amount=worked.value,
                 cites=tuple(line.cites) or tuple(settle.cites),
             )
         )
     return Pricing(lets, payments)
+
+
+def _payer(payer: str, leaving: bool) -> str:
+    """Who pays, as the report says it: `each other` in a hand that goes on after a win is
+    `each other still playing` (those that have won and left pay nothing)."""
+    if leaving and payer == "each other":
+        return "each other still playing"
+    return payer
