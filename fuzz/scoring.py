@@ -7,7 +7,8 @@ table; group kinds with `where` filters and `never split`, new or overriding the
 a `win` with more lines (`score … at least`, `when`, many groups); a settlement whose
 amounts use `max`/`min` (one argument too), tables, huge numbers, labels a spreadsheet
 would read as formulas; the base's bonus draw paid `per hit`; a number carried from hand to
-hand (`carry`) that a settlement pays; and phases before play (an exchange, a declaration
+hand (`carry`) that a settlement pays; play after a win (`a winner leaves the hand`); and
+phases before play (an exchange, a declaration
 read by `declared ATTR`, the declared cards discarded first). Most of them check, so the
 engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more copies,
 a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
@@ -260,6 +261,17 @@ class Writer:
             text += f"\ndiscard {CITE} {{\n  first declared {attribute}\n}}\n"
         return text
 
+    def end_override(self) -> str:
+        """The base's end with play after a win: a winner leaves the hand until N have won
+        (N at times beyond the seats, E104; a base with a bonus draw, an immediate win or a
+        way `by next` is refused, E110)."""
+        until = self.pick(["1", "1", "2", "3", "0", "4"])
+        zone = self.base.draw_zone or "wall"
+        return (
+            f"override end {CITE} {{\n  drawn hand when {zone} is empty\n"
+            f"  a winner leaves the hand, until {until} have won\n}}\n"
+        )
+
     def wild_clause(self) -> str:
         """A wild clause (cards by a filter, what they stand for), and at times the card
         filters that read it: a discard rule and nothing else (actions stay the base's)."""
@@ -301,6 +313,8 @@ class Writer:
             parts.append(self.bonus_override())
         if self.rng.random() < 0.4:  # drawn last: the choices above stay as they were
             parts.append(self.carry_clause())
+        if extending and self.rng.random() < 0.15:  # after the carry: its draws stay as they were
+            parts.append(self.end_override())
         return "\n".join(parts)
 
 

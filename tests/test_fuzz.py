@@ -129,7 +129,8 @@ def test_scoring_files_check_and_hold_every_scoring_construct() -> None:
     checked = [check(RULES_PATH, text=text).ok for text in texts[:30]]
     assert sum(checked) >= 24, "most generated files must check, to be played"
     joined = "\n".join(texts)
-    for construct in ("limit", "max(", "min(", "per hit", "worth ×", "  when ", "where ", "carry "):
+    constructs = ("limit", "max(", "min(", "per hit", "worth ×", "  when ", "where ", "carry ")
+    for construct in (*constructs, "a winner leaves the hand"):
         assert construct in joined, construct
     assert "never split" in joined and "score " in joined and "excludes" in joined
 
