@@ -195,3 +195,28 @@ def test_evaluate_says_each_other_seat_still_playing_pays(capsys: pytest.Capture
     hongkong = ["evaluate", str(RULES / "hongkong.rules"), "--hand", "123m 456m 789m 123p 5p"]
     assert main([*hongkong, "--win-card", "5p", "--from", "self", "--json"]) == 0
     assert "still playing" not in capsys.readouterr().out
+
+
+def test_a_copy_for_a_sampling_bot_leaves_the_hand_alone_and_keeps_laid_down_hands() -> None:
+    """A clone plays on without changing the hand it was copied from; a determinised copy
+    deals again only the hands still hidden (a seat that has left has laid its hand down)."""
+    import random
+
+    from tablerules.interpreter.engine.determinise import clone, determinise
+
+    game = load_game(RULES / "sichuan.rules")
+    table = Table(game, seed=3)
+    bots = [GreedyBot(seat) for seat in range(4)]
+    while not table.state.left:
+        for seat in table.waiting_for():
+            table.apply(bots[seat].choose(table, seat))
+    left = list(table.state.left)
+    twin = clone(table)
+    while not twin.finished:
+        for seat in twin.waiting_for():
+            twin.apply(bots[seat].choose(twin, seat))
+    assert table.state.left == left and len(twin.state.left) > len(left)
+    viewer = next(s for s in range(4) if table.state.playing(s))
+    dealt = determinise(table, viewer, random.Random(1))
+    for seat in left:
+        assert dealt.state.seats[seat].hand == table.state.seats[seat].hand

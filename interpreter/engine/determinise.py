@@ -48,6 +48,8 @@ def copy_state(state: HandState) -> HandState:
         events=list(state.events),
         winners=list(state.winners),
         draws=list(state.draws),
+        left=list(state.left),
+        first_win=list(state.first_win),
     )
 
 
@@ -66,7 +68,8 @@ def determinise(table: Table, seat: int, rng: random.Random) -> Table:
     twin = clone(table)
     state = twin.state
     hidden: list[int] = []
-    others = [s for s in range(len(state.seats)) if s != seat]
+    # a seat that has won and left has laid its hand down: every seat sees it
+    others = [s for s in range(len(state.seats)) if s != seat and state.playing(s)]
     sizes = []
     for other in others:
         hand = state.seats[other].hand
