@@ -79,13 +79,18 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="one hand per line (- reads standard input); prints one JSON object per line",
     )
     parser.add_argument(
-        "--table", default="", help="groups on the table, e.g. 'pong:EEE kong:1111m'"
+        "--table",
+        action="append",
+        default=[],
+        help="groups on the table, e.g. 'pong:EEE kong:1111m' (repeat it to add more groups)",
     )
     parser.add_argument(
         "--concealed-table",
-        default="",
+        action="append",
+        default=[],
         metavar="GROUPS",
-        help="groups on the table that took no other seat's card, e.g. a concealed kong",
+        help="groups on the table that took no other seat's card, e.g. a concealed kong "
+        "(repeat it to add more)",
     )
     parser.add_argument("--win-card", metavar="C", help="the winning card, not included in --hand")
     parser.add_argument(
@@ -219,11 +224,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _single_spec(game: Game, args: argparse.Namespace) -> HandSpec:
     hand = _labelled("--hand", lambda: game.parse(args.hand))
-    table = _labelled("--table", lambda: parse_table(game.evaluator, args.table))
-    table += _labelled(
-        "--concealed-table",
-        lambda: parse_table(game.evaluator, args.concealed_table, claimed=False),
-    )
+    table = []
+    for text in args.table:  # each --table adds its groups
+        table += _labelled("--table", lambda text=text: parse_table(game.evaluator, text))
+    for text in args.concealed_table:
+        table += _labelled(
+            "--concealed-table",
+            lambda text=text: parse_table(game.evaluator, text, claimed=False),
+        )
     if not hand and not table:
         raise HandError("--hand: no cards (write the concealed cards in card notation)")
     win_card = (
