@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from tablerules.cli.commands import summary
-from tablerules.cli.common import bundled_hint
-from tablerules.dsl.loading.bases import real_path
+from tablerules.cli.common import add_extends_flag, bundled_hint, policy_of
+from tablerules.dsl.loading.bases import ExtendsPolicy, real_path
 from tablerules.dsl.loading.bundled import bundled_name, find_bundled, is_bundled
 from tablerules.dsl.loading.loader import load
 from tablerules.dsl.numbers import is_digits
@@ -53,6 +53,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    add_extends_flag(parser)
     parser.set_defaults(run=run)
 
 
@@ -69,7 +70,9 @@ def scenario_roots() -> list[Path]:
     return roots
 
 
-def scenario_files(paths: list[str], roots: list[Path] | None = None) -> list[Path]:
+def scenario_files(
+    paths: list[str], roots: list[Path] | None = None, policy: ExtendsPolicy | None = None
+) -> list[Path]:
     """Scenario files named, found under folders named, or — for rule files, folders of
     rule files and bundled rule files' names — the scenarios under `roots` whose rule file
     is one of them."""
@@ -92,7 +95,7 @@ def scenario_files(paths: list[str], roots: list[Path] | None = None) -> list[Pa
         if not rule_files:
             break
         for scenario in sorted(root.rglob("*.json")):
-            if real_path(scenario) not in seen and rules_of(scenario) in rule_files:
+            if real_path(scenario) not in seen and rules_of(scenario, policy) in rule_files:
                 seen.add(real_path(scenario))
                 found.append(scenario)
     return found
@@ -101,12 +104,13 @@ def scenario_files(paths: list[str], roots: list[Path] | None = None) -> list[Pa
 def run(args: argparse.Namespace) -> int:
     results: list[ScenarioResult] = []
     checks = CheckCache()  # each rule file parsed once, whatever options its scenarios set
-    files = scenario_files(args.paths)
+    policy = policy_of(args)
+    files = scenario_files(args.paths, policy=policy)
     if not files:
         print(f"error: no scenario uses {' or '.join(args.paths)}", file=sys.stderr)
         return 1
     for path in files:
-        result = run_scenario(path, checks=checks)
+        result = run_scenario(path, checks=checks, policy=policy)
         results.append(result)
         if args.json:
             print(

@@ -103,13 +103,23 @@ def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
     return ""
 
 
-def scenario_rules(scenario: Path, written: str) -> Path:
+def scenario_rules(scenario: Path, written: str, policy: ExtendsPolicy | None = None) -> Path:
     """The rule file a scenario's `rules` names: a path relative to the scenario (under its
-    folder or among the bundled files) or a bundled name; raises `BaseRefused`."""
-    return locate_base(written, scenario, scenario, ExtendsPolicy())
+    folder, among the bundled files, or under a folder `policy` allows: `tablerules test
+    --extends-dir`) or a bundled name; raises `BaseRefused`."""
+    try:
+        return locate_base(written, scenario, scenario, policy or ExtendsPolicy())
+    except BaseRefused as error:
+        if "reach" not in str(error):
+            raise
+        raise BaseRefused(
+            f"{written!r} is outside the scenario's folder and the bundled rule files; "
+            "`tablerules test --extends-dir DIR` lets a scenario's rules (and what they "
+            "extend) reach files under DIR"
+        ) from None
 
 
-def rules_of(scenario: Path) -> Path | None:
+def rules_of(scenario: Path, policy: ExtendsPolicy | None = None) -> Path | None:
     """The rule file a scenario file uses, or None if it cannot be told."""
     try:
         data = json.loads(read_text(scenario, MAX_SCENARIO_BYTES))
@@ -119,7 +129,7 @@ def rules_of(scenario: Path) -> Path | None:
     if not isinstance(written, str):
         return None
     try:
-        return scenario_rules(scenario, written)
+        return scenario_rules(scenario, written, policy)
     except BaseRefused:
         return None
 
@@ -201,26 +211,35 @@ def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
 
 
 def run_scenario(
-    path: str | Path, edited: dict[Path, str] | None = None, checks: CheckCache | None = None
+    path: str | Path,
+    edited: dict[Path, str] | None = None,
+    checks: CheckCache | None = None,
+    policy: ExtendsPolicy | None = None,
 ) -> ScenarioResult:
     """Run one scenario file; `edited` gives rule texts to use instead of files on disk
     (the playground runs scenarios against the text being edited); `checks` shared by
-    several runs parses each rule text once. A scenario that carries the rule text it was
-    made with, and fails, says where that text differs from the one it ran against."""
-    result = _run(Path(path), edited, checks)
+    several runs parses each rule text once; `policy`, the further folders its rules (and
+    what they extend) may be read from. A scenario that carries the rule text it was made
+    with, and fails, says where that text differs from the one it ran against."""
+    result = _run(Path(path), edited, checks, policy)
     scenario = result.scenario
     if not result.passed and scenario is not None and scenario.rules_text is not None:
-        note = _made_otherwise(Path(path), scenario, edited)
+        note = _made_otherwise(Path(path), scenario, edited, policy)
         if note:
             result.failures.append(note)
     return result
 
 
-def _made_otherwise(path: Path, scenario: Scenario, edited: dict[Path, str] | None) -> str:
+def _made_otherwise(
+    path: Path,
+    scenario: Scenario,
+    edited: dict[Path, str] | None,
+    policy: ExtendsPolicy | None = None,
+) -> str:
     """Where the rule text a scenario carries differs from the text it ran against ('' when
     they are the same, or the file cannot be read)."""
     try:
-        rules_path = scenario_rules(path, scenario.rules)
+        rules_path = scenario_rules(path, scenario.rules, policy)
         ran = (edited or {}).get(rules_path)
         if ran is None:
             ran = read_text(rules_path, MAX_SCENARIO_BYTES, "the rule file")
@@ -238,7 +257,12 @@ def _made_otherwise(path: Path, scenario: Scenario, edited: dict[Path, str] | No
     )
 
 
-def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache | None) -> ScenarioResult:
+def _run(
+    path: Path,
+    edited: dict[Path, str] | None,
+    checks: CheckCache | None,
+    policy: ExtendsPolicy | None = None,
+) -> ScenarioResult:
     """Run one scenario file (see `run_scenario`)."""
     try:
         scenario = load_scenario(path)
@@ -246,7 +270,7 @@ def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache | None) 
         return ScenarioResult(str(path), None, False, [str(error)])
     result = ScenarioResult(str(path), scenario, False)
     try:
-        rules_path = scenario_rules(path, scenario.rules)
+        rules_path = scenario_rules(path, scenario.rules, policy)
     except BaseRefused as error:
         result.failures = [f"rules: {error}"]
         return result
@@ -257,6 +281,7 @@ def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache | None) 
             k: str(v).lower() if isinstance(v, bool) else str(v)
             for k, v in scenario.options.items()
         },
+        policy=policy,
     )
     if checked.game is None:
         result.failures = [d.render() for d in checked.errors or checked.diagnostics]
