@@ -45,3 +45,56 @@ def test_a_scenario_over_a_rule_file_in_a_sibling_folder_runs_with_extends_dir(
     assert "outside the scenario's folder" in out and "--extends-dir DIR" in out
     assert main(["test", "scenarios/one.json", "--extends-dir", "mine"]) == 0
     assert "1 passed, 0 failed" in capsys.readouterr().out
+
+
+PEBBLES = ROOT / "docs" / "examples"
+GUESSES = {
+    "worth x2": (
+        'extends "minimal.rules"\nscore pts [PEB-3] {\n  starts at 0\n}\n'
+        "pattern p [PEB-3] {\n  when groups of three >= 1\n  worth x2\n}\n",
+        "E101",
+        "to multiply, write ×2 or *2",
+    ),
+    "an amount times x2": (
+        'extends "pebbles-play.rules"\nsettle extra [PEB-6] {\n'
+        '  otherwise: each other pays 3 x2 "x"\n}\n',
+        "E001",
+        "to multiply, write ×2 or *2",
+    ),
+    "by previous": (
+        'extends "pebbles-play.rules"\noverride action take [PEB-5] {\n'
+        "  on discard by previous: the card and 2 alike from hand\n  makes three\n"
+        "  priority 1\n  then discard\n}\n",
+        "E001",
+        "write `on discard by next`",
+    ),
+    "a card in parentheses": (
+        'extends "minimal.rules"\npattern p [PEB-3] {\n  when cards (1r) >= 1\n  worth 2\n}\n',
+        "E001",
+        "a card is written without parentheses (`1r`)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GUESSES))
+def test_a_guess_the_language_writes_otherwise_gets_a_hint_that_teaches_it(
+    name: str, tmp_path: Path
+) -> None:
+    from tablerules.dsl.loading.loader import load
+
+    text, code, hint = GUESSES[name]
+    for example in ("minimal.rules", "pebbles-play.rules"):
+        (tmp_path / example).write_text((PEBBLES / example).read_text("utf-8"), "utf-8")
+    path = tmp_path / "guess.rules"
+    path.write_text(text, encoding="utf-8")
+    (found,) = [d for d in load(path).diagnostics if d.severity == "error"]
+    assert found.code == code and hint in found.hint, found.render()
+
+
+def test_the_hint_for_x2_leaves_a_name_that_is_not_a_product_alone(tmp_path: Path) -> None:
+    from tablerules.dsl.parsing.guesses import syntax_hint, times_hint
+
+    assert times_hint("x2") and times_hint("X10")
+    assert not times_hint("x") and not times_hint("max2") and not times_hint("x2b")
+    assert syntax_hint("  on discard by nextt: x", 1, 17) == ""
+    assert syntax_hint("  when cards (1r 2r) >= 1", 1, 21) == ""

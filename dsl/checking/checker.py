@@ -19,6 +19,7 @@ from tablerules.dsl.checking.checker_wild import WildChecks
 from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
 from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
+from tablerules.dsl.parsing.guesses import times_hint
 
 # Ink colours a look clause may name (pictures are drawn with these).
 INK_COLOURS = ("black", "red", "green", "blue", "grey", "purple", "brown")
@@ -106,6 +107,8 @@ class Checker(
         hint = f"known: {', '.join(options[:12])}" if options else f"no {what} is declared"
         close = did_you_mean(name, options)
         hint = f"{close} {hint}" if close else hint
+        if times_hint(name):  # `worth x2`: a product written with the letter x
+            hint = times_hint(name)
         self.report(clause, "E101", f"unknown {what} {name!r}", hint)
 
     # ── the checks ─────────────────────────────────────────────

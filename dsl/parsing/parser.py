@@ -32,6 +32,7 @@ from tablerules.dsl.limits import (
     bytes_text,
 )
 from tablerules.dsl.parsing.build_expr import ExpressionBuilder
+from tablerules.dsl.parsing.guesses import syntax_hint
 from tablerules.dsl.parsing.parse_tables import load_parser
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
@@ -503,6 +504,8 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
             if code == "E005":
                 close = did_you_mean(_word_at(attempt, line, column), _expected_keywords(error))
                 hint = f"{close} {hint}".strip() if close else hint
+            guessed = syntax_hint(attempt, line, column)  # `x2`, `by previous`, `(1m)`
+            hint = f"{guessed}; {hint}" if guessed and hint else guessed or hint
             if line not in seen:
                 sink.add(line, column, code, message, hint=hint)
                 seen.add(line)
