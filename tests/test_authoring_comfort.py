@@ -98,3 +98,44 @@ def test_the_hint_for_x2_leaves_a_name_that_is_not_a_product_alone(tmp_path: Pat
     assert not times_hint("x") and not times_hint("max2") and not times_hint("x2b")
     assert syntax_hint("  on discard by nextt: x", 1, 17) == ""
     assert syntax_hint("  when cards (1r 2r) >= 1", 1, 21) == ""
+
+
+def _errors(tmp_path: Path, text: str) -> list[str]:
+    from tablerules.dsl.loading.loader import load
+
+    path = tmp_path / "variant.rules"
+    path.write_text(text, encoding="utf-8")
+    return [
+        f"{d.line}:{d.code} {d.message}" for d in load(path).diagnostics if d.severity == "error"
+    ]
+
+
+def test_remove_scoring_replaces_every_pattern_and_score_in_one_line(tmp_path: Path) -> None:
+    from tablerules.interpreter import load_game
+
+    text = (
+        'extends "paomazai-faan"\nremove scoring\n\n'
+        'score 番 "a multiplier" [PMZ-F9] {\n  starts at 1\n}\n\n'
+        'pattern 清一色 "one suit" [PMZ-F3] {\n'
+        "  when distinct suit = 1 and cards (kind honor) = 0\n  worth ×4\n}\n"
+    )
+    assert _errors(tmp_path, text) == []
+    rules = load_game(tmp_path / "variant.rules").compiled.rules
+    assert list(rules.patterns) == ["清一色"] and list(rules.scores) == ["番"]
+    # only the patterns: the base's score stays
+    assert _errors(tmp_path, 'extends "paomazai-faan"\nremove patterns\n') == []
+
+
+def test_a_removed_score_still_read_is_an_error_at_the_remove_line(tmp_path: Path) -> None:
+    found = _errors(tmp_path, 'extends "paomazai-faan"\nremove scoring\n')
+    assert found and all(f.startswith("2:E101 score '番' is removed here") for f in found), found
+    found = _errors(tmp_path, 'extends "hongkong"\nremove scores\n')
+    assert any("used at" in f and "hongkong.rules:109" in f for f in found), found
+
+
+def test_remove_scoring_with_nothing_to_remove_or_a_wrong_word_is_refused(tmp_path: Path) -> None:
+    assert _errors(tmp_path, 'extends "paomazai"\nremove patterns\n') == [
+        "2:E108 no patterns to remove"
+    ]
+    (found,) = _errors(tmp_path, 'extends "paomazai"\nremove scorings\n')
+    assert found.startswith("2:E104 'remove scorings' names nothing to remove")

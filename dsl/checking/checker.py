@@ -32,6 +32,8 @@ REMOVABLE_SECTIONS = {
     "option": "options",
     "value table": "values",
     "zone": "zones",
+    "score": "scores",
+    "pattern": "patterns",
 }
 
 

@@ -130,6 +130,10 @@ class ExpressionChecks:
         if hint:
             self.report(where, "E101", f"unknown name {name!r}", hint)
             return
+        for what in ("score", "pattern"):  # gone with `remove scoring` (or one by one)
+            if self.rules.removed_at(f"{what}s", name) is not None:
+                self.unknown(where, what, name, ())
+                return
         self.unknown(where, "name", name, self._known_names(names, place))
 
     def _only_elsewhere(self: Checker, name: str) -> str:

@@ -25,7 +25,14 @@ from tablerules.dsl.loading.bases import BaseRefused, ExtendsPolicy, locate_base
 from tablerules.dsl.loading.bundled import display_bundled, is_bundled
 from tablerules.dsl.loading.merge_bases import lay_over, report_conflicts
 from tablerules.dsl.model import ir
-from tablerules.dsl.parsing.build import SECTION_WORDS, SINGLETONS, FileUnit, Operation, build_unit
+from tablerules.dsl.parsing.build import (
+    EVERY_REMOVED,
+    SECTION_WORDS,
+    SINGLETONS,
+    FileUnit,
+    Operation,
+    build_unit,
+)
 from tablerules.dsl.parsing.parser import parse_text
 from tablerules.dsl.reading import ReadError, decode, read_bytes
 
@@ -45,6 +52,9 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
     defined_here: set[tuple[str, str | None]] = set()
     for op in unit.operations:
         key = (op.section, op.key)
+        if op.kind == "remove" and op.key is None and op.section in EVERY_REMOVED:
+            _remove_every(rules, op, defined_here, sink)
+            continue
         if op.section == "sources":
             rules.sources.append(op.clause)  # type: ignore[arg-type]
             continue
@@ -95,6 +105,26 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             setattr(rules, op.section, op.clause)
         else:
             getattr(rules, op.section)[op.key] = op.clause
+
+
+def _remove_every(
+    rules: ir.RuleSet,
+    op: Operation,
+    defined_here: set[tuple[str, str | None]],
+    sink: DiagnosticSink,
+) -> None:
+    """`remove scoring` (or `patterns`, `scores`): every pattern and score the bases define
+    goes, each noted as removed here, so a clause still naming one is an error that says
+    where it went; those this file defines stay. Nothing to remove is E108."""
+    removed = 0
+    for section in EVERY_REMOVED[op.section]:
+        clauses = getattr(rules, section)
+        for name in [n for n in clauses if (section, n) not in defined_here]:
+            del clauses[name]
+            rules.note_removal(section, name, op.span)
+            removed += 1
+    if not removed:
+        sink.add(op.span.line, op.span.column, "E108", f"no {op.section} to remove")
 
 
 def merged_names(base: ir.Names, added: ir.Names) -> ir.Names:

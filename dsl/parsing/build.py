@@ -91,6 +91,14 @@ SECTION_WORDS = {
 }
 
 
+# `remove WORD`: every clause of these sections the bases define
+EVERY_REMOVED = {
+    "patterns": ("patterns",),
+    "scores": ("scores",),
+    "scoring": ("patterns", "scores"),
+}
+
+
 @dataclass
 class Operation:
     """One clause of a file and what it does to the rules it extends."""
@@ -245,8 +253,10 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
             return None  # a clause with a typing error would only cause follow-on errors
         return Operation(kind, section, key, model, self.span(clause))
 
-    def removal(self, clause: Tree) -> Operation:
+    def removal(self, clause: Tree) -> Operation | None:
         target = clause.children[0]
+        if target.data == "remove_every":
+            return self.removal_of_every(clause, target)
         section = {
             "remove_group": "groups",
             "remove_option": "options",
@@ -273,6 +283,22 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
         self.split(clause.children)  # validates the citation, if any
         key = str(target.children[0]) if target.children else None
         return Operation("remove", section, key, None, self.span(clause))
+
+    def removal_of_every(self, clause: Tree, target: Tree) -> Operation | None:
+        """`remove patterns`, `remove scores`, `remove scoring` (both): every one the
+        bases define (key None; `compose` removes each, noting it removed)."""
+        word = str(target.children[0])
+        if word not in EVERY_REMOVED:
+            self.error(
+                target,
+                "E104",
+                f"'remove {word}' names nothing to remove",
+                "write remove patterns, remove scores or remove scoring (every pattern and "
+                "score of the bases), or remove KIND NAME (remove pattern 平胡)",
+            )
+            return None
+        self.split(clause.children)  # validates the citation, if any
+        return Operation("remove", word, None, None, self.span(clause))
 
     def clause_game(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
