@@ -294,7 +294,7 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
                 "E104",
                 f"'remove {word}' names nothing to remove",
                 "write remove patterns, remove scores or remove scoring (every pattern and "
-                "score of the bases), or remove KIND NAME (remove pattern 平胡)",
+                "score of the bases), or remove KIND NAME (remove pattern NAME)",
             )
             return None
         self.split(clause.children)  # validates the citation, if any
