@@ -139,3 +139,22 @@ def test_remove_scoring_with_nothing_to_remove_or_a_wrong_word_is_refused(tmp_pa
     ]
     (found,) = _errors(tmp_path, 'extends "paomazai"\nremove scorings\n')
     assert found.startswith("2:E104 'remove scorings' names nothing to remove")
+
+
+def test_an_override_deck_without_rows_keeps_the_base_rows(tmp_path: Path) -> None:
+    from tablerules.interpreter import load_game
+
+    (tmp_path / "minimal.rules").write_text(
+        (PEBBLES / "minimal.rules").read_text("utf-8"), "utf-8"
+    )
+    text = 'extends "minimal.rules"\noverride deck [PEB-1] {\n  copies 4\n}\n'
+    assert _errors(tmp_path, text) == []
+    deck = load_game(tmp_path / "variant.rules").compiled.rules.deck
+    assert deck is not None and deck.copies == 4 and len(deck.cards) == 15
+    assert deck.compact_suffixes == ["r", "g", "b"]  # not written: kept
+    # rows written: they are the whole deck, as before (here too few for the deal)
+    text = (
+        'extends "minimal.rules"\noverride deck [PEB-1] {\n  copies 3\n'
+        "  1r colour=red number=1\n  2r colour=red number=2\n}\n"
+    )
+    assert any("E105" in found for found in _errors(tmp_path, text))

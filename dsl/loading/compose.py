@@ -101,10 +101,34 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             )
             continue
         defined_here.add(key)
+        if op.kind == "override" and op.section == "deck":
+            op.clause = _deck_kept(existing, op.clause)  # type: ignore[arg-type]
         if op.section in SINGLETONS:
             setattr(rules, op.section, op.clause)
         else:
             getattr(rules, op.section)[op.key] = op.clause
+
+
+def _deck_kept(base: ir.Deck, deck: ir.Deck) -> ir.Deck:
+    """An `override deck` without card rows changes only what it writes (`copies`,
+    `compact`) and keeps the base's cards; with rows, its rows are the whole deck."""
+    if deck.cards:
+        return deck
+    kept = ir.Deck(
+        copies=deck.copies if deck.wrote("copies") else base.copies,
+        compact_suffixes=list(
+            deck.compact_suffixes if deck.wrote("compact") else base.compact_suffixes
+        ),
+        cards=list(base.cards),
+        span=deck.span,
+        cites=list(deck.cites),
+    )
+    for item in ("copies", "compact"):
+        if deck.wrote(item):
+            span = deck.item_span(item)
+            assert span is not None
+            kept.note_item(item, span)
+    return kept
 
 
 def _remove_every(

@@ -41,6 +41,10 @@ class Clause(Record):
         """The line that wrote `item` of this block, or the clause's own line."""
         return self._item_spans.get(item, self.span)
 
+    def wrote(self, item: str) -> bool:
+        """Whether the block wrote an item of this kind (`copies` in a deck)."""
+        return item in self._item_spans
+
 
 class CardFilter(Record):
     attribute: str
