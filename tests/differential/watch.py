@@ -13,7 +13,8 @@ and nothing has moved yet:
 
 Which seats may win on a card at all is a matter of the play rules, not of the hand: a seat
 counts when one of the rules' win ways is open to it on that card (its context and the seat's
-relation to the owner), no restriction bars it and the end of the wall allows it. The
+relation to the owner), it has not won and left the hand (play after a win), no restriction
+bars it and the end of the wall allows it. The
 engine's own answers to those questions are used; the hand is judged by the test.
 """
 
@@ -159,7 +160,7 @@ class WatchedTable(Table):
 
     def _win_open(self, state: HandState, seat: int, offer: Offer) -> bool:
         """Whether a win way of the rules is open to the seat on this card (see the module)."""
-        if offer.card is None:
+        if offer.card is None or not state.playing(seat):  # a seat that has won and left
             return False
         maker = self._watched_maker
         holder = state.seats[seat]
