@@ -144,7 +144,8 @@ def _pricing_lines(pricing: Pricing, spoken: Speaker) -> list[str]:
     payments = [
         say(
             "report.pays",
-            payer=say(f"payer.{payment.payer.replace(' ', '_')}"),
+            payer=say(f"payer.{payment.payer.replace(' ', '_')}")
+            + (f" ({spoken.word(payment.seat)})" if payment.seat else ""),
             working=payment.working,
             label=spoken.word(payment.label),
         )

@@ -43,6 +43,7 @@ class Writer:
         self.kinds = list(game.kinds)
         self.declared: list[str] = []  # attributes a phase of the file declares
         self.discarding = False  # whether the file has its discard clause already
+        self.paying = False  # writing a settle block: its amounts may read who pays
 
     def pick(self, items: list[str] | tuple[str, ...]) -> str:
         return self.rng.choice(list(items))
@@ -87,6 +88,8 @@ class Writer:
             choices.append(self.pick(named))
         if self.base.numbers:
             choices.append(self.pick(self.base.numbers))
+        if settling and self.paying:  # who pays, in a settle block: worked out per payer
+            choices += ["payer is dealer", "winner is dealer", "payer seat"]
         return self.pick(choices)
 
     def expression(self, depth: int = 0, settling: bool = False) -> str:
@@ -192,6 +195,13 @@ class Writer:
         return "override " + body + "\n"
 
     def settle_clause(self) -> str:
+        self.paying = True  # `payer is dealer`, `payer seat`...: a settle block's own words
+        try:
+            return self._settle_lines()
+        finally:
+            self.paying = False
+
+    def _settle_lines(self) -> str:
         lines = []
         for index in range(self.rng.randint(0, 2)):
             lines.append(f"  let l{index} = {self.expression(settling=True)}")

@@ -29,11 +29,18 @@ class Place:
     conditions: bool = False  # conditions of the table: how the hand was won
     patterns: bool = False  # hand patterns by name
     scores: bool = False  # scores by name
+    payer: bool = False  # who pays: `payer is dealer`, `winner is dealer`, `payer seat`
 
 
 ACTION = Place("an action's payment", ("streak",))
 SETTLE = Place(
-    "a settlement", ("value", "streak"), hand=True, conditions=True, patterns=True, scores=True
+    "a settlement",
+    ("value", "streak"),
+    hand=True,
+    conditions=True,
+    patterns=True,
+    scores=True,
+    payer=True,
 )
 BONUS = Place(
     "a bonus draw",
@@ -151,6 +158,14 @@ class ExpressionChecks:
 
     def _check_hand(self: Checker, where: ir.Clause, expression: ir.Expr, place: Place) -> None:
         op = expression.op
+        if op in ir.PAYER_OPS and not place.payer:
+            self.report(
+                where,
+                "E110",
+                f"'{op}' reads who pays a win: write it in a settle block's lines or its"
+                f" `let` lines, not in {place.what}",
+            )
+            return
         if op in ir.TABLE_CONDITIONS and not place.conditions:
             self.report(
                 where,

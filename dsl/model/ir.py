@@ -13,6 +13,7 @@ from typing import Literal
 from tablerules.dsl.model.ir_base import (
     HAND_OPS,
     HAND_QUANTITIES,
+    PAYER_OPS,
     TABLE_CONDITIONS,
     CardFilter,
     CardSelector,
@@ -30,6 +31,7 @@ from tablerules.dsl.model.records import Field, PrivateAttr, Record
 __all__ = [
     "HAND_OPS",
     "HAND_QUANTITIES",
+    "PAYER_OPS",
     "TABLE_CONDITIONS",
     "CardFilter",
     "CardSelector",

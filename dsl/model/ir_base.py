@@ -97,12 +97,18 @@ ExprOp = Literal[
     "first discard",
     "first draw",
     "dealer wins",
+    "payer is dealer",
+    "winner is dealer",
+    "payer seat",
 ]
 # quantities of a winning hand (they need a winning split) and conditions of the table
 # (they need a win, or a hand's end)
 HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds")
 TABLE_CONDITIONS = ("won", "last card", "first discard", "first draw", "dealer wins")
-HAND_OPS = HAND_QUANTITIES + TABLE_CONDITIONS
+# who pays a settlement's amount, worked out payer by payer: whether the payer or the winner
+# is the dealer, and the payer's seat counted from the winner (1 is the winner's next seat)
+PAYER_OPS = ("payer is dealer", "winner is dealer", "payer seat")
+HAND_OPS = HAND_QUANTITIES + TABLE_CONDITIONS + PAYER_OPS
 
 
 class Expr(Record):

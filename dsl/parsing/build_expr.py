@@ -68,6 +68,9 @@ class ExpressionBuilder:
         "c_first_discard": "first discard",
         "c_first_draw": "first draw",
         "c_dealer_wins": "dealer wins",
+        "c_payer_dealer": "payer is dealer",
+        "c_winner_dealer": "winner is dealer",
+        "c_payer_seat": "payer seat",
     }
 
     def card_items(self, nodes: list[Tree | Token]) -> list[ir.CardSelector]:
@@ -127,7 +130,7 @@ class ExpressionBuilder:
             return ir.Expr(op="ref", name=text, span=span)
         if node.data == "ref":
             return self.expr(node.children[0])
-        if node.data in ("hand_quantity", "table_condition"):
+        if node.data in ("hand_quantity", "table_condition", "payer_condition"):
             return self.expr(node.children[0])
         if node.data in self.HAND:
             return self.hand_expr(node, span)

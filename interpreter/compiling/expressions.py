@@ -128,6 +128,8 @@ def compile_expr(expression: ir.Expr, quantities: QuantityCompiler | None = None
         special = quantities(expression)
         if special is not None:
             return special
+    if op in ir.PAYER_OPS:  # set by the settlement for each payer in turn
+        return lambda scope: scope.name(op)
     if op == "num":
         number = expression.value or 0
         return lambda scope: number
@@ -163,6 +165,24 @@ def compile_expr(expression: ir.Expr, quantities: QuantityCompiler | None = None
     left, right = args
     combine = BINARY[op]
     return lambda scope: combine(left(scope), right(scope))
+
+
+def reads_payer(expression: ir.Expr) -> bool:
+    """Whether the expression reads who pays (`payer is dealer`, `payer seat`...), so that
+    its value is worked out for each payer on its own."""
+    if expression.op in ir.PAYER_OPS:
+        return True
+    return any(reads_payer(argument) for argument in expression.args)
+
+
+def payer_names(payer: int, winner: int, dealer: int, seats: int) -> dict[str, int]:
+    """The names `payer is dealer`, `winner is dealer` and `payer seat` (counted from the
+    winner in turn order: 1 is the seat after the winner) for one payer of a win."""
+    return {
+        "payer is dealer": 1 if payer == dealer else 0,
+        "winner is dealer": 1 if winner == dealer else 0,
+        "payer seat": (payer - winner) % seats,
+    }
 
 
 # ── writing an expression out ─────────────────────────────────────────

@@ -12,7 +12,14 @@ from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.compiling.compiled import ImmediateInfo
 from tablerules.interpreter.compiling.conditions import WinConditions
-from tablerules.interpreter.compiling.expressions import Compiled, Scope, compile_expr, saturated
+from tablerules.interpreter.compiling.expressions import (
+    Compiled,
+    Scope,
+    compile_expr,
+    payer_names,
+    reads_payer,
+    saturated,
+)
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment, Seat
@@ -35,6 +42,7 @@ class Settlement:
         self._options = play.compiled.numbers
         self._quantities = play.compiled.quantities.compile
         self._expressions: dict[int, Compiled] = {}
+        self._payer_blocks: dict[str, bool] = {}
 
     def _id(self, card: int | None) -> str | None:
         return None if card is None else self.compiled.cards.ids[card]
@@ -83,12 +91,15 @@ class Settlement:
         amount: int,
         clause: str,
         cites: tuple[str, ...],
+        only: int | None = None,
     ) -> int:
+        """Pay `amount` from each payer of `payment` (only seat `only`, when given)."""
         received = 0
         amount = saturated(amount)  # every amount paid is held within the documented cap
         if amount <= 0:
             return 0  # a rule that works out to nothing (or less) pays nothing
-        for payer in self._payers(payment.payer, payee, owner, state):
+        payers = self._payers(payment.payer, payee, owner, state) if only is None else [only]
+        for payer in payers:
             line = Payment(payer, payee, amount, payment.label or clause, clause, cites)
             state.ledger.append(line)
             received += amount
@@ -225,28 +236,60 @@ class Settlement:
         view = self._view(seat, offer, best, conditions)  # scored or not, as evaluate reads it
         received = settled = 0
         for settle in self.play.settles:
-            scope = Scope(dict(names), self.tables, self._counts(seat), view)
-            self._let(settle.lets, scope)
             line = settle_line(settle, offer.context, conditions.relation)
             if line is None:
                 continue
-            amount = self._value(line.payment.amount, scope)
+            scope = Scope(dict(names), self.tables, self._counts(seat), view)
             cites = tuple(line.cites) or tuple(settle.cites)
-            paid = self._pay(
-                state,
-                log,
-                line.payment,
-                winner,
-                offer.owner,
-                amount,
-                f"settle {settle.name}",
-                cites,
-            )
+            clause = f"settle {settle.name}"
+            if self._reads_payer(settle):
+                paid, amount = self._pay_each(
+                    state, log, settle, line, scope, winner, offer.owner, clause, cites
+                )
+            else:
+                self._let(settle.lets, scope)
+                amount = self._value(line.payment.amount, scope)
+                paid = self._pay(
+                    state, log, line.payment, winner, offer.owner, amount, clause, cites
+                )
             received += paid
             settled += amount if paid else 0
         if not several:
             received += self._bonuses(state, log, winner, offer, names, view, settled)
         self._fee(state, log, winner, received)
+
+    def _reads_payer(self, settle: ir.Settle) -> bool:
+        """Whether a settle block's amounts depend on who pays (worked out once per block)."""
+        found = self._payer_blocks.get(settle.name)
+        if found is None:
+            expressions = [*settle.lets.values(), *(line.payment.amount for line in settle.lines)]
+            found = self._payer_blocks[settle.name] = any(reads_payer(e) for e in expressions)
+        return found
+
+    def _pay_each(
+        self,
+        state: HandState,
+        log: Logger,
+        settle: ir.Settle,
+        line: ir.SettleLine,
+        scope: Scope,
+        winner: int,
+        owner: int,
+        clause: str,
+        cites: tuple[str, ...],
+    ) -> tuple[int, int]:
+        """A settle line whose amount reads who pays: its `let` lines and amount worked out
+        for each payer on its own. What the winner received, and the largest amount."""
+        received = largest = 0
+        for payer in self._payers(line.payment.payer, winner, owner):
+            own = Scope(dict(scope.names), scope.tables, scope.counts, scope.hand)
+            own.names.update(payer_names(payer, winner, state.dealer, self.play.seats))
+            self._let(settle.lets, own)
+            amount = self._value(line.payment.amount, own)
+            paid = self._pay(state, log, line.payment, winner, owner, amount, clause, cites, payer)
+            received += paid
+            largest = max(largest, amount if paid else 0)
+        return received, largest
 
     def _bonuses(
         self,

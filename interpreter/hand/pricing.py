@@ -16,7 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.conditions import WinConditions
-from tablerules.interpreter.compiling.expressions import ExprError, Scope
+from tablerules.interpreter.compiling.expressions import (
+    ExprError,
+    Scope,
+    payer_names,
+    reads_payer,
+)
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.compiling.working import work, worked_text
 from tablerules.interpreter.hand.evaluation import Decomposition
@@ -35,10 +40,13 @@ class PricedPayment:
     working: str  # `2 × points × stake = 2 × 4 × 1 = 8`
     amount: int
     cites: tuple[str, ...]
+    seat: str = ""  # the payer's seat, where the amount reads who pays
 
     def sentence(self) -> str:
-        """`each other pays 2 × points × stake = 2 × 4 × 1 = 8 · own draw`."""
-        return f"{self.payer} pays {self.working} · {self.label}"
+        """`each other pays 2 × points × stake = 2 × 4 × 1 = 8 · own draw`; where the amount
+        reads who pays, one line per payer: `each other SEAT pays …`."""
+        payer = f"{self.payer} {self.seat}" if self.seat else self.payer
+        return f"{payer} pays {self.working} · {self.label}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +56,7 @@ class PricedPayment:
             "amount": self.amount,
             "working": self.working,
             "cites": list(self.cites),
+            **({"seat": self.seat} if self.seat else {}),
         }
 
 
@@ -132,36 +141,48 @@ def price(
     quantities = rules.quantities.compile
     lets: list[str] = []
     payments: list[PricedPayment] = []
+    seats = rules.rules.seats.count if rules.rules.seats else 1
     # where a winner leaves the hand, `each other` is every other seat still playing
     end = rules.rules.end
     leaving = end is not None and end.leave_until is not None
     for settle in rules.rules.settles.values():
-        scope = Scope(dict(names), rules.tables, on_table, view)
-        try:
-            for name, expression in settle.lets.items():
-                worked = work(expression, scope, shown, quantities, spell)
-                scope.names[name] = worked.value
-                said = spell(name) if spell else name
-                lets.append(f"{said} = {worked_text(worked)}")
-            line = settle_line(settle, conditions.context, conditions.relation)
-            if line is None:
-                continue
-            worked = work(line.payment.amount, scope, shown, quantities, spell)
-        except (ExprError, ZeroDivisionError) as error:  # a table without the key, say
-            lets.append(f"settle {settle.name}: {error}")
-            continue
-        if worked.value <= 0:
-            continue  # a line that works out to nothing pays nothing
-        payments.append(
-            PricedPayment(
-                settle=settle.name,
-                label=line.payment.label or f"settle {settle.name}",
-                payer=_payer(line.payment.payer, leaving),
-                working=worked_text(worked),
-                amount=worked.value,
-                cites=tuple(line.cites) or tuple(settle.cites),
+        line = settle_line(settle, conditions.context, conditions.relation)
+        by_payer = _reads_payer(settle)
+        # a settlement reading who pays is worked out for each seat that may pay, in turn
+        # order from the winner; another is worked out once
+        payers = range(1, seats) if by_payer else [None]
+        for payer in payers:
+            scope = Scope(dict(names), rules.tables, on_table, view)
+            seat = ""
+            if payer is not None:
+                paying = (conditions.seat + payer) % seats
+                scope.names.update(payer_names(paying, conditions.seat, 0, seats))
+                seat = rules.seat_names[paying] if paying < len(rules.seat_names) else str(paying)
+            try:
+                for name, expression in settle.lets.items():
+                    worked = work(expression, scope, shown, quantities, spell)
+                    scope.names[name] = worked.value
+                    said = spell(name) if spell else name
+                    lets.append(f"{said} = {worked_text(worked)}" + (f" ({seat})" if seat else ""))
+                if line is None:
+                    continue
+                worked = work(line.payment.amount, scope, shown, quantities, spell)
+            except (ExprError, ZeroDivisionError) as error:  # a table without the key, say
+                lets.append(f"settle {settle.name}: {error}")
+                break
+            if worked.value <= 0:
+                continue  # a line that works out to nothing pays nothing
+            payments.append(
+                PricedPayment(
+                    settle=settle.name,
+                    label=line.payment.label or f"settle {settle.name}",
+                    payer=_payer(line.payment.payer, leaving),
+                    working=worked_text(worked),
+                    amount=worked.value,
+                    cites=tuple(line.cites) or tuple(settle.cites),
+                    seat=seat,
+                )
             )
-        )
     return Pricing(lets, payments)
 
 
@@ -171,3 +192,9 @@ def _payer(payer: str, leaving: bool) -> str:
     if leaving and payer == "each other":
         return "each other still playing"
     return payer
+
+
+def _reads_payer(settle: ir.Settle) -> bool:
+    """Whether the block's amounts depend on who pays."""
+    expressions = [*settle.lets.values(), *(line.payment.amount for line in settle.lines)]
+    return any(reads_payer(expression) for expression in expressions)

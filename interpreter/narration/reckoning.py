@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits
-from tablerules.interpreter.compiling.expressions import ExprError, Scope, Tables, saturated
+from tablerules.interpreter.compiling.expressions import (
+    ExprError,
+    Scope,
+    Tables,
+    payer_names,
+    saturated,
+)
 from tablerules.interpreter.compiling.working import Worked, work
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.engine.win_facts import win_conditions
@@ -198,7 +204,8 @@ class Reckoner:
         for event in self.events:
             clause = str(event.get("clause", ""))
             if event["type"] == "pay" and event["payee"] == winner and clause.startswith("settle "):
-                amounts[clause] = event["amount"]
+                # an amount that reads who pays: the largest, as the engine reckons it
+                amounts[clause] = max(amounts.get(clause, 0), event["amount"])
         return sum(amounts.values())
 
     def _settle_working(self, event: Record, name: str) -> Worked | None:
@@ -207,6 +214,10 @@ class Reckoner:
         if settle is None or win is None:
             return None
         scope = self._scope(win["seat"], value=win.get("value", 0), **self._judged(win))
+        deal = next((e for e in self.events if e["type"] == "deal"), {})
+        seats = len(deal.get("hands", [])) or 1
+        dealer = deal.get("dealer", 0)
+        scope.names.update(payer_names(event["payer"], event["payee"], dealer, seats))
         self._let(settle.lets, scope)
         for line in settle.lines:
             payment = line.payment
