@@ -30,6 +30,8 @@ class Place:
     patterns: bool = False  # hand patterns by name
     scores: bool = False  # scores by name
     payer: bool = False  # who pays: `payer is dealer`, `winner is dealer`, `payer seat`
+    seat: bool = False  # a seat's hand at a drawn hand: `ready`, `playing`, `holds distinct`
+    best: bool = False  # `best win of payee`, `best win of payer`
 
 
 ACTION = Place("an action's payment", ("streak",))
@@ -51,6 +53,10 @@ BONUS = Place(
     scores=True,
 )
 PATTERN = Place("a hand pattern", ("value", "streak"), hand=True, conditions=True, patterns=True)
+# a drawn hand's settlement: conditions choose seats, the amount may read their best wins
+DRAWN = Place("a drawn hand's settlement", ("streak",))
+DRAWN_SEAT = Place("a drawn hand's seat condition", ("streak",), seat=True)
+DRAWN_AMOUNT = Place("a drawn hand's amount", ("streak",), best=True)
 DEALER = Place("the next dealer", ("streak",), conditions=True)
 CARRY = Place("a carried number", ("streak",))
 WIN = Place(
@@ -166,6 +172,9 @@ class ExpressionChecks:
                 f" `let` lines, not in {place.what}",
             )
             return
+        if op in ir.SEAT_OPS:
+            self._check_seat_fact(where, expression, place)
+            return
         if op in ir.TABLE_CONDITIONS and not place.conditions:
             self.report(
                 where,
@@ -189,6 +198,32 @@ class ExpressionChecks:
         if op == "form" and expression.name not in self.rules.forms:
             self.unknown(where, "form", expression.name or "", self.rules.forms)
         self.check_card_items(where, expression.items)
+
+    def _check_seat_fact(
+        self: Checker, where: ir.Clause, expression: ir.Expr, place: Place
+    ) -> None:
+        """`ready`, `playing`, `holds distinct ATTR` choose seats at a drawn hand; `best win
+        of payee|payer` is read in its amount."""
+        op = expression.op
+        if op == "best win" and not place.best:
+            self.report(
+                where,
+                "E110",
+                f"'best win of {expression.name}' is read in the amount of an 'at drawn hand'"
+                f" line, not in {place.what}",
+            )
+            return
+        if op != "best win" and not place.seat:
+            text = f"holds distinct {expression.name}" if op == "holds distinct" else op
+            self.report(
+                where,
+                "E110",
+                f"'{text}' reads the hand of a seat an 'at drawn hand' line chooses: write it in"
+                f" its 'each seat where' conditions, not in {place.what}",
+            )
+            return
+        if op == "holds distinct" and expression.name not in self.rules.attributes:
+            self.unknown(where, "attribute", expression.name or "", self.rules.attributes)
 
     def check_card_items(
         self: Checker, where: ir.Clause, items: list[ir.CardSelector], sets: bool = True

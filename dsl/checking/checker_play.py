@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tablerules.dsl.checking.checker_expr import ACTION, BONUS, CARRY, DEALER, SETTLE, Place
+from tablerules.dsl.checking.checker_expr import (
+    ACTION,
+    BONUS,
+    CARRY,
+    DEALER,
+    DRAWN,
+    DRAWN_AMOUNT,
+    DRAWN_SEAT,
+    SETTLE,
+    Place,
+)
 from tablerules.dsl.limits import LIMIT_CODE
 from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits, too_large
@@ -27,9 +37,14 @@ class PlayChecks:
             self._check_restriction(restriction)
         self._check_end()
         for settle in self.rules.settles.values():
+            if settle.drawn or settle.refunds:
+                self._check_drawn(settle)
+                continue
             names = self.check_lets(settle, settle.lets)
             for line in settle.lines:
                 self._check_payment(line.payment, names)
+            for transfer in settle.transfers:
+                self._check_paying_actions(transfer, transfer.actions)
         for bonus in self.rules.bonuses.values():
             self._check_bonus(bonus)
         if self.rules.fee is not None:
@@ -40,6 +55,65 @@ class PlayChecks:
                     self.check_expr(line, line.condition, set(), DEALER)
         for carry in self.rules.carries.values():
             self._check_carry(carry)
+
+    def _check_drawn(self: Checker, settle: ir.Settle) -> None:
+        """A settle block paid at a drawn hand: its lines choose seats and pay between them;
+        it pays no win (a win's lines read the winning hand, which a drawn hand has not)."""
+        for line in settle.lines:
+            self.report(
+                line,
+                "E110",
+                f"settle {settle.name!r} pays at a drawn hand: a win's line belongs in another"
+                " settle block",
+                "write the win's lines in a settle block of their own",
+            )
+        for transfer in settle.transfers:
+            self.report(
+                transfer,
+                "E110",
+                f"settle {settle.name!r} pays at a drawn hand: a transfer is made at a win",
+                "write the transfer in a settle block of its own",
+            )
+        names = self.check_lets(settle, settle.lets, DRAWN)
+        for line in settle.drawn:
+            self.check_expr(line, line.payers, names, DRAWN_SEAT)
+            self.check_expr(line, line.amount, names, DRAWN_AMOUNT)
+            self.check_expr(line, line.payees, names, DRAWN_SEAT)
+        for refund in settle.refunds:
+            self._check_paying_actions(refund, refund.actions)
+            for name in refund.paying_at:
+                paid = self.rules.settles.get(name)
+                if paid is None:
+                    self.unknown(refund, "settle block", name, self.rules.settles)
+                elif not paid.drawn:
+                    self.report(
+                        refund,
+                        "E110",
+                        f"settle {name!r} pays no one at a drawn hand: nobody pays at it",
+                        "name a settle block with 'at drawn hand: each seat where …' lines",
+                    )
+        end = self.rules.end
+        if end is None or end.drawn_when_empty is None:
+            self.report(
+                (settle.drawn or settle.refunds)[0],
+                "E110",
+                f"settle {settle.name!r} pays at a drawn hand, but no hand is ever drawn",
+                "say when in the end clause: 'drawn hand when wall is empty'",
+            )
+
+    def _check_paying_actions(self: Checker, line: ir.Clause, actions: list[str]) -> None:
+        """The actions a refund or a transfer names: each one that pays (`pays:`)."""
+        for name in actions:
+            action = self.rules.actions.get(name)
+            if action is None:
+                self.unknown(line, "action", name, self.rules.actions)
+            elif not action.pays:
+                self.report(
+                    line,
+                    "E110",
+                    f"action {name!r} pays nothing: it has no payment to hand back or pass on",
+                    "name actions with a 'pays:' line",
+                )
 
     def _check_carry(self: Checker, carry: ir.Carry) -> None:
         """A carried number's name is its own (an expression reads it by that name), and its

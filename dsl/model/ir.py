@@ -14,6 +14,7 @@ from tablerules.dsl.model.ir_base import (
     HAND_OPS,
     HAND_QUANTITIES,
     PAYER_OPS,
+    SEAT_OPS,
     TABLE_CONDITIONS,
     CardFilter,
     CardSelector,
@@ -32,6 +33,7 @@ __all__ = [
     "HAND_OPS",
     "HAND_QUANTITIES",
     "PAYER_OPS",
+    "SEAT_OPS",
     "TABLE_CONDITIONS",
     "CardFilter",
     "CardSelector",
@@ -534,10 +536,48 @@ class SettleLine(Clause):
     payment: Payment
 
 
+class DrawnLine(Clause):
+    """`at drawn hand: each seat where PAYS pays AMOUNT to each seat where GETS "label"`:
+    at a drawn hand, each seat for which `payers` holds pays each other seat for which
+    `payees` holds; the conditions read the seat they choose, the amount `best win of`."""
+
+    payers: Expr
+    amount: Expr
+    payees: Expr
+    label: str = ""
+
+
+class RefundLine(Clause):
+    """`at drawn hand: payments of ACTION... go back` (every payment of the actions, each to
+    the seat that made it), or `at drawn hand: each seat paying at SETTLE... hands back
+    payments of ACTION...` (those a seat received, when it pays at one of those blocks)."""
+
+    actions: list[str]
+    paying_at: list[str] = Field(default_factory=list)
+    label: str = ""
+
+
+class TransferLine(Clause):
+    """`on win on discard after replacement: payments of ACTION... go to winner`: what the
+    discarder received for the action whose replacement it drew goes to the winner."""
+
+    actions: list[str]
+    label: str = ""
+
+
 class Settle(Clause):
     name: str
     lets: dict[str, Expr] = Field(default_factory=dict)
     lines: list[SettleLine] = Field(default_factory=list)
+    drawn: list[DrawnLine] = Field(
+        default_factory=list, description="payments at a drawn hand, between chosen seats"
+    )
+    refunds: list[RefundLine] = Field(
+        default_factory=list, description="payments of actions handed back at a drawn hand"
+    )
+    transfers: list[TransferLine] = Field(
+        default_factory=list, description="payments of an action passed on to a winner"
+    )
 
 
 class Bonus(Clause):

@@ -71,6 +71,10 @@ class ExpressionBuilder:
         "c_payer_dealer": "payer is dealer",
         "c_winner_dealer": "winner is dealer",
         "c_payer_seat": "payer seat",
+        "s_ready": "ready",
+        "s_playing": "playing",
+        "s_holds_distinct": "holds distinct",
+        "s_best_win": "best win",
     }
 
     def card_items(self, nodes: list[Tree | Token]) -> list[ir.CardSelector]:
@@ -112,8 +116,10 @@ class ExpressionBuilder:
                     expression.kinds = [str(w) for w in part.children]
                 else:
                     expression.items = self.card_items(part.children)
-        elif op == "form":
+        elif op in ("form", "holds distinct"):
             expression.name = str(children[0])
+        elif op == "best win":
+            expression.name = "payee" if children[0].data == "role_payee" else "payer"
         elif op == "won":
             context = children[0]
             expression.context = CONTEXTS[context.data]
@@ -130,7 +136,7 @@ class ExpressionBuilder:
             return ir.Expr(op="ref", name=text, span=span)
         if node.data == "ref":
             return self.expr(node.children[0])
-        if node.data in ("hand_quantity", "table_condition", "payer_condition"):
+        if node.data in ("hand_quantity", "table_condition", "payer_condition", "seat_fact"):
             return self.expr(node.children[0])
         if node.data in self.HAND:
             return self.hand_expr(node, span)

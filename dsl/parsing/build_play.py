@@ -251,6 +251,22 @@ class PlayClauses(ExpressionBuilder):
             if item.data == "settle_let":
                 self.let(settle.lets, parts)
                 continue
+            if item.data == "settle_drawn":
+                payers, amount, payees, *label = parts
+                settle.drawn.append(
+                    ir.DrawnLine(
+                        payers=self.expr(payers),
+                        amount=self.expr(amount),
+                        payees=self.expr(payees),
+                        label=self.text(label[0]) if label else "",
+                        span=self.span(item),
+                        cites=item_cites,
+                    )
+                )
+                continue
+            if item.data in ("settle_back", "settle_hands_back", "settle_transfer"):
+                self._money_line(settle, item, parts, item_cites)
+                continue
             when, payment = parts
             line = ir.SettleLine(
                 payment=self.payment(payment, item_cites), span=self.span(item), cites=item_cites
@@ -261,6 +277,33 @@ class PlayClauses(ExpressionBuilder):
                     line.who = self.WHO[when.children[1].data]
             settle.lines.append(line)
         return "settles", name, settle
+
+    def _money_line(
+        self, settle: ir.Settle, item: Tree, parts: list[Any], cites: list[str]
+    ) -> None:
+        """A refund or a transfer line: the actions (and settle blocks) it names, its label."""
+        label = next((self.text(p) for p in self.tokens(parts, "STRING")), "")
+        names = {
+            tree.data: [str(w) for w in tree.children]
+            for tree in parts
+            if isinstance(tree, Tree) and tree.data in ("action_names", "settle_names")
+        }
+        actions = names.get("action_names", [])
+        span = self.span(item)
+        if item.data == "settle_transfer":
+            settle.transfers.append(
+                ir.TransferLine(actions=actions, label=label, span=span, cites=cites)
+            )
+            return
+        settle.refunds.append(
+            ir.RefundLine(
+                actions=actions,
+                paying_at=names.get("settle_names", []),
+                label=label,
+                span=span,
+                cites=cites,
+            )
+        )
 
     def clause_bonus(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)

@@ -130,6 +130,9 @@ def compile_expr(expression: ir.Expr, quantities: QuantityCompiler | None = None
             return special
     if op in ir.PAYER_OPS:  # set by the settlement for each payer in turn
         return lambda scope: scope.name(op)
+    if op in ir.SEAT_OPS:  # a seat's hand at a drawn hand: asked of the seat in the scope
+        word = expression.name or ""
+        return lambda scope: scope.hand.seat_fact(op, word)
     if op == "num":
         number = expression.value or 0
         return lambda scope: number
@@ -299,6 +302,10 @@ def hand_text(expression: ir.Expr) -> str:
     if op == "won":
         by = f" by {expression.who}" if expression.who else ""
         return f"won on {expression.context}{by}"
+    if op == "holds distinct":
+        return f"holds distinct {expression.name}"
+    if op == "best win":
+        return f"best win of {expression.name}"
     return op
 
 

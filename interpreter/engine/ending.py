@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.expressions import Scope
 from tablerules.interpreter.compiling.hand_quantities import HandView
+from tablerules.interpreter.engine.money.drawn import DrawnSettlement
+from tablerules.interpreter.engine.money.refunds import transfer
 from tablerules.interpreter.engine.state import HandState, Offer
 from tablerules.interpreter.engine.win_facts import win_conditions
 from tablerules.interpreter.playlog.event_kinds import (
@@ -121,6 +123,10 @@ class HandEnd:
                 several=len(winners) > 1,
                 immediate=immediate is not None,
             )
+        if self.play.transfers and offer.context == "discard":
+            for settle in self.play.settles:
+                for line in settle.transfers:
+                    transfer(state, self.log, settle, line, winners, offer.owner, self.play.seats)
         if leaving and self._leave(winners):
             return
         state.finished = True
@@ -177,4 +183,6 @@ class HandEnd:
             self.log(DRAWN_HAND_REST, clause="end", cites=self.play.end.cites, playing=playing)
         else:
             self.log(DRAWN_HAND, clause="end", cites=self.play.end.cites)
+        if self.play.drawn_settles:
+            DrawnSettlement(self.settlement, state, self.log).settle()
         self._log_end()

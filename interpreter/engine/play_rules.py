@@ -104,6 +104,9 @@ class PlayRules:
         ]
         self.restrictions = dict(rules.restrictions)
         self.settles = list(rules.settles.values())
+        # paid at a drawn hand: seats chosen by their hands, refunds
+        self.drawn_settles = any(settle.drawn or settle.refunds for settle in self.settles)
+        self.transfers = any(settle.transfers for settle in self.settles)  # passed on at a win
         self.bonuses = list(rules.bonuses.values())
         self.fee = rules.fee
         cards = compiled.cards

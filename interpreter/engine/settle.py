@@ -225,14 +225,7 @@ class Settlement:
             **(judgement.to_json() if judgement is not None else {}),
             **self._wilds_read(best),
         )
-        names = {**self._names(value=value), **conditions.placed}
-        for pattern in self.compiled.rules.patterns:
-            names[pattern] = 0
-        if judgement is not None:
-            for result in judgement.patterns:
-                names[result.name] = result.count if result.counts else 0
-            for score in judgement.scores.values():
-                names[score.name] = score.value
+        names = self._win_names(best, conditions)
         view = self._view(seat, offer, best, conditions)  # scored or not, as evaluate reads it
         received = settled = 0
         for settle in self.play.settles:
@@ -257,6 +250,54 @@ class Settlement:
         if not several:
             received += self._bonuses(state, log, winner, offer, names, view, settled)
         self._fee(state, log, winner, received)
+
+    def _win_names(
+        self, best: Decomposition | None, conditions: WinConditions
+    ) -> dict[str, int]:
+        """The names a win's settlement reads: options, the value, the hand's place in its
+        game, each hand pattern's count and each score."""
+        value = best.total if best is not None else 0
+        names = {**self._names(value=value), **conditions.placed}
+        for pattern in self.compiled.rules.patterns:
+            names[pattern] = 0
+        judgement = best.judgement if best is not None else None
+        if judgement is not None:
+            for result in judgement.patterns:
+                names[result.name] = result.count if result.counts else 0
+            for score in judgement.scores.values():
+                names[score.name] = score.value
+        return names
+
+    def value(self, expression: ir.Expr, scope: Scope) -> int:
+        """An expression's value in `scope` (compiled once, kept)."""
+        return self._value(expression, scope)
+
+    def win_worth(
+        self,
+        state: HandState,
+        winner: int,
+        offer: Offer,
+        best: Decomposition,
+        conditions: WinConditions,
+    ) -> int:
+        """What the win settlement would make the card's owner pay for this win (a win that
+        is not made: the worth of a possible win, at a drawn hand): each settle block's
+        line for it, added up."""
+        names = self._win_names(best, conditions)
+        seat = state.seats[winner]
+        view = self._view(seat, offer, best, conditions)
+        total = 0
+        for settle in self.play.settles:
+            line = settle_line(settle, offer.context, conditions.relation)
+            if line is None:
+                continue
+            scope = Scope(dict(names), self.tables, self._counts(seat), view)
+            if self._reads_payer(settle):
+                who = payer_names(offer.owner, winner, state.dealer, self.play.seats)
+                scope.names.update(who)
+            self._let(settle.lets, scope)
+            total += max(saturated(self._value(line.payment.amount, scope)), 0)
+        return saturated(total)
 
     def _reads_payer(self, settle: ir.Settle) -> bool:
         """Whether a settle block's amounts depend on who pays (worked out once per block)."""

@@ -102,6 +102,7 @@ class Narrator:
             "bonus": self._bonus,
             "drawn hand": self._drawn_hand,
             "leaves": self._leaves,
+            "drawn settle": self._drawn_settle,
             "end": self._end,
         }
 
@@ -417,6 +418,31 @@ class Narrator:
             return self.say("narrate.leaves_last", seats=seats)
         others = self.say.join(self.seat(s) for s in playing)
         return self.say("narrate.leaves", seats=seats, playing=others)
+
+    def _drawn_settle(self, event: Record) -> str:
+        """`NAME: A pay B, C — B waits on 5m 8m; A has no card to complete`: the seats an
+        `at drawn hand` line chose, and what their hands were found to be."""
+        say = self.say
+        name = str(event.get("clause", "settle")).removeprefix("settle ")
+        nobody = say("narrate.drawn_nobody")
+        said = say(
+            "narrate.drawn_settle",
+            name=self.word(name),
+            payers=say.join([self.seat(s) for s in event["payers"]]) or nobody,
+            payees=say.join([self.seat(s) for s in event["payees"]]) or nobody,
+        )
+        facts = []
+        for seat in event["seats"]:
+            who = self.seat(seat["seat"])
+            if "waits" in seat:
+                waits = self.cards(seat["waits"])
+                key = "narrate.drawn_waits" if waits else "narrate.drawn_no_wait"
+                facts.append(say(key, seat=who, cards=waits))
+            for attribute, count in seat.get("holds", {}).items():
+                facts.append(
+                    say("narrate.drawn_holds", seat=who, n=count, attribute=self.word(attribute))
+                )
+        return said + (" — " + "; ".join(facts) if facts else "")
 
     def _end(self, event: Record) -> str:
         dealer = event.get("next_dealer")

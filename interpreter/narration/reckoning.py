@@ -210,6 +210,8 @@ class Reckoner:
 
     def _settle_working(self, event: Record, name: str) -> Worked | None:
         settle = self.rules.settles.get(name)
+        if settle is not None and settle.drawn:
+            return self._drawn_working(event, settle)
         win = self._win_of(event["payee"])
         if settle is None or win is None:
             return None
@@ -224,6 +226,31 @@ class Reckoner:
             if (payment.label or f"settle {name}") != event["label"]:
                 continue
             worked = work(payment.amount, scope, self.shown, spell=self.words.name)
+            if worked.value == event["amount"]:
+                return worked
+        return None
+
+    def _drawn_working(self, event: Record, settle: ir.Settle) -> Worked | None:
+        """A payment at a drawn hand, worked out from what the `drawn settle` event before
+        it found of the seats' hands."""
+        position = self.events.index(event) if event in self.events else len(self.events)
+        found = next(
+            (
+                e
+                for e in reversed(self.events[:position])
+                if e["type"] == "drawn settle" and e.get("clause") == event["clause"]
+            ),
+            None,
+        )
+        if found is None:
+            return None
+        scope = self._scope()
+        self._let(settle.lets, scope)
+        scope.hand = LoggedSeats(found["seats"], event["payer"], event["payee"])
+        for line in settle.drawn:
+            if (line.label or event["clause"]) != event["label"]:
+                continue
+            worked = work(line.amount, scope, self.shown, spell=self.words.name)
             if worked.value == event["amount"]:
                 return worked
         return None
@@ -311,6 +338,23 @@ class Reckoner:
             except TROUBLE:
                 continue
         return lines
+
+
+class LoggedSeats:
+    """The seats' hands at a drawn hand as its `drawn settle` event logged them, read by an
+    amount as the engine's seat facts are (`best win of payee`)."""
+
+    def __init__(self, seats: list[Record], payer: int, payee: int) -> None:
+        self.seats = {int(s["seat"]): s for s in seats}
+        self.payer = payer
+        self.payee = payee
+
+    def seat_fact(self, op: str, word: str) -> int:
+        if op != "best win":
+            raise ExprError(f"{op!r} is not logged for an amount")
+        seat = self.payee if word == "payee" else self.payer
+        best = self.seats[seat].get("best") or []
+        return int(best[self.payer] or 0) if self.payer < len(best) else 0
 
 
 def win_stories(
