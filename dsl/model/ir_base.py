@@ -112,11 +112,11 @@ TABLE_CONDITIONS = ("won", "last card", "first discard", "first draw", "dealer w
 # who pays a settlement's amount, worked out payer by payer: whether the payer or the winner
 # is the dealer, and the payer's seat counted from the winner (1 is the winner's next seat)
 PAYER_OPS = ("payer is dealer", "winner is dealer", "payer seat")
-HAND_OPS = HAND_QUANTITIES + TABLE_CONDITIONS + PAYER_OPS
 # what a seat's hand says at a drawn hand's settlement: `ready` (a card would complete a win),
 # `playing` (still in the hand), `holds distinct ATTR` (values held, table groups counted),
 # `best win of payee|payer` (the worth of that seat's best win on a discard)
 SEAT_OPS = ("ready", "playing", "holds distinct", "best win")
+HAND_OPS = HAND_QUANTITIES + TABLE_CONDITIONS + PAYER_OPS + SEAT_OPS
 
 
 class Expr(Record):

@@ -1,0 +1,109 @@
+"""Money at a drawn hand and money handed on: `at drawn hand` lines between seats chosen by
+their hands, refunds of named actions' payments and their transfer to a winner. The
+checker refuses each word where it cannot be read; the engine hands a payment on once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tablerules.interpreter.api import check
+from tablerules.interpreter.engine.money.refunds import kong_before
+from tablerules.interpreter.scenarios.runner import run_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
+
+BAD = {
+    "ready in a win's line": (
+        'extends "sichuan"\nsettle x [SC-12] {\n  on discard: discarder pays ready "x"\n}\n',
+        "reads the hand of a seat",
+    ),
+    "best win in a condition": (
+        'extends "sichuan"\nsettle x [SC-12] {\n  at drawn hand: each seat where best win of'
+        ' payee > 1 pays 1 to each seat where ready "x"\n}\n',
+        "is read in the amount",
+    ),
+    "a win's line beside a drawn hand's": (
+        'extends "sichuan"\nsettle x [SC-12] {\n  at drawn hand: each seat where ready pays 1'
+        ' to each seat where not ready "x"\n  on discard: discarder pays 1 "y"\n}\n',
+        "a win's line belongs in another settle block",
+    ),
+    "an attribute no card has": (
+        'extends "sichuan"\nsettle x [SC-11] {\n  at drawn hand: each seat where holds distinct'
+        ' colour = 3 pays 1 to each seat where ready "x"\n}\n',
+        "colour",
+    ),
+    "an action that pays nothing": (
+        'extends "sichuan"\nsettle x [SC-13] {\n  at drawn hand: payments of 碰 go back\n}\n',
+        "pays nothing",
+    ),
+    "an action that is not there": (
+        'extends "sichuan"\nsettle x [SC-13] {\n  at drawn hand: payments of 開槓 go back\n}\n',
+        "開槓",
+    ),
+    "a block nobody pays at": (
+        'extends "sichuan"\nsettle x [SC-13] {\n  at drawn hand: each seat paying at win'
+        " hands back payments of 暗槓\n}\n",
+        "pays no one at a drawn hand",
+    ),
+    "a transfer in a drawn hand's block": (
+        'extends "sichuan"\nsettle x [SC-13] {\n  at drawn hand: payments of 暗槓 go back\n'
+        "  on win on discard after replacement: payments of 暗槓 go to winner\n}\n",
+        "a transfer is made at a win",
+    ),
+    "no hand is ever drawn": (
+        'extends "paomazai"\noverride end [PMZ-1] {\n  last card allows 胡\n}\n'
+        "settle x [PMZ-1] {\n  at drawn hand: each seat where ready pays 1 to each seat where"
+        ' not ready "x"\n}\n',
+        "no hand is ever drawn",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_each_misplaced_word_is_refused_with_its_place(case: str, tmp_path: Path) -> None:
+    text, said = BAD[case]
+    path = tmp_path / "bad.rules"
+    path.write_text(text, encoding="utf-8")
+    checked = check(path)
+    rendered = "\n".join(d.render() for d in checked.errors)
+    assert not checked.ok, case
+    assert said in rendered, rendered
+    assert "bad.rules:" in rendered  # located
+
+
+def _event(seq: int, kind: str, seat: int, **more: object) -> dict:
+    return {"seq": seq, "type": kind, "seat": seat, **more}
+
+
+def test_a_discard_after_an_ordinary_draw_passes_no_kong_money_on() -> None:
+    kong = _event(1, "action", 0, action="暗槓", clause="action 暗槓")
+    after_replacement = [kong, _event(2, "replacement", 0), _event(3, "discard", 0)]
+    assert kong_before(after_replacement, 0, ["暗槓"]) is kong
+    later = [*after_replacement, _event(4, "draw", 0), _event(5, "discard", 0)]
+    assert kong_before(later, 0, ["暗槓"]) is None
+    assert kong_before(after_replacement, 0, ["直槓"]) is None  # another action's money
+    claimed = [kong, _event(2, "replacement", 0), _event(3, "discard", 0)]
+    claimed += [_event(4, "action", 0, action="碰"), _event(5, "discard", 0)]
+    assert kong_before(claimed, 0, ["暗槓"]) is None  # a pong came between
+
+
+def test_a_payment_is_handed_back_once_by_two_refunds(tmp_path: Path) -> None:
+    rules = tmp_path / "twice.rules"
+    rules.write_text(
+        'extends "hongzhong"\n\nsettle again [HZ-9] {\n'
+        '  at drawn hand: payments of 暗槓 go back "again"\n}\n',
+        encoding="utf-8",
+    )
+    scenario = json.loads(
+        (SCENARIOS / "hongzhong" / "a_drawn_hand_hands_the_kong_money_back.json").read_text()
+    )
+    scenario["rules"] = rules.name
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
+    result = run_scenario(path)
+    assert result.passed, result.failures  # every total 0: not handed back twice
+    labels = [e.get("label") for e in result.table.events if e["type"] == "pay"]
+    assert labels.count("黃莊黃槓") == 3 and "again" not in labels
