@@ -345,9 +345,25 @@ def _drop_leaving(header: dict, records: Records) -> bool:
     return True
 
 
+def _pay_at_drawn_hand(label: str) -> Callable:
+    """A payment of `label` at a drawn hand that no rule makes: 東 pays 南 3."""
+
+    def mutate(header: dict, records: Records) -> bool:
+        at = _index(records, lambda r: r["type"] == "drawn hand")
+        if at is None:
+            return False
+        made = {"type": "pay", "payer": 0, "payee": 1, "amount": 3, "label": label}
+        records.insert(at + 1, {**made, "clause": "settle x", "cites": []})
+        return True
+
+    return mutate
+
+
 MUTATIONS: dict[str, tuple[str, Callable]] = {
     "a-winner-takes-no-further-part": ("sichuan greedy", _draw_after_leaving),
     "play-goes-on-after-a-win": ("sichuan greedy", _drop_leaving),
+    "drawn-hand-payments-follow-their-rules": ("sichuan", _pay_at_drawn_hand("查大叫")),
+    "drawn-hand-kong-money-back": ("hongzhong", _pay_at_drawn_hand("黃莊黃槓")),
     "exchange-passes-n-of-one-suit": ("sichuan", _pass_two),
     "declared-suit-discarded-first": ("sichuan", _discard_out_of_order),
     "money-sums-to-zero": ("paomazai", _pay_more),
