@@ -107,3 +107,22 @@ def test_a_payment_is_handed_back_once_by_two_refunds(tmp_path: Path) -> None:
     assert result.passed, result.failures  # every total 0: not handed back twice
     labels = [e.get("label") for e in result.table.events if e["type"] == "pay"]
     assert labels.count("黃莊黃槓") == 3 and "again" not in labels
+
+
+def test_simulate_counts_the_money_per_payer_where_it_differs_by_payer() -> None:
+    from tablerules.interpreter import load_game
+    from tablerules.interpreter.simulate.observe import observe
+    from tablerules.interpreter.simulate.runner import per_payer
+
+    assert per_payer(load_game(ROOT / "rules" / "sichuan.rules"))  # pays at a drawn hand
+    assert not per_payer(load_game(ROOT / "rules" / "paomazai.rules"))
+    events = [
+        {"type": "deal", "dealer": 2},
+        {"type": "pay", "payer": 3, "payee": 1, "amount": 4, "label": "x", "cites": ["R-1"]},
+        {"type": "pay", "payer": 2, "payee": 1, "amount": 2, "label": "x"},
+    ]
+    seen = observe(events, 4, per_payer=True)
+    assert seen.values[("paid by", 1, "x")] == 4  # seat 3 sits after the dealer, seat 2
+    assert seen.values[("paid by", 0, "x")] == 2
+    assert seen.cites[("paid by", 1, "x")] == {"R-1"}
+    assert not any(key[0] == "paid by" for key in observe(events, 4).values)

@@ -48,8 +48,12 @@ class Observation:
                 known.update(cites)
 
 
-def observe(events: Sequence[dict[str, Any]], seats: int) -> Observation:
-    """The statistics' view of one finished hand."""
+def observe(
+    events: Sequence[dict[str, Any]], seats: int, per_payer: bool = False
+) -> Observation:
+    """The statistics' view of one finished hand; with `per_payer`, the money each seat
+    pays by ledger label, the seat counted from the dealer (`paid by` rows: a file whose
+    amounts differ by payer, or that pays at a drawn hand)."""
     seen = Observation()
     dealer = int(events[0].get("dealer", 0)) if events else 0
     moves = draws = 0
@@ -71,6 +75,10 @@ def observe(events: Sequence[dict[str, Any]], seats: int) -> Observation:
             seen.add(("payments", str(event["label"])))
             seen.cite(label, cites)
             seen.cite(ALL_PAYMENTS, cites)
+            if per_payer and event.get("payer") is not None:
+                paid = ("paid by", (int(event["payer"]) - dealer) % seats, str(event["label"]))
+                seen.add(paid, int(event["amount"]))
+                seen.cite(paid, cites)
             continue
         if kind == "end":
             winners = list(event.get("winners", []))

@@ -85,6 +85,7 @@ class Rows:
             *self.win_values(),
             *self.events(),
             *self.money(),
+            *self.payers(),
         ]
 
     # ── building blocks ─────────────────────────────────────────
@@ -245,6 +246,15 @@ class Rows:
                     cites,
                 )
             )
+        return rows
+
+    def payers(self) -> list[Row]:
+        """Who pays how much under each ledger label, by position from the dealer."""
+        rows = []
+        for key in self._keys("paid by"):
+            place, label = int(key[1]), str(key[2])
+            name = f"{position_name(self.plan.sides[0], place)} pays {label}: money per hand"
+            rows.append(self._row("money by payer", name, key, "mean", self._cites(key)))
         return rows
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from tablerules.dsl.model import ir
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots.players import make_bot
+from tablerules.interpreter.compiling.expressions import reads_payer
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.simulate.observe import Observation, observe
 from tablerules.interpreter.simulate.plan import Plan, Shard, Side, hand_position, hand_seed
@@ -66,7 +67,20 @@ def play_one(
             raise Stopped
         seat = table.waiting_for()[0]
         table.apply(bots[seat].choose(table, seat))
-    return observe(table.events, seats)
+    return observe(table.events, seats, per_payer(game))
+
+
+def per_payer(game: Game) -> bool:
+    """Whether the statistics count the money per payer: the file's amounts read who pays,
+    or it pays at a drawn hand (each seat's part is then the point)."""
+    settles = game.compiled.rules.settles.values()
+    if any(settle.drawn or settle.refunds for settle in settles):
+        return True
+    return any(
+        reads_payer(e)
+        for settle in settles
+        for e in (*settle.lets.values(), *(line.payment.amount for line in settle.lines))
+    )
 
 
 def run_shard(plan: Plan, shard: Shard, should_stop: Callable[[], bool] | None = None) -> Tally:
