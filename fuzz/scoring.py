@@ -7,8 +7,9 @@ table; group kinds with `where` filters and `never split`, new or overriding the
 a `win` with more lines (`score … at least`, `when`, many groups); a settlement whose
 amounts use `max`/`min` (one argument too), tables, huge numbers, labels a spreadsheet
 would read as formulas; the base's bonus draw paid `per hit`; a number carried from hand to
-hand (`carry`) that a settlement pays; play after a win (`a winner leaves the hand`); and
-phases before play (an exchange, a declaration
+hand (`carry`) that a settlement pays; money at a drawn hand between seats chosen by their
+hands, refunds and transfers of the actions' payments; play after a win (`a winner leaves
+the hand`); and phases before play (an exchange, a declaration
 read by `declared ATTR`, the declared cards discarded first). Most of them check, so the
 engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more copies,
 a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
@@ -321,11 +322,51 @@ class Writer:
         bonus = any(c == "bonus" for c, _ in self.base.blocks)
         if extending and bonus and self.rng.random() < 0.6:
             parts.append(self.bonus_override())
+        if self.rng.random() < 0.3:  # every base's hands may be drawn
+            parts.append(self.drawn_clauses())
         if self.rng.random() < 0.4:  # drawn last: the choices above stay as they were
             parts.append(self.carry_clause())
         if extending and self.rng.random() < 0.15:  # after the carry: its draws stay as they were
             parts.append(self.end_override())
         return "\n".join(parts)
+
+    def drawn_clauses(self) -> str:
+        """Money at a drawn hand between seats chosen by their hands (`ready`, `playing`,
+        `holds distinct ATTR`, `best win of payee`), the payments of the base's paying
+        actions handed back, and a transfer of them at a win."""
+        attribute = self.pick(list(self.base.attributes))
+        conditions = [
+            "ready",
+            "not ready",
+            "playing and ready",
+            f"holds distinct {attribute} {self.pick(COMPARE)} {self.pick(NUMBERS[:4])}",
+            f"playing and holds distinct {attribute} > 1 and not ready",
+        ]
+        amounts = ["best win of payee", "best win of payer", "min(best win of payee, 8)", "2"]
+        amount = self.pick([*amounts, *HUGE])
+        payers, payees = self.pick(conditions), self.pick(conditions)
+        lines = [
+            f"  at drawn hand: each seat where {payers} pays {amount} to each seat where"
+            f' {payees} "dr"'
+        ]
+        paying = [
+            k for (c, k), text in self.base.blocks.items() if c == "action" and "pays:" in text
+        ]
+        transfer = ""
+        if paying:
+            actions = " ".join(self.rng.sample(paying, self.rng.randint(1, len(paying))))
+            if self.rng.random() < 0.5:
+                lines.append(f'  at drawn hand: payments of {actions} go back "rf"')
+            else:
+                lines.append(
+                    f"  at drawn hand: each seat paying at fzd hands back payments of {actions}"
+                )
+            if self.rng.random() < 0.5:
+                transfer = (
+                    f"settle fzt {CITE} {{\n  on win on discard after replacement: payments of"
+                    f' {actions} go to winner "tr"\n}}\n'
+                )
+        return f"settle fzd {CITE} {{\n" + "\n".join(lines) + "\n}\n" + transfer
 
 
 def scaled_pebbles(rng: random.Random) -> str:

@@ -130,7 +130,9 @@ def test_scoring_files_check_and_hold_every_scoring_construct() -> None:
     assert sum(checked) >= 24, "most generated files must check, to be played"
     joined = "\n".join(texts)
     constructs = ("limit", "max(", "min(", "per hit", "worth ×", "  when ", "where ", "carry ")
-    for construct in (*constructs, "a winner leaves the hand", "payer is dealer", "payer seat"):
+    newer = ("a winner leaves the hand", "payer is dealer", "payer seat", "at drawn hand")
+    newer += ("go back",)
+    for construct in (*constructs, *newer):
         assert construct in joined, construct
     assert "never split" in joined and "score " in joined and "excludes" in joined
 
