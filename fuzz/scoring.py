@@ -9,10 +9,10 @@ amounts use `max`/`min` (one argument too), tables, huge numbers, labels a sprea
 would read as formulas; the base's bonus draw paid `per hit`; a number carried from hand to
 hand (`carry`) that a settlement pays; money at a drawn hand between seats chosen by their
 hands, refunds and transfers of the actions' payments; play after a win (`a winner leaves
-the hand`); and phases before play (an exchange, a declaration
-read by `declared ATTR`, the declared cards discarded first). Most of them check, so the
-engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more copies,
-a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
+the hand`); and phases before play (an exchange, a declaration read by `declared ATTR`, the
+declared cards discarded first). Most of them check, so the engine plays them and the
+evaluator settles them. A `Pebbles` game scaled up (more copies, a deal of up to 40 cards,
+up to 18 groups) reaches the win signature's counts.
 """
 
 from __future__ import annotations
