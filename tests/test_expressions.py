@@ -224,7 +224,7 @@ def test_an_unknown_item_in_any_block_is_e005_with_the_items_it_may_hold() -> No
     (found,) = load(SNIPPET.with_name("paomazai-snippet.rules"), text=text).diagnostics
     assert (found.line, found.column, found.code) == (3, 3, "E005")
     assert found.message == "unknown item inside a settle block"
-    assert found.hint == "did you mean 'let'? expected 'let', 'on', 'otherwise', '}'"
+    assert found.hint == "did you mean 'let'? expected 'at', 'let', 'on', 'otherwise', '}'"
 
 
 def test_max_and_min_of_one_number_are_that_number_in_play() -> None:
