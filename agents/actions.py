@@ -69,7 +69,7 @@ class ActionTable:
         self.card_count = len(compiled.cards)
         self._display = compiled.cards.display
         self._kind_names = [kind.name for kind in compiled.kinds]
-        self._copies = compiled.cards.copies
+        self._copies = compiled.cards.copies_of
         self._admits = compiled.admits
         self._instances = [list(kind.instances) for kind in compiled.kinds]
         self._completions = play.completions
@@ -161,7 +161,7 @@ class ActionTable:
         used[card] += 1
         for held_card in held:
             used[held_card] += 1
-        room = self._copies - used[card]  # copies of the card the further groups may take
+        room = self._copies[card] - used[card]  # copies of the card the further groups may take
         for size in range(1, room + 1):
             for chosen in combinations_with_replacement(groups, size):
                 if self._fits(used, chosen):
@@ -172,7 +172,7 @@ class ActionTable:
         for _, cards in groups:
             for card in cards:
                 counts[card] += 1
-                if counts[card] > self._copies:
+                if counts[card] > self._copies[card]:
                     return False
         return True
 

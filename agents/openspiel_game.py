@@ -140,8 +140,8 @@ class Hand:
         self.game = game
         self.dealer: int | None = None
         self.deck: list[int] = []
-        copies = game.rules_game.compiled.cards.copies
-        self.left = [copies] * game.encoder.cards  # undealt copies of each card
+        # undealt copies of each card
+        self.left = list(game.rules_game.compiled.cards.copies_of)
         self.table: Table | None = None
         self.paid = 0  # ledger lines credited as rewards
         self.rewards = [0.0] * game.encoder.seats

@@ -43,8 +43,14 @@ def _summary(checked: Checked) -> str:
     if checked.game is None or checked.loaded.rules is None:
         return ""
     compiled = checked.game.compiled
+    cards = compiled.cards
+    size = (
+        f"{_count(len(cards), 'card kind')} × {cards.copies}"
+        if cards.uniform
+        else f"{_count(len(cards), 'card kind')}, {sum(cards.copies_of)} cards"
+    )
     return (
-        f"{_count(len(compiled.cards), 'card kind')} × {compiled.cards.copies}, "
+        f"{size}, "
         f"{_count(len(compiled.kinds), 'group kind')}, "
         f"{_count(len(checked.loaded.rules.options), 'option')}"
     )

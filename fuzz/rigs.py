@@ -81,7 +81,8 @@ def _fits(game: Game, hands: list[list[int]], wall: list[int]) -> bool:
     counts = [0] * len(compiled.cards)
     for card in [*wall, *(c for hand in hands for c in hand)]:
         counts[card] += 1
-    return max(counts, default=0) <= compiled.cards.copies
+    copies = compiled.cards.copies_of
+    return all(count <= copies[card] for card, count in enumerate(counts))
 
 
 def rigged_table(game: Game, rig: Rig) -> Table | None:
@@ -117,8 +118,7 @@ def winning_deal(game: Game, rng: random.Random) -> Rig | None:
     if pair is None or _alike(pair) != 2 or not threes:
         return None
     sizes = [3] * (win.groups - win.pairs.count) + [2] * win.pairs.count
-    copies = game.compiled.cards.copies
-    left = {card: copies for card in range(len(game.compiled.cards))}
+    left = dict(enumerate(game.compiled.cards.copies_of))
     cards: list[int] = []
     for size in sizes:
         fitting = [card for card, count in left.items() if count >= size]

@@ -41,7 +41,7 @@ def incomparable(left: Game, right: Game) -> str:
             f"these variants seat {seats_a} and {seats_b} players, so one seed deals them "
             "different cards: there is no same hand to compare"
         )
-    if a.cards.ids != b.cards.ids or a.cards.copies != b.cards.copies:
+    if a.cards.ids != b.cards.ids or a.cards.copies_of != b.cards.copies_of:
         return "these variants have different decks, so one seed deals them different cards"
     return ""
 

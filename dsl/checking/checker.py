@@ -280,6 +280,8 @@ class Checker(
                 elif owner == card.id and word != card.id and card.names.count(word) > 1:
                     self.report(card, "E102", f"card {card.id!r} lists the name {word!r} twice")
                 seen_names[word] = card.id
+            if card.copies is not None and card.copies < 1:
+                self.report(card, "E104", f"card {card.id!r}: copies must be at least 1")
             for name, value in card.attributes.items():
                 if name not in self.rules.attributes:
                     self.unknown(card, "attribute", name, self.rules.attributes)

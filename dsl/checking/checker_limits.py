@@ -45,6 +45,10 @@ class LimitChecks:
             if deck.copies > MAX_COPIES:
                 self.report(deck, LIMIT_CODE, f"at most {MAX_COPIES} copies of a card (the limit)")
             for card in deck.cards[:MAX_CARD_KINDS]:
+                if card.copies is not None and card.copies > MAX_COPIES:
+                    self.report(
+                        card, LIMIT_CODE, f"at most {MAX_COPIES} copies of a card (the limit)"
+                    )
                 names = [card.id, *card.names]
                 if len(names) > MAX_CARD_NAMES:
                     self.report(

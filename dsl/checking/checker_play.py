@@ -329,6 +329,8 @@ class PlayChecks:
         if end is None:
             return
         self._zone_ref(self.at(end, "end_drawn"), end.drawn_when_empty)
+        if isinstance(end.drawn_at, str):
+            self._option_ref(self.at(end, "end_drawn"), end.drawn_at, numeric=True)
         self._action_refs(self.at(end, "end_last_card"), end.last_card_allows or [])
         last_discard = self.at(end, "end_last_discard")
         self._action_refs(last_discard, end.last_discard_allows or [])

@@ -63,18 +63,18 @@ class WildChecks:
             return
         named = {item.card for item in wild.cards if item.card is not None}
         filters = [item.filters for item in wild.cards if item.filters]
-        kinds = 0
+        wilds = 0
         for card in deck.cards:
             values = card_attributes(self.rules, card)
             chosen = card.id in named or any(
                 all(values.get(f.attribute) in f.values for f in one) for one in filters
             )
-            kinds += chosen
-        if kinds * deck.copies > MAX_WILD_CARDS:
+            wilds += deck.copies_of(card) if chosen else 0
+        if wilds > MAX_WILD_CARDS:
             self.report(
                 self.at(wild, "wild_cards"),
                 LIMIT_CODE,
-                f"wild {wild.name} makes {kinds * deck.copies} wild cards; at most "
+                f"wild {wild.name} makes {wilds} wild cards; at most "
                 f"{MAX_WILD_CARDS} are supported",
                 "name one card kind (four copies) as the wild cards",
             )

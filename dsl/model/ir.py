@@ -117,6 +117,9 @@ class CardDecl(Clause):
     id: str
     attributes: dict[str, Scalar] = Field(default_factory=dict)
     names: list[str] = Field(default_factory=list)
+    copies: int | None = Field(
+        default=None, description="this card's copies when the row says (`copies N`)"
+    )
 
     @property
     def display(self) -> str:
@@ -130,7 +133,17 @@ class Deck(Clause):
 
     @property
     def size(self) -> int:
-        return self.copies * len(self.cards)
+        return sum(self.copies_of(card) for card in self.cards)
+
+    def copies_of(self, card: CardDecl) -> int:
+        """The copies of one card: its row's `copies N`, else the deck's `copies`."""
+        return self.copies if card.copies is None else card.copies
+
+    @property
+    def most_copies(self) -> int:
+        """The largest number of copies of any one card (the deck's `copies` without rows
+        of their own)."""
+        return max((self.copies_of(card) for card in self.cards), default=self.copies)
 
 
 class Zone(Clause):
@@ -522,6 +535,11 @@ class EndRule(Clause):
     """When a hand ends without a winner, and what the last card and its discard allow."""
 
     drawn_when_empty: str | None = None
+    drawn_at: int | str | None = Field(
+        default=None,
+        description="cards left in the zone that end the hand (a dead wall): a number or a "
+        "number option; None: the hand ends when the zone is empty",
+    )
     last_card_allows: list[str] | None = None
     last_discard_allows: list[str] | None = None
     last_discard_if: str | None = None

@@ -406,8 +406,11 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
     def card(self, node: Tree, parts: list[Any], cites: list[str]) -> ir.CardDecl:
         attributes: dict[str, ir.Scalar] = {}
         names: list[str] = []
+        copies: int | None = None
         for part in parts[1:]:
-            if isinstance(part, Tree):
+            if isinstance(part, Tree) and part.data == "card_copies":
+                copies = self.integer(part.children[0], "the number of copies")
+            elif isinstance(part, Tree):
                 key, value = part.children
                 if str(key) in attributes:
                     self.error(key, "E102", f"attribute {str(key)!r} is given twice")
@@ -418,6 +421,7 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
             id=str(parts[0]),
             attributes=attributes,
             names=names,
+            copies=copies,
             span=self.span(node),
             cites=cites,
         )

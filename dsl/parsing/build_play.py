@@ -228,6 +228,10 @@ class PlayClauses(ExpressionBuilder):
             end.cites.extend(c for c in item_cites if c not in end.cites)
             if item.data == "end_drawn":
                 end.drawn_when_empty = str(parts[0])
+            elif item.data == "end_drawn_at":
+                end.note_item("end_drawn", self.span(item))
+                end.drawn_when_empty = str(parts[0])
+                end.drawn_at = self.value_word(parts[1])
             elif item.data == "end_last_card":
                 end.last_card_allows = [str(w) for w in self.tokens(parts)]
             elif item.data == "end_leave":

@@ -24,7 +24,7 @@ class WinningWaits:
 
     def __init__(self, game: Game) -> None:
         self.evaluator = game.evaluator
-        self.copies = game.compiled.cards.copies
+        self.copies = game.compiled.cards.copies_of
         self.kinds = len(game.compiled.cards)
 
     def live(
@@ -45,7 +45,7 @@ class WinningWaits:
         quick = self.evaluator.quick_wins
         total = 0
         for card in range(self.kinds):
-            left = self.copies - counts[card] - seen[card]
+            left = self.copies[card] - counts[card] - seen[card]
             if left <= 0:
                 continue
             deadline.check()  # a full evaluation per card may run where the tables pass it

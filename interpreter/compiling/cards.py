@@ -59,7 +59,11 @@ class CardTable:
         """`attributes`: each card's values when some come from attribute blocks (by
         default, the deck rows'). `spelled`: (a name of a card, another name it is read by),
         the card's names in other languages (`names` blocks)."""
-        self.copies = deck.copies
+        # each card's copies (rows may say their own, `copies N`); `copies` is the most of
+        # any card, a bound for counts, and `uniform` says whether every card has as many
+        self.copies_of: tuple[int, ...] = tuple(deck.copies_of(card) for card in deck.cards)
+        self.copies = max(self.copies_of, default=deck.copies)
+        self.uniform = all(n == self.copies for n in self.copies_of)
         self.ids: list[str] = [card.id for card in deck.cards]
         self.display: list[str] = [card.display for card in deck.cards]
         self.attributes: list[dict[str, ir.Scalar]] = attributes or [

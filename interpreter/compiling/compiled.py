@@ -418,7 +418,7 @@ class CompiledRules:
         Seats are counted from the dealer (seat 0). A `rest` step takes what is left.
         """
         seats = self.rules.seats.count if self.rules.seats else 1
-        remaining = self.cards.copies * len(self.cards)
+        remaining = sum(self.cards.copies_of)
         plan: list[DealLine] = []
         for step in self.rules.deal.steps if self.rules.deal else []:
             if step.to == "each":

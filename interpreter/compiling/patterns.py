@@ -153,5 +153,6 @@ def expand(table: CardTable, pattern: ir.Pattern) -> list[Multiset]:
         found = _alike(table, pattern, eligible)
     else:
         found = _mixed(table, pattern, eligible)
-    usable = [m for m in found if max(m.count(c) for c in set(m)) <= table.copies]
+    copies = table.copies_of
+    usable = [m for m in found if all(m.count(c) <= copies[c] for c in set(m))]
     return sorted(usable)

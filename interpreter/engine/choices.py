@@ -172,7 +172,7 @@ class ChoiceMaker(LockedCards):
         hand = seat.hand
         card = offer.card
         in_hand = seat_index == offer.owner and play.in_owner_hand(offer.context)
-        last = state.last_card_drawn and state.wall_left <= 0
+        last = state.last_card_drawn and state.drawable <= 0
         barred = self._barred(seat, offer) if seat.restrictions else ()
         found: list[Choice] = []
         pending_win: tuple[WayRule, ActionRule] | None = None  # judged with forced groups
@@ -344,7 +344,7 @@ class ChoiceMaker(LockedCards):
     def _allowed_now(self, state: HandState, action: ActionRule, offer: Offer) -> bool:
         """The last card and its discard allow only the actions the end clause names."""
         end = self.play.end
-        if not state.last_card_drawn or state.wall_left > 0:
+        if not state.last_card_drawn or state.drawable > 0:
             return True
         if offer.context == "discard" and end.last_discard_allows is not None:
             if end.last_discard_if and not self.play.options.get(end.last_discard_if):

@@ -132,6 +132,7 @@ class Table(TurnFlow, PhaseFlow, ClaimWindows, ActionSteps, HandEnd):
             game.compiled, self.play.seats, dealer, wall, hands, shown, parts.deal_plan
         )
         self.state.round, self.state.streak = round, streak
+        self.state.reserve = self.play.reserve
         self.state.carried = starting(game.compiled.carries)
         for name, value in (carried or {}).items():
             if name not in self.state.carried:

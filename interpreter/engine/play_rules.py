@@ -89,6 +89,9 @@ class PlayRules:
         # play after a win: the hand goes on until this many seats have won (None: it ends
         # at its first win)
         self.leave_until = self.end.leave_until
+        # the cards left in the wall that end the hand (a dead wall never drawn); 0: empty
+        drawn_at = self.end.drawn_at or 0
+        self.reserve = int(self.options[drawn_at] if isinstance(drawn_at, str) else drawn_at)
         self.ties = rules.ties or ir.Ties()
         self.next_dealer = rules.next_dealer or ir.NextDealer()
         # the next dealer's lines in order: (case, condition or None, choice)
@@ -111,7 +114,7 @@ class PlayRules:
         self.fee = rules.fee
         cards = compiled.cards
         # every copy of every card, in card order: what a seeded deal shuffles
-        self.deck = tuple(c for c in range(len(cards)) for _ in range(cards.copies))
+        self.deck = tuple(c for c in range(len(cards)) for _ in range(cards.copies_of[c]))
         kind = compiled.kind_index
         self.actions: dict[str, ActionRule] = {}
         for action in rules.actions.values():

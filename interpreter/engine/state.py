@@ -192,6 +192,7 @@ class HandState:
     left: list[int] = field(default_factory=list)
     first_win: list[int] = field(default_factory=list)
     first_win_offer: Offer | None = None
+    reserve: int = 0  # the wall's cards never drawn: the hand is drawn when this many are left
 
     @property
     def placed(self) -> dict[str, int]:
@@ -212,3 +213,8 @@ class HandState:
     @property
     def wall_left(self) -> int:
         return self.tail - self.head
+
+    @property
+    def drawable(self) -> int:
+        """The wall's cards that may still be drawn: those above its dead part (`reserve`)."""
+        return self.tail - self.head - self.reserve

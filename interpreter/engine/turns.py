@@ -116,7 +116,7 @@ class TurnFlow:
         if holder.restrictions:
             expire(holder, "own draw")
         left = state.tail - state.head  # the wall's cards before this one is drawn
-        if left <= 0:
+        if left <= state.reserve:
             self._drawn_hand()
             return
         from_tail, context, shown = self.play.draws[replacement]
@@ -126,7 +126,7 @@ class TurnFlow:
         else:
             card = state.wall[state.head]
             state.head += 1
-        state.last_card_drawn = left == 1
+        state.last_card_drawn = left == state.reserve + 1
         if not replacement:
             state.draws[seat] += 1
         offer = self.maker.card_offers[context][seat][card]

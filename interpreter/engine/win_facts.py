@@ -17,7 +17,7 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
     return WinConditions(
         context=context,
         relation=play.relation(winner, offer.owner) if context != "deal" else RELATIONS["self"],
-        last_card=drawn and state.last_card_drawn and state.wall_left <= 0,
+        last_card=drawn and state.last_card_drawn and state.drawable <= 0,
         first_discard=context == "discard" and state.discards_made == 1,
         first_draw=context == "draw" and winner == offer.owner and state.draws[winner] == 1,
         seat=(winner - state.dealer) % seats,

@@ -77,8 +77,9 @@ class Evaluator:
             self.wins_packed = self.search.win_test(self._accept_concealed)  # type: ignore[method-assign]
         # one copy of each card, packed (one byte per card kind): a hand is their sum
         self.ones = self._one = [1 << (card * FIELD_BITS) for card in range(len(rules.cards))]
-        spare = GUARD_BIT - 1 - rules.cards.copies  # added to each count: > copies sets the guard
-        self._excess = int.from_bytes(bytes([spare]) * len(rules.cards), "little")
+        # added to each count: more than the card's copies sets the guard
+        spare = bytes(GUARD_BIT - 1 - copies for copies in rules.cards.copies_of)
+        self._excess = int.from_bytes(spare, "little")
         self._guard = int.from_bytes(bytes([GUARD_BIT]) * len(rules.cards), "little")
         # the splits judged (`win_clause.py`)
         clause = WinClause(rules, self.search, self.details)
@@ -140,11 +141,11 @@ class Evaluator:
                 counts[card] += 1
         if win_card is not None:
             counts[win_card] += 1
-        copies = self.rules.cards.copies
+        copies = self.rules.cards.copies_of
         for card, count in enumerate(counts):
-            if count > copies:
+            if count > copies[card]:
                 name = self.rules.cards.display[card]
-                raise HandError(f"{count} copies of {name}; the deck has {copies}")
+                raise HandError(f"{count} copies of {name}; the deck has {copies[card]}")
         return pre
 
     # ── fast win test ──────────────────────────────────────────

@@ -52,7 +52,7 @@ class WildEvaluator(Evaluator):
         super().__init__(rules)
         self.wilds = rules.wilds
         self._stands = rules.wilds.stands
-        self._copies = rules.cards.copies
+        self._copies = rules.cards.copies_of
         self._plain_wins_packed = super().wins_packed
         self._win_memo: dict[tuple[object, ...], bool] = {}
         self.budget = WildBudget(self.search)
@@ -107,7 +107,7 @@ class WildEvaluator(Evaluator):
                 packed = base + sum(1 << (card * FIELD_BITS) for _, card in chosen)
                 mask = completing(packed)
             for card in stands[wild]:
-                if card < lowest or used[card] >= copies:
+                if card < lowest or used[card] >= copies[card]:
                     continue
                 if not mask & (GUARD_BIT << (card * FIELD_BITS)):
                     continue
@@ -312,7 +312,10 @@ class WildEvaluator(Evaluator):
         self, pre: int, count: int, conditions: WinConditions | None = None
     ) -> bool | None:
         counts = self.rules.unpack(pre)
-        if count >= 128 or max(counts, default=0) > self._copies:
+        if count >= 128:
+            return None
+        copies = self._copies
+        if any(n > copies[card] for card, n in enumerate(counts)):
             return None
         hand = [card for card, n in enumerate(counts) for _ in range(n)]
         return self.wins(hand, (), None, None, conditions)

@@ -94,12 +94,11 @@ def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
     counts = [0] * len(compiled.cards)
     for card in [*wall, *(c for hand in hands for c in hand)]:
         counts[card] += 1
+    copies = compiled.cards.copies_of
     for card, count in enumerate(counts):
-        if count > compiled.cards.copies:
+        if count > copies[card]:
             name = compiled.cards.display[card]
-            return (
-                f"{count} copies of {name} in hands and wall; the deck has {compiled.cards.copies}"
-            )
+            return f"{count} copies of {name} in hands and wall; the deck has {copies[card]}"
     return ""
 
 

@@ -46,7 +46,7 @@ class PhaseFlow:
         it; False when the wall is empty and the hand is drawn."""
         state = self.state
         left = state.tail - state.head
-        if left <= 0:
+        if left <= state.reserve:
             self._drawn_hand()
             return False
         from_tail = self.play.draws[True][0]
