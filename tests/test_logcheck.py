@@ -146,6 +146,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
         ("variants/paohuzi-changde", 60),
         ("sichuan", 40),
         ("hongzhong", 30),
+        ("taiwan", 30),
     )
     for name, hands in games:
         log = folder / f"{name.replace('/', '-')}.jsonl"
@@ -357,6 +358,32 @@ def _pay_at_drawn_hand(label: str) -> Callable:
         return True
 
     return mutate
+def _keep_a_flower(header: dict, records: Records) -> bool:
+    at = _index(records, lambda r: r["type"] == "action" and r["action"] == "補花")
+    if at is None:
+        return False
+    del records[at]  # the flower stays in hand, its replacement comes from nowhere
+    return True
+
+
+def _draw_the_dead_wall(header: dict, records: Records) -> bool:
+    at = _index(records, lambda r: r["type"] == "draw")
+    if at is None:
+        return False
+    records[at]["left"] = 15
+    return True
+
+
+def _a_farther_winner(header: dict, records: Records) -> bool:
+    for record in records:
+        chosen = record.get("chosen") or []
+        if record["type"] == "window" and record["context"] == "discard" and len(chosen) >= 2:
+            owner = record["owner"]
+            seats = sorted((seat for seat, _ in chosen), key=lambda seat: (seat - owner) % 4)
+            record["chosen"] = [[seat, "胡"] for seat in seats]
+            record["taken_by"] = [seats[-1]]  # the farther seat takes it
+            return True
+    return False
 
 
 MUTATIONS: dict[str, tuple[str, Callable]] = {
@@ -379,6 +406,9 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "huang-fan-pays": ("variants/paohuzi-changde", _pay_more),
     "wilds-never-discarded": ("hongzhong", _discard_a_wild),
     "wilds-never-claimed": ("hongzhong", _pong_a_wild),
+    "flowers-are-never-kept": ("taiwan", _keep_a_flower),
+    "dead-wall-is-never-drawn": ("taiwan", _draw_the_dead_wall),
+    "only-the-nearest-winner": ("taiwan", _a_farther_winner),
 }
 
 

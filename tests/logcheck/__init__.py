@@ -20,6 +20,7 @@ from logcheck import (  # noqa: F401 - their invariants register
     paomazai,
     reproduce,
     sichuan,
+    taiwan,
     wilds,
 )
 from logcheck.check import Report, check_hands, check_log

@@ -10,7 +10,6 @@ from logcheck.invariants import Invariant, invariant
 from logcheck.logfile import CHOICE_LINE, Hand, Record
 from logcheck.tracker import Tracker
 
-COPIES = 4  # four of each card in every bundled game (PHZ-1, PMZ-1, HK-1)
 WALL_MOVES = ("draw", "replacement", "bonus")  # records that take cards from the wall
 # Choices the seats may make between two cards leaving the wall: a draw can start a claim,
 # its forced moves, a discard and the windows on it, but never an endless round of them.
@@ -18,8 +17,9 @@ MAX_CHOICES_BETWEEN_CARDS = 64
 
 
 def deck_size(profile: Profile) -> int:
-    """How many cards the documents' deck holds: four of each card the game names."""
-    return COPIES * len(set(profile.names.values()))
+    """How many cards the documents' deck holds: four of each card the game names, or as
+    many as they give that card (TW-1's single flowers)."""
+    return sum(profile.copies_of(card) for card in set(profile.names.values()))
 
 
 def cards_in_play(tracker: Tracker) -> Counter[str]:
@@ -52,9 +52,10 @@ def _held(tracker: Tracker) -> int:
 class CardsAreConserved(Invariant):
     name = "cards-are-conserved"
     summary = (
-        "the deal holds the whole deck (four of each card); each card leaving the wall is "
-        "one card, and the cards in hands, on the table, on discard piles, set aside by "
-        "bonus draws and left in the wall always add up to the deck (PHZ-1, PMZ-1, HK-1)"
+        "the deal holds the whole deck (four of each card, or as the game gives); each card "
+        "leaving the wall is one card, and the cards in hands, on the table, on discard "
+        "piles, set aside by bonus draws and left in the wall always add up to the deck "
+        "(PHZ-1, PMZ-1, HK-1, TW-1)"
     )
 
     def __init__(self, profile: Profile) -> None:
@@ -109,8 +110,9 @@ class CardsAreConserved(Invariant):
         for card, count in sorted(seen.items()):
             if card not in known:
                 self.fail(f"{card} is no card of the deck", line)
-            elif count > COPIES:
-                self.fail(f"{count} of {card} in play, of {COPIES} in the deck", line)
+            elif count > self.profile.copies_of(card):
+                copies = self.profile.copies_of(card)
+                self.fail(f"{count} of {card} in play, of {copies} in the deck", line)
         for seat, cards in enumerate(tracker.seats):
             negative = sorted(card for card, count in cards.hand.items() if count < 0)
             if negative:

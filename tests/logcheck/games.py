@@ -31,8 +31,14 @@ class Profile:
     wilds: frozenset[str] = frozenset()  # cards that stand for others in a win
     wild_free: frozenset[str] = frozenset()  # actions never taken with a wild card
     options: dict[str, Any] = field(default_factory=dict)
+    # card id -> its copies, for a card the documents give other than four (TW-1's flowers)
+    copies: dict[str, int] = field(default_factory=dict)
 
     names: dict[str, str] = field(default_factory=dict)  # display name -> card id
+
+    def copies_of(self, card: str) -> int:
+        """How many of `card` the documents' deck holds: four unless they say otherwise."""
+        return self.copies.get(card, 4)
 
     def wins(
         self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
@@ -426,6 +432,52 @@ class Hongzhong(Paomazai):
         return False
 
 
+# ── 台灣16張 ──────────────────────────────────────────────────────────
+
+TW_FLOWERS = dict(zip("春夏秋冬梅蘭竹菊", (f"f{n}" for n in range(1, 9)), strict=True))  # TW-1
+TW_NAMES = {  # TW-1: the tiles as the Taiwanese file writes them, 條 for the third suit
+    **{
+        f"{digit}{suit}": f"{rank}{code}"
+        for suit, code in (("萬", "m"), ("筒", "p"), ("條", "s"))
+        for rank, digit in enumerate("一二三四五六七八九", start=1)
+    },
+    **dict(zip("東南西北中發白", "ESWNCFP", strict=True)),
+    **TW_FLOWERS,
+}
+
+
+@dataclass
+class Taiwan(Paomazai):
+    """台灣16張 (TW-1…TW-10): 16 tiles, five melds and a pair; flowers are laid face up
+    and replaced, never kept (TW-2), and are no meld; the last 16 tiles are never drawn
+    (TW-5); only the nearest winner from the discarder wins (TW-4)."""
+
+    dead_wall: int = 16  # TW-5
+    flowers: frozenset[str] = frozenset(TW_FLOWERS.values())
+    lay_flower: str = "補花"
+
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        """TW-3: five melds (chows, pongs, kongs) and one pair, the flowers laid apart."""
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        if any(full[flower] for flower in self.flowers):
+            return False  # a flower is never kept (TW-2), so never in a winning hand
+        melds = [group for group in table if group[1][0] not in self.flowers]
+        for split in mj_splits(full):
+            pairs = sum(kind == "對" for kind, _ in split)
+            if pairs == 1 and len(split) + len(melds) == 6:
+                return True
+        return False
+
+    def lies_after(self, action: str, kind: str) -> str:
+        """A concealed kong lies face down (TW-3); every other group, flowers included, is
+        shown."""
+        return "concealed" if action == "暗槓" else "shown"
+
+
 # ── which profile a log is played under ───────────────────────────────
 
 
@@ -483,6 +535,17 @@ def profile_for(header: dict[str, Any]) -> Profile:
             options=options,
             names=SC_NAMES,
         )
+    if name == "taiwan.rules":  # TW-1…TW-10: chows of the seat before's discard, flowers
+        return Taiwan(
+            name=name,
+            draws_shown=False,
+            win_action="胡",
+            forced_actions=frozenset({"補花"}),
+            claims=frozenset({"碰", "吃"}),
+            options=options,
+            names=TW_NAMES,
+            copies=dict.fromkeys(TW_FLOWERS.values(), 1),
+        )
     if name == "hongzhong.rules":  # HZ-1…HZ-10: 紅中 wild, self-draw or a robbed kong only
         return Hongzhong(
             name=name,
@@ -498,5 +561,5 @@ def profile_for(header: dict[str, Any]) -> Profile:
         )
     raise ValueError(
         f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔, 香港麻雀, "
-        "四川麻將 and 紅中癩子"
+        "四川麻將, 紅中癩子 and 台灣16張"
     )
