@@ -459,6 +459,9 @@ class Checker(
             if not win.conditions:
                 self.report(win, "E109", f"immediate win {win.name!r} has no 'when' line")
             for condition in win.conditions:
+                if condition.every:
+                    self.check_card_items(condition, condition.every, sets=False)
+                    continue
                 self.kind_refs(condition, condition.kinds)
                 for kind in condition.kinds:
                     group = self.rules.groups.get(kind)

@@ -272,6 +272,11 @@ class Form(Clause):
 class ImmediateCondition(Clause):
     count: int
     kinds: list[str]
+    every: list[CardSelector] = Field(
+        default_factory=list,
+        description="`when all of CARDS`: every copy of these cards held (table groups "
+        "counted); then `count` and `kinds` are unused",
+    )
 
 
 class ImmediateWin(Clause):

@@ -685,6 +685,18 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
         for item in self.trees(rest, "immediate_valued"):
             win.held_value = True
             self.split(item.children)  # validates the citation, if any
+        for item in self.trees(rest, "immediate_when_all"):
+            parts, item_cites = self.split(item.children)
+            win.note_item(item.data, self.span(item))
+            win.conditions.append(
+                ir.ImmediateCondition(
+                    count=0,
+                    kinds=[],
+                    every=self.card_items(parts),
+                    span=self.span(item),
+                    cites=item_cites,
+                )
+            )
         for item in self.trees(rest, "immediate_when"):
             parts, item_cites = self.split(item.children)
             win.note_item(item.data, self.span(item))

@@ -114,6 +114,8 @@ class ImmediateInfo:
     cites: tuple[str, ...]
     kinds: tuple[tuple[int, int], ...] = ()  # (kind, n-alike size) of every kind it counts
     held_value: bool = False  # valued by the groups it counts, even when the hand splits
+    # `when all of CARDS` lines: the card kinds each needs, every copy held (table counted)
+    every: tuple[tuple[int, ...], ...] = ()
 
 
 class CompiledRules:
@@ -332,7 +334,11 @@ class CompiledRules:
         self.immediate: list[ImmediateInfo] = []
         for win in self.rules.immediate_wins.values():
             conditions = []
+            every = []
             for condition in win.conditions:
+                if condition.every:
+                    every.append(tuple(sorted(self._card_set(condition.every))))
+                    continue
                 sizes = []
                 for kind in condition.kinds:
                     pattern = self.rules.groups[kind].pattern
@@ -353,6 +359,7 @@ class CompiledRules:
                     tuple(win.cites),
                     tuple(sorted(kinds)),
                     win.held_value,
+                    tuple(every),
                 )
             )
 

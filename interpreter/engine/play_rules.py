@@ -89,6 +89,8 @@ class PlayRules:
         # play after a win: the hand goes on until this many seats have won (None: it ends
         # at its first win)
         self.leave_until = self.end.leave_until
+        # immediate wins by cards held (`when all of`): a draw in play may complete one
+        self.held_immediate = any(info.every for info in compiled.immediate)
         # the cards left in the wall that end the hand (a dead wall never drawn); 0: empty
         drawn_at = self.end.drawn_at or 0
         self.reserve = int(self.options[drawn_at] if isinstance(drawn_at, str) else drawn_at)

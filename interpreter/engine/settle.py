@@ -116,11 +116,11 @@ class Settlement:
             self._pay(state, log, payment, seat, offer.owner, amount, f"action {rule.name}", cites)
 
     # ── the deal ───────────────────────────────────────────────
-    def immediate_win(self, seat: Seat) -> ImmediateInfo | None:
+    def immediate_win(self, seat: Seat, held_only: bool = False) -> ImmediateInfo | None:
         if not self.compiled.immediate:
             return None
         # the dealt counts decide: the hand is evaluated only once it wins (`_finish_win`)
-        return self.evaluator.immediate(seat.hand, self.maker.table_groups(seat))
+        return self.evaluator.immediate(seat.hand, self.maker.table_groups(seat), held_only)
 
     # ── a win ──────────────────────────────────────────────────
     def best_split(

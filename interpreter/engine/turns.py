@@ -162,6 +162,8 @@ class TurnFlow:
             self._window(offer, drawer)
             return
         holder.gain(card)
+        if self.play.held_immediate and self._held_immediate_win(seat, offer):
+            return
         choices = self.maker.drawer_choices(state, seat, offer)
         if not choices:  # no way for the card, and only cards it may not discard
             self._nothing_to_discard(seat)
@@ -171,6 +173,16 @@ class TurnFlow:
             self._decide(decision)
         else:  # nothing to take at once: only the drawer to wait for
             state.decision = decision
+
+    def _held_immediate_win(self: Table, seat: int, offer: Offer) -> bool:
+        """Whether the card just drawn completes an immediate win by cards held (`when all
+        of`): the seat then wins at once on its draw, before it acts."""
+        found = self.settlement.immediate_win(self.state.seats[seat], held_only=True)
+        if found is None:
+            return False
+        self.log(IMMEDIATE_WIN, clause=f"immediate win {found.name}", cites=found.cites, seat=seat)
+        self._finish_win([seat], offer, immediate=found.name)
+        return True
 
     def _taken_unseen(self: Table, choices: list[Choice]) -> bool:
         """Whether a draw goes unseen: its drawer must take it (a forced choice) into a

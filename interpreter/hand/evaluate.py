@@ -295,7 +295,8 @@ class Evaluator:
         if self._scored:
             self._score(result, full, table, source, conditions)
         if on_deal:
-            immediate = self.immediate(self.rules.unpack(pre), table)
+            # the winning card counts: a draw in play may complete a `when all of` line
+            immediate = self.immediate(self.rules.unpack(full), table)
             if immediate is not None:
                 self._win_on_deal(result, full, table, source, conditions, immediate)
         return result
@@ -354,15 +355,25 @@ class Evaluator:
             )
         ]
 
-    def immediate(self, counts: list[int], table: Sequence[TableGroup]) -> ImmediateInfo | None:
+    def immediate(
+        self, counts: list[int], table: Sequence[TableGroup], held_only: bool = False
+    ) -> ImmediateInfo | None:
         """The first immediate win whose condition the dealt cards meet, if any: the concealed
         cards' counts per kind with the table groups. What `evaluate(..., on_deal=True)`
-        names as its `immediate`, without evaluating the hand (the deal asks every seat)."""
+        names as its `immediate`, without evaluating the hand (the deal asks every seat).
+        With `held_only`, only the `when all of` lines are read: what a draw may complete in
+        play."""
         counts = list(counts)
         for group in table:
             for card in group.cards:
                 counts[card] += 1
+        copies = self.rules.cards.copies_of
         for immediate in self.rules.immediate:
+            for cards in immediate.every:
+                if cards and all(counts[card] >= copies[card] for card in cards):
+                    return immediate
+            if held_only:
+                continue
             for needed, sizes in immediate.conditions:
                 smallest = min(sizes) if sizes else 0
                 have = sum(1 for count in counts if smallest and count >= smallest)
