@@ -88,6 +88,7 @@ class HandTranscript:
 
     def __init__(self, game: Game, dealer: int, lang: str = DEFAULT) -> None:
         self.dealer = dealer
+        self.dead_wall = game.compiled.dead_wall  # never drawn: not among the cards to draw
         self.events: list[Record] = []
         self.say = messages(lang)
         self.narrator = Narrator(
@@ -160,7 +161,8 @@ class HandTranscript:
     def _deal(self, event: Record) -> list[str]:
         hands = event["hands"]
         order = [(event["dealer"] + step) % len(hands) for step in range(len(hands))]
-        said = self.say("transcript.deal", hands=len(hands), wall=event["wall"])
+        wall = event["wall"] - self.dead_wall
+        said = self.say("transcript.deal", hands=len(hands), wall=wall)
         lines = [f"{said}{_cites(event)}"]
         widest = max(width(self.seat(s)) for s in order)
         lines += [

@@ -80,3 +80,15 @@ def test_an_unknown_option_is_pointed_at(tmp_path: Path) -> None:
     loaded = load(write(tmp_path, "deed"))
     errors = [(d.code, d.line) for d in loaded.diagnostics if d.severity == "error"]
     assert errors == [("E101", 4)]
+
+
+def test_the_deal_says_how_many_may_be_drawn() -> None:
+    """台灣 deals 64 of its 144 tiles; 80 stay in the wall, 16 of them never drawn (TW-5)."""
+    from tablerules.interpreter.narration.narrate import Narrator
+
+    game = load_game("taiwan")
+    table = Table(game, seed=2)
+    deal = table.events[0]
+    assert deal["wall"] == 80  # the log counts every tile of the wall
+    said = Narrator(game, table.state.dealer, events=table.events).phrase(deal)
+    assert said is not None and said.endswith("64 left to draw")

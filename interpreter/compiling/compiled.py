@@ -419,6 +419,16 @@ class CompiledRules:
             self.structural_exact = False  # a split may fail its minimum score or a condition
 
     # ── the deal ───────────────────────────────────────────────
+    @property
+    def dead_wall(self) -> int:
+        """The cards of the stock never drawn (`drawn hand when ZONE is down to N`): 0
+        unless the end clause keeps some, N being a number or a number option."""
+        end = self.rules.end
+        drawn_at = end.drawn_at if end is not None else None
+        if drawn_at is None:
+            return 0
+        return int(self.options[drawn_at] if isinstance(drawn_at, str) else drawn_at)
+
     def deal_plan(self) -> list[DealLine]:
         """How many cards each seat's zones and each shared zone get, in deal order.
 

@@ -91,9 +91,7 @@ class PlayRules:
         self.leave_until = self.end.leave_until
         # immediate wins by cards held (`when all of`): a draw in play may complete one
         self.held_immediate = any(info.every for info in compiled.immediate)
-        # the cards left in the wall that end the hand (a dead wall never drawn); 0: empty
-        drawn_at = self.end.drawn_at or 0
-        self.reserve = int(self.options[drawn_at] if isinstance(drawn_at, str) else drawn_at)
+        self.reserve = compiled.dead_wall  # the wall's cards never drawn; 0: none
         self.ties = rules.ties or ir.Ties()
         self.next_dealer = rules.next_dealer or ir.NextDealer()
         # the next dealer's lines in order: (case, condition or None, choice)

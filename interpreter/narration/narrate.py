@@ -259,7 +259,8 @@ class Narrator:
                 say("narrate.deal_seat", seat=self.seat(s), n=len(hands[s])) for s in order
             )
             each = say("narrate.deal_listed", list=listed)
-        return say("narrate.deal", dealer=self.seat(event["dealer"]), each=each, wall=event["wall"])
+        wall = event["wall"] - self.game.compiled.dead_wall  # a dead wall is never drawn
+        return say("narrate.deal", dealer=self.seat(event["dealer"]), each=each, wall=wall)
 
     def _draw(self, event: Record) -> str:
         seat = self.seat(event["seat"])
