@@ -142,6 +142,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--first-draw", action="store_true", help="the winning card is the winner's first draw"
     )
     table.add_argument(
+        "--no-claim-yet",
+        action="store_true",
+        help="no seat has claimed another's card in the hand before the win",
+    )
+    table.add_argument(
         "--declared",
         action="append",
         default=[],
@@ -324,6 +329,7 @@ def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinCondi
         "last_card": args.last_card,
         "first_discard": args.first_discard,
         "first_draw": args.first_draw,
+        "no_claim": args.no_claim_yet,
         "round": args.round_index,
         "streak": args.streak,
         "carried": args.carried_values,

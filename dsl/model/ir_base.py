@@ -97,6 +97,7 @@ ExprOp = Literal[
     "first discard",
     "first draw",
     "dealer wins",
+    "no claim yet",
     "payer is dealer",
     "winner is dealer",
     "payer seat",
@@ -108,7 +109,14 @@ ExprOp = Literal[
 # quantities of a winning hand (they need a winning split) and conditions of the table
 # (they need a win, or a hand's end)
 HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds")
-TABLE_CONDITIONS = ("won", "last card", "first discard", "first draw", "dealer wins")
+TABLE_CONDITIONS = (
+    "won",
+    "last card",
+    "first discard",
+    "first draw",
+    "dealer wins",
+    "no claim yet",
+)
 # who pays a settlement's amount, worked out payer by payer: whether the payer or the winner
 # is the dealer, and the payer's seat counted from the winner (1 is the winner's next seat)
 PAYER_OPS = ("payer is dealer", "winner is dealer", "payer seat")

@@ -197,6 +197,9 @@ class HandQuantities:
     def _first_draw(self, expression: ir.Expr) -> Compiled:
         return lambda scope: 1 if scope.hand.conditions.first_draw else 0
 
+    def _no_claim_yet(self, expression: ir.Expr) -> Compiled:
+        return lambda scope: 1 if scope.hand.conditions.no_claim else 0
+
     def _wilds(self, expression: ir.Expr) -> Compiled:
         return lambda scope: scope.hand.conditions.wilds
 

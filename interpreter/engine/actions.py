@@ -47,6 +47,8 @@ class ActionSteps:
         for held in choice.from_hand:
             seat.lose(held)
         claimed = takes_card and offer.owner != choice.seat  # another seat's card
+        if claimed:
+            self.state.claims += 1
         if choice.table_index is not None:
             group = seat.table[choice.table_index]
             assert card is not None

@@ -193,6 +193,7 @@ class HandState:
     first_win: list[int] = field(default_factory=list)
     first_win_offer: Offer | None = None
     reserve: int = 0  # the wall's cards never drawn: the hand is drawn when this many are left
+    claims: int = 0  # cards taken from another seat so far in the hand, by any action
 
     @property
     def placed(self) -> dict[str, int]:

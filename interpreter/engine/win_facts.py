@@ -20,6 +20,7 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         last_card=drawn and state.last_card_drawn and state.drawable <= 0,
         first_discard=context == "discard" and state.discards_made == 1,
         first_draw=context == "draw" and winner == offer.owner and state.draws[winner] == 1,
+        no_claim=state.claims == 0,
         seat=(winner - state.dealer) % seats,
         round=state.round,
         streak=state.streak,
