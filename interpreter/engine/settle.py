@@ -322,7 +322,7 @@ class Settlement:
         """A settle line whose amount reads who pays: its `let` lines and amount worked out
         for each payer on its own. What the winner received, and the largest amount."""
         received = largest = 0
-        for payer in self._payers(line.payment.payer, winner, owner):
+        for payer in self._payers(line.payment.payer, winner, owner, state):
             own = Scope(dict(scope.names), scope.tables, scope.counts, scope.hand)
             own.names.update(payer_names(payer, winner, state.dealer, self.play.seats))
             self._let(settle.lets, own)

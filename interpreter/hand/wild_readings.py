@@ -189,14 +189,16 @@ class WildEvaluator(Evaluator):
         the signature tables, or one holding more copies than the deck has: listed and
         refused reading by reading)."""
         copies = self._copies
-        if not SignatureLayout.fits(cards) or max(around, default=0) > copies:
+        if not SignatureLayout.fits(cards):
+            return None
+        if any(count > copies[card] for card, count in enumerate(around)):
             return None
         allowed: set[int] = set()
         for wild in set(wilds):
             allowed.update(self._stands[wild])
         room = 0
         for card in allowed:
-            free = min(copies - around[card], len(wilds))
+            free = min(copies[card] - around[card], len(wilds))
             if free > 0:
                 room += free << (card * FIELD_BITS)
         plain = int.from_bytes(bytes(concealed), "little")
