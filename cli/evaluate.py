@@ -471,6 +471,8 @@ def _record(
     record: dict[str, Any] = {"wins": result.wins}
     if result.immediate:
         record["immediate"] = result.immediate
+    if result.shown:
+        record["shown_on_deal"] = result.shown
     if wilds:
         record["wilds"] = wilds
     if detail == "best":

@@ -75,6 +75,8 @@ def render_text(
         lines.append(say("report.no_win"))
     if result.wild_readings:
         lines.append(f"  wilds read as: {reading_text(game.compiled, result.wild_readings)}")
+    for shown_win in result.shown:
+        lines.append(_shown_text(shown_win, spoken))
     if detail == "wins":
         return "\n".join(lines)
     for number, decomposition in enumerate(result.decompositions, start=1):
@@ -188,3 +190,26 @@ def _reason(reason: Reason, spoken: Speaker) -> str:
     if reason.code == "ungrouped" and found:
         return say("report.ungrouped", count=found[1])
     return _problem(message, spoken)
+
+
+def _shown_text(shown_win: dict[str, Any], spoken: Speaker) -> str:
+    """`shown on the deal, play goes on: 四喜 ×2 — each other pays 2 · 四喜 [CS-5]`."""
+    pays = "; ".join(
+        spoken.say(
+            "report.shown_pays",
+            payer=spoken.say(f"payer.{str(pay['payer']).replace(' ', '_')}"),
+            amount=pay["amount"],
+            label=spoken.word(str(pay["label"])),
+        )
+        for pay in shown_win["pays"]
+    )
+    cites = f" [{', '.join(shown_win['cites'])}]" if shown_win["cites"] else ""
+    return (
+        spoken.say(
+            "report.shown_on_deal",
+            name=spoken.word(str(shown_win["win"])),
+            times=shown_win["times"],
+            pays=pays,
+        )
+        + cites
+    )

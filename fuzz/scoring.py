@@ -9,8 +9,9 @@ amounts use `max`/`min` (one argument too), tables, huge numbers, labels a sprea
 would read as formulas; the base's bonus draw paid `per hit`; a number carried from hand to
 hand (`carry`) that a settlement pays; money at a drawn hand between seats chosen by their
 hands, refunds and transfers of the actions' payments; play after a win (`a winner leaves
-the hand`); and phases before play (an exchange, a declaration read by `declared ATTR`, the
-declared cards discarded first). Most of them check, so the engine plays them and the
+the hand`); phases before play (an exchange, a declaration read by `declared ATTR`, the
+declared cards discarded first); and wins shown on the deal while play goes on (`immediate
+win … play goes on` with its `pays:`). Most of them check, so the engine plays them and the
 evaluator settles them. A `Pebbles` game scaled up (more copies, a deal of up to 40 cards,
 up to 18 groups) reaches the win signature's counts.
 """
@@ -295,6 +296,24 @@ class Writer:
             text += f"\ndiscard {CITE} {{\n  never wild\n{first}}}\n"
         return text
 
+    def shown_win_clause(self) -> str:
+        """An immediate win where play goes on: shown on the deal by sets of alike cards of
+        a group kind or by a condition on the dealt cards, paid at once by its `pays:`."""
+        count = self.pick(["0", "1", "2", "3", "14"])
+        when = self.pick(
+            [
+                f"when {count} of {self.pick(self.kinds)}",
+                f"when cards {self.items()} {self.pick(COMPARE)} {self.pick(NUMBERS)}",
+                f"when distinct {self.pick(list(self.base.attributes))} < {self.pick(NUMBERS)}",
+            ]
+        )
+        amount = self.pick([self.pick(NUMBERS), *self.base.numbers, self.pick(HUGE)])
+        pays = f'  pays: each other pays {amount} "{self.pick(LABELS)}"\n'
+        return (
+            f"immediate win FZS {CITE} {{\n  {when}\n  play goes on\n{pays}"
+            f"{pays if self.rng.random() < 0.3 else ''}}}\n"
+        )
+
     def file(self, extending: bool = True) -> str:
         """The file's text; without `extending`, the clauses alone, none overriding."""
         parts = [f'extends "{self.base.extends}"\n'] if extending else []
@@ -319,6 +338,8 @@ class Writer:
             parts.append(self.action_override())
         if self.rng.random() < 0.2:
             parts.append(self.wild_clause())
+        if self.rng.random() < 0.2:
+            parts.append(self.shown_win_clause())
         bonus = any(c == "bonus" for c, _ in self.base.blocks)
         if extending and bonus and self.rng.random() < 0.6:
             parts.append(self.bonus_override())

@@ -456,8 +456,9 @@ class Checker(
 
     def check_immediate_wins(self) -> None:
         for win in self.rules.immediate_wins.values():
-            if not win.conditions:
+            if not win.conditions and not win.tests:
                 self.report(win, "E109", f"immediate win {win.name!r} has no 'when' line")
+            self.check_shown_win(win)
             for condition in win.conditions:
                 if condition.every:
                     self.check_card_items(condition, condition.every, sets=False)

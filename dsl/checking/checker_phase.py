@@ -6,11 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.dsl.checking.checker_expr import Place
 from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
 
 if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
+
+# an immediate win's condition on the dealt hand reads its cards, never a split
+IMMEDIATE = Place("an immediate win's condition", (), hand=True)
+SHOWN_PAYMENT = Place("the payment of a win shown on the deal", ("streak",))
+SPLIT_OPS = ("groups", "claimed", "form", "wilds")  # need a split: none on the deal
 
 # seats a direction reaches, counted on from the seat that passes
 DIRECTION_STEPS = {"next": 1, "previous": -1, "across": 2}
@@ -122,3 +128,59 @@ class PhaseChecks:
             f"'declared {attribute}': no phase declares a {attribute}",
             hint=f"add a phase with 'each seat declares one {attribute}, shown'",
         )
+
+    # ── wins shown on the deal (an immediate win where play goes on) ──
+    def check_shown_win(self: Checker, win: ir.ImmediateWin) -> None:
+        """An immediate win's hand conditions, `play goes on` and its `pays:` lines."""
+        for test in win.tests:
+            self.check_expr(test, test.condition, set(), IMMEDIATE)
+            for op, where in _ops(test.condition, test):
+                if op in SPLIT_OPS:
+                    self.report(
+                        where,
+                        "E110",
+                        f"'{op}' reads a winning split; a hand on the deal has none",
+                        "count its cards: 'cards (ATTR VALUE)', 'distinct ATTR', or "
+                        "'when N of GROUP' for sets of alike cards",
+                    )
+        if win.goes_on and win.held_value:
+            self.report(
+                self.at(win, "immediate_valued"),
+                "E110",
+                "a win where play goes on is paid by its 'pays:' lines: it has no value",
+                "drop 'valued by its groups'",
+            )
+        if win.pays and not win.goes_on:
+            self.report(
+                self.at(win, "immediate_pays"),
+                "E110",
+                "an immediate win that ends the hand is paid by the settlement",
+                "add 'play goes on' for a win shown and paid at once, or drop 'pays:'",
+            )
+        if win.goes_on and not win.pays:
+            self.report(
+                self.at(win, "immediate_goes_on"),
+                "E109",
+                f"immediate win {win.name!r} goes on but says nothing it is paid",
+                "add a line such as 'pays: each other pays 2'",
+            )
+        for payment in win.pays:
+            if payment.payer != "each other" or payment.per_hit:
+                self.report(
+                    payment,
+                    "E110",
+                    "a win shown on the deal has no discarder, robbed seat or hits",
+                    "write 'pays: each other pays AMOUNT'",
+                )
+            self.check_expr(payment, payment.amount, set(), SHOWN_PAYMENT)
+
+
+def _ops(expression: ir.Expr, clause: ir.Clause) -> list[tuple[str, ir.Clause]]:
+    """Every operation of an expression, with where it is written."""
+    found: list[tuple[str, ir.Clause]] = []
+    stack = [expression]
+    while stack:
+        current = stack.pop()
+        found.append((current.op, ir.Clause(span=current.span or clause.span)))
+        stack.extend(current.args)
+    return found

@@ -279,8 +279,17 @@ class ImmediateCondition(Clause):
     )
 
 
+class ImmediateTest(Clause):
+    """`when CONDITION` in an immediate win: the dealt hand, table groups included, meets
+    the condition (it reads the hand's cards, never a split)."""
+
+    condition: Expr
+
+
 class ImmediateWin(Clause):
-    """A win declared on the deal when any condition holds (groups need not be complete)."""
+    """A win declared on the deal when any condition holds (groups need not be complete).
+    With `goes_on`, it is shown and paid at once by `pays`, once for each time the hand
+    holds it, and the hand is played on."""
 
     name: str
     title: str = ""
@@ -288,6 +297,9 @@ class ImmediateWin(Clause):
     held_value: bool = Field(
         False, description="valued by the groups it counts, even when the hand splits"
     )
+    tests: list[ImmediateTest] = Field(default_factory=list)
+    goes_on: bool = Field(False, description="shown and paid at once; the hand goes on")
+    pays: list[Payment] = Field(default_factory=list)
 
 
 Direction = Literal["next", "previous", "across"]

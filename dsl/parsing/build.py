@@ -684,6 +684,7 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
         win = ir.ImmediateWin(name=name, title=title, span=self.span(node), cites=cites)
         for item in self.trees(rest, "immediate_valued"):
             win.held_value = True
+            win.note_item(item.data, self.span(item))
             self.split(item.children)  # validates the citation, if any
         for item in self.trees(rest, "immediate_when_all"):
             parts, item_cites = self.split(item.children)
@@ -709,7 +710,27 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
                     cites=item_cites,
                 )
             )
+        self.immediate_goes_on(win, rest)
         return "immediate_wins", name, win
+
+    def immediate_goes_on(self, win: ir.ImmediateWin, rest: list[Any]) -> None:
+        """An immediate win's condition lines on the hand, `play goes on` and `pays:` lines."""
+        for item in self.trees(rest, "immediate_test"):
+            parts, item_cites = self.split(item.children)
+            win.note_item(item.data, self.span(item))
+            win.tests.append(
+                ir.ImmediateTest(
+                    condition=self.expr(parts[0]), span=self.span(item), cites=item_cites
+                )
+            )
+        for item in self.trees(rest, "immediate_goes_on"):
+            win.note_item(item.data, self.span(item))
+            self.split(item.children)  # validates the citation, if any
+            win.goes_on = True
+        for item in self.trees(rest, "immediate_pays"):
+            parts, item_cites = self.split(item.children)
+            win.note_item(item.data, self.span(item))
+            win.pays.append(self.payment(parts[0], item_cites))
 
     def clause_seat_cards(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)

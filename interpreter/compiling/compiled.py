@@ -9,7 +9,7 @@ into plain numbers and sets. Nothing here is re-parsed or re-validated when a ha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tablerules.dsl.diagnostics import Diagnostic, RuleError
 from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
@@ -18,7 +18,7 @@ from tablerules.dsl.model.given import card_attributes
 from tablerules.interpreter.compiling.blocks import Block, layout
 from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.carried import compile_carries, starting
-from tablerules.interpreter.compiling.expressions import Tables
+from tablerules.interpreter.compiling.expressions import Compiled, Tables, compile_expr
 from tablerules.interpreter.compiling.hand_patterns import Scoring
 from tablerules.interpreter.compiling.hand_quantities import HandQuantities
 from tablerules.interpreter.compiling.patterns import Multiset, combinations_to_try, expand
@@ -116,6 +116,9 @@ class ImmediateInfo:
     held_value: bool = False  # valued by the groups it counts, even when the hand splits
     # `when all of CARDS` lines: the card kinds each needs, every copy held (table counted)
     every: tuple[tuple[int, ...], ...] = ()
+    tests: tuple[Compiled, ...] = ()  # its `when CONDITION` lines on the dealt hand
+    goes_on: bool = False  # shown and paid at once by `pays`; the hand is played on
+    pays: tuple[ir.Payment, ...] = ()
 
 
 class CompiledRules:
@@ -154,6 +157,7 @@ class CompiledRules:
         self._compile_seat_cards()
         self._compile_scoring()
         self._compile_wilds()
+        self._compile_immediate_tests()
         self._accept_cache: dict[tuple[int, int, int, bool], int] = {}
 
     # ── compile steps ──────────────────────────────────────────
@@ -362,6 +366,22 @@ class CompiledRules:
                     tuple(every),
                 )
             )
+
+    def _compile_immediate_tests(self) -> None:
+        """The immediate wins' conditions on the hand (they read hand quantities, compiled
+        with the scoring), and whether each is one where play goes on."""
+        wins = list(self.rules.immediate_wins.values())
+        self.immediate = [
+            replace(
+                info,
+                tests=tuple(
+                    compile_expr(test.condition, self.quantities.compile) for test in win.tests
+                ),
+                goes_on=win.goes_on,
+                pays=tuple(win.pays),
+            )
+            for info, win in zip(self.immediate, wins, strict=True)
+        ]
 
     def _compile_seat_cards(self) -> None:
         """Seat cards by seat name and round cards by round name, as sets of card kinds."""

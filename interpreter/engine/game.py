@@ -30,6 +30,7 @@ from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.phases.flow import PHASE, PhaseFlow
+from tablerules.interpreter.engine.phases.shown_wins import ShownWins
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
 from tablerules.interpreter.engine.shuffle import shuffle
@@ -90,7 +91,7 @@ class IllegalAction(ValueError):
     """An action that cannot be taken now; the message says why. The state is unchanged."""
 
 
-class Table(TurnFlow, PhaseFlow, ClaimWindows, ActionSteps, HandEnd):
+class Table(TurnFlow, PhaseFlow, ShownWins, ClaimWindows, ActionSteps, HandEnd):
     """One hand of a game, from the deal to the settlement."""
 
     def __init__(

@@ -122,6 +122,16 @@ class Settlement:
         # the dealt counts decide: the hand is evaluated only once it wins (`_finish_win`)
         return self.evaluator.immediate(seat.hand, self.maker.table_groups(seat), held_only)
 
+    def shown_win_payments(
+        self, state: HandState, log: Logger, win: ImmediateInfo, seat: int
+    ) -> None:
+        """One showing of a win where play goes on, paid at once by its `pays:` lines."""
+        scope = self._scope({**self._names(), **state.placed})
+        for payment in win.pays:
+            amount = self._value(payment.amount, scope)
+            cites = tuple(payment.cites) or win.cites
+            self._pay(state, log, payment, seat, seat, amount, f"immediate win {win.name}", cites)
+
     # ── a win ──────────────────────────────────────────────────
     def best_split(
         self,

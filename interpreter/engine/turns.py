@@ -89,6 +89,7 @@ class TurnFlow:
             self._begin_dealer_turn()
 
     def _begin_dealer_turn(self: Table) -> None:
+        self._show_wins_on_deal()  # before the first discard (an `immediate win` goes on)
         begins = self.play.turn.dealer_begins
         self._turn_start(self.state.dealer, "discard" if begins == "discarding" else "draw")
 

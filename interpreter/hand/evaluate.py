@@ -25,6 +25,7 @@ from tablerules.interpreter.compiling.compiled import (
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.patterns import Multiset
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
+from tablerules.interpreter.hand.dealt import shown_report, times_held
 from tablerules.interpreter.hand.details import Details
 from tablerules.interpreter.hand.evaluation import (
     Decomposition,
@@ -299,6 +300,9 @@ class Evaluator:
             immediate = self.immediate(self.rules.unpack(full), table)
             if immediate is not None:
                 self._win_on_deal(result, full, table, source, conditions, immediate)
+            result.shown = shown_report(
+                self.rules, self.shown_on_deal(self.rules.unpack(pre), table)
+            )
         return result
 
     def _whole(self, full: int, table: Sequence[TableGroup]) -> list[int]:
@@ -369,14 +373,30 @@ class Evaluator:
                 counts[card] += 1
         copies = self.rules.cards.copies_of
         for immediate in self.rules.immediate:
+            if immediate.goes_on:  # shown and paid, not a win that ends the hand
+                continue
             for cards in immediate.every:
                 if cards and all(counts[card] >= copies[card] for card in cards):
                     return immediate
             if held_only:
                 continue
-            for needed, sizes in immediate.conditions:
-                smallest = min(sizes) if sizes else 0
-                have = sum(1 for count in counts if smallest and count >= smallest)
-                if have >= needed:
-                    return immediate
+            if times_held(self.rules, immediate, counts):
+                return immediate
         return None
+
+    def shown_on_deal(
+        self, counts: Sequence[int], table: Sequence[TableGroup]
+    ) -> list[tuple[ImmediateInfo, int]]:
+        """The immediate wins where play goes on that the dealt hand holds, in file order,
+        each with the number of times it holds it (each time is shown and paid)."""
+        whole = list(counts)
+        for group in table:
+            for card in group.cards:
+                whole[card] += 1
+        found = []
+        for immediate in self.rules.immediate:
+            if immediate.goes_on:
+                times = times_held(self.rules, immediate, whole)
+                if times:
+                    found.append((immediate, times))
+        return found

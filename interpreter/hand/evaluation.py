@@ -133,6 +133,7 @@ class Evaluation:
         "_reasons",
         "immediate",
         "left_out",
+        "shown",
         "value_name",
         "wild_readings",
         "wins",
@@ -150,6 +151,8 @@ class Evaluation:
         self.wins = wins
         self.value_name = value_name
         self.immediate: str | None = None
+        # wins shown on the deal while play goes on (`evaluate(..., on_deal=True)`)
+        self.shown: list[dict[str, object]] = []
         # what each wild card stood for in the reading chosen: (wild kind, card kind)
         self.wild_readings: tuple[tuple[int, int], ...] = ()
         # splits of the hand not listed: a hand with more than `split_count.LISTED_SPLITS`
@@ -362,4 +365,6 @@ class Evaluation:
         }
         if self.left_out:
             data["splits_not_listed"] = self.left_out
+        if self.shown:
+            data["shown_on_deal"] = self.shown
         return data

@@ -95,6 +95,7 @@ class Narrator:
             "window": self._window,
             "restricted": self._restricted,
             "immediate win": self._immediate,
+            "shown win": self._shown_win,
             "exchange": self._exchange,
             "declaration": self._declaration,
             "win": self._win,
@@ -339,6 +340,18 @@ class Narrator:
     def _immediate(self, event: Record) -> str:
         name = str(event.get("clause", "")).removeprefix("immediate win ")
         return self.say("narrate.immediate", seat=self.seat(event["seat"]), name=self.word(name))
+
+    def _shown_win(self, event: Record) -> str:
+        """`Al shows 四喜 (1 of 2): 1m 1m 1m 1m ...; play goes on`."""
+        times = event.get("times", 1)
+        return self.say(
+            "narrate.shown_win" if times == 1 else "narrate.shown_win_nth",
+            seat=self.seat(event["seat"]),
+            name=self.word(str(event["win"])),
+            nth=event.get("nth", 1),
+            times=times,
+            cards=self.cards(event.get("hand", [])),
+        )
 
     def win_how(self, event: Record) -> str:
         """`Al wins on Bea's discard 9 cups` (or `on own draw …`, `on the deal`)."""

@@ -147,6 +147,8 @@ class Reckoner:
                 found = self._bonus_working(event, name)
             elif clause == "fee":
                 found = self._fee_working(event)
+            elif clause.startswith("immediate win "):
+                found = self._shown_win_working(event, clause.removeprefix("immediate win "))
             else:
                 found = None
         except TROUBLE:
@@ -259,6 +261,16 @@ class Reckoner:
         action = self.rules.actions.get(name)
         for payment in action.pays if action else []:
             if (payment.label or f"action {name}") == event["label"]:
+                worked = work(payment.amount, self._scope(), self.shown, spell=self.words.name)
+                if worked.value == event["amount"]:
+                    return worked
+        return None
+
+    def _shown_win_working(self, event: Record, name: str) -> Worked | None:
+        """A win shown on the deal, paid by its own `pays:` lines (play goes on)."""
+        win = self.rules.immediate_wins.get(name)
+        for payment in win.pays if win else []:
+            if (payment.label or f"immediate win {name}") == event["label"]:
                 worked = work(payment.amount, self._scope(), self.shown, spell=self.words.name)
                 if worked.value == event["amount"]:
                     return worked

@@ -64,6 +64,8 @@ DEAL_CARRIED = kind(
     "deal", dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT, carried=ANY
 )
 IMMEDIATE_WIN = kind("immediate win", seat=INT)
+# a win shown on the deal where play goes on: its `nth` showing of `times`, and the hand shown
+SHOWN_WIN = kind("shown win", seat=INT, win=TEXT, nth=INT, times=INT, hand=TEXTS)
 EXCHANGE = kind("exchange", direction=TEXT, passed=ANY, to=INTS)
 DECLARATION = kind("declaration", attribute=TEXT, values=TEXTS, shown=FLAG)
 SHOWN = kind("shown", seat=INT, card=TEXT, name=TEXT)
