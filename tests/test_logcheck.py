@@ -147,6 +147,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
         ("sichuan", 40),
         ("hongzhong", 30),
         ("taiwan", 30),
+        ("changsha", 60),
     )
     for name, hands in games:
         log = folder / f"{name.replace('/', '-')}.jsonl"
@@ -383,6 +384,24 @@ def _a_farther_winner(header: dict, records: Records) -> bool:
             record["chosen"] = [[seat, "胡"] for seat in seats]
             record["taken_by"] = [seats[-1]]  # the farther seat takes it
             return True
+def _show_another_win(header: dict, records: Records) -> bool:
+    at = _index(records, lambda r: r["type"] == "shown win")
+    if at is None:
+        return False
+    records[at]["win"] = "六六順" if records[at]["win"] != "六六順" else "四喜"
+    return True
+
+
+def _offer_a_win_late(header: dict, records: Records) -> bool:
+    """胡 offered on a discard past the first, where the hand does not win at all."""
+    discards = 0
+    for record in records:
+        discards += record["type"] == "discard"
+        if record["type"] == "window" and record["context"] == "discard" and discards > 1:
+            for entry in record["offered"]:
+                if "胡" not in entry[1]:
+                    entry[1].insert(0, "胡")
+                    return True
     return False
 
 
@@ -409,6 +428,8 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "flowers-are-never-kept": ("taiwan", _keep_a_flower),
     "dead-wall-is-never-drawn": ("taiwan", _draw_the_dead_wall),
     "only-the-nearest-winner": ("taiwan", _a_farther_winner),
+    "shown-wins-on-the-deal": ("changsha", _show_another_win),
+    "small-win-has-a-2-5-8-pair": ("changsha", _offer_a_win_late),
 }
 
 

@@ -13,6 +13,7 @@ this folder tells how to run it over a million hands and how to add invariants.
 
 from logcheck import (  # noqa: F401 - their invariants register
     changde,
+    changsha,
     drawn,
     every_game,
     flow,

@@ -376,6 +376,25 @@ class Sichuan(Paomazai):
 SC_NAMES = {name: card for name, card in MJ_NAMES.items() if card[-1] in MJ_SUITS}  # SC-1
 
 
+class Changsha(Paomazai):
+    """長沙麻將 (CS-n): three suits, four melds and a pair, or seven pairs (four alike are two
+    pairs). Only the shape is checked here: the 2-5-8 pair a 小胡 needs unless a 大胡 holds
+    (CS-3, CS-4) is checked by the Changsha invariants, which see how the card came."""
+
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        if not table and sum(full.values()) == 14 and all(n % 2 == 0 for n in full.values()):
+            return True  # 七小對, 豪華七小對 (CS-4)
+        return super().wins(hand, table, card, source)
+
+
+CS_NAMES = SC_NAMES  # CS-1: the same 108 tiles
+
+
 def suit_of(card: str) -> str:
     """A mahjong tile's suit letter (its id's last character)."""
     return card[-1]
@@ -559,7 +578,16 @@ def profile_for(header: dict[str, Any]) -> Profile:
             options=options,
             names={name: tile for name, tile in MJ_NAMES.items() if tile in HZ_TILES},
         )
+    if name == "changsha.rules":  # CS-1…CS-11: chow from the seat before, 起手胡
+        return Changsha(
+            name=name,
+            draws_shown=False,
+            win_action="胡",
+            claims=frozenset({"碰", "吃"}),
+            options=options,
+            names=CS_NAMES,
+        )
     raise ValueError(
         f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔, 香港麻雀, "
-        "四川麻將, 紅中癩子 and 台灣16張"
+        "四川麻將, 紅中癩子, 台灣16張 and 長沙麻將"
     )

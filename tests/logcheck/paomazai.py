@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from logcheck.games import Paomazai, Profile
+from logcheck.games import Changsha, Paomazai, Profile
 from logcheck.invariants import Invariant, chosen_by_seat, invariant, offered_by_seat
 from logcheck.logfile import Record
 from logcheck.tracker import Tracker
@@ -17,6 +17,11 @@ class GuoShui(Invariant):
     )
     games = (Paomazai,)
     restriction = "過水"
+
+    @classmethod
+    def applies_to(cls, profile: Profile) -> bool:
+        """Not to 長沙麻將: its rules (CS-n) know no 過水."""
+        return super().applies_to(profile) and not isinstance(profile, Changsha)
 
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)

@@ -1,0 +1,161 @@
+"""Invariants of 長沙麻將 (CS-n): the 2-5-8 pair of a 小胡, and the 起手胡 shown on the deal."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from logcheck.games import Changsha, mj_splits, suit_of
+from logcheck.invariants import Invariant, invariant
+from logcheck.logfile import Record
+from logcheck.tracker import Tracker
+
+JIANG = frozenset({"2", "5", "8"})  # CS-3: the ranks of a 小胡's pair
+SHOWN_EACH_PAYS = 2  # CS-5: each 起手胡 is paid as a 小胡 self-draw, 2 底 from each other
+
+
+def rank_of(card: str) -> str:
+    return card[0]
+
+
+def shown_on_deal(hand: Counter[str]) -> dict[str, int]:
+    """The 起手胡 a dealt hand holds, each with how many times (CS-5, P2-9): 四喜 once per
+    four alike, 板板胡 with no 2, 5 or 8, 缺一色 with a suit missing, 六六順 once per two
+    sets of three alike (four alike count as three)."""
+    held = {card: n for card, n in hand.items() if n > 0}
+    found: dict[str, int] = {}
+    fours = sum(1 for n in held.values() if n >= 4)
+    if fours:
+        found["四喜"] = fours
+    if not any(rank_of(card) in JIANG for card in held):
+        found["板板胡"] = 1
+    if len({suit_of(card) for card in held}) < 3:
+        found["缺一色"] = 1
+    threes = sum(1 for n in held.values() if n >= 3)
+    if threes >= 2:
+        found["六六順"] = threes // 2
+    return found
+
+
+@invariant
+class ShownWinsOnTheDeal(Invariant):
+    name = "shown-wins-on-the-deal"
+    summary = (
+        "before the first discard every seat shows each 起手胡 its dealt hand holds, as many "
+        "times as it holds it, and nothing else; each showing is paid 2 底 by each other seat, "
+        "turns no bird, and the hand goes on (CS-5, P2-9)"
+    )
+    games = (Changsha,)
+
+    def __init__(self, profile: Changsha) -> None:  # type: ignore[override]
+        super().__init__(profile)
+        self.expected: dict[int, dict[str, int]] = {}
+        self.shown: dict[int, Counter[str]] = {}
+        self.paid: Counter[tuple[int, int, str]] = Counter()
+        self.stake = int(profile.options.get("底", 1))
+
+    def after_deal(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.expected = {seat: shown_on_deal(s.hand) for seat, s in enumerate(tracker.seats)}
+
+    def before_shown_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        if tracker.discarded:
+            self.fail(f"seat {event['seat']} shows {event['win']} after the first discard", line)
+        self.shown.setdefault(event["seat"], Counter())[event["win"]] += 1
+
+    def before_pay(self, event: Record, tracker: Tracker, line: int) -> None:
+        clause = str(event.get("clause", ""))
+        if not clause.startswith("immediate win "):
+            return
+        if event["amount"] != SHOWN_EACH_PAYS * self.stake:
+            self.fail(f"a 起手胡 paid {event['amount']}, not {SHOWN_EACH_PAYS} 底", line)
+        self.paid[(event["payer"], event["payee"], clause.removeprefix("immediate win "))] += 1
+
+    def before_bonus(self, event: Record, tracker: Tracker, line: int) -> None:
+        if not tracker.discarded:
+            self.fail("a bird turned on the deal", line)
+
+    def end(self, result: Record | None, tracker: Tracker, line: int) -> None:
+        if result is None:
+            return
+        seats = len(tracker.seats)
+        for seat in range(seats):
+            shown = dict(self.shown.get(seat, Counter()))
+            if shown != self.expected.get(seat, {}):
+                self.fail(f"seat {seat} shows {shown}, its deal holds {self.expected[seat]}", line)
+            for name, times in shown.items():
+                for payer in range(seats):
+                    if payer != seat and self.paid[(payer, seat, name)] != times:
+                        self.fail(
+                            f"seat {payer} pays seat {seat}'s {name} "
+                            f"{self.paid[(payer, seat, name)]} times, not {times}",
+                            line,
+                        )
+
+
+@invariant
+class SmallWinsHaveAJiangPair(Invariant):
+    name = "small-win-has-a-2-5-8-pair"
+    summary = (
+        "a win offered with no 大胡 is four melds and a pair of 2, 5 or 8 (小胡, CS-3); a "
+        "大胡 needs no such pair (CS-4)"
+    )
+    games = (Changsha,)
+
+    def __init__(self, profile: Changsha) -> None:  # type: ignore[override]
+        super().__init__(profile)
+        self.left = 55  # tiles left to draw; the deal leaves 55 (CS-1)
+        self.discards = 0
+
+    def before_draw(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.left = event["left"]
+
+    def before_replacement(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.left = event["left"]
+
+    def after_discard(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.discards += 1
+
+    def before_window(self, event: Record, tracker: Tracker, line: int) -> None:
+        card, context, owner = event.get("card"), event["context"], event["owner"]
+        situational = (
+            context in ("replacement", "added card", "turn start")  # 槓上開花, 搶槓胡, 天胡
+            or self.left == 0  # 海底撈月, 海底炮
+            or (context == "discard" and self.discards == 1)  # 地胡
+        )
+        if situational:
+            return
+        for seat, labels in event["offered"]:
+            if self.profile.win_action not in labels:
+                continue
+            hand = tracker.hand_for_win(seat, context, owner, card)
+            table = tracker.seats[seat].table
+            if not self._small_or_big(hand, table, card, won_on_discard=seat != owner):
+                self.fail(
+                    f"seat {seat} offered a win on {context} {card} with "
+                    f"{''.join(sorted(hand.elements()))} + table {table}: no 2-5-8 pair, no 大胡",
+                    line,
+                )
+
+    @staticmethod
+    def _small_or_big(
+        hand: Counter[str], table: list, card: str | None, won_on_discard: bool
+    ) -> bool:
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        every = [*full.elements(), *(c for _, cards in table for c in cards)]
+        if not table and sum(full.values()) == 14 and all(n % 2 == 0 for n in full.values()):
+            return True  # 七小對 (CS-4)
+        if all(rank_of(c) in JIANG for c in every) or len({suit_of(c) for c in every}) == 1:
+            return True  # 將將胡, 清一色 (CS-4, P2-9)
+        if len(table) == 4 and won_on_discard:
+            return True  # 全求人 (CS-4)
+        for split in mj_splits(full):
+            pairs = [cards for kind, cards in split if kind == "對"]
+            if len(pairs) != 1 or len(split) + len(table) != 5:
+                continue
+            if rank_of(pairs[0][0]) in JIANG:
+                return True  # 小胡 (CS-3)
+            runs = [kind for kind, _ in [*split, *table] if kind == "順"]
+            if not runs:
+                return True  # 碰碰胡 (CS-4)
+        return False
