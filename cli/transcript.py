@@ -41,6 +41,7 @@ CITED = frozenset(
         "exchange",
         "declaration",
         "leaves",
+        "shown win",
     }
 )
 

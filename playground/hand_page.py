@@ -31,6 +31,7 @@ from tablerules.playground.steps import Step, current_step, hand_steps, show_ste
 
 # the events whose rule ids a move shows (a draw or a discard cites the turn clause only)
 CITED = frozenset({"action", "restricted", "immediate win", "win", "bonus", "drawn hand", "pay"})
+CITED |= {"shown win"}  # a win shown on the deal while play goes on
 KEPT = ("draw", "replacement")  # a kept draw is ringed in its owner's hand
 LIES = {"concealed": "page.face_down", "partly shown": "page.one_shown"}  # not face up
 SHOWING = frozenset({"draw", "replacement", "shown"})  # events that may put a card on view

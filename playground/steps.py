@@ -26,6 +26,7 @@ from tablerules.playground.hands import HandSession
 # the events whose seat takes the turn (a seat drawing, discarding, claiming, winning)
 TURN_EVENTS = frozenset(
     {"deal", "draw", "replacement", "shown", "discard", "action", "win", "immediate win"}
+    | {"shown win"}
 )
 
 

@@ -13,6 +13,7 @@ from tablerules.interpreter.scenarios.model import Scenario
 # the events a scenario from play expects, and the fields of each it checks
 KEPT_FIELDS: dict[str, tuple[str, ...]] = {
     "immediate win": ("type", "seat"),
+    "shown win": ("type", "seat", "win", "nth"),
     "action": ("type", "seat", "action", "card"),
     "restricted": ("type", "seat", "restriction"),
     "win": ("type", "seat", "context", "owner", "card", "value"),
