@@ -39,12 +39,14 @@ from typing import TYPE_CHECKING
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.game import play_parts
+from tablerules.interpreter.engine.phases.last_card import TAKE as LAST_CARD_TAKE
 from tablerules.interpreter.engine.phases.rules import PhaseRule, phase_rules
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.play_rules import ActionRule, WayRule
 
 PASS = "pass"
+TAKE = LAST_CARD_TAKE  # the engine's choice to take the wall's last card offered in turn
 DISCARD = "discard"
 ONTO = "onto"  # the marker of a signature that adds the card onto a table group
 PHASE = "phase"  # the marker of a signature of a phase's choice
@@ -76,6 +78,8 @@ class ActionTable:
         self.wins = frozenset(name for name, rule in play.actions.items() if rule.win)
         self.signatures: list[Signature] = [(PASS,)]
         self.signatures += [(DISCARD, card) for card in range(self.card_count)]
+        if play.end.last_card_offered:  # the wall's last card, taken (or passed) in turn
+            self.signatures.append((TAKE,))
         enabled = {id(way) for ways in play.ways_by_context.values() for way in ways}
         for rule in play.actions.values():
             if rule.win:
@@ -180,8 +184,8 @@ class ActionTable:
     def signature(self, table: Table, choice: Choice) -> Signature:
         """What the choice does, as its seat sees it (see the module)."""
         action = choice.action
-        if action == PASS:
-            return (PASS,)
+        if action in (PASS, TAKE):
+            return (action,)
         if action == DISCARD or action in self.wins:
             return (action, choice.card)
         phase = self._phases.get(action)

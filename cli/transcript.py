@@ -173,6 +173,8 @@ class HandTranscript:
         return lines
 
     def _window(self, event: Record) -> list[str]:
+        if event.get("context") == "last card" and event["taken_by"]:  # a pass says itself
+            return [self.narrator.phrase(event) or ""]
         if len(event["offered"]) < 2:
             return []  # one seat alone could respond: the action line says it all
         say = self.say

@@ -405,6 +405,17 @@ def _offer_a_win_late(header: dict, records: Records) -> bool:
     return False
 
 
+def _draw_the_last_tile_untaken(header: dict, records: Records) -> bool:
+    at = _index(
+        records,
+        lambda r: r["type"] == "window" and r["context"] == "last card" and r["taken_by"],
+    )
+    if at is None:
+        return False
+    records[at]["taken_by"] = []
+    return True
+
+
 MUTATIONS: dict[str, tuple[str, Callable]] = {
     "a-winner-takes-no-further-part": ("sichuan greedy", _draw_after_leaving),
     "play-goes-on-after-a-win": ("sichuan greedy", _drop_leaving),
@@ -430,6 +441,7 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "only-the-nearest-winner": ("taiwan", _a_farther_winner),
     "shown-wins-on-the-deal": ("changsha", _show_another_win),
     "small-win-has-a-2-5-8-pair": ("changsha", _offer_a_win_late),
+    "haidi-offered-in-turn": ("changsha", _draw_the_last_tile_untaken),
 }
 
 

@@ -338,6 +338,7 @@ class PlayChecks:
             self._option_ref(last_discard, end.last_discard_if, numeric=False)
         if end.leave_until is not None:
             self._check_leave(end, end.leave_until)
+        self._check_last_card_offered(end)
 
     def _check_leave(self: Checker, end: ir.EndRule, until: int) -> None:
         """Play after a win (`a winner leaves the hand, until N have won`): N leaves a seat
@@ -379,6 +380,37 @@ class PlayChecks:
                         "hand: the next seat at the table may have left",
                         "write 'by others', or drop 'a winner leaves the hand'",
                     )
+
+    def _check_last_card_offered(self: Checker, end: ir.EndRule) -> None:
+        """The last card offered in turn needs kept draws and a hand drawn when the wall is
+        empty; only then may the next dealer be the seat that took it."""
+        offered = self.at(end, "end_last_offered")
+        turn = self.rules.turn
+        if end.last_card_offered and end.drawn_when_empty is None:
+            self.report(
+                offered,
+                "E110",
+                "the last card is offered where the hand is drawn when the wall is empty",
+                "add 'drawn hand when ZONE is empty'",
+            )
+        if end.last_card_offered and turn is not None and turn.draws_shown:
+            self.report(
+                offered,
+                "E110",
+                "draws are shown and offered to every seat already: the last one too",
+                "drop 'last card offered in turn', or draw 'from ZONE head, kept'",
+            )
+        dealer = self.rules.next_dealer
+        if dealer is None or end.last_card_offered:
+            return
+        for line in dealer.lines:
+            if line.choice == "last card taker":
+                self.report(
+                    line,
+                    "E110",
+                    "nobody takes the last card: it is drawn by the seat due to draw",
+                    "add 'last card offered in turn' to the end clause",
+                )
 
     def _check_bonus(self: Checker, bonus: ir.Bonus) -> None:
         self._zone_ref(self.at(bonus, "bonus_from"), bonus.zone)

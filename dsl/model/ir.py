@@ -563,6 +563,9 @@ class EndRule(Clause):
     # play after a win: a winner leaves the hand and the others play on, until this many
     # seats have won (None: the hand ends at its first win)
     leave_until: int | None = None
+    last_card_offered: bool = Field(
+        False, description="the wall's last card is offered in turn from the seat due to draw"
+    )
 
 
 class SettleLine(Clause):
@@ -636,7 +639,7 @@ class Fee(Clause):
     percent: str
 
 
-DealerChoice = Literal["winner", "discarder", "dealer", "next"]
+DealerChoice = Literal["winner", "discarder", "dealer", "next", "last card taker"]
 
 
 class DealerLine(Clause):

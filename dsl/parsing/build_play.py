@@ -239,6 +239,8 @@ class PlayClauses(ExpressionBuilder):
                 if str(article) != "a":
                     self.error(article, "E104", f"write 'a winner leaves', not {article!r}")
                 end.leave_until = self.integer(count, "the number of seats that win")
+            elif item.data == "end_last_offered":
+                end.last_card_offered = True
             else:
                 end.last_discard_allows = [str(w) for w in self.tokens(parts)]
                 for part in self.trees(parts, "if_option"):
@@ -351,6 +353,7 @@ class PlayClauses(ExpressionBuilder):
                 "choose_discarder": "discarder",
                 "choose_dealer": "dealer",
                 "choose_next": "next",
+                "choose_last_taker": "last card taker",
             }[choice.data]
             dealer.lines.append(
                 ir.DealerLine(

@@ -25,6 +25,8 @@ from tablerules.interpreter.bots.phase_choice import phase_choice
 from tablerules.interpreter.bots.winning_waits import waits_for
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.phases.flow import PHASE
+from tablerules.interpreter.engine.phases.last_card import LAST_CARD
+from tablerules.interpreter.engine.phases.last_card import TAKE as LAST_CARD_TAKE
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.state import Offer
 from tablerules.interpreter.hand.evaluate import TableGroup
@@ -74,6 +76,8 @@ class GreedyBot:
         decision = table.state.decision
         if decision is not None and decision.kind == PHASE:
             return self._pick(phase_choice(table, seat, choices))
+        if decision is not None and decision.offer.context == LAST_CARD:
+            return _last_card_choice(table, seat, choices)
         actions = table.play.actions
         wins = [c for c in choices if c.action in actions and actions[c.action].win]
         if wins:
@@ -96,6 +100,16 @@ class GreedyBot:
 
     def _pick(self, choices: list[Choice]) -> Choice:
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+
+def _last_card_choice(table: Table, seat: int, choices: list[Choice]) -> Choice:
+    """The wall's last card offered: taken by a seat a card from a win (it may win on it),
+    passed by the others (a card taken and not won on is shown, and may pay a win)."""
+    holder = table.state.seats[seat]
+    kinds = [group.kind for group in holder.table]
+    ready = distance_for(table.game.compiled).distance(list(holder.hand), kinds) <= 1
+    wanted = LAST_CARD_TAKE if ready else "pass"
+    return next((c for c in choices if c.action == wanted), choices[0])
 
 
 class _Scorer:

@@ -32,6 +32,8 @@ def next_dealer(
         return discarder
     if choice == "next":
         return (state.dealer + 1) % seats
+    if choice == "last card taker" and state.last_taker is not None:
+        return state.last_taker
     return state.dealer
 
 

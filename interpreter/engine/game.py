@@ -30,6 +30,7 @@ from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.phases.flow import PHASE, PhaseFlow
+from tablerules.interpreter.engine.phases.last_card import LastCard
 from tablerules.interpreter.engine.phases.shown_wins import ShownWins
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
@@ -91,7 +92,7 @@ class IllegalAction(ValueError):
     """An action that cannot be taken now; the message says why. The state is unchanged."""
 
 
-class Table(TurnFlow, PhaseFlow, ShownWins, ClaimWindows, ActionSteps, HandEnd):
+class Table(TurnFlow, PhaseFlow, ShownWins, LastCard, ClaimWindows, ActionSteps, HandEnd):
     """One hand of a game, from the deal to the settlement."""
 
     def __init__(
@@ -116,6 +117,7 @@ class Table(TurnFlow, PhaseFlow, ShownWins, ClaimWindows, ActionSteps, HandEnd):
         self.play, self.maker, self.settlement = parts.play, parts.maker, parts.settlement
         self._log_waiting: list[Waiting] | None = None  # see `keep_log_lines`
         self._turn_start_ways = parts.turn_start_ways
+        self._offer_last = self.play.end.last_card_offered  # see `phases.last_card`
         self._any_forced = parts.any_forced
         self._restricting_contexts = parts.restricting_contexts
         self._discarding_restrictions = parts.discarding_restrictions

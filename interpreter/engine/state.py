@@ -194,6 +194,8 @@ class HandState:
     first_win_offer: Offer | None = None
     reserve: int = 0  # the wall's cards never drawn: the hand is drawn when this many are left
     claims: int = 0  # cards taken from another seat so far in the hand, by any action
+    last_asked: int = 0  # seats asked whether they take the last card (see `phases.last_card`)
+    last_taker: int | None = None  # the seat that took the last card offered in turn
 
     @property
     def placed(self) -> dict[str, int]:

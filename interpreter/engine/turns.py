@@ -120,6 +120,9 @@ class TurnFlow:
         if left <= state.reserve:
             self._drawn_hand()
             return
+        if left == 1 and self._offer_last and not replacement and state.last_taker is None:
+            self._offer_last_card(seat)  # offered in turn before anyone draws it
+            return
         from_tail, context, shown = self.play.draws[replacement]
         if from_tail:
             state.tail -= 1
@@ -166,6 +169,8 @@ class TurnFlow:
         if self.play.held_immediate and self._held_immediate_win(seat, offer):
             return
         choices = self.maker.drawer_choices(state, seat, offer)
+        if left == 1 and state.last_taker == seat:  # the last card taken: won on, or shown
+            choices = [c for c in choices if c.action != "discard" or c.card == card]
         if not choices:  # no way for the card, and only cards it may not discard
             self._nothing_to_discard(seat)
             return

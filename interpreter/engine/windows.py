@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.interpreter.engine.phases.last_card import LAST_CARD
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
@@ -127,6 +128,9 @@ class ClaimWindows:
         if decision.options[seat][0].action != "discard":  # discards come last
             taken = [] if action == "pass" or action == "discard" else [choice]
             self._log_window(decision, taken, taken)
+        if decision.then == LAST_CARD:  # the last card offered: taken or passed
+            self._answer_last_card(seat, choice)
+            return
         if action == "discard":
             assert choice.card is not None
             self._discard(seat, choice.card)
@@ -171,6 +175,8 @@ class ClaimWindows:
         card and by which rule (a higher priority, or the ties clause)."""
         offer = decision.offer
         why, clause, cites = window_reason(self.play, acting, winners)
+        if offer.context == LAST_CARD:  # offered by the end clause
+            clause, cites = "end", tuple(self.play.end.cites)
         self.log(
             WINDOW,
             clause=clause,

@@ -304,6 +304,10 @@ class Narrator:
         offered = event["offered"]
         if not offered:
             return ""
+        if event.get("context") == "last card":  # the wall's last card offered in turn
+            seat = self.seat(offered[0][0])
+            key = "narrate.last_card_taken" if event["taken_by"] else "narrate.last_card_passed"
+            return self.say(key, seat=seat)
         if len(offered) == 1 and event["taken_by"]:
             return ""  # one seat alone could respond and did: its action says it all
         say = self.say

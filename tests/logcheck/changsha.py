@@ -159,3 +159,60 @@ class SmallWinsHaveAJiangPair(Invariant):
             if not runs:
                 return True  # 碰碰胡 (CS-4)
         return False
+
+
+@invariant
+class LastTileOfferedInTurn(Invariant):
+    name = "haidi-offered-in-turn"
+    summary = (
+        "the wall's last tile is offered in turn from the seat due to draw; only a seat that "
+        "took it draws it, and if it does not win on it, it discards that very tile; nobody "
+        "taking it ends the hand drawn; after a drawn hand the taker deals next, else the "
+        "dealer (海底, CS-8, CS-11)"
+    )
+    games = (Changsha,)
+
+    def __init__(self, profile: Changsha) -> None:  # type: ignore[override]
+        super().__init__(profile)
+        self.asked: list[int] = []
+        self.taker: int | None = None
+        self.shown: str | None = None  # the last tile, while its taker must show it
+        self.dealer = 0
+
+    def after_deal(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.dealer = event["dealer"]
+
+    def before_window(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event["context"] != "last card":
+            return
+        seat = event["owner"]
+        seats = len(tracker.seats)
+        if self.asked and seat != (self.asked[-1] + 1) % seats:
+            self.fail(f"the last tile offered to seat {seat} after seat {self.asked[-1]}", line)
+        if self.taker is not None or len(self.asked) >= seats:
+            self.fail(f"the last tile offered to seat {seat} once taken or passed by all", line)
+        self.asked.append(seat)
+        if event["taken_by"]:
+            self.taker = seat
+
+    def before_draw(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event["left"] != 0:
+            return
+        if event["seat"] != self.taker:
+            self.fail(f"seat {event['seat']} draws the last tile without taking it in turn", line)
+        self.shown = event["card"]
+
+    def before_discard(self, event: Record, tracker: Tracker, line: int) -> None:
+        if self.shown is not None and event["seat"] == self.taker:
+            if event["card"] != self.shown:
+                self.fail(f"the taker discards {event['card']}, not the last tile", line)
+            self.shown = None
+
+    def end(self, result: Record | None, tracker: Tracker, line: int) -> None:
+        if result is None or result.get("winners"):
+            return
+        expected = self.taker if self.taker is not None else self.dealer
+        if result.get("next_dealer") != expected:
+            self.fail(
+                f"after a drawn hand seat {result.get('next_dealer')} deals, not {expected}", line
+            )
