@@ -93,6 +93,8 @@ class PlayChecks:
                         "name a settle block with 'at drawn hand: each seat where …' lines",
                     )
         end = self.rules.end
+        if end is None and self.rules.broken("end"):
+            return  # the end clause has an error of its own: that is the one to fix
         if end is None or end.drawn_when_empty is None:
             self.report(
                 (settle.drawn or settle.refunds)[0],

@@ -50,6 +50,8 @@ def _where(span: ir.Span | None) -> str:
 def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) -> None:
     """Apply one file's clauses to `rules` in place, reporting conflicts to `sink`."""
     defined_here: set[tuple[str, str | None]] = set()
+    for section in unit.broken:
+        rules.note_broken(section)
     for op in unit.operations:
         key = (op.section, op.key)
         if op.kind == "remove" and op.key is None and op.section in EVERY_REMOVED:

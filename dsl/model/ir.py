@@ -384,6 +384,16 @@ class RuleSet(Record):
     discard_rule: DiscardRule | None = None
     # (section, name) -> where a variant removed it; lets the checker blame the removal
     _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
+    # sections whose clause was dropped for its own errors: checks that read such a section's
+    # absence stay quiet (its error is the one to fix)
+    _broken: set[str] = PrivateAttr(default_factory=set)
+
+    def note_broken(self, section: str) -> None:
+        self._broken.add(section)
+
+    def broken(self, section: str) -> bool:
+        """Whether a clause of `section` was written but dropped for its errors."""
+        return section in self._broken
 
     def removed_at(self, section: str, name: str) -> Span | None:
         return self._removed.get((section, name))

@@ -119,12 +119,14 @@ class FileUnit:
     extends_span: ir.Span | None
     operations: list[Operation]
     more_bases: list[tuple[str, ir.Span]] = field(default_factory=list)  # further bases
+    broken: list[str] = field(default_factory=list)  # sections of clauses dropped for errors
 
 
 class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
     def __init__(self, file: str, sink: DiagnosticSink) -> None:
         self.file = file
         self.sink = sink
+        self.broken: list[str] = []
 
     # ── helpers ────────────────────────────────────────────────
     def span(self, node: Tree | Token) -> ir.Span:
@@ -235,7 +237,7 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
             op = self.operation(clause, "define")
             if op is not None:
                 operations.append(op)
-        return FileUnit(self.file, extends, extends_span, operations, more)
+        return FileUnit(self.file, extends, extends_span, operations, more, self.broken)
 
     def operation(self, clause: Tree, kind: OpKind) -> Operation | None:
         if clause.data == "override":
@@ -250,6 +252,7 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
         errors_before = len(self.sink.errors)
         section, key, model = method(clause)
         if len(self.sink.errors) > errors_before:
+            self.broken.append(section)
             return None  # a clause with a typing error would only cause follow-on errors
         return Operation(kind, section, key, model, self.span(clause))
 

@@ -237,7 +237,7 @@ class PlayClauses(ExpressionBuilder):
             elif item.data == "end_leave":
                 article, count = self.tokens(parts)
                 if str(article) != "a":
-                    self.error(article, "E104", f"write 'a winner leaves', not {article!r}")
+                    self.error(article, "E104", f"write 'a winner leaves', not {str(article)!r}")
                 end.leave_until = self.integer(count, "the number of seats that win")
             elif item.data == "end_last_offered":
                 end.last_card_offered = True

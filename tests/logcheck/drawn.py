@@ -91,8 +91,9 @@ class YellowHandKongsBack(DrawnMoney):
 class SichuanDrawnSettlement(DrawnMoney):
     name = "drawn-hand-payments-follow-their-rules"
     summary = (
-        "at a drawn hand each 花豬 (all three suits, table melds counted) pays each other seat "
-        "that is not one 底 × 2^cap; each seat neither 花豬 nor ready pays each ready seat a "
+        "at a drawn hand each 花豬 still playing (all three suits, table melds counted) pays "
+        "each other seat that is not one 底 × 2^cap, a seat that has won and left included; "
+        "each seat still playing neither 花豬 nor ready pays each ready seat still playing a "
         "capped worth 底 × 2^番; each seat that paid hands back every kong payment it received, "
         "once; nothing else is paid (SC-11, SC-12, SC-13, P2-5)"
     )
@@ -106,11 +107,15 @@ class SichuanDrawnSettlement(DrawnMoney):
         self.cap = int(options.get("cap", 3))
         self.pigs: set[int] = set()
         self.ready: set[int] = set()
+        self.left: set[int] = set()  # the seats that won and left the hand (SC-7)
         self.seats = 0
 
     def seen(self, tracker: Tracker) -> None:
         self.seats = len(tracker.seats)
+        self.left = set(tracker.left)
         for index, seat in enumerate(tracker.seats):
+            if index in self.left:  # won and left the hand (SC-7): neither pays nor is paid
+                continue  # as a 花豬 or a ready seat; a winner is still paid by a 花豬
             tiles = Counter(seat.hand)
             for _, group in seat.table:
                 tiles.update(group)
@@ -144,7 +149,8 @@ class SichuanDrawnSettlement(DrawnMoney):
         pig = Counter(_payment(r) for r in self.after if r.get("label") == "查花豬")
         if set(pig) != pig_pays or any(n != 1 for n in pig.values()):
             self.fail(f"查花豬 paid {dict(pig)}, not {sorted(pig_pays)}", line)
-        not_ready = [s for s in seats if s not in self.pigs and s not in self.ready]
+        playing = [s for s in seats if s not in self.left]
+        not_ready = [s for s in playing if s not in self.pigs and s not in self.ready]
         call = [_payment(r) for r in self.after if r.get("label") == "查大叫"]
         pairs = Counter((payer, payee) for payer, payee, _ in call)
         expected = {(p, q) for p in not_ready for q in self.ready}
