@@ -71,6 +71,8 @@ class WildEvaluator(Evaluator):
         # no values and no scores: every winning reading ties, the first listed is the best
         self._first_wins = rules.value_table is None and not rules.scoring.active
         self._stand_sets = {wild: frozenset(cards) for wild, cards in self._stands.items()}
+        self._room_memo: dict[tuple[tuple[int, ...], int], tuple[int, frozenset[int]]] = {}
+        self._facts_memo: dict[tuple[object, ...], WinConditions] = {}
         # the signatures of a split that makes a winning form (its count of groups)
         self._forms_accept = 0
         layout = rules.signature
@@ -191,16 +193,18 @@ class WildEvaluator(Evaluator):
         copies = self._copies
         if not SignatureLayout.fits(cards):
             return None
-        if any(count > copies[card] for card, count in enumerate(around)):
-            return None
-        allowed: set[int] = set()
-        for wild in set(wilds):
-            allowed.update(self._stands[wild])
-        room = 0
-        for card in allowed:
-            free = min(copies[card] - around[card], len(wilds))
-            if free > 0:
-                room += free << (card * FIELD_BITS)
+        kinds = tuple(sorted(set(wilds)))
+        room, allowed = self._rooms(kinds, len(wilds))
+        # a card in sight so often that fewer copies than wilds are free: its room is less
+        for card, count in enumerate(around):
+            if not count:
+                continue
+            deck = copies[card]
+            if count > deck:
+                return None
+            most = min(deck, len(wilds))
+            if count > deck - len(wilds) and card in allowed:
+                room -= (most - min(deck - count, most)) << (card * FIELD_BITS)
         plain = int.from_bytes(bytes(concealed), "little")
         if not table:
             return plain, room, self._accept_concealed, self._forms_accept
@@ -208,6 +212,18 @@ class WildEvaluator(Evaluator):
         pairs = sum(kinds[g.kind].is_pair for g in table)
         triggers = sum(kinds[g.kind].is_trigger for g in table)
         return plain, room, self.rules.accept_mask(len(table), pairs, triggers), 0
+
+    def _rooms(self, kinds: tuple[int, ...], wilds: int) -> tuple[int, frozenset[int]]:
+        """The cards some of the wild kinds may stand for, and their room when no copy of
+        them is in sight: as many as the wilds, or the deck's copies if fewer (packed)."""
+        key = (kinds, wilds)
+        known = self._room_memo.get(key)
+        if known is None:
+            allowed: frozenset[int] = frozenset().union(*(self._stands[w] for w in kinds))
+            copies = self._copies
+            room = sum(min(copies[card], wilds) << (card * FIELD_BITS) for card in allowed)
+            known = self._room_memo[key] = (room, allowed)
+        return known
 
     def _one_kind(self, wilds: Sequence[int]) -> bool:
         """Whether every held wild may stand for the same cards (a reading is then its
@@ -217,33 +233,48 @@ class WildEvaluator(Evaluator):
 
     def _worth_judging(
         self, plan: Plan, wilds: Sequence[int], table: Sequence[TableGroup]
-    ) -> Iterator[Reading]:
+    ) -> Iterator[tuple[Reading, bool]]:
         """The readings whose plain hand has a split the win clause's groups and pairs
         accept, or that make a winning form: every reading that may win, each once, in
-        the order of the listing of every reading (`readings`)."""
+        the order of the listing of every reading (`readings`); each with whether it
+        surely wins (a split the groups and pairs accept where they decide)."""
         plain, room, groups, forms = plan
+        sure = groups if self._groups_decide else 0
         fills = self.budget.fills(plain, room, len(wilds), groups | forms)
         form_fills: set[int] = set()
         if not table:
             held = sum(self.rules.unpack(plain))
             for _, form in self._card_forms:
                 form_fills.update(self._form_fills(form, plain, held, room, len(wilds)))
+        form_wins = self._groups_decide  # a form of cards wins where nothing else decides
         if wilds[0] != wilds[-1]:  # several kinds: a fill is read several ways
-            readings = {r for fill in fills for r in self._readings_of(fill, wilds)}
-            readings.update(r for fill in form_fills for r in self._readings_of(fill, wilds))
-            yield from sorted(readings)
+            found: dict[Reading, bool] = {}
+            for fill, bits in fills:
+                for reading in self._readings_of(fill, wilds):
+                    found[reading] = found.get(reading, False) or bool(bits & sure)
+            for fill in form_fills:
+                for reading in self._readings_of(fill, wilds):
+                    found[reading] = found.get(reading, False) or form_wins
+            yield from sorted(found.items())
             return
         # one kind: a fill is one reading, and the budget search lists them in order
-        ordered = (next(self._readings_of(fill, wilds)) for fill in fills)
+        ordered = (
+            (next(self._readings_of(fill, wilds)), bool(bits & sure)) for fill, bits in fills
+        )
         if not form_fills:
             yield from ordered
             return
-        more = sorted(next(self._readings_of(fill, wilds)) for fill in form_fills)
-        last: Reading | None = None
-        for reading in merge(ordered, more):
-            if reading != last:
-                yield reading
-            last = reading
+        more = sorted((next(self._readings_of(fill, wilds)), form_wins) for fill in form_fills)
+        last: tuple[Reading, bool] | None = None
+        for reading, wins in merge(ordered, more, key=lambda pair: pair[0]):
+            if last is not None and reading == last[0]:
+                last = (reading, last[1] or wins)
+                continue
+            if last is not None:
+                yield last
+            last = (reading, wins)
+        if last is not None:
+            yield last
 
     def _form_fills(
         self, form: CardForm, plain: int, held: int, room: int, wilds: int
@@ -358,10 +389,13 @@ class WildEvaluator(Evaluator):
             decided = found or self._structural
         if not decided:
             if plan is None:
-                readings = self.readings(around, wilds, concealed)
+                readings = ((reading, False) for reading in self.readings(around, wilds, concealed))
             else:
                 readings = self._worth_judging(plan, wilds, table)
-            for reading in readings:
+            for reading, sure in readings:
+                if sure:
+                    found = True
+                    break
                 cards, win = self._apply(counts, reading, win_wild, win_card)
                 self.judged += 1
                 if super().wins(cards, table, win, source, facts):
@@ -372,12 +406,18 @@ class WildEvaluator(Evaluator):
         self._win_memo[key] = found
         return found
 
-    @staticmethod
     def _facts(
-        conditions: WinConditions | None, source: ir.Source | None, wilds: int
+        self, conditions: WinConditions | None, source: ir.Source | None, wilds: int
     ) -> WinConditions:
-        facts = conditions or WinConditions.from_source(source)
-        return replace(facts, wilds=wilds)
+        key = (conditions, source, wilds)
+        known = self._facts_memo.get(key)
+        if known is None:
+            facts = conditions or WinConditions.from_source(source)
+            known = replace(facts, wilds=wilds)
+            if len(self._facts_memo) >= WIN_MEMO_LIMIT:
+                self._facts_memo.clear()
+            self._facts_memo[key] = known
+        return known
 
     # ── full evaluation ────────────────────────────────────────
     def evaluate(  # type: ignore[override]
@@ -408,12 +448,12 @@ class WildEvaluator(Evaluator):
             # the readings that may win, in the order of the listing (ties keep the first)
             readings = self._worth_judging(plan, wilds, table)
         else:
-            readings = self.readings(around, wilds, concealed)
+            readings = ((reading, False) for reading in self.readings(around, wilds, concealed))
         first_reading: Reading = ()
-        for reading in readings:
+        for reading, sure in readings:
             cards, win = self._apply(counts, reading, win_wild, win_card)
             self.judged += 1
-            if not on_deal and not super().wins(cards, table, win, source, facts):
+            if not (on_deal or sure) and not super().wins(cards, table, win, source, facts):
                 if first is None and plan is None:
                     first = super().evaluate(cards, table, win, source, on_deal, facts)
                     first_reading = reading

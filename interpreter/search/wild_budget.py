@@ -39,6 +39,8 @@ Fills = dict[int, int]  # the extra cards of a reading (packed) -> the signature
 # blocks are higher) and no extra cards come last.
 Filled = tuple[tuple[int, ...], int, int]
 LAST = (1 << 16,)  # past every card position
+Listed = tuple[tuple[int, ...], int, int, int]  # (order, cards added, fill, signatures)
+Tables = tuple[dict, dict, dict]  # a shape's answers: signatures, fills, fills listed
 
 
 def _lowest(packed: int) -> int:
@@ -46,9 +48,10 @@ def _lowest(packed: int) -> int:
 
 
 class BlockBudget:
-    """The wild budget search of one block."""
+    """The wild budget search of one block. Blocks of one shape (the same groups at the
+    same positions, the same signature steps: the suits of a deck) share their tables."""
 
-    def __init__(self, searcher: Searcher, index: int) -> None:
+    def __init__(self, searcher: Searcher, index: int, shared: dict[object, Tables]) -> None:
         node, shift, mask = searcher.blocks[index]
         block = searcher.rules.blocks[index]
         self.shift = shift
@@ -76,8 +79,22 @@ class BlockBudget:
             self.by_low[low].append(group)
             for card in kinds:
                 self.containing[card - block.start].append(group)
-        self._signatures: dict[tuple[int, int, int], int] = {}
-        self._fills: dict[tuple[int, int, int], Fills] = {}
+        shape = (block.size, mask, tuple(tuple((g, s) for g, s, _ in row) for row in self.by_low))
+        tables = shared.setdefault(shape, ({}, {}, {}))
+        self._signatures, self._fills, self._listed = tables
+        # each byte's excess over 1…4 copies, found by one subtraction (see `_clamped`)
+        self._levels = [int.from_bytes(bytes([level]) * block.size, "little") for level in range(5)]
+
+    def _clamped(self, room: int, most: int) -> int:
+        """The room with each card kind's count cut to `most` (no more wilds are left):
+        answers for rooms that differ only above it are the same, and shared."""
+        if most >= len(self._levels):
+            return room
+        guard = self.guard
+        above = (room | guard) - self._levels[most]  # a byte keeps its guard where above
+        kept = (above & guard) >> (FIELD_BITS - 1)  # 1 in each byte above `most`
+        excess = above & ~guard & (kept * 0xFF)
+        return room - excess
 
     # ── signatures only ────────────────────────────────────────
     def signatures(self, part: int, room: int, wilds: int) -> int:
@@ -88,16 +105,16 @@ class BlockBudget:
         found = self._signatures.get(key)
         if found is not None:
             return found
+        found = 0
         if wilds == 1:
-            found = 0
             plain = self.plain
             for position, one in enumerate(self.ones):
                 if (room >> (position * FIELD_BITS)) & 0xFF:
                     found |= plain(part + one)
         else:
-            found = 0
             for need, count, step, rest in self._moves(part, room, wilds):
-                below = self.signatures(rest, room - need, wilds - count)
+                left = wilds - count
+                below = self.signatures(rest, self._clamped(room - need, left), left)
                 if below:
                     found |= below << step
         if len(self._signatures) >= SIGNATURE_LIMIT:
@@ -152,7 +169,8 @@ class BlockBudget:
                         result[one] = found
         else:
             for need, count, step, rest in self._moves(part, room, wilds):
-                for _, fill, below in self.fills(rest, room - need, wilds - count):
+                left = wilds - count
+                for _, fill, below in self.fills(rest, self._clamped(room - need, left), left):
                     added = fill + need
                     result[added] = result.get(added, 0) | (below << step)
         listed = sorted((self._order(fill), fill, found) for fill, found in result.items())
@@ -160,6 +178,24 @@ class BlockBudget:
             self._fills.clear()
         self._fills[key] = listed
         return listed
+
+    def listed(self, part: int, room: int, wilds: int) -> list[Listed]:
+        """The fills of the part with 0 to `wilds` cards together, in the order of their
+        cards: (order, cards added, the fill, its signatures)."""
+        key = (part, room, wilds)
+        known = self._listed.get(key)
+        if known is None:
+            known = []
+            for count in range(wilds + 1):
+                known += [
+                    (order, count, fill, found)
+                    for order, fill, found in self.fills(part, room, count)
+                ]
+            known.sort()
+            if len(self._listed) >= SIGNATURE_LIMIT:
+                self._listed.clear()
+            self._listed[key] = known
+        return known
 
     def _order(self, fill: int) -> tuple[int, ...]:
         """Where a block's extra cards place a reading in the listing (see `Filled`)."""
@@ -173,7 +209,10 @@ class WildBudget:
     """The wild budget search of a hand, block by block (see the module's docstring)."""
 
     def __init__(self, searcher: Searcher) -> None:
-        self.blocks = [BlockBudget(searcher, index) for index in range(len(searcher.blocks))]
+        shared: dict[object, Tables] = {}
+        self.blocks = [
+            BlockBudget(searcher, index, shared) for index in range(len(searcher.blocks))
+        ]
 
     def _parts(self, packed: int, room: int) -> list[tuple[BlockBudget, int, int]]:
         """Each block that holds cards or may take a wild: (block, its part, its room)."""
@@ -201,10 +240,10 @@ class WildBudget:
             reach = more
         return reach.get(wilds, 0)
 
-    def fills(self, packed: int, room: int, wilds: int, accept: int) -> Iterator[int]:
+    def fills(self, packed: int, room: int, wilds: int, accept: int) -> Iterator[tuple[int, int]]:
         """The readings (the cards the wilds stand for, packed) whose plain hand has a
-        split of a signature in `accept`, each once, in the order of their cards (rising,
-        compared card by card)."""
+        split of a signature in `accept`, each once with the signatures its splits reach,
+        in the order of their cards (rising, compared card by card)."""
         parts = self._parts(packed, room)
         # what the blocks after each one can reach with each number of wilds
         after: list[dict[int, int]] = [{0: 1}]
@@ -221,24 +260,19 @@ class WildBudget:
         if not after[0].get(wilds, 0) & accept:
             return
 
-        def place(index: int, left: int, bits: int, filled: int) -> Iterator[int]:
+        def place(index: int, left: int, bits: int, filled: int) -> Iterator[tuple[int, int]]:
             if index == len(parts):
                 if not left and bits & accept:
-                    yield filled
+                    yield filled, bits
                 return
             block, part, free = parts[index]
             rest = after[index + 1]
-            listed: list[tuple[tuple[int, ...], int, int, int]] = []
-            for count in range(left + 1 if free else 1):
-                if rest.get(left - count, 0):
-                    listed += [
-                        (order, count, fill, found)
-                        for order, fill, found in block.fills(part, free, count)
-                    ]
-            listed.sort()
-            for _, count, fill, found in listed:
+            for _, count, fill, found in block.listed(part, free, left if free else 0):
+                tail = rest.get(left - count, 0)
+                if not tail:
+                    continue
                 reached = combine(bits, found)
-                if combine(reached, rest[left - count]) & accept:
+                if combine(reached, tail) & accept:
                     yield from place(
                         index + 1, left - count, reached, filled + (fill << block.shift)
                     )
