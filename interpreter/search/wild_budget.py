@@ -23,7 +23,8 @@ Answers are memoised by (part, room, wilds); the tables are bounded as the plain
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from heapq import merge
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
 from tablerules.interpreter.search.searcher import Searcher
@@ -37,10 +38,10 @@ Fills = dict[int, int]  # the extra cards of a reading (packed) -> the signature
 # in the listing of readings (card by card, rising): the cards' positions, then one past
 # every position, so that more cards in an earlier block come first (the cards of later
 # blocks are higher) and no extra cards come last.
-Filled = tuple[tuple[int, ...], int, int]
+Order = tuple[int, ...]
+Filled = tuple[Order, int, int]
 LAST = (1 << 16,)  # past every card position
-Listed = tuple[tuple[int, ...], int, int, int]  # (order, cards added, fill, signatures)
-Tables = tuple[dict, dict, dict]  # a shape's answers: signatures, fills, fills listed
+Tables = tuple[dict, dict]  # a shape's answers: signatures, fills
 
 
 def _lowest(packed: int) -> int:
@@ -80,8 +81,8 @@ class BlockBudget:
             for card in kinds:
                 self.containing[card - block.start].append(group)
         shape = (block.size, mask, tuple(tuple((g, s) for g, s, _ in row) for row in self.by_low))
-        tables = shared.setdefault(shape, ({}, {}, {}))
-        self._signatures, self._fills, self._listed = tables
+        tables = shared.setdefault(shape, ({}, {}))
+        self._signatures, self._fills = tables
         # each byte's excess over 1…4 copies, found by one subtraction (see `_clamped`)
         self._levels = [int.from_bytes(bytes([level]) * block.size, "little") for level in range(5)]
 
@@ -179,24 +180,6 @@ class BlockBudget:
         self._fills[key] = listed
         return listed
 
-    def listed(self, part: int, room: int, wilds: int) -> list[Listed]:
-        """The fills of the part with 0 to `wilds` cards together, in the order of their
-        cards: (order, cards added, the fill, its signatures)."""
-        key = (part, room, wilds)
-        known = self._listed.get(key)
-        if known is None:
-            known = []
-            for count in range(wilds + 1):
-                known += [
-                    (order, count, fill, found)
-                    for order, fill, found in self.fills(part, room, count)
-                ]
-            known.sort()
-            if len(self._listed) >= SIGNATURE_LIMIT:
-                self._listed.clear()
-            self._listed[key] = known
-        return known
-
     def _order(self, fill: int) -> tuple[int, ...]:
         """Where a block's extra cards place a reading in the listing (see `Filled`)."""
         cards: list[int] = []
@@ -267,10 +250,16 @@ class WildBudget:
                 return
             block, part, free = parts[index]
             rest = after[index + 1]
-            for _, count, fill, found in block.listed(part, free, left if free else 0):
-                tail = rest.get(left - count, 0)
-                if not tail:
-                    continue
+            # the block's fills of each number of cards the blocks after it can complete,
+            # merged in the order of their cards
+            counts = [c for c in range(left + 1 if free else 1) if rest.get(left - c, 0)]
+            if len(counts) == 1:
+                listed: Iterable[tuple[Order, int, int]] = block.fills(part, free, counts[0])
+            else:
+                listed = merge(*(block.fills(part, free, count) for count in counts))
+            for order, fill, found in listed:
+                count = len(order) - 1
+                tail = rest[left - count]
                 reached = combine(bits, found)
                 if combine(reached, tail) & accept:
                     yield from place(
