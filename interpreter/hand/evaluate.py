@@ -51,6 +51,14 @@ __all__ = [
 SOURCES: tuple[ir.Source, ...] = ("self", "discard", "draw")
 
 
+def implied_source(win_card: int | None, source: ir.Source | None) -> ir.Source | None:
+    """Where the winning card came from: as given, or the seat's own draw when a winning
+    card is given without it."""
+    if win_card is not None and source is None:
+        return "self"
+    return source
+
+
 class HandError(ValueError):
     """A hand that cannot be evaluated as given (too many copies, a wrong table group...)."""
 
@@ -217,8 +225,7 @@ class Evaluator:
     ) -> bool:
         """Whether the hand wins (as `evaluate(...).wins`, immediate wins aside): the
         signature tables first, the splits judged only when they cannot decide."""
-        if win_card is not None and source is None:
-            source = "self"
+        source = implied_source(win_card, source)
         pre = self._pack(hand, table, win_card)
         cards = len(hand) + (win_card is not None)
         return self._wins(pre, table, win_card, source, conditions, cards)
@@ -287,8 +294,7 @@ class Evaluator:
                 return result
         if table is None:
             table = ()
-        if win_card is not None and source is None:
-            source = "self"
+        source = implied_source(win_card, source)
         pre = self._pack(hand, table, win_card)
         full = pre + self._one[win_card] if win_card is not None else pre
         result = self._judge(full, pre, table, win_card, source)

@@ -9,19 +9,22 @@ quantity counts the wild cards held.
 
 Which readings are worth judging comes from the wild budget search
 (`search/wild_budget.py`): the wilds fill the missing cards of a split's groups, so only
-the readings whose plain hand has a split that the win clause's groups and pairs accept (or
-that makes a winning form) are judged, each as a plain hand; rules whose structure alone
-decides a win are answered by the budget search's signatures without a judgement. Readings
-are judged in the order of a listing wild by wild, the cards of wilds of one kind in rising
-order (the same multiset once), so that among equal scores the first is kept. A hand too
-large for the signature tables, and a win on the deal, list every reading instead (the last
-wild then only as a card the searcher's completing cards allow).
+the readings whose plain hand has a split that the win clause's groups and pairs accept, or
+that make a winning form (of groups, or of cards: `_form_fills`), are judged, each as a
+plain hand. Where such a split always wins (no minimum, no score or condition that may
+refuse it), the win test is the budget search's signatures alone, and a reading with such
+a split is not judged again before it is evaluated. Readings are judged in the order of a
+listing wild by wild, the cards of wilds of one kind in rising order (the same multiset
+once), so that among equal scores the first is kept; where nothing is valued or scored,
+every winning reading ties and the first one ends the search. A hand too large for the
+signature tables, and a win on the deal, list every reading instead (the last wild then
+only as a card the searcher's completing cards allow).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from heapq import merge
 from itertools import combinations_with_replacement
 
@@ -34,7 +37,12 @@ from tablerules.interpreter.compiling.compiled import (
 )
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
-from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, TableGroup
+from tablerules.interpreter.hand.evaluate import (
+    Evaluation,
+    Evaluator,
+    TableGroup,
+    implied_source,
+)
 from tablerules.interpreter.hand.judging import best_split
 from tablerules.interpreter.search.wild_budget import WildBudget
 
@@ -43,6 +51,18 @@ Reading = tuple[tuple[int, int], ...]  # (wild kind, the card kind it stands for
 # wild may stand for, the signatures that win by groups and pairs, those of winning forms
 Plan = tuple[int, int, int, int]
 WIN_MEMO_LIMIT = 1 << 14  # win tests kept per evaluator before the table is emptied
+
+
+@dataclass(frozen=True, slots=True)
+class HeldWilds:
+    """A hand holding wild cards, made ready to judge (`WildEvaluator._held`)."""
+
+    wilds: list[int]  # the wild kinds held, sorted (the winning card's included)
+    source: ir.Source | None
+    facts: WinConditions  # what the patterns see, the wilds counted
+    around: list[int]  # the plain cards in sight: concealed, table groups, winning card
+    concealed: list[int] | None  # the plain concealed cards (None: every reading listed)
+    plan: Plan | None  # what the budget search is given (None: every reading listed)
 
 
 class WildEvaluator(Evaluator):
@@ -324,6 +344,41 @@ class WildEvaluator(Evaluator):
 
         yield from place(0, 0)
 
+    # ── what a win test and an evaluation start from ───────────
+    def _held(
+        self,
+        hand: Sequence[int],
+        counts: list[int],
+        wilds: list[int],
+        table: Sequence[TableGroup],
+        win_card: int | None,
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+        on_deal: bool,
+    ) -> HeldWilds:
+        """A hand holding wilds made ready to judge: the source a winning card implies
+        (as `Evaluator` reads it), the facts its patterns see, the cards around it and
+        what the budget search is given (none on the deal: every reading is listed)."""
+        source = implied_source(win_card, source)
+        facts = self._facts(conditions, source, len(wilds))
+        around = self._with_table(counts, table, win_card)
+        concealed = self._concealed(counts, win_card)
+        plan = None
+        if not on_deal:
+            cards = len(hand) + (win_card is not None)
+            plan = self._plan(around, concealed, wilds, table, cards)
+        return HeldWilds(wilds, source, facts, around, None if on_deal else concealed, plan)
+
+    def _candidates(
+        self, held: HeldWilds, table: Sequence[TableGroup]
+    ) -> Iterator[tuple[Reading, bool]]:
+        """The readings to judge, in the order of the listing, each with whether it surely
+        wins: those the budget search lets through, or every reading where it cannot."""
+        if held.plan is not None:
+            return self._worth_judging(held.plan, held.wilds, table)
+        listed = self.readings(held.around, held.wilds, held.concealed)
+        return ((reading, False) for reading in listed)
+
     # ── win tests ──────────────────────────────────────────────
     def wins_packed(self, packed: int) -> bool:  # type: ignore[override]
         counts = self.rules.unpack(packed)
@@ -373,13 +428,9 @@ class WildEvaluator(Evaluator):
         known = self._win_memo.get(key)
         if known is not None:
             return known
-        if win_card is not None and source is None:
-            source = "self"
-        facts = self._facts(conditions, source, len(wilds))
+        held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
+        source, facts, plan = held.source, held.facts, held.plan
         found = False
-        around = self._with_table(counts, table, win_card)
-        concealed = self._concealed(counts, win_card)
-        plan = self._plan(around, concealed, wilds, table, len(hand) + (win_card is not None))
         decided = False
         if plan is not None and self._groups_decide and self._one_kind(wilds):
             # a split the groups and pairs accept wins: the signatures decide, when the
@@ -388,11 +439,7 @@ class WildEvaluator(Evaluator):
             found = bool(self.budget.signatures(plain, room, len(wilds)) & groups)
             decided = found or self._structural
         if not decided:
-            if plan is None:
-                readings = ((reading, False) for reading in self.readings(around, wilds, concealed))
-            else:
-                readings = self._worth_judging(plan, wilds, table)
-            for reading, sure in readings:
+            for reading, sure in self._candidates(held, table):
                 if sure:
                     found = True
                     break
@@ -432,25 +479,15 @@ class WildEvaluator(Evaluator):
         counts, wilds, win_wild = self._parted(hand, win_card)
         if not wilds:
             return super().evaluate(hand, table, win_card, source, on_deal, conditions)
-        if win_card is not None and source is None:
-            source = "self"
-        facts = self._facts(conditions, source, len(wilds))
         table = table or []
+        held = self._held(hand, counts, wilds, table, win_card, source, conditions, on_deal)
+        source, facts, plan = held.source, held.facts, held.plan
         best: Evaluation | None = None
         first: Evaluation | None = None
         best_reading: Reading = ()
-        around = self._with_table(counts, table, win_card)
-        concealed = None if on_deal else self._concealed(counts, win_card)
-        plan = None
-        if concealed is not None:
-            plan = self._plan(around, concealed, wilds, table, len(hand) + (win_card is not None))
-        if plan is not None:
-            # the readings that may win, in the order of the listing (ties keep the first)
-            readings = self._worth_judging(plan, wilds, table)
-        else:
-            readings = ((reading, False) for reading in self.readings(around, wilds, concealed))
         first_reading: Reading = ()
-        for reading, sure in readings:
+        # the readings that may win, in the order of the listing (ties keep the first)
+        for reading, sure in self._candidates(held, table):
             cards, win = self._apply(counts, reading, win_wild, win_card)
             self.judged += 1
             if not (on_deal or sure) and not super().wins(cards, table, win, source, facts):
@@ -469,7 +506,7 @@ class WildEvaluator(Evaluator):
                     break
         if best is None and plan is not None:
             # no reading wins: the report reads the first reading listed, as it always has
-            listed = next(self.readings(around, wilds, concealed), None)
+            listed = next(self.readings(held.around, wilds, held.concealed), None)
             if listed is not None:
                 cards, win = self._apply(counts, listed, win_wild, win_card)
                 self.judged += 1
