@@ -7,6 +7,9 @@ half or crosses the cut, so the splits found are every split of the region.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.search.leaf import Leaf
 from tablerules.interpreter.search.splits import (
@@ -26,6 +29,7 @@ from tablerules.interpreter.search.splits import (
 )
 
 NOTHING_TAKEN: list[tuple[int, int, Fragment]] = [(0, 0, ((), 0, 0, 0))]
+Answer = TypeVar("Answer", tuple[Fragment, ...], Best)  # what a half answers of its part
 
 
 class Cut:
@@ -134,31 +138,51 @@ class Cut:
         self.signature_memo[part] = result
         return result
 
+    def _halves(
+        self,
+        part: int,
+        left_memo: dict[int, Answer],
+        left_solve: Callable[[int], Answer],
+        right_memo: dict[int, Answer],
+        right_solve: Callable[[int], Answer],
+        nothing: Answer,
+    ) -> Iterator[tuple[tuple[int, int, Fragment], Answer, Answer]]:
+        """For each taking of the part (`_takings`), the answers of the two halves for
+        what is left in each (`nothing` for a half left with no cards): the splits, or
+        the best splits; a taking after which a half has no answer is passed over."""
+        left_mask = self.left.mask
+        for taking in self._takings(part):
+            rest = part - taking[0]
+            one = rest & left_mask
+            other = rest - one
+            if one:
+                mine = left_memo.get(one)
+                if mine is None:
+                    mine = left_solve(one)
+                if not mine:
+                    continue
+            else:
+                mine = nothing
+            if other:
+                theirs = right_memo.get(other)
+                if theirs is None:
+                    theirs = right_solve(other)
+                if not theirs:
+                    continue
+            else:
+                theirs = nothing
+            yield taking, mine, theirs
+
     def splits(self, part: int) -> tuple[Fragment, ...]:
         found = self.split_memo.get(part)
         if found is not None:
             return found
         left, right = self.left, self.right
-        left_mask = left.mask
         results: list[Fragment] = []
-        for taken, _, (ids, total, pairs, triggers) in self._takings(part):
-            rest = part - taken
-            one = rest & left_mask
-            other = rest - one
-            if one:
-                mine = left.split_memo.get(one)
-                if mine is None:
-                    mine = left.splits(one)
-                if not mine:
-                    continue
-            else:
-                mine = NO_SPLIT
-            if other:
-                theirs = right.split_memo.get(other)
-                if theirs is None:
-                    theirs = right.splits(other)
-            else:
-                theirs = NO_SPLIT
+        halves = self._halves(
+            part, left.split_memo, left.splits, right.split_memo, right.splits, NO_SPLIT
+        )
+        for (_, _, (ids, total, pairs, triggers)), mine, theirs in halves:
             for x, x_total, x_pairs, x_triggers in mine:
                 for y, y_total, y_pairs, y_triggers in theirs:
                     results.append(
@@ -183,29 +207,12 @@ class Cut:
         if found is not None:
             return found
         left, right = self.left, self.right
-        left_mask = left.mask
         ranks = self.ranks
         found = {}
-        for taken, step, (ids, total, _, _) in self._takings(part):
-            rest = part - taken
-            one = rest & left_mask
-            other = rest - one
-            if one:
-                mine = left.best_memo.get(one)
-                if mine is None:
-                    mine = left.best(one)
-                if not mine:
-                    continue
-            else:
-                mine = NO_CARDS_BEST
-            if other:
-                theirs = right.best_memo.get(other)
-                if theirs is None:
-                    theirs = right.best(other)
-                if not theirs:
-                    continue
-            else:
-                theirs = NO_CARDS_BEST
+        halves = self._halves(
+            part, left.best_memo, left.best, right.best_memo, right.best, NO_CARDS_BEST
+        )
+        for (_, step, (ids, total, _, _)), mine, theirs in halves:
             taken_ranks = tuple(ranks[i] for i in ids)
             merge_best(mine, theirs, step, total, taken_ranks, found)
         if len(self.best_memo) >= self.split_limit:
