@@ -19,6 +19,7 @@ HONGZHONG = ROOT / "rules" / "hongzhong.rules"
 # a fuzzed file over a bundled file with winning forms of cards and a minimum value: a
 # wild card that stands for nearly any card, and greedy bots testing every wait
 FUZZED = ROOT / "tests" / "fuzzed" / "wild_waits.rules"
+TWO_WILDS = ROOT / "tests" / "fuzzed" / "two_wilds.rules"
 
 
 def _listing(game) -> WildEvaluator:
@@ -128,3 +129,42 @@ def test_greedy_waits_on_a_wild_that_stands_for_nearly_anything() -> None:
     judged = evaluator.judged - before
     assert tests > 1000  # the bots did test their waits
     assert judged < 5000  # judging every reading took over 100,000
+
+
+def _complete(game, count: int, seed: int) -> list[list[int]]:
+    """Complete hands made of the rules' own in-hand groups (one pair, the rest groups of
+    three), with one copy of each wild kind put in place of a card, at random."""
+    rules = game.compiled
+    pairs = [i.cards for i in rules.instances if rules.kinds[i.kind].is_pair]
+    threes = [
+        i.cards for i in rules.instances if not rules.kinds[i.kind].is_pair and len(i.cards) == 3
+    ]
+    wilds = sorted(rules.wilds.kinds)
+    rng = random.Random(seed)
+    hands = []
+    while len(hands) < count:
+        hand = list(rng.choice(pairs))
+        for _ in range(4):
+            hand += rng.choice(threes)
+        if any(hand.count(card) > rules.cards.copies for card in hand) or set(hand) & set(wilds):
+            continue
+        for wild in wilds:
+            if rng.random() < 0.7:
+                hand[rng.randrange(len(hand))] = wild
+        hands.append(hand)
+    return hands
+
+
+def test_two_kinds_of_wild_judge_as_every_reading_does() -> None:
+    game = load_game(TWO_WILDS)
+    budget, listing = game.evaluator, _listing(game)
+    wins = 0
+    for index, hand in enumerate(_complete(game, 80, seed=8)):
+        win = hand.pop()
+        assert budget.wins(hand, (), win, "self") == listing.wins(hand, (), win, "self"), hand
+        wins += budget.wins(hand, (), win, "self")
+        if index % 3 == 0:
+            assert _summary(budget.evaluate(hand, None, win, "self")) == _summary(
+                listing.evaluate(hand, None, win, "self")
+            ), hand
+    assert wins > 5  # the file asks a minimum score: most complete hands do not win
