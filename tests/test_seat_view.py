@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game
+from tablerules.interpreter.api import load_game
 from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.views import seat_events
@@ -72,3 +73,24 @@ def test_the_oracle_catches_a_view_that_shows_too_much(game: Game) -> None:
         if named(table.events, table) - seen(table, 0):
             return
     pytest.fail("the referee's events never named a card seat 0 cannot see")
+
+
+def test_a_window_does_not_tell_a_seat_who_else_it_asks() -> None:
+    """Which seats a window asks depends on their hands (who can claim the card): a seat's
+    view names only itself, when asked; the referee's view names them all."""
+    game = load_game(GAMES["paohuzi"])
+    found = 0
+    for seed in range(40):
+        for table in positions(game, seed):
+            decision = table.state.decision
+            if decision is None or decision.kind != "window" or table.finished:
+                continue
+            waiting = list(decision.waiting)
+            assert table.view()["pending"]["waiting"] == waiting
+            for viewer in range(table.play.seats):
+                shown = table.view(viewer)["pending"]["waiting"]
+                assert shown == ([viewer] if viewer in waiting else [])
+            found += len(waiting) > 1
+        if found >= 3:
+            break
+    assert found >= 3  # windows asking several seats at once were seen

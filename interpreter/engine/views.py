@@ -60,7 +60,7 @@ def _pending(table: Table, seat: int | None) -> dict[str, Any] | None:
         "context": offer.context,
         "owner": offer.owner,
         "card": table.card_id(offer.card),
-        "waiting": decision.waiting,
+        "waiting": _waiting(decision, seat),
     }
     seats = decision.options if seat is None else {seat: decision.options.get(seat, [])}
     data["options"] = {s: [c.label for c in choices] for s, choices in seats.items()}
@@ -73,6 +73,15 @@ def _pending(table: Table, seat: int | None) -> dict[str, Any] | None:
     ):
         data["card"] = HIDDEN
     return data
+
+
+def _waiting(decision: Any, seat: int | None) -> list[int]:
+    """The seats the decision still waits for, as `seat` may know them: a window asks each
+    seat that can do something with the card, which tells what its hand holds, so a seat
+    sees only whether it is asked itself (a turn or a phase is no secret)."""
+    if seat is None or decision.kind != "window":
+        return list(decision.waiting)
+    return [seat] if seat in decision.waiting else []
 
 
 def referee_view(table: Table) -> dict[str, Any]:
