@@ -27,6 +27,7 @@ from tablerules.interpreter.engine import Choice, IllegalAction, Table
 from tablerules.interpreter.engine.state import HandState
 
 RESET_OPTIONS = ("dealer",)
+MAX_SKIPPED = 1000  # hands won on the deal in a row before `reset` gives up
 
 
 class IllegalActionId(IllegalAction):
@@ -92,7 +93,11 @@ class TableEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a hand: with `seed`, the very hand `Table(game, seed=seed)` deals (and the
         hands after it follow from that seed); without, the next of the seed's sequence.
-        `options` may name the `dealer` (a seat); PettingZoo's own keys are ignored."""
+        `options` may name the `dealer` (a seat); PettingZoo's own keys are ignored.
+
+        Every agent is live after a reset, as PettingZoo expects: a hand won on the deal
+        (before anyone chooses) is skipped for the next of the sequence, and listed in each
+        agent's `infos[agent]["skipped"]` (its `hand_seed` and `totals`)."""
         options = dict(options or {})
         unknown = sorted(set(options) - set(RESET_OPTIONS))
         if unknown:
@@ -102,22 +107,25 @@ class TableEnv(AECEnv):
             self.hand_seed = seed
         else:
             self.hand_seed = self._seeds.getrandbits(63)
-        self.table = Table(self.game, seed=self.hand_seed, dealer=options.get("dealer"))
+        skipped = []
+        while True:
+            self.table = Table(self.game, seed=self.hand_seed, dealer=options.get("dealer"))
+            if not self.table.finished:
+                break
+            skipped.append({"hand_seed": self.hand_seed, "totals": self.table.totals()})
+            if len(skipped) >= MAX_SKIPPED:
+                raise RuntimeError(f"{len(skipped)} hands in a row were won on the deal")
+            self.hand_seed = self._seeds.getrandbits(63)
         self._payments = PaymentReader(self.table)
         self.agents = list(self.possible_agents)
-        money = self._payments.new_money()  # paid on the deal (a hand won there)
+        money = self._payments.new_money()  # paid on the deal, if the rules pay anything there
         self.rewards = {agent: money[self._seat[agent]] for agent in self.agents}
         self._cumulative_rewards = dict(self.rewards)
-        finished = self.table.finished
-        self.terminations = {agent: finished for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {"skipped": list(skipped)} for agent in self.agents}
         self._skip_agent_selection = None
-        if finished:
-            self._hand_over()
-            self.agent_selection = self.agents[0]
-        else:
-            self._next_agent()
+        self._next_agent()
 
     def step(self, action: int | np.integer | None) -> None:
         """Take action id `action` for the acting agent (None for an agent whose hand is

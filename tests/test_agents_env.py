@@ -236,3 +236,30 @@ def test_a_seat_that_has_won_and_left_gets_no_turn() -> None:
             env.step(winning[0] if winning else int(rng.choice(legal)))
         assert [collected[a] for a in env.possible_agents] == env.table.totals()
     assert went_on > 0  # play went on after a win
+
+
+def test_a_hand_won_on_the_deal_is_skipped_and_every_agent_starts_live(tmp_path: Path) -> None:
+    """PettingZoo expects live agents after `reset`: a hand won on the deal is passed over
+    for the next of the seed's sequence, and named in the agents' infos."""
+    rules = tmp_path / "easy.rules"
+    rules.write_text(
+        'extends "paohuzi"\n'
+        'override immediate win 天胡 "one 坎 on the deal" [PHZ-15] {\n'
+        "  when 1 of 坎 提\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    game = load_game(rules)
+    won = next(s for s in range(200) if Table(game, seed=s).finished)
+    env = tablerules.env(game)
+    env.reset(seed=won)
+    assert env.agents == env.possible_agents
+    assert not any(env.terminations.values())
+    assert not env.table.finished and env.hand_seed != won
+    skipped = env.infos[env.possible_agents[0]]["skipped"]
+    assert skipped[0] == {"hand_seed": won, "totals": Table(game, seed=won).totals()}
+    observation, reward, terminated, truncated, _ = env.last()
+    assert not terminated and observation["action_mask"].any()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(tablerules.env(game, seed=won), num_cycles=200)
