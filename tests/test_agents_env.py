@@ -258,7 +258,7 @@ def test_a_hand_won_on_the_deal_is_skipped_and_every_agent_starts_live(tmp_path:
     assert not env.table.finished and env.hand_seed != won
     skipped = env.infos[env.possible_agents[0]]["skipped"]
     assert skipped[0] == {"hand_seed": won, "totals": Table(game, seed=won).totals()}
-    observation, reward, terminated, truncated, _ = env.last()
+    observation, _, terminated, _, _ = env.last()
     assert not terminated and observation["action_mask"].any()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
