@@ -14,7 +14,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 RAY_STAMP := $(VENV)/.installed-ray
 OPENSPIEL_STAMP := $(VENV)/.installed-openspiel
 
-.PHONY: test logcheck differential invariants invariants-slice test-ray test-openspiel bench-env wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser screenshots clean
+.PHONY: test logcheck differential invariants invariants-slice test-ray test-openspiel bench-env bench-bots wheel-smoke fuzz bench-limits check lint bench bench-play bench-revisions bench-simulate docs-simulate play playground fonts apt-install e2e e2e-browser screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -143,6 +143,10 @@ bench-play: $(STAMP)
 ## raw Table API on the same hands, and the observation encoding per call
 bench-env: $(STAMP)
 	$(BIN)/python benchmarks/bench_env.py
+
+## bench-bots: the value bot's CPU time per decision beside the greedy bot's, same deals
+bench-bots: $(STAMP)
+	$(BIN)/python benchmarks/bench_bots.py
 
 ## bench-revisions: the same evaluation and play work on the code before the rule language's
 ## v2 and on this checkout, side by side (BEFORE=REV AFTER=REV to compare others)

@@ -96,7 +96,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--samples",
         type=_positive,
         metavar="K",
-        help="deals a sampling bot tries per choice (its budget)",
+        help="deals a sampling or value bot tries per choice (its budget)",
     )
     add_output_flags(parser)
     add_lang_flag(parser)

@@ -85,7 +85,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--samples",
         type=_positive,
         metavar="K",
-        help="deals a sampling bot tries per choice (its budget)",
+        help="deals a sampling or value bot tries per choice (its budget)",
     )
     parser.add_argument("--compare", metavar="OTHER", help="also play the same hands under OTHER")
     parser.add_argument(

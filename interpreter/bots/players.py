@@ -4,6 +4,8 @@ their own cards, so the same bot plays every game of the family.
 * `RandomBot` picks uniformly among the legal choices.
 * `SamplingBot` (in `sampling.py`) samples the unseen cards and plays each sensible
   choice out with greedy bots: determinised Monte Carlo, with a budget of samples.
+* `ValueBot` (in `value.py`) plays for the money of the rule file: roll-outs valued by
+  the settlement where its choices may differ in worth, a win against declining it too.
 * `GreedyBot` wins whenever it can, takes forced choices as given, claims or declares
   when that does not take its hand further from complete (see `distance.py`), and
   otherwise discards the card that leaves the hand closest to complete.
@@ -64,10 +66,12 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Wins when it can; otherwise keeps its hand as close to complete as one step allows."""
+    """Wins when it can; otherwise keeps its hand as close to complete as one step allows.
+    `waits=False` skips the live-wait tie-break (`_Waits`): a cheaper bot for roll-outs."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, waits: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.waits = waits
 
     def choose(self, table: Table, seat: int) -> Choice:
         choices = table.legal_actions(seat)
@@ -94,7 +98,12 @@ class GreedyBot:
         pool = acting or scored
         best = min(d for _, d in pool)
         nearest = [c for c, d in pool if d == best]
-        if best == 1 and len(nearest) > 1 and table.game.compiled.scoring.decides_wins:
+        if (
+            best == 1
+            and len(nearest) > 1
+            and self.waits
+            and table.game.compiled.scoring.decides_wins
+        ):
             nearest = _Waits(table, seat).most(nearest)
         return self._pick(nearest)
 
@@ -243,7 +252,7 @@ def rank_choices(table: Table, seat: int, choices: Sequence[Choice]) -> list[tup
     return sorted(scored, key=lambda pair: pair[1])
 
 
-BOT_NAMES = ("random", "greedy", "sampling")
+BOT_NAMES = ("random", "greedy", "sampling", "value")
 
 
 def make_bot(name: str, seed: int, budget: Mapping[str, int] | None = None) -> Bot:
@@ -256,6 +265,10 @@ def make_bot(name: str, seed: int, budget: Mapping[str, int] | None = None) -> B
         from tablerules.interpreter.bots.sampling import SAMPLES, SamplingBot
 
         return SamplingBot(seed, samples=(budget or {}).get("samples", SAMPLES))
+    if name == "value":
+        from tablerules.interpreter.bots import value
+
+        return value.ValueBot(seed, samples=(budget or {}).get("samples", value.SAMPLES))
     raise ValueError(f"no bot named {name!r} (bots: {', '.join(BOT_NAMES)})")
 
 

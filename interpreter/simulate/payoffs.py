@@ -20,7 +20,7 @@ from tablerules.dsl.model import ir
 from tablerules.interpreter.api import Game
 
 PAYOFF_BLIND = frozenset({"random", "greedy"})  # bots that never read what a choice pays
-PAYOFF_READERS = ("sampling",)  # bots that choose by the money their play-outs end with
+PAYOFF_READERS = ("value", "sampling")  # bots that choose by the money play-outs end with
 DESCRIPTIVE = ("file", "extends", "game", "sources", "names", "options", "settings")
 PAYMENTS = ("settles", "bonuses", "fee")  # what a hand pays, never what a seat may do
 CARD_SETS = ("seat_cards", "round_cards")  # payoffs, unless the play names them

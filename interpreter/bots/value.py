@@ -1,0 +1,133 @@
+"""A bot that plays for the money of this rule file: determinised roll-outs valued by the
+settlement, at the decisions where its choices may differ in what they are worth.
+
+`ValueBot` plays as the greedy bot does wherever one choice is sensible (a single legal
+choice, a forced one, a phase before play, a hand still far from complete). Elsewhere it
+imagines the cards it cannot see dealt again at random (`determinise`), plays each candidate
+choice on that imagined table, lets greedy bots finish the hand, and reads its own money at
+the end, as the rule file pays it: bonuses, hand patterns, multipliers, fees. The same
+imagined deals serve every candidate, so they are compared on equal luck.
+
+* **A win it could decline.** A win and a way to decline it (a pass, a claim instead)
+  are both played out, `win_samples` times; it declines only when waiting is worth more
+  by more than the noise of its estimate (one standard error of the paired difference).
+  So where a seat's own draw pays far more than another seat's card, it may wait for it.
+* **A hand near complete** (at most `close` cards from it, on its own turn or in a window
+  on a card): the choices the greedy bot rates as near as the best (at most `width`) are
+  played out `samples` times, and the one with the most money is taken: which card to keep,
+  which claim to make, whether to claim at all. Money decides, so a choice that leads to a
+  hand the scoring pays more for beats one that is only as near.
+
+It searches only when no other seat has a choice pending in the same window (the others'
+choices were offered for their real cards, which it must not see). It knows no game: only
+the legal choices, the engine, what its seat can see, and the money the engine pays. Its
+budget is counted in samples, not time, so a simulation with it stays reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from tablerules.interpreter.bots.players import GreedyBot, rank_choices
+from tablerules.interpreter.engine import Choice, Table
+from tablerules.interpreter.engine.determinise import clone, determinise
+from tablerules.interpreter.engine.phases.flow import PHASE
+
+SAMPLES = 6  # imagined deals per candidate at a decision near complete
+WIN_SAMPLES = 12  # imagined deals for a win against declining it
+WIDTH = 3  # candidates at most
+CLOSE = 2  # search when the best choice leaves the hand at most this far from complete
+MARGIN = 0  # candidates: as near to complete as the best, or this much further
+
+
+class ValueBot:
+    """Chooses by the money its choices end with in determinised roll-outs."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = SAMPLES,
+        win_samples: int = WIN_SAMPLES,
+        width: int = WIDTH,
+        close: int = CLOSE,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot(seed)
+        self.samples = samples
+        self.win_samples = win_samples
+        self.width = width
+        self.close = close
+
+    def choose(self, table: Table, seat: int) -> Choice:
+        choices = table.legal_actions(seat)
+        decision = table.state.decision
+        if len(choices) == 1 or decision is None or decision.kind == PHASE:
+            return self.greedy.choose(table, seat)
+        if len(decision.options) != 1 or any(c.forced for c in choices):
+            return self.greedy.choose(table, seat)
+        actions = table.play.actions
+        wins = [c for c in choices if c.action in actions and actions[c.action].win]
+        if wins:
+            return self._win_or_wait(table, seat, choices, wins)
+        candidates = self._candidates(table, seat, choices)
+        if candidates is None:
+            return self.greedy.choose(table, seat)
+        if len(candidates) == 1:
+            return candidates[0]
+        money = self._play_outs(table, seat, candidates, self.samples)
+        totals = [sum(row) for row in money]
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _win_or_wait(
+        self, table: Table, seat: int, choices: list[Choice], wins: list[Choice]
+    ) -> Choice:
+        """The greedy bot's win, unless declining it is worth clearly more."""
+        win = self.greedy.choose(table, seat)
+        if win not in wins:
+            win = wins[0]
+        others = [c for c in choices if c not in wins]
+        if not others or self.win_samples <= 1:
+            return win
+        wait = rank_choices(table, seat, others)[0][0]
+        money = self._play_outs(table, seat, [win, wait], self.win_samples)
+        gains = [waited - won for won, waited in zip(money[0], money[1], strict=True)]
+        mean = sum(gains) / len(gains)
+        spread = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+        error = math.sqrt(spread / len(gains))
+        return wait if mean > error and mean > 0 else win
+
+    def _candidates(self, table: Table, seat: int, choices: list[Choice]) -> list[Choice] | None:
+        """The choices worth playing out; None while the hand is far from complete."""
+        ranked = rank_choices(table, seat, choices)
+        best = ranked[0][1]
+        if best > self.close:
+            return None
+        near = [choice for choice, distance in ranked if distance <= best + MARGIN]
+        return near[: self.width]
+
+    def _play_outs(
+        self, table: Table, seat: int, candidates: list[Choice], samples: int
+    ) -> list[list[int]]:
+        """The seat's money after each candidate, on `samples` imagined deals (the same
+        deals for every candidate): one row per candidate."""
+        money: list[list[int]] = [[] for _ in candidates]
+        for _ in range(samples):
+            world_seed = self.rng.randrange(1 << 62)
+            world = determinise(table, seat, random.Random(world_seed))
+            for index, choice in enumerate(candidates):
+                money[index].append(play_out(clone(world), choice, seat, world_seed))
+        return money
+
+
+def play_out(table: Table, choice: Choice, seat: int, seed: int) -> int:
+    """The seat's money once `choice` is taken and greedy bots finish the hand (without
+    their live-wait tie-break, which costs a win test per card at every close discard)."""
+    seats = table.play.seats
+    bots = [GreedyBot(seed * seats + s, waits=False) for s in range(seats)]
+    table.apply(choice)
+    while not table.finished:
+        waiting = table.waiting_for()[0]
+        table.apply(bots[waiting].choose(table, waiting))
+    return table.totals()[seat]

@@ -1,0 +1,100 @@
+"""The value bot: it plays for the money the rule file pays — it declines a win on another
+seat's card when its own draw pays far more, takes it when it does not — sees only what its
+seat sees, and plays whole hands of every bundled file reproducibly. (How its play changes
+under two horses or 名堂, and its money against greedy bots, are measured with `simulate`
+in docs/simulate.md: runs too long for the suite.)"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from tablerules.dsl.loading.bundled import bundled_files
+from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.bots.players import GreedyBot, make_bot, play_hand
+from tablerules.interpreter.bots.value import ValueBot
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.determinise import determinise
+
+BASE_FILES = [path for path in bundled_files() if path.parent.name != "variants"]
+# 跑馬仔 with a win on a discard paid `discard` units and a self-draw `own` from each other.
+PAYING = """extends "paomazai"
+override settle win [PMZ-16] {{
+  on discard: discarder pays {discard} × unit "食糊"
+  on draw: each other pays {own} × unit "自摸"
+  on replacement: each other pays {own} × unit "槓上自摸"
+  on added card: robbed pays {discard} × unit "搶槓"
+}}
+"""
+
+
+def paying(tmp_path: Path, name: str, discard: int, own: int) -> Game:
+    path = tmp_path / f"{name}.rules"
+    path.write_text(PAYING.format(discard=discard, own=own), encoding="utf-8")
+    return load_game(path)
+
+
+def a_discard_win(game: Game) -> tuple[Table, int]:
+    """The first window, in hands greedy bots play, where one seat alone may win on another
+    seat's discard (early enough in the hand for its own draw to come)."""
+    for seed in range(200):
+        table = Table(game, seed=seed, dealer=0)
+        bots = [GreedyBot(seed * 4 + s) for s in range(4)]
+        while not table.finished:
+            seat = table.waiting_for()[0]
+            decision = table.state.decision
+            if (
+                decision is not None
+                and decision.kind == "window"
+                and len(decision.options) == 1
+                and table.state.tail - table.state.head > 40
+                and any(c.action == "胡" for c in table.legal_actions(seat))
+            ):
+                return table, seat
+            table.apply(bots[seat].choose(table, seat))
+    raise AssertionError("no lone discard win in 200 hands")
+
+
+def test_it_waits_for_its_own_draw_when_that_pays_far_more(tmp_path: Path) -> None:
+    cheap = paying(tmp_path, "cheap", discard=1, own=40)
+    dear = paying(tmp_path, "dear", discard=40, own=1)
+    # greedy bots never read the payments: both files reach the same window
+    table, seat = a_discard_win(cheap)
+    again, same = a_discard_win(dear)
+    assert same == seat and again.state.seats[seat].hand == table.state.seats[seat].hand
+    assert ValueBot(1).choose(table, seat).action == "pass"
+    assert ValueBot(1).choose(again, seat).action == "胡"
+
+
+def test_it_does_not_peek(pmz: Game) -> None:
+    """Its choice is the same on any table that differs only in the cards it cannot see."""
+    table, seat = a_discard_win(pmz)
+    on_real = ValueBot(5, win_samples=4).choose(table, seat)
+    for world_seed in (1, 2):
+        world = determinise(table, seat, random.Random(world_seed))
+        assert ValueBot(5, win_samples=4).choose(world, seat) == on_real
+
+
+@pytest.mark.parametrize("path", BASE_FILES, ids=lambda p: p.stem)
+def test_it_plays_whole_hands_reproducibly(path: Path) -> None:
+    """On every bundled base file (phases before play, 番 and jokers included), with a
+    small budget: the search is the default's, fewer deals."""
+    game = load_game(path)
+
+    def hand() -> list[dict]:
+        seats = Table(game, seed=3).play.seats
+        bots = [
+            ValueBot(3 * seats, samples=2, win_samples=2),
+            *(GreedyBot(3 * seats + s) for s in range(1, seats)),
+        ]
+        return play_hand(game, bots, 3, dealer=0).events
+
+    first = hand()
+    assert first[-1]["type"] == "end"
+    assert hand() == first
+
+
+def test_it_is_made_by_name_with_its_budget() -> None:
+    bot = make_bot("value", 1, {"samples": 3})
+    assert isinstance(bot, ValueBot) and bot.samples == 3
