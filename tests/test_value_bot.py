@@ -98,3 +98,17 @@ def test_it_plays_whole_hands_reproducibly(path: Path) -> None:
 def test_it_is_made_by_name_with_its_budget() -> None:
     bot = make_bot("value", 1, {"samples": 3})
     assert isinstance(bot, ValueBot) and bot.samples == 3
+
+
+def test_a_copy_keeps_what_the_seats_declared_before_play() -> None:
+    """四川's void suits, declared in a phase, steer what a seat may discard: a copy for
+    roll-outs keeps them (it once dropped them, and played another game)."""
+    game = load_game("sichuan")
+    table = Table(game, seed=4)
+    while table.state.decision is not None and table.state.decision.kind == "phase":
+        for seat in list(table.waiting_for()):
+            table.apply(table.legal_actions(seat)[0])
+    declared = [dict(seat.declared) for seat in table.state.seats]
+    assert all(declared)
+    world = determinise(table, 0, random.Random(1))
+    assert [seat.declared for seat in world.state.seats] == declared

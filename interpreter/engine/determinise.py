@@ -29,6 +29,7 @@ def copy_state(state: HandState) -> HandState:
             discards=list(seat.discards),
             restrictions=list(seat.restrictions),
             packed=seat.packed,
+            declared=dict(seat.declared),
         )
         for seat in state.seats
     ]
