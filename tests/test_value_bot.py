@@ -112,3 +112,29 @@ def test_a_copy_keeps_what_the_seats_declared_before_play() -> None:
     assert all(declared)
     world = determinise(table, 0, random.Random(1))
     assert [seat.declared for seat in world.state.seats] == declared
+
+
+def test_a_copy_leaves_the_dealers_shown_card_in_the_dealers_hand(phz: Game) -> None:
+    """跑胡子's dealer shows its last card, which stays in its hand while the others may
+    claim it: a copy for roll-outs deals the dealer's other cards again, never that one
+    (taking it from a hand that no longer held it broke the roll-out)."""
+    for seed in range(100, 600):
+        table = Table(phz, seed=seed, dealer=0)
+        while table.state.decision is not None and table.state.decision.kind == "turn":
+            only = table.legal_actions(table.waiting_for()[0])
+            if len(only) != 1:
+                break
+            table.apply(only[0])  # the dealer's moves that leave it no choice
+        decision = table.state.decision
+        if decision is None or decision.offer.context != "deal card":
+            continue
+        asked = [s for s in decision.options if s != decision.offer.owner]
+        if not asked:
+            continue
+        owner, card = decision.offer.owner, decision.offer.card
+        for world_seed in range(20):
+            world = determinise(table, asked[0], random.Random(world_seed))
+            assert world.state.seats[owner].hand[card] >= 1
+            assert sum(world.state.seats[owner].hand) == sum(table.state.seats[owner].hand)
+        return
+    raise AssertionError("no window on the dealer's shown card in 500 hands")

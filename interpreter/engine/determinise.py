@@ -65,15 +65,20 @@ def clone(table: Table) -> Table:
 
 def determinise(table: Table, seat: int, rng: random.Random) -> Table:
     """A copy of `table` with the cards hidden from `seat` dealt again at random: each
-    other seat keeps its number of concealed cards, the wall its length."""
+    other seat keeps its number of concealed cards, the wall its length. A card on offer
+    that sits in its owner's hand and that `seat` can see (the dealer's shown card, a shown
+    draw) stays in that hand."""
     twin = clone(table)
     state = twin.state
+    kept = _shown_in_hand(table, seat)
     hidden: list[int] = []
     # a seat that has won and left has laid its hand down: every seat sees it
     others = [s for s in range(len(state.seats)) if s != seat and state.playing(s)]
     sizes = []
     for other in others:
-        hand = state.seats[other].hand
+        hand = list(state.seats[other].hand)
+        if kept is not None and kept[0] == other:
+            hand[kept[1]] -= 1  # held back from the new deal, given back below
         sizes.append(sum(hand))
         for card, count in enumerate(hand):
             hidden.extend([card] * count)
@@ -86,7 +91,27 @@ def determinise(table: Table, seat: int, rng: random.Random) -> Table:
         hand = [0] * len(state.seats[other].hand)
         for card in hidden[position : position + size]:
             hand[card] += 1
+        if kept is not None and kept[0] == other:
+            hand[kept[1]] += 1
         state.seats[other].set_hand(hand)
         position += size
     state.wall[state.head : state.tail] = hidden[position:]
     return twin
+
+
+def _shown_in_hand(table: Table, seat: int) -> tuple[int, int] | None:
+    """(owner, card) of a card on offer that another seat holds in its hand and `seat` sees;
+    None when there is none."""
+    decision = table.state.decision
+    if decision is None or decision.hidden:
+        return None
+    offer = decision.offer
+    if offer.card is None or offer.owner is None or offer.owner == seat:
+        return None
+    if offer.context in ("draw", "replacement"):
+        return None  # a draw kept in the hand is not seen by the other seats
+    if not table.play.in_owner_hand(offer.context):
+        return None  # a card in the open: in no hand
+    if table.state.seats[offer.owner].hand[offer.card] <= 0:
+        return None
+    return offer.owner, offer.card
