@@ -26,7 +26,7 @@ from tablerules.interpreter.engine import Table
 
 SEED = 2_024
 FILES = ("paomazai", "paohuzi", "hongkong")
-FULL = {"rounds": 7, "hands": 8}
+FULL = {"rounds": 5, "hands": 6}
 QUICK = {"rounds": 2, "hands": 1}
 TARGET_MS = 20.0  # the value bot at its default setting, per decision
 
@@ -66,7 +66,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         epilog="Progress goes to stderr, the report to stdout.",
     )
     parser.add_argument("--quick", action="store_true", help="smoke run: one hand per round")
-    parser.add_argument("--rounds", type=int, metavar="N", help="rounds (default 7)")
+    parser.add_argument("--rounds", type=int, metavar="N", help="rounds (default 5)")
     parser.add_argument("--files", nargs="+", default=list(FILES), help="rule files to time")
     parser.add_argument("--json", metavar="FILE", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)

@@ -2,11 +2,11 @@
 settlement, at the decisions where its choices may differ in what they are worth.
 
 `ValueBot` plays as the greedy bot does wherever one choice is sensible (a single legal
-choice, a forced one, a phase before play, a hand still far from complete). Elsewhere it
-imagines the cards it cannot see dealt again at random (`determinise`), plays each candidate
-choice on that imagined table, lets greedy bots finish the hand, and reads its own money at
-the end, as the rule file pays it: bonuses, hand patterns, multipliers, fees. The same
-imagined deals serve every candidate, so they are compared on equal luck.
+choice, a forced one, a phase before play). Elsewhere it imagines the cards it cannot see
+dealt again at random (`determinise`), plays each candidate choice on that imagined table,
+lets greedy bots finish the hand, and reads its own money at the end, as the rule file pays
+it: bonuses, hand patterns, multipliers, fees. The same imagined deals serve every
+candidate, so they are compared on equal luck.
 
 * **A win it could decline.** A win and a way to decline it (a pass, a claim instead)
   are both played out, `win_samples` times; it declines only when waiting is worth more
@@ -17,6 +17,10 @@ imagined deals serve every candidate, so they are compared on equal luck.
   played out `samples` times, and the one with the most money is taken: which card to keep,
   which claim to make, whether to claim at all. Money decides, so a choice that leads to a
   hand the scoring pays more for beats one that is only as near.
+* **A hand far from complete**: roll-outs rarely reach a win from there, so among the
+  choices as near to complete as the best it takes the one the compiled scoring values
+  most (`hand_value.py`: the scores the settlement pays by, judged on the cards the choice
+  leaves, some dealt again); the greedy bot's choice when that tells them apart in nothing.
 
 It searches only when no other seat has a choice pending in the same window (the others'
 choices were offered for their real cards, which it must not see). It knows no game: only
@@ -29,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 
+from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import clone, determinise
@@ -39,6 +44,7 @@ WIN_SAMPLES = 12  # imagined deals for a win against declining it
 WIDTH = 3  # candidates at most
 CLOSE = 2  # search when the best choice leaves the hand at most this far from complete
 MARGIN = 0  # candidates: as near to complete as the best, or this much further
+ESTIMATE_SAMPLES = 48  # imagined ends for the scoring's estimate far from complete, shared out
 
 
 class ValueBot:
@@ -51,6 +57,7 @@ class ValueBot:
         win_samples: int = WIN_SAMPLES,
         width: int = WIDTH,
         close: int = CLOSE,
+        estimate_samples: int = ESTIMATE_SAMPLES,
     ) -> None:
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(seed)
@@ -58,6 +65,7 @@ class ValueBot:
         self.win_samples = win_samples
         self.width = width
         self.close = close
+        self.estimate_samples = estimate_samples
 
     def choose(self, table: Table, seat: int) -> Choice:
         choices = table.legal_actions(seat)
@@ -70,9 +78,12 @@ class ValueBot:
         wins = [c for c in choices if c.action in actions and actions[c.action].win]
         if wins:
             return self._win_or_wait(table, seat, choices, wins)
-        candidates = self._candidates(table, seat, choices)
-        if candidates is None:
-            return self.greedy.choose(table, seat)
+        ranked = rank_choices(table, seat, choices)
+        best = ranked[0][1]
+        candidates = [choice for choice, distance in ranked if distance <= best + MARGIN]
+        if best > self.close:
+            return self._by_estimate(table, seat, candidates, best)
+        candidates = candidates[: self.width]
         if len(candidates) == 1:
             return candidates[0]
         money = self._play_outs(table, seat, candidates, self.samples)
@@ -98,14 +109,21 @@ class ValueBot:
         error = math.sqrt(spread / len(gains))
         return wait if mean > error and mean > 0 else win
 
-    def _candidates(self, table: Table, seat: int, choices: list[Choice]) -> list[Choice] | None:
-        """The choices worth playing out; None while the hand is far from complete."""
-        ranked = rank_choices(table, seat, choices)
-        best = ranked[0][1]
-        if best > self.close:
-            return None
-        near = [choice for choice, distance in ranked if distance <= best + MARGIN]
-        return near[: self.width]
+    def _by_estimate(
+        self, table: Table, seat: int, candidates: list[Choice], lacking: int
+    ) -> Choice:
+        """Far from complete: among the choices as near as the best, the one the compiled
+        scoring's estimate values most (`hand_value.py`); the greedy bot's choice when the
+        estimate tells them apart in nothing."""
+        estimate = hand_value_for(table.game)
+        if len(candidates) < 2 or not estimate.active or self.estimate_samples < 1:
+            return self.greedy.choose(table, seat)
+        samples = max(self.estimate_samples // len(candidates), 2)  # per candidate
+        values = estimate.of_choices(table, seat, candidates, lacking, samples, self.rng)
+        top = max(values)
+        if min(values) == top:
+            return self.greedy.choose(table, seat)
+        return candidates[values.index(top)]
 
     def _play_outs(
         self, table: Table, seat: int, candidates: list[Choice], samples: int
