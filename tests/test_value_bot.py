@@ -15,8 +15,9 @@ from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, make_bot, play_hand
 from tablerules.interpreter.bots.value import ValueBot
-from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import determinise
+from tablerules.interpreter.engine.state import Offer
 
 BASE_FILES = [path for path in bundled_files() if path.parent.name != "variants"]
 # 跑馬仔 with a win on a discard paid `discard` units and a self-draw `own` from each other.
@@ -156,3 +157,20 @@ def test_the_estimate_reads_only_scores_the_settlement_pays_by() -> None:
     assert paid.active and paid.scores == ["名堂"]
     assert not hand_value_for(load_game(examples / "paohuzi-mingtang-counted.rules")).active
     assert not hand_value_for(load_game("paomazai")).active
+
+
+def test_a_copy_leaves_a_card_being_added_in_its_owners_hand(pmz: Game) -> None:
+    """A card added onto a table group stays in its owner's hand while the others may win
+    on it (robbing the kong); passing then completes the group from that hand. A copy
+    for roll-outs keeps it there (dealing it away broke the roll-out's hand counts)."""
+    table = Table(pmz, seed=1, dealer=0)
+    owner = 1
+    card = next(c for c, n in enumerate(table.state.seats[owner].hand) if n)
+    decision = table.state.decision
+    assert decision is not None
+    upgrade = Choice(seat=owner, action="明槓", label="明槓", card=card, table_index=0)
+    decision.offer = Offer("added card", owner, card, pending=upgrade, pending_context="draw")
+    for world_seed in range(20):
+        world = determinise(table, 0, random.Random(world_seed))
+        assert world.state.seats[owner].hand[card] >= 1
+        assert sum(world.state.seats[owner].hand) == sum(table.state.seats[owner].hand)

@@ -66,8 +66,8 @@ def clone(table: Table) -> Table:
 def determinise(table: Table, seat: int, rng: random.Random) -> Table:
     """A copy of `table` with the cards hidden from `seat` dealt again at random: each
     other seat keeps its number of concealed cards, the wall its length. A card on offer
-    that sits in its owner's hand and that `seat` can see (the dealer's shown card, a shown
-    draw) stays in that hand."""
+    that sits in its owner's hand and that `seat` can see (the dealer's shown card, a card
+    being added onto a table group while the others may win on it) stays in that hand."""
     twin = clone(table)
     state = twin.state
     kept = _shown_in_hand(table, seat)
@@ -110,8 +110,8 @@ def _shown_in_hand(table: Table, seat: int) -> tuple[int, int] | None:
         return None
     if offer.context in ("draw", "replacement"):
         return None  # a draw kept in the hand is not seen by the other seats
-    if not table.play.in_owner_hand(offer.context):
-        return None  # a card in the open: in no hand
+    if offer.pending is None and not table.play.in_owner_hand(offer.context):
+        return None  # a card in the open: in no hand (an added card waits in it)
     if table.state.seats[offer.owner].hand[offer.card] <= 0:
         return None
     return offer.owner, offer.card
