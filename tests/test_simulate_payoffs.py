@@ -72,9 +72,10 @@ def test_only_payoff_blind_bots_get_the_note() -> None:
     note = compare_note(names, games, blind)
     assert note is not None and "\n" not in note
     assert note.startswith("warning: paomazai and paomazai-two-horses differ only in what")
-    assert "--bots sampling" in note
-    reading = (("sampling", "greedy", "greedy", "greedy"), ("greedy",) * 4)
-    assert compare_note(names, games, reading) is None
+    assert "(--bots value or --bots sampling)" in note  # the bot that follows the scoring first
+    for reader in ("value", "sampling"):
+        reading = ((reader, "greedy", "greedy", "greedy"), ("greedy",) * 4)
+        assert compare_note(names, games, reading) is None
 
 
 def test_simulate_compare_prints_the_warning_once(capsys: pytest.CaptureFixture[str]) -> None:
