@@ -144,7 +144,7 @@ class ActionTable:
         found: list[Signature] = []
         for value in phase.values:
             for cards in combinations_with_replacement(phase.cards_of[value], phase.passes):
-                if all(cards.count(card) <= self._copies for card in cards):
+                if all(cards.count(card) <= self._copies[card] for card in cards):
                     found.append((PHASE, phase.name, cards))
         return found
 

@@ -54,7 +54,7 @@ class HandValue:
             read |= _words(dumped.get(section), set())
         self.scores = [score.name for score in self.scoring.scores if score.name in read]
         self.active = bool(self.scores and self.scoring.patterns)
-        self.copies = compiled.cards.copies
+        self.copies = compiled.cards.copies_of
         self.kinds = len(compiled.cards)
         self.names = dict(compiled.numbers)
 
@@ -115,7 +115,7 @@ class HandValue:
     def _unseen(self, table: Table, seat: int) -> list[int]:
         """Copies of each card the seat has not seen: not in its hand, on no table face
         up, in no discard pile."""
-        left = [self.copies] * self.kinds
+        left = list(self.copies)
         state = table.state
         for card, count in enumerate(state.seats[seat].hand):
             left[card] -= count

@@ -109,9 +109,9 @@ class DrawnSettlement:
         cards = [c for c, n in enumerate(held.hand) for _ in range(n)]
         table = settlement.maker.table_groups(held)
         conditions = self._conditions(seat)
-        copies = self.compiled.cards.copies
+        copies = self.compiled.cards.copies_of
         for card in range(len(whole)):
-            if whole[card] >= copies:
+            if whole[card] >= copies[card]:
                 continue  # no copy of it is left to complete the hand
             result = settlement.evaluator.evaluate(
                 cards, table, card, "discard", conditions=conditions
