@@ -386,10 +386,11 @@ class RuleSet(Record):
     _removed: dict[tuple[str, str], Span] = PrivateAttr(default_factory=dict)
     # sections whose clause was dropped for its own errors: checks that read such a section's
     # absence stay quiet (its error is the one to fix)
-    _broken: set[str] = PrivateAttr(default_factory=set)
+    _broken: list[str] = PrivateAttr(default_factory=list)
 
     def note_broken(self, section: str) -> None:
-        self._broken.add(section)
+        if section not in self._broken:
+            self._broken.append(section)
 
     def broken(self, section: str) -> bool:
         """Whether a clause of `section` was written but dropped for its errors."""
