@@ -126,3 +126,34 @@ def test_simulate_counts_the_money_per_payer_where_it_differs_by_payer() -> None
     assert seen.values[("paid by", 0, "x")] == 2
     assert seen.cites[("paid by", 1, "x")] == {"R-1"}
     assert not any(key[0] == "paid by" for key in observe(events, 4).values)
+
+
+def test_ready_seats_are_found_by_the_win_test_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a seat is ready asks only whether some card completes a win: the win test play
+    uses, not a full evaluation of every card (a fuzzed file spent 12 s of CPU there); only
+    the best win a ready seat is paid is priced, card by winning card."""
+    from tablerules.interpreter.engine.money.drawn import DrawnSettlement
+    from tablerules.interpreter.hand.evaluate import Evaluator
+
+    inside = [False]
+    evaluated_inside: list[int] = []
+    real_wins, real_evaluate = DrawnSettlement.wins, Evaluator.evaluate
+
+    def wins(self, seat):  # type: ignore[no-untyped-def]
+        inside[0] = True
+        try:
+            return real_wins(self, seat)
+        finally:
+            inside[0] = False
+
+    def evaluate(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if inside[0]:
+            evaluated_inside.append(1)
+        return real_evaluate(self, *args, **kwargs)
+
+    monkeypatch.setattr(DrawnSettlement, "wins", wins)
+    monkeypatch.setattr(Evaluator, "evaluate", evaluate)
+    path = SCENARIOS / "sichuan" / "drawn_hand_flower_pig_not_ready_and_tax_refund.json"
+    result = run_scenario(path)
+    assert result.passed, result.failures
+    assert evaluated_inside == []

@@ -106,17 +106,14 @@ class DrawnSettlement:
         settlement = self.settlement
         held = self.state.seats[seat]
         whole = self._whole(seat)
-        cards = [c for c, n in enumerate(held.hand) for _ in range(n)]
         table = settlement.maker.table_groups(held)
         conditions = self._conditions(seat)
         copies = self.compiled.cards.copies_of
+        wins = settlement.evaluator.quick_wins  # the verdict alone: what play offers
         for card in range(len(whole)):
             if whole[card] >= copies[card]:
                 continue  # no copy of it is left to complete the hand
-            result = settlement.evaluator.evaluate(
-                cards, table, card, "discard", conditions=conditions
-            )
-            if result.wins and result.best is not None:
+            if wins(held.hand, table, card, "discard", conditions):
                 found.append(PossibleWin(card, 0))
         self._wins[seat] = found
         return found
