@@ -32,6 +32,7 @@ from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, HandError
+from tablerules.interpreter.hand.evaluation import Decomposition
 from tablerules.interpreter.hand.notation import (
     HandSpec,
     parse_line,
@@ -41,6 +42,9 @@ from tablerules.interpreter.hand.notation import (
 )
 from tablerules.interpreter.hand.pricing import price
 from tablerules.interpreter.hand.wild_readings import reading_json
+from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.judgement_text import absence_json
+from tablerules.interpreter.messages.speaker import speaker
 
 PROGRESS_EVERY = 10_000
 WRITE_EVERY = 512  # verdicts of --detail wins written together
@@ -220,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
     except HandError as error:
         return failed(args.json, str(error), 1)
     if args.json:
-        record = {**_echo(game, spec), **_record(game, result, conditions, args.detail)}
+        record = {**_echo(game, spec), **_record(game, result, conditions, args.detail, args.lang)}
         print(json.dumps(record, ensure_ascii=False))
     else:
         print(render_text(game, spec, result, conditions, args.detail, args.lang))
@@ -400,7 +404,7 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
             record = {"line": number}
             if args.detail == "full":
                 record.update(_echo(game, spec))
-            record.update(_record(game, result, conditions, args.detail))
+            record.update(_record(game, result, conditions, args.detail, args.lang))
         except NotationError as error:
             failures += 1
             record = {
@@ -460,13 +464,16 @@ def _echo(game: Game, spec: HandSpec) -> dict[str, Any]:
 
 
 def _record(
-    game: Game, result: Evaluation, conditions: WinConditions, detail: str
+    game: Game, result: Evaluation, conditions: WinConditions, detail: str, lang: str = DEFAULT
 ) -> dict[str, Any]:
     """The result's fields for a level of detail (see `--detail`); with the splits, what the
-    best winning one would be paid (`settlement`)."""
+    best winning one would be paid (`settlement`), and under each winning split the file's
+    hand patterns it does not hold (`not_held`)."""
     wilds = reading_json(game.compiled, result.wild_readings)
     if detail == "full":
         full = {**result.to_json(), "settlement": _settlement(game, result, conditions)}
+        for split, data in zip(result.decompositions, full["decompositions"], strict=True):
+            _add_not_held(game, split, data, lang)
         return {**full, "wilds": wilds} if wilds else full
     record: dict[str, Any] = {"wins": result.wins}
     if result.immediate:
@@ -479,8 +486,20 @@ def _record(
         best = result.best
         record["best_total"] = best.total if best is not None else None
         record["best"] = best.to_json() if best is not None else None
+        if best is not None:
+            _add_not_held(game, best, record["best"], lang)
         record["settlement"] = _settlement(game, result, conditions)
     return record
+
+
+def _add_not_held(game: Game, split: Decomposition, data: dict[str, Any], lang: str) -> None:
+    """`not_held` on a winning split's record: each hand pattern of the file it does not hold,
+    with what it needed and what the hand had (what the text report lists)."""
+    if not split.wins or split.judgement is None:
+        return
+    absent = game.compiled.scoring.absent(split.judgement)
+    spoken = speaker(game, lang)
+    data["not_held"] = [absence_json(absence, spoken) for absence in absent]
 
 
 def _settlement(game: Game, result: Evaluation, conditions: WinConditions) -> dict[str, Any] | None:

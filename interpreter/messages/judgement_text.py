@@ -212,3 +212,30 @@ def condition_text(expression: ir.Expr, spoken: Speaker) -> str:
         return say("absent.cond.form", name=spoken.word(expression.name or ""))
     key = f"absent.cond.{op.replace(' ', '_')}"
     return say(key) if say.has(key) else op
+
+
+def absence_json(absence: Absence, spoken: Speaker) -> dict[str, Any]:
+    """A pattern not held as data (`evaluate --json`): its name, title and rule ids, the
+    sentence `absence_text` says, and each failing test (`need_json`)."""
+    return {
+        "pattern": absence.name,
+        "title": absence.title,
+        "cites": list(absence.cites),
+        "text": absence_text(absence, spoken),
+        "needs": [need_json(need, spoken) for need in absence.needs],
+    }
+
+
+def need_json(need: Need, spoken: Speaker) -> dict[str, Any]:
+    """One failing test as data: its `kind` (see `Need`), what it needed in words, and for a
+    comparison the operator, the number needed and the number held."""
+    data: dict[str, Any] = {"kind": need.kind, "text": need_text(need, spoken)}
+    if need.kind == "compare":
+        data.update(op=need.op, needed=need.needed, held=need.held)
+    elif need.kind in ("condition", "other"):
+        data["holds"] = need.holds
+    if need.kind in ("counts", "other"):
+        data.update(written=need.written, numbers=need.numbers)
+    if need.options:
+        data["options"] = [need_json(option, spoken) for option in need.options]
+    return data
