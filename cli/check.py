@@ -6,9 +6,16 @@ import argparse
 import json
 
 from tablerules.cli.commands import summary
-from tablerules.cli.common import add_extends_flag, bundled_hint, check_named, policy_of
+from tablerules.cli.common import (
+    add_extends_flag,
+    add_lang_flag,
+    bundled_hint,
+    check_named,
+    policy_of,
+)
 from tablerules.dsl.loading.loader import parse_assignments
 from tablerules.interpreter.api import Checked
+from tablerules.interpreter.messages.diagnostic_text import told
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -32,6 +39,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--json", action="store_true", help="one JSON object per file")
     add_extends_flag(parser)
+    add_lang_flag(parser)
     parser.set_defaults(run=run)
 
 
@@ -80,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
             )
             continue
         for diagnostic in diagnostics:
-            print(diagnostic.render())
+            print(told(diagnostic, args.lang).render())
         hint = bundled_hint(file) if checked.loaded.rules is None else ""
         if hint:
             print(f"    {hint}")

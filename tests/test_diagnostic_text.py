@@ -1,0 +1,83 @@
+"""The checker's diagnostics told in a reader's language by their catalogue ids: every
+message of the negative golden files has an id, English stays exactly as the checker
+writes it, and `check --lang` keeps the place, the code and the caret."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from tablerules.cli.main import main
+from tablerules.interpreter.api import check
+from tablerules.interpreter.messages.diagnostic_text import (
+    DID_YOU_MEAN,
+    HINT,
+    identify,
+    message_id,
+    told,
+)
+
+NEGATIVE = Path(__file__).parent / "golden" / "negative"
+CASES = sorted(NEGATIVE.glob("*.rules"))
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def diagnostics():
+    return [d for path in CASES for d in check(path).diagnostics]
+
+
+def test_every_message_of_the_negative_files_has_an_id() -> None:
+    found = diagnostics()
+    assert len(found) > 20
+    missing = [d.message for d in found if message_id(d) in (None, "detail")]
+    assert not missing, missing
+    for diagnostic in found:
+        if not diagnostic.hint:
+            continue
+        two = DID_YOU_MEAN.match(diagnostic.hint)
+        for part in (two[1], two[2]) if two else (diagnostic.hint,):
+            assert identify(part, HINT) is not None, part
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_diagnostic_in_chinese_keeps_its_place_and_code(lang: str) -> None:
+    for diagnostic in diagnostics():
+        said = told(diagnostic, lang)
+        assert (said.file, said.line, said.column, said.code) == (
+            diagnostic.file,
+            diagnostic.line,
+            diagnostic.column,
+            diagnostic.code,
+        )
+        assert HAN.search(said.message), said.message
+        if diagnostic.source_line:  # the line quoted and the caret under it
+            assert said.render().split("\n")[1:3] == diagnostic.render().split("\n")[1:3]
+    assert told(diagnostics()[0], "en") == diagnostics()[0]
+
+
+def test_check_speaks_english_unless_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "typo.rules"
+    path.write_text('game g "t"\nseats 2\ngrop x {\n}\n', encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    english = capsys.readouterr().out
+    assert "error[E005]: unknown keyword at the start of a clause" in english
+    assert "hint: did you mean 'group'?" in english
+    assert main(["check", str(path), "--lang", "zh-Hant"]) == 1
+    chinese = capsys.readouterr().out
+    assert f"{path}:3:1: error[E005]: 子句開頭是未知的關鍵字" in chinese
+    assert "hint: 是不是 'group'？" in chinese
+    assert english.split("\n")[1:3] == chinese.split("\n")[1:3]  # the line and its caret
+    assert main(["check", str(path), "--lang", "zh-Hans", "--json"]) == 1
+    assert "unknown keyword" in capsys.readouterr().out  # JSON stays as the checker wrote it
+
+
+def test_an_unknown_name_tells_the_checkers_noun_and_the_files_word() -> None:
+    (found,) = [
+        d for d in diagnostics() if d.message.startswith("unknown group") and d.code == "E101"
+    ][:1]
+    said = told(found, "zh-Hans").message
+    assert said.startswith("未知的组 "), said
+    assert found.message.split(" ", 2)[2] in said  # the file's word as quoted
