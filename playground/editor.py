@@ -17,8 +17,11 @@ from typing import Any
 import streamlit as st
 from tablerules.dsl.parsing.parser import grammar_keywords
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.diagnostic_text import told
 from tablerules.playground.context import widget_key
 from tablerules.playground.drafts import RuleDraft, display_path
+from tablerules.playground.page_messages import page_messages
 
 HERE = Path(__file__).resolve().parent
 EDITOR_JS = (HERE / "static" / "editor.js").read_text(encoding="utf-8")
@@ -62,10 +65,11 @@ def declared_names(game: Game | None) -> tuple[list[str], list[str]]:
     return sorted(cards), sorted(names - cards)
 
 
-def diagnostics_data(draft: RuleDraft) -> list[dict[str, Any]]:
-    """The diagnostics of the text being edited, located in it (others are listed too)."""
+def diagnostics_data(draft: RuleDraft, lang: str = DEFAULT) -> list[dict[str, Any]]:
+    """The diagnostics of the text being edited, located in it (others are listed too), each
+    message and hint in `lang` (`check --lang` says the same)."""
     found = []
-    for diagnostic in draft.diagnostics:
+    for diagnostic in (told(d, lang) for d in draft.diagnostics):
         here = Path(diagnostic.file).name == draft.path.name
         where = display_path(Path(diagnostic.file))
         if diagnostic.line:
@@ -108,7 +112,7 @@ def edited_text(key: str) -> str | None:
     return text if isinstance(text, str) else None
 
 
-def rule_editor(draft: RuleDraft, key: str, label: str) -> None:
+def rule_editor(draft: RuleDraft, key: str, label: str, lang: str = DEFAULT) -> None:
     """Draw the editor for `draft` (named `label` on the page). It takes the draft's text
     anew when the text is replaced from outside it (another file, an upload, a revert),
     and keeps the edits in the browser under the file's name (see `static/editor.js`)."""
@@ -122,7 +126,11 @@ def rule_editor(draft: RuleDraft, key: str, label: str) -> None:
             "keywords": keywords(),
             "cards": cards,
             "names": names,
-            "diagnostics": diagnostics_data(draft),
+            "diagnostics": diagnostics_data(draft, lang),
+            "texts": {
+                "hint": page_messages(lang)("rules.hint"),
+                "label": page_messages(lang)("rules.editor_label"),
+            },
             "store": STORE + label,
             "base": sha256(saved.encode("utf-8", "surrogatepass")).hexdigest()[:16],
             "edited": draft.text_edited,

@@ -19,11 +19,13 @@ from typing import Any
 
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.deadline import within
+from tablerules.interpreter.messages import Messages
 from tablerules.interpreter.narration.narrate import player_name
 from tablerules.interpreter.simulate import Plan, Row, Simulation, Tally, Where, rows, side_for
 from tablerules.interpreter.simulate.runner import Stopped
 from tablerules.interpreter.simulate.wording import number, rule_ids, with_interval
 from tablerules.playground.budget import CpuBudget
+from tablerules.playground.page_messages import page_messages
 
 HAND_COUNTS = (200, 500, 1000, 2000, 5000)  # what the tab offers
 FIRST_HANDS = 1000
@@ -89,12 +91,14 @@ def simulate(plan: Plan, budget: CpuBudget, told: Progress | None = None) -> Out
     return Outcome(plan, tally, rows(plan, tally), seconds, stopped)
 
 
-def progress_text(done: int, hands: int, seconds: float) -> str:
-    """`1,200 of 2,000 hands · 68 hands/s · about 12 s left`."""
-    text = f"{done:,} of {hands:,} hands"
+def progress_text(done: int, hands: int, seconds: float, say: Messages | None = None) -> str:
+    """`1,200 of 2,000 hands · 68 hands/s · about 12 s left` (in the language of `say`)."""
+    say = say or page_messages()
+    text = say("stats.progress", done=f"{done:,}", hands=f"{hands:,}")
     if done and seconds > 0:
         rate = done / seconds
-        text += f" · {rate:,.0f} hands/s · about {math.ceil((hands - done) / rate)} s left"
+        left = math.ceil((hands - done) / rate)
+        text += say("stats.rate", rate=f"{rate:,.0f}", left=left)
     return text
 
 

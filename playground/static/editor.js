@@ -147,6 +147,7 @@ export default function (component) {
   };
 
   root.trData = data;
+  if (data.texts) input.setAttribute('aria-label', data.texts.label);
   if (root.trGeneration !== data.generation) {  // a text from outside: take it
     root.trGeneration = data.generation;
     input.value = data.text;
@@ -201,7 +202,8 @@ export default function (component) {
   }
 
   list.innerHTML = data.diagnostics.map((d) => {
-    const hint = d.hint ? `<div class="tr-ed-hint">hint: ${escapeHtml(d.hint)}</div>` : '';
+    const said = data.texts || { hint: 'hint' };
+    const hint = d.hint ? `<div class="tr-ed-hint">${escapeHtml(said.hint)}: ${escapeHtml(d.hint)}</div>` : '';
     const link = d.line > 0 ? ' tr-ed-link' : '';
     return `<div class="tr-ed-diag tr-ed-${d.severity}${link}" role="listitem" data-line="${d.line}"`
       + ` data-column="${d.column}"><b>${escapeHtml(d.where)}</b> ${d.severity}[${d.code}]: `

@@ -10,8 +10,9 @@ from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.playground.budget import OverBudget
 from tablerules.playground.comparison import Comparison, compare_variants
 from tablerules.playground.context import Context, widget_key
-from tablerules.playground.counterparts import counterparts
+from tablerules.playground.counterparts import SAVED, counterparts
 from tablerules.playground.hands import HandSession
+from tablerules.playground.page_messages import page_messages
 from tablerules.playground.page_views import sign
 
 TITLE = "Compare variants"
@@ -20,35 +21,43 @@ SHOWN_MOVES = 12  # moves told in each column from where the hands part
 
 def render(context: Context) -> None:
     game = context.draft.game
+    say = page_messages(context.lang)
     if game is None:
-        st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
+        st.warning(say("hand.no_version"))
         return
     found = counterparts(context.draft, context.label, context.options, game)
     if not found:
-        st.info(
-            f"No other bundled file plays {game.compiled.name}: edit the rules in the Rules "
-            "tab, and the edited text can be compared with the file as saved."
-        )
+        st.info(say("compare.alone", game=game.compiled.name))
         return
     names = [other.name for other in found]
     # one choice per file and per state of its text: a choice made for another game is
     # never offered here, and an edit first offers the file as saved
     state = "edited" if context.draft.edited else "saved"
     key = f"compare_with_{widget_key(context.label)}_{state}"
-    other_name = st.selectbox("Compare with", names, index=0, key=key)
+    other_name = st.selectbox(
+        say("compare.with"),
+        names,
+        index=0,
+        key=key,
+        format_func=lambda name: saved_name(name, context.lang),
+    )
     other = found[names.index(other_name)]
     st.fragment(comparison_part)(context, game, other.game, other_name)
 
 
+def saved_name(name: str, lang: str) -> str:
+    """A file's name in the chooser: `(as saved)` in the page's language."""
+    if name.endswith(SAVED):
+        return name.removesuffix(SAVED) + page_messages(lang)("compare.as_saved")
+    return name
+
+
 def comparison_part(context: Context, game: Game, other: Game, other_name: str) -> None:
     """The button and the comparison: rerun on their own."""
+    say = page_messages(context.lang)
     session: HandSession | None = st.session_state.get("hand")
     if context.viewer is not None and (session is None or not session.table.finished):
-        st.info(
-            "A comparison plays the hand to its end under both files, which a seat does not "
-            "know before it is over: it is shown once the hand is over at the move shown, "
-            "or to the referee (Sit at: watch)."
-        )
+        st.info(say("compare.seat_waits"))
         return
     same = (
         session is not None
@@ -60,12 +69,9 @@ def comparison_part(context: Context, game: Game, other: Game, other_name: str) 
     choices = hand.played() if hand is not None else []
     dealer = hand.dealer if hand is not None else None
     place = {"round": hand.round, "streak": hand.streak} if hand is not None else {}
-    st.caption(
-        f"The deal of seed {seed} and the {len(choices)} choices of the Hand tab, "
-        f"under both files; bots play on where the choices run out or stop being legal."
-    )
+    st.caption(say("compare.what", seed=seed, n=len(choices)))
     key = (id(game), id(other), seed, dealer, len(choices))
-    if not st.button("Compare", key="compare_run", type="primary"):
+    if not st.button(say("compare.run"), key="compare_run", type="primary"):
         result = st.session_state.get("comparison")
         if result is None or result.key != key:
             return
@@ -78,26 +84,29 @@ def comparison_part(context: Context, game: Game, other: Game, other_name: str) 
                 game, other, seed, dealer, choices, bots=context.bots, played=played, **place
             )
         except OverBudget as stopped:  # a deal alone was more than a hand may take
-            st.error(f"The hands could not be compared: {stopped}.")
+            st.error(say("compare.failed", why=stopped))
             return
         result.key = key
         st.session_state["comparison"] = result
-    show(result, context.label, other_name, context.viewer)
+    show(result, context.label, saved_name(other_name, context.lang), context.viewer, context.lang)
 
 
-def show(result: Comparison, left_name: str, right_name: str, viewer: int | None) -> None:
+def show(
+    result: Comparison, left_name: str, right_name: str, viewer: int | None, lang: str = "en"
+) -> None:
     """The two hands told from where they part, as `viewer` sees them (None: all of it)."""
+    say = page_messages(lang)
     if result.note:
         st.info(result.note)
     left, right = result.left, result.right
-    tell = [Narrator(h.game, h.dealer or 0, viewer, table=h.end) for h in (left, right)]
+    tell = [Narrator(h.game, h.dealer or 0, viewer, table=h.end, lang=lang) for h in (left, right)]
     if viewer is not None:
-        st.caption(f"As {tell[0].seat(viewer)} sees them: other seats' hidden cards stay hidden.")
+        st.caption(say("compare.as_seen", seat=tell[0].seat(viewer)))
     if result.first_difference is None:
-        st.success("The two files play this hand identically: the same moves, the same money.")
+        st.success(say("compare.identical"))
     else:
         start = min(result.parting_move(left), result.parting_move(right))
-        st.markdown(f"**The hands part at move {start}.**")
+        st.markdown(say("compare.part_at", n=start))
         columns = st.columns(2)
         for column, name, hand, narrator in zip(
             columns, (left_name, right_name), (left, right), tell, strict=True
@@ -107,9 +116,9 @@ def show(result: Comparison, left_name: str, right_name: str, viewer: int | None
                 lines = []
                 for move in range(start, min(hand.last, start + SHOWN_MOVES) + 1):
                     text = narrator.sentence(hand.move_events(move), money=True)
-                    lines.append(f"{move}. {text or 'play goes on'}")
+                    lines.append(f"{move}. {text or say('page.goes_on')}")
                 if hand.last > start + SHOWN_MOVES:
-                    lines.append(f"… {hand.last - start - SHOWN_MOVES} more moves")
+                    lines.append(say("compare.more", n=hand.last - start - SHOWN_MOVES))
                 st.markdown("\n".join(lines))
     money = tell[0]
     seats = len(result.left_totals)
@@ -119,7 +128,5 @@ def show(result: Comparison, left_name: str, right_name: str, viewer: int | None
         f"| {sign(result.delta[s])} |"
         for s in order
     ]
-    st.markdown(
-        f"**Money by seat**\n\n| seat | {left_name} | {right_name} | difference |\n"
-        "|---|---:|---:|---:|\n" + "\n".join(rows)
-    )
+    head = say("compare.money", left=left_name, right=right_name)
+    st.markdown(f"{head}\n|---|---:|---:|---:|\n" + "\n".join(rows))

@@ -12,35 +12,33 @@ from tablerules.playground.context import Context
 from tablerules.playground.drafts import edited_file_name
 from tablerules.playground.editor import editor_key, restored, rule_editor
 from tablerules.playground.expanded import expanded_rules
+from tablerules.playground.page_messages import page_messages
 
 TITLE = "Rules"
 
 
 def render(context: Context) -> None:
     draft = context.draft
+    say = page_messages(context.lang)
     key = editor_key(context.label)  # its text was taken in before any tab was drawn
     errors = sum(d.is_error for d in draft.diagnostics)
     if draft.broken:
-        running = (
-            f" — version {draft.version}, the last that checked, is still running"
-            if draft.last_good
-            else ""
-        )
-        st.error(f"{errors} error(s){running}")
+        running = say("rules.still_running", version=draft.version) if draft.last_good else ""
+        st.error(say("rules.errors", n=errors, running=running))
     else:
-        edited_note = " (edited: the file on disk is unchanged)" if draft.edited else ""
-        st.success(f"the rules check clean{edited_note}")
+        edited_note = say("rules.edited_note") if draft.edited else ""
+        st.success(say("rules.clean", note=edited_note))
     kept_note(context, key)
-    rule_editor(draft, key=key, label=context.label)
+    rule_editor(draft, key=key, label=context.label, lang=context.lang)
     st.download_button(
-        "Download the edited file",
+        say("rules.download"),
         draft.text.encode("utf-8"),
         file_name=edited_file_name(draft.path) if draft.edited else draft.path.name,
         key="download_rules",
         on_click="ignore",
     )
     if draft.last_good is not None and draft.last_good.loaded.rules is not None:
-        with st.expander("The rules in effect (after extends and options)"):
+        with st.expander(say("rules.in_effect")):
             # plain preformatted text: a code block's highlighter would redraw it on every run
             st.text(expanded_rules(draft.last_good.loaded))
 
@@ -49,35 +47,32 @@ def kept_note(context: Context, key: str) -> None:
     """An edit brought back from the browser, and the way back to the file as saved (asked
     twice: the edit cannot be brought back once dropped)."""
     draft = context.draft
+    say = page_messages(context.lang)
     if not draft.text_edited:
         st.session_state.pop("drop_asked", None)
         return
     found = restored(key)
     if found is not None:
-        changed = (
-            "; the file has changed since it was made: compare them before you save it"
-            if found.get("changed")
-            else ""
-        )
-        st.info(f"Your edit of {context.label}, kept in this browser, is back{changed}.")
+        changed = say("rules.changed_since") if found.get("changed") else ""
+        st.info(say("rules.kept_back", name=context.label, changed=changed))
     if st.session_state.get("drop_asked") != context.label:
         st.button(
-            "Drop my edit…",
+            say("rules.drop"),
             key="drop_edit",
-            help="back to the file as saved",
+            help=say("rules.drop_help"),
             on_click=lambda: st.session_state.update(drop_asked=context.label),
         )
         return
     changed_lines = changed_line_count(draft.saved_text or "", draft.text)
-    st.warning(
-        f"Dropping your edit puts {context.label} back as saved: {changed_lines} changed "
-        "line(s) are lost, here and in this browser (download the edited file first to "
-        "keep them)."
-    )
+    st.warning(say("rules.drop_warning", name=context.label, n=changed_lines))
     row = st.container(horizontal=True)
-    row.button("Drop it", key="drop_confirm", type="primary", on_click=drop, args=(context,))
     row.button(
-        "Keep it", key="drop_cancel", on_click=lambda: st.session_state.pop("drop_asked", None)
+        say("rules.drop_it"), key="drop_confirm", type="primary", on_click=drop, args=(context,)
+    )
+    row.button(
+        say("rules.keep_it"),
+        key="drop_cancel",
+        on_click=lambda: st.session_state.pop("drop_asked", None),
     )
 
 

@@ -27,24 +27,20 @@ from tablerules.playground.golden import (
     scenarios_for,
 )
 from tablerules.playground.guard import guarded
+from tablerules.playground.page_messages import page_messages
 from tablerules.playground.tabs import hand
 
 TITLE = "Golden scenarios"
 
 
 def render(context: Context) -> None:
+    say = page_messages(context.lang)
     guarded("saved scenario", lambda: saved_part(context))
     scenarios = scenarios_for(context.draft.path)
     if not scenarios:
-        st.write(
-            f"No golden scenario uses {context.label}. Check a hand by eye in the Hand tab, "
-            "then save it there as a scenario."
-        )
+        st.write(say("golden.none", name=context.label))
         return
-    st.write(
-        f"{len(scenarios)} golden scenario(s) use {context.label}; they run against the text "
-        "in the editor, so an edit that breaks a documented example shows here at once."
-    )
+    st.write(say("golden.some", n=len(scenarios), name=context.label))
     st.fragment(results_part)(context, [s.path for s in scenarios])
     opener(context, scenarios)
 
@@ -54,9 +50,10 @@ def results_part(context: Context, paths: list[Path]) -> None:
     if "open_scenario" in st.session_state:
         st.rerun()  # a failure opened as a hand: the whole page draws it
     draft = context.draft
+    say = page_messages(context.lang)
     key = (draft.text, tuple(str(p) for p in paths))
     results: list[ScenarioResult] | None = None
-    if st.button("Run the golden scenarios", key="run_scenarios", type="primary"):
+    if st.button(say("golden.run"), key="run_scenarios", type="primary"):
         results = run_scenarios(paths, draft)
         st.session_state["scenario_results"] = (key, results)
     else:
@@ -67,32 +64,41 @@ def results_part(context: Context, paths: list[Path]) -> None:
         return
     passed = [r for r in results if r.passed]
     failed = [r for r in results if not r.passed]
-    st.markdown(f"**{len(passed)} passed, {len(failed)} failed**")
+    st.markdown(say("golden.counts", passed=len(passed), failed=len(failed)))
     for index, result in enumerate(failed):  # failures first, each in words
         with st.container(border=True):
-            st.markdown(f"**{result.summary()}**")
+            st.markdown(f"**{summary(result, context.lang)}**")
             st.markdown("\n".join(f"- {failure}" for failure in result.failures))
             st.button(
-                "open as a hand",
+                say("golden.open"),
                 key=f"open_{index}",
-                help="step through this scenario's deal and script in the Hand tab",
+                help=say("golden.open_help"),
                 on_click=open_in_hand,
                 args=(context, Path(result.path)),
             )
     if passed:
-        with st.expander(f"The {len(passed)} that passed"):
-            st.markdown("\n".join(f"- {result.summary()}" for result in passed))
+        with st.expander(say("golden.passed", n=len(passed))):
+            st.markdown("\n".join(f"- {summary(result, context.lang)}" for result in passed))
+
+
+def summary(result: ScenarioResult, lang: str) -> str:
+    """`PASS name [ids]` or `FAIL …`, the verdict in the page's language."""
+    said = result.summary()
+    verdict, _, rest = said.partition(" ")
+    key = "golden.pass" if result.passed else "golden.fail"
+    return f"{page_messages(lang)(key)} {rest}" if verdict in ("PASS", "FAIL") else said
 
 
 def opener(context: Context, scenarios: list[ScenarioFile]) -> None:
     """Any scenario opened as a hand (outside the fragment: opening redraws the page)."""
+    say = page_messages(context.lang)
     titles = [scenario.title for scenario in scenarios]
     row = st.container(horizontal=True, vertical_alignment="bottom")
-    chosen = row.selectbox("Step through a scenario", titles, key="open_passed")
+    chosen = row.selectbox(say("golden.step_through"), titles, key="open_passed")
     row.button(
-        "open as a hand",
+        say("golden.open"),
         key="open_passed_button",
-        help="its deal and scripted choices, in the Hand tab",
+        help=say("golden.open_passed_help"),
         on_click=open_in_hand,
         args=(context, scenarios[titles.index(chosen)].path),
     )
@@ -125,12 +131,13 @@ def open_in_hand(context: Context, path: Path) -> None:
 
 def saved_part(context: Context) -> None:
     """A scenario file loaded from the user's machine: its verdict, and a way to open it."""
+    say = page_messages(context.lang)
     upload = st.file_uploader(
-        "Load a saved scenario (.json)",
+        say("golden.load"),
         type=["json"],
         max_upload_size=1,
         key="scenario_upload",
-        help="a scenario saved from the Hand tab: it runs against the rule text it carries",
+        help=say("golden.load_help"),
     )
     if upload is None:
         st.session_state.pop("saved_scenario", None)
@@ -155,47 +162,43 @@ def saved_part(context: Context) -> None:
 
 def show_saved(context: Context, saved: SavedScenario) -> None:
     draft = context.draft
+    say = page_messages(context.lang)
     result = run_saved(saved, draft)
     with st.container(border=True, key="saved_result"):
-        st.markdown(f"**{saved.name}: {result.summary()}**")
-        st.caption(made_with(saved, draft))
+        st.markdown(f"**{saved.name}: {summary(result, context.lang)}**")
+        st.caption(made_with(saved, draft, context.lang))
         if result.failures:
             st.markdown("\n".join(f"- {failure}" for failure in result.failures))
         replaces = saved.text is not None and saved.text != draft.text and draft.text_edited
         if replaces and st.session_state.get("replace_asked") != saved.name:
             st.button(
-                "open as a hand…",
+                say("golden.open_ask"),
                 key="open_saved_ask",
-                help="its rule text goes into the editor, in place of your edit",
+                help=say("golden.open_ask_help"),
                 on_click=lambda: st.session_state.update(replace_asked=saved.name),
             )
             return
         if replaces:
-            st.warning(
-                "Opening it puts the rule text it carries in the editor, in place of your edit "
-                "(download the edited file first to keep it)."
-            )
+            st.warning(say("golden.replaces"))
         st.button(
-            "open as a hand",
+            say("golden.open"),
             key="open_saved",
-            help="its deal and scripted choices, with the rule text it was made with",
+            help=say("golden.open_saved_help"),
             type="primary" if not replaces else "secondary",
             on_click=open_saved,
             args=(context, saved),
         )
 
 
-def made_with(saved: SavedScenario, draft: RuleDraft) -> str:
+def made_with(saved: SavedScenario, draft: RuleDraft, lang: str = "en") -> str:
     """Which rule text the loaded scenario runs against, in words."""
+    say = page_messages(lang)
     if saved.text is None:
-        return "It carries no rule text: it runs against the text in the editor."
+        return say("golden.no_text")
     found = first_difference(saved.text, draft.saved_text or "")
     if found is None:
-        return "It was made with the file as saved, and runs against that text."
-    return (
-        f"It was made with an edit of the file (from line {found[0]} on it differs from the "
-        "file as saved), and runs against that text."
-    )
+        return say("golden.as_saved")
+    return say("golden.edited", line=found[0])
 
 
 def open_saved(context: Context, saved: SavedScenario) -> None:
@@ -206,8 +209,8 @@ def open_saved(context: Context, saved: SavedScenario) -> None:
         draft.update(saved.text, draft.options_applied)
         draft.replaced += 1
         if draft.broken:  # it did not check here: say so rather than open it otherwise
-            st.session_state["hand_note"] = (
-                f"{saved.name}'s rule text has errors (the Rules tab shows them)"
+            st.session_state["hand_note"] = page_messages(context.lang)(
+                "golden.text_errors", name=saved.name
             )
             return
     open_in_hand(context, saved.path)

@@ -6,17 +6,20 @@ playground's CPU budget, while every tab of the page keeps working."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import altair as alt
 import pandas as pd
 import streamlit as st
 from tablerules.interpreter.api import Game, check
+from tablerules.interpreter.messages import Messages
 from tablerules.interpreter.simulate.wording import with_interval
 from tablerules.playground.context import Context, widget_key
 from tablerules.playground.counterparts import Counterpart, counterparts, path_of
 from tablerules.playground.drafts import bundled_rule_files, display_path, edited_file_name
 from tablerules.playground.guard import guarded
+from tablerules.playground.page_messages import page_messages
 from tablerules.playground.simulation import (
     CHARTED,
     FIRST_HANDS,
@@ -31,6 +34,7 @@ from tablerules.playground.simulation import (
     table,
 )
 from tablerules.playground.simulation_run import SideRequest, SimulationRun
+from tablerules.playground.tabs.compare import saved_name
 from tablerules.playground.ticker import set_timer
 
 TITLE = "Statistics"
@@ -38,6 +42,8 @@ NOTHING = "nothing: this file alone"
 MOST_HANDS = 20_000
 LISTED_DIFFERENCES = 8  # significant differences named above the charts
 PROGRESS_SECONDS = 1.0  # how often the tab reads a running simulation's progress
+# how `simulation.run_plan` says a run stopped at the budget, read back to be told again
+STOPPED = re.compile(r"^stopped after (\d+) s of computing, .* first ([\d,]+) of ([\d,]+) hands$")
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
@@ -48,7 +54,7 @@ def bundled_game(path: str) -> Game | None:
 
 def render(context: Context) -> None:
     if context.draft.game is None:
-        st.warning("The rule file has errors and no version of it has checked yet: fix it first.")
+        st.warning(page_messages(context.lang)("hand.no_version"))
         return
     run: SimulationRun | None = st.session_state.get("simulation")
     polling = PROGRESS_SECONDS if run is not None and run.running else None
@@ -77,12 +83,13 @@ def statistics(context: Context) -> None:
     """The choices, the button, the run as it goes and the figures."""
     game = context.draft.game
     assert game is not None
+    say = page_messages(context.lang)
     names, found = choices_for(context, game)
     first = 1 if context.draft.edited and len(names) > 1 and found[names[1]].saved else 0
     left, right = st.columns([1, 2])
     hands = int(
         left.number_input(
-            "Hands",
+            say("stats.hands"),
             min_value=20,
             max_value=MOST_HANDS,
             value=FIRST_HANDS,
@@ -93,26 +100,33 @@ def statistics(context: Context) -> None:
     # a choice per file and per state of its text: an edit first offers the file as saved
     state = "edited" if context.draft.edited else "saved"
     choice_key = f"stats_compare_{widget_key(context.label)}_{state}"
-    other_name = right.selectbox("Compare with", names, index=first, key=choice_key)
-    st.caption(
-        f"{context.bots.capitalize()} bots play every hand from seed {context.seed}, each seat "
-        "dealing in turn; a second file plays the same deals (common random numbers), so "
-        "each difference comes with its own 95% interval."
+    other_name = right.selectbox(
+        say("compare.with"),
+        names,
+        index=first,
+        key=choice_key,
+        format_func=lambda name: choice_name(name, context.lang),
     )
+    st.caption(say("stats.how", bots=context.bots.capitalize(), seed=context.seed))
     other = found.get(other_name)
-    sides = [(side_name(context, other), game)]
+    sides = [(side_name(context, other, say), game)]
     requests = [
         SideRequest(sides[0][0], str(context.draft.path), running_text(context), context.options)
     ]
     if other is not None:
-        sides.append((Path(other.path).name + (" (as saved)" if other.saved else ""), other.game))
+        saved = say("compare.as_saved") if other.saved else ""
+        sides.append((Path(other.path).name + saved, other.game))
         requests.append(other_request(context, other, sides[1][0]))
     key = (id(game), *(id(g) for _, g in sides[1:]), context.seed, hands, context.bots)
-    what = f"{hands:,} hands from seed {context.seed}, {context.bots} bots, " + " against ".join(
-        name for name, _ in sides
+    what = say(
+        "stats.what",
+        hands=f"{hands:,}",
+        seed=context.seed,
+        bots=context.bots,
+        sides=say("stats.versus").join(name for name, _ in sides),
     )
     run: SimulationRun | None = st.session_state.get("simulation")
-    if st.button("Simulate", key="stats_run", type="primary"):
+    if st.button(say("stats.run"), key="stats_run", type="primary"):
         if run is not None:
             run.stop()
         plan = plan_for(sides, context.seed, hands, context.bots)
@@ -120,34 +134,39 @@ def statistics(context: Context) -> None:
         st.session_state["simulation"] = run
         set_timer(PROGRESS_SECONDS)
     if run is None:
-        st.info("Press **Simulate** to play the hands (a thousand take some seconds).")
+        st.info(say("stats.press"))
         return
     if run.running:
-        show_progress(run, key)
+        show_progress(run, key, context.lang)
         set_timer(PROGRESS_SECONDS)
         return
     set_timer(None)
     if run.error:
-        st.warning(f"The simulation of {run.what} {run.error}.")
+        st.warning(say("stats.error", what=run.what, error=run.error))
         return
     assert run.outcome is not None
     if run.key != key:
-        st.info(
-            f"These figures are of {run.what}; the choices above or in the sidebar have "
-            "changed since: press **Simulate** to play the hands they name now."
-        )
+        st.info(say("stats.stale", what=run.what))
     show(run.outcome, run.paths, context)
 
 
-def show_progress(run: SimulationRun, key: tuple[object, ...]) -> None:
+def choice_name(name: str, lang: str) -> str:
+    """A choice of the second file as the chooser shows it, in the page's language."""
+    if name == NOTHING:
+        return page_messages(lang)("stats.nothing")
+    return saved_name(name, lang)
+
+
+def show_progress(run: SimulationRun, key: tuple[object, ...], lang: str = "en") -> None:
     """A running simulation: how far it has come, and a way to stop it."""
+    say = page_messages(lang)
     hands = run.plan.hands
-    st.progress(run.done / hands, text=progress_text(run.done, hands, run.seconds))
-    said = f"Playing {run.what}; the other tabs keep working meanwhile."
+    st.progress(run.done / hands, text=progress_text(run.done, hands, run.seconds, say))
+    said = say("stats.playing", what=run.what)
     if run.key != key:
-        said += " The choices have changed since it began: press Simulate to play those instead."
+        said += say("stats.changed")
     st.caption(said)
-    st.button("Stop", key="stats_stop", on_click=run.stop)
+    st.button(say("stats.stop"), key="stats_stop", on_click=run.stop)
 
 
 def running_text(context: Context) -> str | None:
@@ -157,10 +176,10 @@ def running_text(context: Context) -> str | None:
     return draft.last_good_text if draft.edited or draft.origin is not None else None
 
 
-def side_name(context: Context, other: Counterpart | None) -> str:
+def side_name(context: Context, other: Counterpart | None, say: Messages) -> str:
     """The rules in use as the figures name them; `(edited)` beside the same file saved."""
     name = Path(path_of(context.label)).name
-    return name + " (edited)" if other is not None and other.saved else name
+    return name + say("stats.edited") if other is not None and other.saved else name
 
 
 def other_request(context: Context, other: Counterpart, name: str) -> SideRequest:
@@ -188,53 +207,68 @@ def command_paths(context: Context, other: Counterpart | None) -> list[tuple[str
     return paths
 
 
+def stopped_text(stopped: str, say: Messages) -> str:
+    """Why a run ended before its last hand, in the page's language."""
+    found = STOPPED.match(stopped)
+    if found is None or say.lang == "en":
+        return stopped.capitalize() + "."
+    return say("stats.stopped", seconds=found[1], done=found[2], hands=found[3])
+
+
 def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context) -> None:
     """The figures: what stands out, the charts, the whole table, the same run as a command."""
+    say = page_messages(context.lang)
     if outcome.stopped:
-        st.warning(outcome.stopped.capitalize() + ".")
+        st.warning(stopped_text(outcome.stopped, say))
     st.caption(
-        f"{outcome.hands:,} hands from seed {outcome.plan.seed}, {context.bots} bots: "
-        f"{outcome.seconds:.1f} s of computing."
+        say(
+            "stats.played",
+            hands=f"{outcome.hands:,}",
+            seed=outcome.plan.seed,
+            bots=context.bots,
+            seconds=f"{outcome.seconds:.1f}",
+        )
     )
     if outcome.paired:
         differing = significant(outcome)
         if differing:
-            st.markdown(
-                f"**{len(differing)} of {len(outcome.rows)} figures differ** (the 95% interval "
-                "of the difference excludes 0):"
-            )
+            st.markdown(say("stats.differ", n=len(differing), total=len(outcome.rows)))
             lines = []
             for row in differing[:LISTED_DIFFERENCES]:
                 a, b = row.values
                 lines.append(
-                    f"- {seat_named(row.name)}: {with_interval(a, row.measure)} against "
-                    f"{with_interval(b, row.measure)}"
+                    say(
+                        "stats.against",
+                        name=seat_named(row.name),
+                        a=with_interval(a, row.measure),
+                        b=with_interval(b, row.measure),
+                    )
                 )
             if len(differing) > LISTED_DIFFERENCES:
-                lines.append(f"- … and {len(differing) - LISTED_DIFFERENCES} more in the table")
+                lines.append(say("stats.more", n=len(differing) - LISTED_DIFFERENCES))
             st.markdown("\n".join(lines))
         else:
-            st.success("No figure differs beyond chance over these hands.")
+            st.success(say("stats.same"))
     charts = [title for title in CHARTED if chart_data(outcome, title)]
     for first in range(0, len(charts), 2):  # two side by side: wide enough for their labels
         for column, title in zip(st.columns(2), charts[first : first + 2], strict=False):
             with column:
-                st.altair_chart(chart(outcome, title), width="stretch")
-    st.dataframe(pd.DataFrame(table(outcome)), hide_index=True, key="stats_table")
+                st.altair_chart(chart(outcome, title, say), width="stretch")
+    rows = pd.DataFrame(table(outcome)).rename(columns=lambda name: column_name(name, say))
+    st.dataframe(rows, hide_index=True, key="stats_table")
     left = paths[0][0]
-    saved_as = ""
-    if context.draft.edited:
-        saved_as = (
-            f", once the edited text is saved as {left} (the Rules tab's **Download the "
-            "edited file** names it so)"
-        )
-    st.caption(
-        f"The same hands from the command line, on every core (more hands, more time){saved_as}:"
-    )
+    saved_as = say("stats.saved_as", name=left) if context.draft.edited else ""
+    st.caption(say("stats.command", saved_as=saved_as))
     st.code(command(paths, outcome.plan.seed, outcome.plan.hands, context.bots), language="sh")
 
 
-def chart(outcome: Outcome, title: str) -> alt.LayerChart:
+def column_name(name: str, say: Messages) -> str:
+    """A column of the table in the page's language (a side keeps its file's name)."""
+    key = f"stats.column.{name}"
+    return say(key) if say.has(key) else name
+
+
+def chart(outcome: Outcome, title: str, say: Messages | None = None) -> alt.LayerChart:
     """Bars of the means, one colour per side, with whiskers for the 95% intervals."""
     data = pd.DataFrame(chart_data(outcome, title))
     share = title.startswith("share")
@@ -257,4 +291,6 @@ def chart(outcome: Outcome, title: str) -> alt.LayerChart:
             .encode(y=rows, yOffset=alt.YOffset("side:N", sort=None), x="low:Q", x2="high:Q")
             .transform_filter("isValid(datum.low)")
         )
-    return alt.layer(*layers).properties(title=title)
+    key = f"stats.chart.{title}"
+    shown = say(key) if say is not None and say.has(key) else title
+    return alt.layer(*layers).properties(title=shown)
