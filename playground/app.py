@@ -11,6 +11,7 @@ asks for another to be shown with `playground.components.ask_for_tab`.
 
 from __future__ import annotations
 
+import time
 import tomllib
 from hashlib import sha256
 from pathlib import Path
@@ -22,7 +23,12 @@ from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.playground.address import arrived
-from tablerules.playground.components import release_focus, show_asked_tab
+from tablerules.playground.components import (
+    kept_upload,
+    release_focus,
+    show_asked_tab,
+    upload_keeper,
+)
 from tablerules.playground.context import Context, widget_key
 from tablerules.playground.drafts import (
     MAX_RULE_TEXT,
@@ -133,7 +139,50 @@ def take_upload(box: DeltaGenerator) -> tuple[str, str] | None:
                 st.session_state["rule_file"] = label  # the box names what is now in use
     if st.session_state.get("upload_error"):
         box.error(st.session_state["upload_error"])
-    return st.session_state.get("uploaded")
+    uploaded = st.session_state.get("uploaded")
+    if uploaded is not None:
+        with box:
+            upload_keeper(uploaded[0], uploaded[1])  # kept in the browser for a reload
+    return uploaded
+
+
+def bring_back_upload(box: DeltaGenerator) -> bool:
+    """An address (a reload, Back, a link) that names an uploaded file this session does
+    not hold: the browser is asked for the copy it keeps (`components.upload_keeper`), and
+    the file comes back as uploaded, or the page says why it cannot. True while the page
+    waits for the browser's answer: nothing else is drawn, so the rest of the address (the
+    hand, the move, the seat) waits for the file it belongs to."""
+    asked = st.query_params.get("rule_file", "")
+    held = st.session_state.get("uploaded")
+    if not asked.endswith(UPLOADED) or (held is not None and held[0] == asked):
+        return False
+    wanted = st.session_state.get("upload_wanted")
+    if wanted is None or wanted[0] != asked:
+        number = time.monotonic_ns()
+        st.session_state["upload_wanted"] = (asked, number, True)
+        with box:
+            upload_keeper(asked, want=number)
+        box.info(said("sidebar.upload_asking", name=asked))
+        return True
+    _, number, waiting = wanted
+    if not waiting:  # answered once: the address's name is no longer pursued
+        return False
+    st.session_state["upload_wanted"] = (asked, number, False)
+    answer = kept_upload(number)
+    text = answer[1] if answer is not None and answer[0] == asked else None
+    if text is None:
+        lost = said("sidebar.upload_lost", name=asked)
+        st.session_state["upload_error"] = lost
+        st.toast(lost)
+        return False
+    try:
+        decoded = decode_upload(text.encode("utf-8", "surrogatepass"))
+    except UploadError as error:
+        st.session_state["upload_error"] = f"{asked}: {error}"
+        return False
+    st.session_state["uploaded"] = (asked, decoded)
+    st.session_state["rule_file"] = asked
+    return False
 
 
 def current_draft(chooser: DeltaGenerator, uploads: DeltaGenerator) -> tuple[RuleDraft, str]:
@@ -141,6 +190,8 @@ def current_draft(chooser: DeltaGenerator, uploads: DeltaGenerator) -> tuple[Rul
     Each file keeps its own draft, edits included, for the whole session."""
     files = bundled_rule_files()
     names = [display_path(p) for p in files]
+    if bring_back_upload(uploads):
+        st.stop()
     uploaded = take_upload(uploads)
     if uploaded is not None:
         names.append(uploaded[0])

@@ -8,6 +8,8 @@ once and tests can drive the same state without a browser.
   on a move reports its number.
 - `ask_for_tab` / `show_asked_tab`: show another tab of the page (as a click on it would).
 - `release_focus`: a select box keeps no focus after a choice (the keys step the hand).
+- `upload_keeper`: an uploaded rule file kept in the browser's storage under its name, and
+  brought back when a reload's address names it.
 """
 
 from __future__ import annotations
@@ -118,7 +120,33 @@ export default function () {
 }
 """
 
+KEEP_JS = """
+export default function (component) {
+  const { data, setStateValue } = component;
+  const key = data.store + data.name;
+  if (typeof data.text === 'string') {  // an upload in use: kept for a reload
+    try {
+      const storage = window.localStorage;
+      if (storage.getItem(key) !== data.text) storage.setItem(key, data.text);
+    } catch (error) {
+      // storage full or refused: a reload says the file cannot be brought back
+    }
+    return;
+  }
+  if (!data.want || component.asked === data.want) return;
+  component.asked = data.want;
+  let text = null;
+  try {
+    text = window.localStorage.getItem(key);
+  } catch (error) {
+    text = null;
+  }
+  setStateValue('found', { name: data.name, text, n: data.want });
+}
+"""
+
 _clickable = st.components.v2.component("tablerules_clickable", js=CLICK_JS, isolate_styles=False)
+_keeper = st.components.v2.component("tablerules_keeper", js=KEEP_JS, isolate_styles=False)
 _release = st.components.v2.component("tablerules_release", js=RELEASE_JS, isolate_styles=False)
 _show_tab = st.components.v2.component("tablerules_show_tab", js=TAB_JS, isolate_styles=False)
 _moves = st.components.v2.component("tablerules_moves", js=MOVES_JS, isolate_styles=False)
@@ -184,3 +212,29 @@ def release_focus() -> None:
     """Drawn on every run: a select box that keeps the focus after a choice lets it go."""
     runs = st.session_state["runs"] = st.session_state.get("runs", 0) + 1
     _release(key="release_focus", data={"n": runs})
+
+
+UPLOAD_STORE = "tablerules-upload:"  # the browser's key for an uploaded file, before its name
+KEEPER = "upload_keeper"
+
+
+def upload_keeper(name: str, text: str | None = None, want: int = 0) -> None:
+    """Keep the uploaded file `name` (its `text`) in the browser; or, with `want` (a fresh
+    number), ask the browser for the text it keeps under `name` (see `kept_upload`)."""
+    data: dict[str, Any] = {"store": UPLOAD_STORE, "name": name}
+    if text is not None:
+        data["text"] = text
+    else:
+        data["want"] = want
+    _keeper(key=KEEPER, data=data, on_found_change=lambda: None)
+
+
+def kept_upload(want: int) -> tuple[str, str | None] | None:
+    """The browser's answer to the ask numbered `want`: the file's name and the text it
+    keeps (None: nothing kept under that name); None while it has not answered."""
+    state = st.session_state.get(KEEPER)
+    found = state.get("found") if hasattr(state, "get") else None
+    if not isinstance(found, dict) or found.get("n") != want:
+        return None
+    text = found.get("text")
+    return str(found.get("name", "")), text if isinstance(text, str) else None

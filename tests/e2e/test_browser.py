@@ -978,6 +978,21 @@ def test_an_uploaded_file_works_in_every_tab(app: WebDriver, tmp_path: Path) -> 
     open_tab(app, "Hand")
     to_the_end(app)
     no_failure_on_page(app)
+    # a reload: the address names the upload, and this browser brings back its copy
+    assert "rule_file=mine.rules" in app.current_url
+    app.refresh()
+    settle(
+        app,
+        lambda d: (
+            d.find_element(By.CSS_SELECTOR, ".st-key-rule_file input").get_attribute("value")
+            == "mine.rules (uploaded)"
+            and d.find_elements(By.CSS_SELECTOR, ".tr-move")
+        ),
+        "the upload brought back after a reload",
+    )
+    panel = open_tab(app, "Golden scenarios")
+    assert "No golden scenario uses mine.rules" in (panel.get_attribute("textContent") or "")
+    no_failure_on_page(app)
 
 
 def editor(driver: WebDriver) -> WebElement:

@@ -1,0 +1,82 @@
+"""An uploaded rule file named in the page's address (a reload, Back, a link): the browser
+is asked for the copy it keeps, and the file comes back as uploaded — or the page says why
+it cannot, and shows the bundled file (AppTest; the browser's side in tests/e2e)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "playground" / "app.py"
+TWO_HORSES = ROOT / "rules" / "variants" / "paomazai-two-horses.rules"
+LABEL = "mine.rules (uploaded)"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def scan_installed_components_once() -> Iterator[None]:
+    """Each AppTest looks through every installed package for Streamlit components; the
+    answer does not change between tests, so it is looked up once."""
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = manifest_scanner.scan_component_manifests
+    found = scan()
+    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
+    yield
+    manifest_scanner.scan_component_manifests = scan
+
+
+def run(at: AppTest) -> None:
+    at.run()
+    assert not at.exception, at.exception
+
+
+def reloaded() -> AppTest:
+    """A fresh session reached by an address that names the upload, a move and a seed."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params.update({"rule_file": LABEL, "seed": "5", "move": "3"})
+    run(at)
+    return at
+
+
+def answer(at: AppTest, text: str | None) -> None:
+    """What the browser's keeper says when asked (its storage read in the page)."""
+    _, number, _ = at.session_state["upload_wanted"]
+    at.session_state["upload_keeper"] = {"found": {"name": LABEL, "text": text, "n": number}}
+    run(at)
+
+
+def test_an_upload_kept_in_the_browser_comes_back_on_a_reload() -> None:
+    text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
+    at = reloaded()
+    assert [i.value for i in at.sidebar.info] == [
+        f"Bringing back {LABEL}, named in the page's address, from this browser…"
+    ]
+    assert not at.tabs  # nothing else drawn: the rest of the address waits for the file
+    answer(at, text)
+    assert at.selectbox(key="rule_file").value == LABEL
+    assert at.session_state["draft"].text == text
+    assert at.session_state["draft"].game.compiled.options["horses"] == 2
+    assert at.session_state["hand"].seed == 5
+    assert not at.error
+
+
+def test_an_upload_the_browser_does_not_keep_is_said_so() -> None:
+    at = reloaded()
+    answer(at, None)
+    (error,) = [e.value for e in at.sidebar.error]
+    assert error.startswith(f"{LABEL}, named in the page's address, cannot be brought back")
+    assert "Upload it again" in error
+    assert at.selectbox(key="rule_file").value == "rules/paomazai.rules"
+    assert at.session_state["draft"].game is not None
+
+
+def test_a_kept_text_that_is_not_a_rule_file_is_refused_as_an_upload_is() -> None:
+    at = reloaded()
+    answer(at, "\x00" * 10)
+    (error,) = [e.value for e in at.sidebar.error]
+    assert error.startswith(f"{LABEL}: ")
+    assert at.selectbox(key="rule_file").value == "rules/paomazai.rules"
