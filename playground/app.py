@@ -6,7 +6,7 @@ Each tab is a module of `playground.tabs` with a `TITLE` and a `render(context)`
 is a new module and one line in `TABS`. Every tab is drawn on every run of the page (so a
 tab opens in the browser at once): `render` must be quick, and work that takes time waits
 for a button and runs in a fragment of its own (as Compare and Golden scenarios do). A tab
-asks for another to be shown with `playground.components.ask_for_tab`.
+asks for another to be shown with `playground.page.components.ask_for_tab`.
 """
 
 from __future__ import annotations
@@ -22,15 +22,7 @@ from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.numbers import is_digits
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.messages.speaker import speaker
-from tablerules.playground.address import arrived
-from tablerules.playground.components import (
-    kept_upload,
-    release_focus,
-    show_asked_tab,
-    upload_keeper,
-)
-from tablerules.playground.context import Context, widget_key
-from tablerules.playground.drafts import (
+from tablerules.playground.files.drafts import (
     MAX_RULE_TEXT,
     MAX_UPLOAD_MB,
     RULES,
@@ -42,12 +34,18 @@ from tablerules.playground.drafts import (
     display_path,
     upload_name,
 )
-from tablerules.playground.editor import take_edit
-from tablerules.playground.guard import guarded
-from tablerules.playground.language import chosen_language, language_box, said, tab_title
-from tablerules.playground.match_play import MOST_HANDS
-from tablerules.playground.page_messages import page_messages
-from tablerules.playground.seats import (
+from tablerules.playground.page.address import arrived
+from tablerules.playground.page.components import (
+    kept_upload,
+    release_focus,
+    show_asked_tab,
+    upload_keeper,
+)
+from tablerules.playground.page.context import Context, widget_key
+from tablerules.playground.page.editor import take_edit
+from tablerules.playground.page.guard import guarded
+from tablerules.playground.play.match_play import MOST_HANDS
+from tablerules.playground.play.seats import (
     WATCHING,
     Seating,
     dealer_of,
@@ -55,6 +53,8 @@ from tablerules.playground.seats import (
     seat_count,
 )
 from tablerules.playground.tabs import compare, hand, rules, scenarios, statistics
+from tablerules.playground.words.language import chosen_language, language_box, said, tab_title
+from tablerules.playground.words.page_messages import page_messages
 
 TABS = [hand, rules, compare, scenarios, statistics]
 FIRST_TAB = hand.TITLE

@@ -194,8 +194,8 @@ def test_the_transcript_says_the_carried_numbers_of_each_hand(
 def test_the_playground_s_match_deals_each_hand_with_the_numbers_left(doubling: Game) -> None:
     """The hands `tablerules play --seed 3 --game` plays (drawn, drawn, drawn, won): the
     playground's match deals them with 荒 1, 2, 4, 8 and says so in its heading."""
-    from tablerules.playground.match_play import MatchPlay
-    from tablerules.playground.match_view import heading
+    from tablerules.playground.play.match_play import MatchPlay
+    from tablerules.playground.play.match_view import heading
 
     match = MatchPlay(doubling, 3, bots="random", length=4)
     seen = []

@@ -1,5 +1,5 @@
-"""The Hand tab's page, built without Streamlit (`playground.hand_page`), and the hand it
-shows (`playground.hands`): what a seat's view shows, how it reads, how it is stepped."""
+"""The Hand tab's page, built without Streamlit (`playground.play.hand_page`), and the hand it
+shows (`playground.play.hands`): what a seat's view shows, how it reads, how it is stepped."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.playground.hand_page import PageBuilder, build_page
-from tablerules.playground.hands import HandSession
-from tablerules.playground.steps import show_step
+from tablerules.playground.play.hand_page import PageBuilder, build_page
+from tablerules.playground.play.hands import HandSession
+from tablerules.playground.play.steps import show_step
 from visibility import seen, token_game, tokens
 
 ROOT = Path(__file__).resolve().parent.parent

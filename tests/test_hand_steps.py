@@ -1,4 +1,4 @@
-"""One event, one step (`playground.steps`): a move of a dozen events — 跑胡子's endgame,
+"""One event, one step (`playground.play.steps`): a move of a dozen events — 跑胡子's endgame,
 draws shown and not taken one after another — is watched card by card, each step's table
 the hand as it stood after that event, and the steps grouped by turn."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.playground.hand_page import PageBuilder, build_page
-from tablerules.playground.hands import HandSession
-from tablerules.playground.steps import current_step, show_step, table_at
+from tablerules.playground.play.hand_page import PageBuilder, build_page
+from tablerules.playground.play.hands import HandSession
+from tablerules.playground.play.steps import current_step, show_step, table_at
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,8 +1,7 @@
 """The project's layout stays readable: no package holds more than 20 modules at its top
-level (the playground, over it today, may not grow), the subpackages of the rule language
-and of the interpreter import one another without a circle, and the layers point one way
-(the rule language knows nothing of the interpreter, the interpreter nothing of the command
-line, the playground or the agents).
+level, the subpackages of the rule language and of the interpreter import one another
+without a circle, and the layers point one way (the rule language knows nothing of the
+interpreter, the interpreter nothing of the command line, the playground or the agents).
 
 The import graph is read from the source files with `ast`, never by importing them: every
 `import` and `from ... import` counts, at module level and inside functions alike (an
@@ -36,8 +35,6 @@ LAYERS = {
 # The layers whose subpackages are the architecture: a circle between them is refused.
 GROUPED = ("tablerules.dsl", "tablerules.interpreter")
 MAX_MODULES = 20  # modules at a package's top level, its __init__.py aside
-# Packages above the limit today, each held at its present size until it is regrouped.
-OVER_LIMIT = {"tablerules.playground": 30}
 
 
 def package_folders() -> Iterator[tuple[str, Path]]:
@@ -197,19 +194,10 @@ def test_the_code_layers_are_found() -> None:
 @pytest.mark.parametrize(("package", "folder"), list(package_folders()), ids=lambda v: str(v))
 def test_no_package_grows_past_its_limit_of_modules(package: str, folder: Path) -> None:
     modules = sorted(p.name for p in folder.glob("*.py") if p.name != "__init__.py")
-    limit = OVER_LIMIT.get(package, MAX_MODULES)
-    assert len(modules) <= limit, (
-        f"{package} holds {len(modules)} modules (at most {limit}): group them by job "
+    assert len(modules) <= MAX_MODULES, (
+        f"{package} holds {len(modules)} modules (at most {MAX_MODULES}): group them by job "
         f"into subpackages\n{modules}"
     )
-
-
-def test_the_packages_over_the_limit_are_still_over_it() -> None:
-    """An exception to the limit goes once its package is regrouped."""
-    folders = dict(package_folders())
-    for package, limit in OVER_LIMIT.items():
-        count = sum(1 for p in folders[package].glob("*.py") if p.name != "__init__.py")
-        assert MAX_MODULES < count <= limit, f"{package}: drop it from OVER_LIMIT"
 
 
 def test_every_package_is_installed() -> None:

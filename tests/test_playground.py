@@ -16,9 +16,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from tablerules.cli.main import main as cli_main
 from tablerules.interpreter import Game, load_game
-from tablerules.playground import golden
-from tablerules.playground.comparison import compare_variants, incomparable
-from tablerules.playground.drafts import (
+from tablerules.playground.experiments import golden
+from tablerules.playground.experiments.comparison import compare_variants, incomparable
+from tablerules.playground.experiments.golden import hand_as_scenario, run_scenarios, scenarios_for
+from tablerules.playground.files.drafts import (
     MAX_RULE_BYTES,
     RuleDraft,
     UploadError,
@@ -26,10 +27,9 @@ from tablerules.playground.drafts import (
     decode_upload,
     display_path,
 )
-from tablerules.playground.expanded import expanded_rules
-from tablerules.playground.golden import hand_as_scenario, run_scenarios, scenarios_for
-from tablerules.playground.hand_page import page_steps
-from tablerules.playground.hands import HandSession
+from tablerules.playground.files.expanded import expanded_rules
+from tablerules.playground.play.hand_page import page_steps
+from tablerules.playground.play.hands import HandSession
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "playground" / "app.py"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from tablerules.dsl.loading.bundled import bundled_folder
-from tablerules.playground import budget
-from tablerules.playground.drafts import RuleDraft, upload_name
+from tablerules.playground.files import budget
+from tablerules.playground.files.drafts import RuleDraft, upload_name
 
 ROOT = Path(__file__).resolve().parent.parent
 PMZ = bundled_folder() / "paomazai.rules"
@@ -144,7 +144,7 @@ def test_a_hand_whose_bots_think_too_long_stops_with_a_message(
     """A text that passed its trial may still make other hands slow: the server's bots get
     a CPU budget per hand, and the hand stops with a message when it is used up."""
     from tablerules.interpreter.api import check
-    from tablerules.playground.hands import HandSession
+    from tablerules.playground.play.hands import HandSession
 
     monkeypatch.setattr(budget, "HAND_CPU_SECONDS", 0.3)
     checked = check(PMZ.with_name("heavy.rules"), text=heavy_rules())
@@ -161,7 +161,7 @@ def test_a_hand_whose_bots_think_too_long_stops_with_a_message(
 
 def test_the_hand_budget_leaves_ordinary_hands_alone() -> None:
     from tablerules.interpreter.api import check
-    from tablerules.playground.hands import HandSession
+    from tablerules.playground.play.hands import HandSession
 
     session = HandSession(check(PMZ).game, seed=3)
     session.to_end()
@@ -226,7 +226,7 @@ def test_the_hand_budget_counts_the_engines_work_not_only_the_bots(
     (the hand played so far can still be stepped through)."""
     from tablerules.interpreter.api import check
     from tablerules.interpreter.engine import Table
-    from tablerules.playground.hands import HandSession
+    from tablerules.playground.play.hands import HandSession
 
     checked = check(PMZ.with_name("slow.rules"), text=slow_to_judge())
     assert checked.ok and checked.game is not None, checked.diagnostics
@@ -253,7 +253,7 @@ def test_a_hand_whose_deal_alone_is_over_budget_is_refused_in_words(
 ) -> None:
     """The deal (and the dealer's first draw, judged) is work of the hand too."""
     from tablerules.interpreter.api import check
-    from tablerules.playground.hands import HandSession
+    from tablerules.playground.play.hands import HandSession
 
     game = check(PMZ.with_name("slow.rules"), text=slow_to_judge()).game
     assert game is not None
@@ -289,7 +289,7 @@ def test_the_dealer_shown_in_the_sidebar_is_known_without_dealing() -> None:
     from tablerules.interpreter.api import check
     from tablerules.interpreter.deadline import Deadline, within
     from tablerules.interpreter.engine import Table
-    from tablerules.playground.seats import dealer_of
+    from tablerules.playground.play.seats import dealer_of
 
     game = check(PMZ.with_name("slow.rules"), text=slow_to_judge()).game
     assert game is not None
@@ -304,7 +304,7 @@ def test_golden_scenarios_run_on_a_hands_budget(monkeypatch: pytest.MonkeyPatch)
     """The Scenarios tab plays each golden scenario on the server against the text being
     edited: each runs on a hand's budget, and one past it fails with a message instead of
     holding the server's thread."""
-    from tablerules.playground.golden import run_scenarios, scenarios_for
+    from tablerules.playground.experiments.golden import run_scenarios, scenarios_for
 
     monkeypatch.setattr(budget, "HAND_CPU_SECONDS", -1.0)  # spent before it starts
     draft = RuleDraft.open(PMZ)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from tablerules.playground.drafts import display_path
+from tablerules.playground.files.drafts import display_path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

@@ -1,6 +1,6 @@
-"""Matches in the playground (`playground.match_play`, `playground.match_view`): hands played
-one after another as the rule file says a game goes on, a running score, a summary, and the
-user's choices kept as a short record that plays the match again."""
+"""Matches in the playground (`playground.play.match_play`, `playground.play.match_view`):
+hands played one after another as the rule file says a game goes on, a running score, a
+summary, and the user's choices kept as a short record that plays the match again."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from tablerules.cli.main import main as cli_main
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.match import Match, seed_dealer
-from tablerules.playground.hand_page import build_page
-from tablerules.playground.match_play import MatchPlay
-from tablerules.playground.match_view import match_view
+from tablerules.playground.play.hand_page import build_page
+from tablerules.playground.play.match_play import MatchPlay
+from tablerules.playground.play.match_view import match_view
 
 ROOT = Path(__file__).resolve().parent.parent
 PMZ = ROOT / "rules" / "paomazai.rules"

@@ -1,5 +1,5 @@
 """The playground's match in the page (AppTest), and the place kept in the page's address:
-a reload, Back or a shared link lands where the user was (`playground.place`)."""
+a reload, Back or a shared link lands where the user was (`playground.page.place`)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from tablerules.playground.golden import hand_as_scenario
-from tablerules.playground.hand_page import page_steps
-from tablerules.playground.place import Place
+from tablerules.playground.experiments.golden import hand_as_scenario
+from tablerules.playground.page.place import Place
+from tablerules.playground.play.hand_page import page_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "playground" / "app.py"

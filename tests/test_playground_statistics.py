@@ -16,10 +16,7 @@ from streamlit.testing.v1 import AppTest
 from tablerules.interpreter import load_game
 from tablerules.interpreter.hand.win_clause import WinClause
 from tablerules.interpreter.simulate import Plan, Simulation, Where, runner, side_for
-from tablerules.playground.budget import CpuBudget
-from tablerules.playground.drafts import display_path
-from tablerules.playground.hand_page import page_steps
-from tablerules.playground.simulation import (
+from tablerules.playground.experiments.simulation import (
     chart_data,
     command,
     plan_for,
@@ -27,7 +24,10 @@ from tablerules.playground.simulation import (
     simulate,
     table,
 )
-from tablerules.playground.simulation_run import SimulationRun
+from tablerules.playground.experiments.simulation_run import SimulationRun
+from tablerules.playground.files.budget import CpuBudget
+from tablerules.playground.files.drafts import display_path
+from tablerules.playground.play.hand_page import page_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "playground" / "app.py"

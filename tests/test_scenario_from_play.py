@@ -12,7 +12,7 @@ from tablerules.interpreter import load_game
 from tablerules.interpreter.api import check
 from tablerules.interpreter.scenarios import run_scenario
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
-from tablerules.playground.hands import HandSession
+from tablerules.playground.play.hands import HandSession
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = [

@@ -7,13 +7,13 @@ from __future__ import annotations
 import streamlit as st
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.narration.narrate import Narrator
-from tablerules.playground.budget import OverBudget
-from tablerules.playground.comparison import Comparison, compare_variants
-from tablerules.playground.context import Context, widget_key
-from tablerules.playground.counterparts import SAVED, counterparts
-from tablerules.playground.hands import HandSession
-from tablerules.playground.page_messages import page_messages
-from tablerules.playground.page_views import sign
+from tablerules.playground.experiments.comparison import Comparison, compare_variants
+from tablerules.playground.experiments.counterparts import SAVED, counterparts
+from tablerules.playground.files.budget import OverBudget
+from tablerules.playground.page.context import Context, widget_key
+from tablerules.playground.play.hands import HandSession
+from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.page_views import sign
 
 TITLE = "Compare variants"
 SHOWN_MOVES = 12  # moves told in each column from where the hands part

@@ -16,22 +16,22 @@ import time
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from tablerules.interpreter.messages.speaker import speaker
-from tablerules.playground.address import write
-from tablerules.playground.budget import OverBudget
-from tablerules.playground.components import clickable, clicked, move_list
-from tablerules.playground.context import Context
-from tablerules.playground.golden import hand_as_scenario, open_scenario
-from tablerules.playground.guard import guarded
-from tablerules.playground.hand_page import build_page, go_to_step, page_steps
-from tablerules.playground.hands import HandSession
-from tablerules.playground.keys import arrow_keys, step_asked
-from tablerules.playground.match_play import MatchPlay
-from tablerules.playground.match_view import MatchView, match_view
-from tablerules.playground.page_messages import page_messages
-from tablerules.playground.page_views import HandPage
-from tablerules.playground.place import Place
+from tablerules.playground.experiments.golden import hand_as_scenario, open_scenario
+from tablerules.playground.files.budget import OverBudget
+from tablerules.playground.page.address import write
+from tablerules.playground.page.components import clickable, clicked, move_list
+from tablerules.playground.page.context import Context
+from tablerules.playground.page.guard import guarded
+from tablerules.playground.page.keys import arrow_keys, step_asked
+from tablerules.playground.page.place import Place
+from tablerules.playground.page.ticker import set_timer
+from tablerules.playground.play.hand_page import build_page, go_to_step, page_steps
+from tablerules.playground.play.hands import HandSession
+from tablerules.playground.play.match_play import MatchPlay
+from tablerules.playground.play.match_view import MatchView, match_view
 from tablerules.playground.tabs.hand_phase import phase_view
-from tablerules.playground.ticker import set_timer
+from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.page_views import HandPage
 
 TITLE = "Hand"
 

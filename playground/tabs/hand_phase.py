@@ -11,7 +11,7 @@ import streamlit as st
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.phases.flow import PHASE, game_phases
 from tablerules.interpreter.engine.phases.rules import PhaseRule
-from tablerules.playground.hands import HandSession
+from tablerules.playground.play.hands import HandSession
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,11 @@ so, and dropping it (back to the file as saved) asks first."""
 from __future__ import annotations
 
 import streamlit as st
-from tablerules.playground.context import Context
-from tablerules.playground.drafts import edited_file_name
-from tablerules.playground.editor import editor_key, restored, rule_editor
-from tablerules.playground.expanded import expanded_rules
-from tablerules.playground.page_messages import page_messages
+from tablerules.playground.files.drafts import edited_file_name
+from tablerules.playground.files.expanded import expanded_rules
+from tablerules.playground.page.context import Context
+from tablerules.playground.page.editor import editor_key, restored, rule_editor
+from tablerules.playground.words.page_messages import page_messages
 
 TITLE = "Rules"
 

@@ -14,10 +14,7 @@ import streamlit as st
 from tablerules.interpreter.playlog.reader import first_difference
 from tablerules.interpreter.scenarios import ScenarioResult, load_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError
-from tablerules.playground.components import ask_for_tab
-from tablerules.playground.context import Context, widget_key
-from tablerules.playground.drafts import RuleDraft
-from tablerules.playground.golden import (
+from tablerules.playground.experiments.golden import (
     SavedScenario,
     ScenarioFile,
     read_saved_scenario,
@@ -26,9 +23,12 @@ from tablerules.playground.golden import (
     scenario_options,
     scenarios_for,
 )
-from tablerules.playground.guard import guarded
-from tablerules.playground.page_messages import page_messages
+from tablerules.playground.files.drafts import RuleDraft
+from tablerules.playground.page.components import ask_for_tab
+from tablerules.playground.page.context import Context, widget_key
+from tablerules.playground.page.guard import guarded
 from tablerules.playground.tabs import hand
+from tablerules.playground.words.page_messages import page_messages
 
 TITLE = "Golden scenarios"
 

@@ -1,7 +1,7 @@
 """The Statistics tab: bots play the rules in use for many hands — and, when another file is
 chosen, the same deals under it — and the figures come with their 95% intervals, the
 differences flagged, and charts. Nothing runs until the button is pressed; the hands are
-then played in a process of the server's own (`playground.simulation_run`), within the
+then played in a process of the server's own (`playground.experiments.simulation_run`), within the
 playground's CPU budget, while every tab of the page keeps working."""
 
 from __future__ import annotations
@@ -15,12 +15,8 @@ import streamlit as st
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.messages import Messages
 from tablerules.interpreter.simulate.wording import with_interval
-from tablerules.playground.context import Context, widget_key
-from tablerules.playground.counterparts import Counterpart, counterparts, path_of
-from tablerules.playground.drafts import bundled_rule_files, display_path, edited_file_name
-from tablerules.playground.guard import guarded
-from tablerules.playground.page_messages import page_messages
-from tablerules.playground.simulation import (
+from tablerules.playground.experiments.counterparts import Counterpart, counterparts, path_of
+from tablerules.playground.experiments.simulation import (
     CHARTED,
     FIRST_HANDS,
     Outcome,
@@ -33,9 +29,13 @@ from tablerules.playground.simulation import (
     significant,
     table,
 )
-from tablerules.playground.simulation_run import SideRequest, SimulationRun
+from tablerules.playground.experiments.simulation_run import SideRequest, SimulationRun
+from tablerules.playground.files.drafts import bundled_rule_files, display_path, edited_file_name
+from tablerules.playground.page.context import Context, widget_key
+from tablerules.playground.page.guard import guarded
+from tablerules.playground.page.ticker import set_timer
 from tablerules.playground.tabs.compare import saved_name
-from tablerules.playground.ticker import set_timer
+from tablerules.playground.words.page_messages import page_messages
 
 TITLE = "Statistics"
 NOTHING = "nothing: this file alone"

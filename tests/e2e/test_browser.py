@@ -40,8 +40,8 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 from tablerules.interpreter import load_game
-from tablerules.playground.hand_page import PageBuilder, go_to_step, page_steps
-from tablerules.playground.hands import HandSession
+from tablerules.playground.play.hand_page import PageBuilder, go_to_step, page_steps
+from tablerules.playground.play.hands import HandSession
 from visibility import seen, token_game, tokens
 
 pytestmark = pytest.mark.e2e

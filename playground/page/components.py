@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 import streamlit as st
-from tablerules.playground.language import tab_title
+from tablerules.playground.words.language import tab_title
 
 CLICK_JS = """
 export default function (component) {

@@ -1,4 +1,4 @@
-"""The worker process of `playground.budget`: `python -m tablerules.playground.trial`.
+"""The worker process of `playground.files.budget`: `python -m tablerules.playground.files.trial`.
 
 It reads one request per line on standard input — a rule file's path, its text and the
 option values — checks the text (`extends` reaching only the bundled files), and when it

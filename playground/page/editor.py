@@ -19,11 +19,11 @@ from tablerules.dsl.parsing.parser import grammar_keywords
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.diagnostic_text import told
-from tablerules.playground.context import widget_key
-from tablerules.playground.drafts import RuleDraft, display_path
-from tablerules.playground.page_messages import page_messages
+from tablerules.playground.files.drafts import RuleDraft, display_path
+from tablerules.playground.page.context import widget_key
+from tablerules.playground.words.page_messages import page_messages
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]  # the playground's folder
 EDITOR_JS = (HERE / "static" / "editor.js").read_text(encoding="utf-8")
 
 _editor = st.components.v2.component("tablerules_editor", js=EDITOR_JS, isolate_styles=False)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tablerules.dsl.loading.loader import Loaded
 from tablerules.dsl.model import ir
-from tablerules.playground.drafts import display_path
+from tablerules.playground.files.drafts import display_path
 
 
 def _clauses(rules: ir.RuleSet) -> list[ir.Clause]:

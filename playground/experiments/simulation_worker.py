@@ -1,16 +1,16 @@
 """The process a Statistics tab's simulation runs in: `python -m
-tablerules.playground.simulation_worker MEMORY_MB CPU_SECONDS`.
+tablerules.playground.experiments.simulation_worker MEMORY_MB CPU_SECONDS`.
 
 It reads one request on standard input — the sides (each a rule file's path, its text and
 option values, and its name in the figures), the seed, the hands and the bots — plays the
-hands as `playground.simulation.simulate` does (within the playground's CPU budget for a
+hands as `playground.experiments.simulation.simulate` does (within the playground's CPU budget for a
 simulation, asked before every move and checked inside each), and writes JSON lines on
 standard output: `{"done": N, "seconds": S}` after each shard, then `{"tally": ...,
 "seconds": S, "stopped": "..."}` (or `{"error": "..."}`).
 
 A process of its own, not a thread of the server: the server's thread stays free for the
 page (every tab keeps answering while the hands are played), and the two do not share one
-interpreter lock. Its texts have been tried already (`playground.budget`); it runs under
+interpreter lock. Its texts have been tried already (`playground.files.budget`); it runs under
 the same memory limit, and the kernel stops it a little past its CPU budget whatever it
 is doing.
 """
@@ -25,8 +25,8 @@ from typing import Any
 
 from tablerules.dsl.loading.bases import BUNDLED_ONLY
 from tablerules.interpreter.api import Game, check
-from tablerules.playground.budget import CpuBudget
-from tablerules.playground.simulation import plan_for, simulate
+from tablerules.playground.experiments.simulation import plan_for, simulate
+from tablerules.playground.files.budget import CpuBudget
 
 CPU_MARGIN = 10  # seconds past the budget before the kernel stops the process
 

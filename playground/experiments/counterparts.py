@@ -15,8 +15,8 @@ from pathlib import Path
 
 from tablerules.dsl.loading.bases import BUNDLED_ONLY
 from tablerules.interpreter.api import Game, check
-from tablerules.playground.comparison import incomparable
-from tablerules.playground.drafts import UPLOADED, RuleDraft, bundled_rule_files, display_path
+from tablerules.playground.experiments.comparison import incomparable
+from tablerules.playground.files.drafts import UPLOADED, RuleDraft, bundled_rule_files, display_path
 
 SAVED = " (as saved)"
 AS_UPLOADED = " (as uploaded)"

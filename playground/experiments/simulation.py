@@ -24,8 +24,8 @@ from tablerules.interpreter.narration.narrate import player_name
 from tablerules.interpreter.simulate import Plan, Row, Simulation, Tally, Where, rows, side_for
 from tablerules.interpreter.simulate.runner import Stopped
 from tablerules.interpreter.simulate.wording import number, rule_ids, with_interval
-from tablerules.playground.budget import CpuBudget
-from tablerules.playground.page_messages import page_messages
+from tablerules.playground.files.budget import CpuBudget
+from tablerules.playground.words.page_messages import page_messages
 
 HAND_COUNTS = (200, 500, 1000, 2000, 5000)  # what the tab offers
 FIRST_HANDS = 1000

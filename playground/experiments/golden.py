@@ -14,9 +14,9 @@ from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.scenarios import Scenario, ScenarioResult, load_scenario, run_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of, scenario_rules
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
-from tablerules.playground.budget import HandClock, OverBudget, checked_within_budget
-from tablerules.playground.drafts import ROOT, RuleDraft
-from tablerules.playground.hands import HandSession, Rigged
+from tablerules.playground.files.budget import HandClock, OverBudget, checked_within_budget
+from tablerules.playground.files.drafts import ROOT, RuleDraft
+from tablerules.playground.play.hands import HandSession, Rigged
 
 SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
 
@@ -66,7 +66,7 @@ _RUN: dict[tuple[object, ...], ScenarioResult] = {}  # runs whose inputs have no
 def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[ScenarioResult]:
     """Run scenarios (failures first); with a draft, against its text as edited rather
     than the saved file: the text in the editor if it checks (it has passed the trial of
-    `playground.budget`), else the last version that did."""
+    `playground.files.budget`), else the last version that did."""
     edited = None
     if draft is not None:
         text = draft.text if not draft.broken else draft.last_good_text

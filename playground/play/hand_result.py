@@ -14,9 +14,9 @@ from tablerules.interpreter.engine import Table
 from tablerules.interpreter.messages import Messages
 from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.interpreter.narration.reckoning import WinStory, cites_text, win_stories
-from tablerules.playground.cards import row_html
-from tablerules.playground.page_messages import page_messages
-from tablerules.playground.page_views import ResultView, WinView, sign
+from tablerules.playground.words.cards import row_html
+from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.page_views import ResultView, WinView, sign
 
 
 class ResultBuilder:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from tablerules.interpreter.messages import LANGUAGES, language
-from tablerules.playground.page_messages import page_messages
+from tablerules.playground.words.page_messages import page_messages
 
 KEY = "lang"
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import player_name
-from tablerules.playground.match_play import MatchPlay
-from tablerules.playground.page_messages import page_messages
-from tablerules.playground.page_views import sign
+from tablerules.playground.play.match_play import MatchPlay
+from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.page_views import sign
 
 
 @dataclass

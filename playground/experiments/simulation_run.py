@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from tablerules.interpreter.simulate import Plan, Tally, rows
-from tablerules.playground.budget import MEMORY_MB, SIMULATION_CPU_SECONDS
-from tablerules.playground.simulation import Outcome
+from tablerules.playground.experiments.simulation import Outcome
+from tablerules.playground.files.budget import MEMORY_MB, SIMULATION_CPU_SECONDS
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class SimulationRun:
             [
                 sys.executable,
                 "-m",
-                "tablerules.playground.simulation_worker",
+                "tablerules.playground.experiments.simulation_worker",
                 str(MEMORY_MB),
                 str(seconds),
             ],

@@ -4,7 +4,7 @@ The playground serves many users from one process, and a rule file is input from
 file within the limits checks quickly, but playing it can still take long (a deck of 256
 card kinds dealt 40 cards a seat), and checking and playing run Python, which would hold the
 server for everyone. So before the server touches a text it has not seen, a worker process
-(`playground.trial`) checks it and plays one whole hand of it with greedy bots, under a
+(`playground.files.trial`) checks it and plays one whole hand of it with greedy bots, under a
 CPU-time and a memory budget (`RLIMIT_CPU`, `RLIMIT_AS`) and a wall-clock deadline. The
 server waits on a pipe meanwhile — other users' pages go on — and then:
 
@@ -85,7 +85,7 @@ class _Worker:
             [
                 sys.executable,
                 "-m",
-                "tablerules.playground.trial",
+                "tablerules.playground.files.trial",
                 str(MEMORY_MB),
                 str(CPU_SECONDS),
             ],

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tablerules.interpreter.api import Game
-from tablerules.playground.hands import Choice, HandSession
+from tablerules.playground.play.hands import Choice, HandSession
 
 # What an event says about itself rather than about play: its position, the clause and rule
 # ids behind it, display names and the explanation of a choice. Everything else is compared.

@@ -19,7 +19,7 @@ from typing import Any
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.match import Match, Position, next_position, seed_dealer
 from tablerules.interpreter.narration.narrate import Narrator, player_name
-from tablerules.playground.hands import HandSession
+from tablerules.playground.play.hands import HandSession
 
 MOST_HANDS = 99  # the longest match the playground plays (a whole game is bounded by its rounds)
 WHOLE_GAME_HANDS = 1000  # at most, for a game played to the end of its rounds (as `play --game`)

@@ -23,7 +23,7 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots.players import GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.playlog.reader import choice_record, dumps, result_record
-from tablerules.playground.budget import HandClock, OverBudget
+from tablerules.playground.files.budget import HandClock, OverBudget
 
 Choice = tuple[int, str]
 LIMIT = 5_000  # moves a hand may take: far more than any rule file's hand needs

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tablerules.playground.drafts import RuleDraft
-from tablerules.playground.seats import Seating
+from tablerules.playground.files.drafts import RuleDraft
+from tablerules.playground.play.seats import Seating
 
 
 @dataclass
@@ -20,7 +20,7 @@ class Context:
     options: dict[str, str]
     seating: Seating = field(default_factory=Seating)  # where the user sits at the table
     hands: int | None = 1  # the hands of a match (None: a whole game, by the file's rounds)
-    lang: str = "en"  # the language the page is told in (`playground.language`)
+    lang: str = "en"  # the language the page is told in (`playground.words.language`)
 
     @property
     def viewer(self) -> int | None:

@@ -21,7 +21,7 @@ from typing import Any
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.state import HandState
 from tablerules.interpreter.narration.narrate import Narrator
-from tablerules.playground.hands import HandSession
+from tablerules.playground.play.hands import HandSession
 
 # the events whose seat takes the turn (a seat drawing, discarding, claiming, winning)
 TURN_EVENTS = frozenset(

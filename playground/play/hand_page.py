@@ -21,13 +21,13 @@ from tablerules.interpreter.engine import Table
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.interpreter.narration.reckoning import cites_text
-from tablerules.playground.budget import OverBudget
-from tablerules.playground.cards import HIDDEN, card_html, row_html
-from tablerules.playground.hand_result import ResultBuilder
-from tablerules.playground.hands import HandSession
-from tablerules.playground.page_messages import page_messages
-from tablerules.playground.page_views import HandPage, MoveRow, sign
-from tablerules.playground.steps import Step, current_step, hand_steps, show_step, table_at
+from tablerules.playground.files.budget import OverBudget
+from tablerules.playground.play.hand_result import ResultBuilder
+from tablerules.playground.play.hands import HandSession
+from tablerules.playground.play.steps import Step, current_step, hand_steps, show_step, table_at
+from tablerules.playground.words.cards import HIDDEN, card_html, row_html
+from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.page_views import HandPage, MoveRow, sign
 
 # the events whose rule ids a move shows (a draw or a discard cites the turn clause only)
 CITED = frozenset({"action", "restricted", "immediate win", "win", "bonus", "drawn hand", "pay"})

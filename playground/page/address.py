@@ -1,10 +1,10 @@
-"""The page's address kept in step with the user's place (see `playground.place`): read
+"""The page's address kept in step with the user's place (see `playground.page.place`): read
 when the page is reached by a load, Back, Forward or a link, written after every step."""
 
 from __future__ import annotations
 
 import streamlit as st
-from tablerules.playground.place import KEYS, Place
+from tablerules.playground.page.place import KEYS, Place
 
 WRITTEN = "place_written"  # the parameters this session last wrote into the address
 

@@ -17,9 +17,9 @@ from tablerules.dsl.limits import MAX_RULE_BYTES, bytes_text
 from tablerules.dsl.loading.bundled import bundled_files, bundled_folder
 from tablerules.interpreter.api import CheckCache, Checked, Game
 from tablerules.interpreter.playlog.reader import header_record, text_sha256
-from tablerules.playground.budget import checked_within_budget
+from tablerules.playground.files.budget import checked_within_budget
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES = bundled_folder()  # in the source tree rules/, in an installed wheel tablerules/rules/
 # what the upload box accepts (Streamlit counts whole megabytes); a rule file is refused
 # above MAX_RULE_BYTES, with a message, and the page says that limit rather than this one
@@ -105,7 +105,7 @@ class RuleDraft:
     def update(self, text: str, options: dict[str, str] | None = None) -> None:
         """Check `text` (as if it were the file; `extends` reaches only the bundled files).
         A text the server has not seen is tried in a worker process under a budget first
-        (`playground.budget`); each text is parsed once, whatever the options."""
+        (`playground.files.budget`); each text is parsed once, whatever the options."""
         edited = text != self.last_good_text
         self.text = text
         self.checked = checked_within_budget(self.path, text, options, self.checks)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tablerules.interpreter.messages import DEFAULT, Messages, messages
 
-FOLDER = Path(__file__).resolve().parent / "messages"
+FOLDER = Path(__file__).resolve().parents[1] / "messages"
 
 
 def page_messages(lang: str = DEFAULT) -> Messages:

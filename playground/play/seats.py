@@ -16,7 +16,7 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.match import seed_dealer
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import player_name
-from tablerules.playground.page_messages import page_messages
+from tablerules.playground.words.page_messages import page_messages
 
 WATCHING = -1  # the "Sit at" box's value for watching (a box takes None for no choice)
 SPEEDS = {"step by step": None, "slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
