@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.messages import Messages
@@ -36,6 +35,9 @@ from tablerules.playground.page.guard import guarded
 from tablerules.playground.page.ticker import set_timer
 from tablerules.playground.tabs.compare import saved_name
 from tablerules.playground.words.page_messages import page_messages
+
+if TYPE_CHECKING:
+    import altair as alt
 
 TITLE = "Statistics"
 NOTHING = "nothing: this file alone"
@@ -254,6 +256,8 @@ def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context)
         for column, title in zip(st.columns(2), charts[first : first + 2], strict=False):
             with column:
                 st.altair_chart(chart(outcome, title, say), width="stretch")
+    import pandas as pd  # here, not at the top: a page that shows no figures never loads it
+
     rows = pd.DataFrame(table(outcome)).rename(columns=lambda name: column_name(name, say))
     st.dataframe(rows, hide_index=True, key="stats_table")
     left = paths[0][0]
@@ -270,6 +274,9 @@ def column_name(name: str, say: Messages) -> str:
 
 def chart(outcome: Outcome, title: str, say: Messages | None = None) -> alt.LayerChart:
     """Bars of the means, one colour per side, with whiskers for the 95% intervals."""
+    import altair as alt  # here, not at the top: the first page of a server loads faster
+    import pandas as pd
+
     data = pd.DataFrame(chart_data(outcome, title))
     share = title.startswith("share")
     axis = alt.Axis(format=".0%") if share else alt.Axis()
