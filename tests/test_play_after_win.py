@@ -161,8 +161,8 @@ def test_simulate_counts_the_winners_of_a_hand_and_their_order() -> None:
 
 
 def test_the_playground_shows_who_has_left_while_the_others_play_on() -> None:
-    from tablerules.playground.hand_page import build_page
-    from tablerules.playground.hands import HandSession
+    from tablerules.playground.play.hand_page import build_page
+    from tablerules.playground.play.hands import HandSession
 
     session = HandSession(load_game(RULES / "sichuan.rules"), 3)
     session.to_end()
