@@ -246,6 +246,31 @@ class Writer:
             text = re.sub(r"(?m)^  count .*$", f"  count {self.pick(NUMBERS[:7])}", text, count=1)
         return "override " + text + "\n"
 
+    def bonus_reading(self) -> str:
+        """A second bonus read against the winner, beside the base's: seats counted from
+        the winner with `payer hit`, a card filter, or copies in the winning hand; paid by
+        `each payer`."""
+        name = self.pick([k for (c, k) in self.base.blocks if c == "bonus"])
+        text = self.base.blocks[("bonus", name)]
+        zone = re.search(r"(?m)^  drawn from (\S+) (head|tail)", text)
+        seats = re.search(r"(?m)^  hit when in seat cards (\S+)", text)
+        drawn = f"{zone.group(1)} {zone.group(2)}" if zone else "wall head"
+        hits = [f"hit when {self.items()}", "hit per copy in winning hand"]
+        if seats:
+            hits.append(f"hit when in seat cards {seats.group(1)} counted from winner")
+        hit = self.pick(hits)
+        amount = self.pick(["settled", "hits", "2 × hits", *HUGE])
+        if hit.startswith("hit when in seat"):
+            amount = self.pick(["settled × (hits + payer hit)", "payer hit", amount])
+        reads_win = "copy" in hit and self.rng.random() < 0.5
+        missing = "  missing reads winning card\n" if reads_win else ""
+        return (
+            f'bonus FZB "a fuzzed bonus read against the winner" {CITE} {{\n'
+            f"  after win on draw, discard\n  count {self.pick(NUMBERS[:4])}\n"
+            f"  drawn from {drawn}\n  {hit}\n{missing}"
+            f'  pays: each payer pays {amount} "{self.pick(LABELS)}"\n}}\n'
+        )
+
     def action_override(self) -> str:
         """An action's own payment (a kong's) with another amount and label: paid in play
         without a win, so its label reaches the statistics of short simulations."""
@@ -347,6 +372,8 @@ class Writer:
             parts.append(self.drawn_clauses())
         if self.rng.random() < 0.4:  # drawn last: the choices above stay as they were
             parts.append(self.carry_clause())
+        if extending and bonus and self.rng.random() < 0.3:  # after those, for the same reason
+            parts.append(self.bonus_reading())
         if extending and self.rng.random() < 0.15:  # after the carry: its draws stay as they were
             parts.append(self.end_override())
         return "\n".join(parts)

@@ -135,6 +135,7 @@ def test_scoring_files_check_and_hold_every_scoring_construct() -> None:
     for construct in (*constructs, *newer):
         assert construct in joined, construct
     assert "never split" in joined and "score " in joined and "excludes" in joined
+    assert "each payer pays" in joined and "payer hit" in joined, "bonuses read against winners"
 
 
 @pytest.mark.parametrize("seed", [0, 3, 4])

@@ -148,6 +148,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
         ("hongzhong", 30),
         ("taiwan", 30),
         ("changsha", 60),
+        ("guangdong", 40),
     )
     for name, hands in games:
         log = folder / f"{name.replace('/', '-')}.jsonl"
@@ -359,6 +360,8 @@ def _pay_at_drawn_hand(label: str) -> Callable:
         return True
 
     return mutate
+
+
 def _keep_a_flower(header: dict, records: Records) -> bool:
     at = _index(records, lambda r: r["type"] == "action" and r["action"] == "補花")
     if at is None:
@@ -384,6 +387,8 @@ def _a_farther_winner(header: dict, records: Records) -> bool:
             record["chosen"] = [[seat, "胡"] for seat in seats]
             record["taken_by"] = [seats[-1]]  # the farther seat takes it
             return True
+
+
 def _show_another_win(header: dict, records: Records) -> bool:
     at = _index(records, lambda r: r["type"] == "shown win")
     if at is None:
@@ -413,6 +418,23 @@ def _draw_the_last_tile_untaken(header: dict, records: Records) -> bool:
     if at is None:
         return False
     records[at]["taken_by"] = []
+
+
+def _turn_another_horse(header: dict, records: Records) -> bool:
+    """A horse turned as 一萬 (at the winner) where the log turned another tile."""
+    at = _index(records, lambda r: r["type"] == "bonus" and r["cards"] and r["cards"][0] != "1m")
+    if at is None:
+        return False
+    records[at]["cards"][0] = "1m"
+    return True
+
+
+def _count_another_xing(header: dict, records: Records) -> bool:
+    """A 醒 counted once more than the winner's groups hold."""
+    at = _index(records, lambda r: r["type"] == "bonus")
+    if at is None:
+        return False
+    records[at]["hits"] += 1
     return True
 
 
@@ -442,6 +464,8 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "shown-wins-on-the-deal": ("changsha", _show_another_win),
     "small-win-has-a-2-5-8-pair": ("changsha", _offer_a_win_late),
     "haidi-offered-in-turn": ("changsha", _draw_the_last_tile_untaken),
+    "bonus-read-against-the-winner": ("guangdong", _turn_another_horse),
+    "xing-counts-copies": ("variants/paohuzi-changde", _count_another_xing),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tablerules.dsl.checking.checker_bonus import BonusChecks
 from tablerules.dsl.checking.checker_expr import ExpressionChecks
 from tablerules.dsl.checking.checker_limits import LimitChecks
 from tablerules.dsl.checking.checker_lookups import LookupChecks
@@ -46,6 +47,7 @@ class Checker(
     LookupChecks,
     NameChecks,
     WildChecks,
+    BonusChecks,
 ):
     def __init__(self, rules: ir.RuleSet, texts: dict[str, str] | None = None) -> None:
         self.rules = rules
@@ -462,6 +464,11 @@ class Checker(
             for condition in win.conditions:
                 if condition.every:
                     self.check_card_items(condition, condition.every, sets=False)
+                    continue
+                if condition.cards is not None:  # `when holding N of FILTER`
+                    self.check_bonus_cards(condition, condition.cards)
+                    if condition.count < 1:
+                        self.report(condition, "E110", "'when holding' needs at least 1 card")
                     continue
                 self.kind_refs(condition, condition.kinds)
                 for kind in condition.kinds:

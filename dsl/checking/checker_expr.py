@@ -160,6 +160,8 @@ class ExpressionChecks:
             )
         if name in ("value", "hits", "settled", "streak"):
             return f"({name}) is not known here"
+        if name == "payer hit":
+            return "counts the bonus cards pointing at the payer: it is known in a bonus's payment"
         return ""
 
     def _check_hand(self: Checker, where: ir.Clause, expression: ir.Expr, place: Place) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from tablerules.dsl.checking.checker_bonus import BONUS_PAYS
 from tablerules.dsl.checking.checker_expr import (
     ACTION,
     BONUS,
@@ -43,6 +44,7 @@ class PlayChecks:
             names = self.check_lets(settle, settle.lets)
             for line in settle.lines:
                 self._check_payment(line.payment, names)
+                self.check_payer_in_bonus(line.payment, "a settlement")
             for transfer in settle.transfers:
                 self._check_paying_actions(transfer, transfer.actions)
         for bonus in self.rules.bonuses.values():
@@ -262,6 +264,7 @@ class PlayChecks:
             )
         for payment in action.pays:
             self._check_payment(payment, set(), ACTION)
+            self.check_payer_in_bonus(payment, "an action's payment")
         self.kind_refs(self.at(action, "action_also"), action.also_kinds)
 
     def _check_keeps_discard(self: Checker, action: ir.Action) -> None:
@@ -423,8 +426,15 @@ class PlayChecks:
         if bonus.count is not None:
             self.check_expr(bonus, bonus.count, names, BONUS)
         if bonus.pays is not None:
-            self._check_payment(bonus.pays, names, BONUS)
-        if bonus.count is None or bonus.seat_cards is None or bonus.zone is None:
+            self._check_payment(bonus.pays, names, BONUS_PAYS)
+        hit_lines = (bonus.seat_cards is not None) + (bonus.hit_cards is not None)
+        hit_lines += bonus.hit_copies
+        if bonus.count is None or hit_lines == 0 or bonus.zone is None:
             self.report(
-                bonus, "E109", "a bonus needs 'count', 'drawn from' and 'hit when in seat cards'"
+                bonus,
+                "E109",
+                "a bonus needs 'count', 'drawn from' and a 'hit' line",
+                "hit when in seat cards NAME of winner | counted from winner, hit when CARDS,"
+                " or hit per copy in winning hand",
             )
+        self.check_bonus_reading(bonus, hit_lines)

@@ -277,6 +277,7 @@ class ImmediateCondition(Clause):
         description="`when all of CARDS`: every copy of these cards held (table groups "
         "counted); then `count` and `kinds` are unused",
     )
+    cards: CardSet | None = None  # `when holding N of FILTER`: N cards of the set held
 
 
 class ImmediateTest(Clause):
@@ -300,6 +301,9 @@ class ImmediateWin(Clause):
     tests: list[ImmediateTest] = Field(default_factory=list)
     goes_on: bool = Field(False, description="shown and paid at once; the hand goes on")
     pays: list[Payment] = Field(default_factory=list)
+    own_turn: bool = Field(
+        False, description="looked for on each own turn (before and after drawing), not on the deal"
+    )
 
 
 Direction = Literal["next", "previous", "across"]
@@ -461,7 +465,7 @@ class Way(Clause):
 
 
 class Payment(Clause):
-    payer: Literal["discarder", "each other", "robbed"]
+    payer: Literal["discarder", "each other", "robbed", "each payer"]
     amount: Expr
     per_hit: bool = False
     label: str = ""
@@ -629,6 +633,11 @@ class Settle(Clause):
     )
 
 
+# In a bonus's payment, the bonus cards pointing at the seat paying: a name no `let` can take
+# (it holds a space), written `payer hit`.
+PAYER_HIT = "payer hit"
+
+
 class Bonus(Clause):
     """Extra cards drawn after a win, each a hit or not by a seat-relative card set."""
 
@@ -642,6 +651,13 @@ class Bonus(Clause):
     seat_cards: str | None = None
     missing_hits: bool = False
     pays: Payment | None = None
+    # read against the winner: seats counted from the winner (not the dealer), a card
+    # filter (`hit when FILTER`), or each copy in the winning hand (`hit per copy ...`),
+    # with the winning card read in place of a card the zone cannot supply
+    counted_from: Literal["dealer", "winner"] = "dealer"
+    hit_cards: CardSet | None = None
+    hit_copies: bool = False
+    missing_reads_win: bool = False
 
 
 class Fee(Clause):
@@ -710,4 +726,5 @@ class Rounds(Clause):
     names: list[str] = Field(default_factory=list)
 
 
+ImmediateCondition.model_rebuild()
 RuleSet.model_rebuild()

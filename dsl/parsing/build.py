@@ -689,6 +689,10 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
             win.held_value = True
             win.note_item(item.data, self.span(item))
             self.split(item.children)  # validates the citation, if any
+        for item in self.trees(rest, "immediate_own_turn"):
+            win.own_turn = True
+            win.note_item(item.data, self.span(item))
+            self.split(item.children)  # validates the citation, if any
         for item in self.trees(rest, "immediate_when_all"):
             parts, item_cites = self.split(item.children)
             win.note_item(item.data, self.span(item))
@@ -697,6 +701,18 @@ class _Builder(PlayClauses, PhaseClauses, ScoringClauses, WildClauses):
                     count=0,
                     kinds=[],
                     every=self.card_items(parts),
+                    span=self.span(item),
+                    cites=item_cites,
+                )
+            )
+        for item in self.trees(rest, "immediate_holding"):
+            parts, item_cites = self.split(item.children)
+            win.note_item(item.data, self.span(item))
+            win.conditions.append(
+                ir.ImmediateCondition(
+                    count=self.integer(parts[0], "a card count"),
+                    kinds=[],
+                    cards=self.card_set(parts[1]),
                     span=self.span(item),
                     cites=item_cites,
                 )

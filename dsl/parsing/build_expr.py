@@ -141,6 +141,8 @@ class ExpressionBuilder:
             return self.expr(node.children[0])
         if node.data in self.HAND:
             return self.hand_expr(node, span)
+        if node.data == "payer_hit":
+            return ir.Expr(op="ref", name=ir.PAYER_HIT, span=span)
         if node.data == "count_kind":
             return ir.Expr(op="count", name=str(node.children[0]), span=span)
         if node.data == "call":

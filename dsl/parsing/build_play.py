@@ -33,6 +33,7 @@ class PlayClauses(ExpressionBuilder):
             "payer_discarder": "discarder",
             "payer_each_other": "each other",
             "payer_robbed": "robbed",
+            "payer_each_payer": "each payer",
         }[payer_node.data]
         per_hit = any(isinstance(r, Tree) and r.data == "per_hit" for r in rest)
         label = next((self.text(r) for r in rest if isinstance(r, Token)), "")
@@ -330,6 +331,15 @@ class PlayClauses(ExpressionBuilder):
                 bonus.end = parts[1].data
             elif item.data == "bonus_hit":
                 bonus.seat_cards = str(parts[0])
+            elif item.data == "bonus_hit_from_winner":
+                bonus.seat_cards = str(parts[0])
+                bonus.counted_from = "winner"
+            elif item.data == "bonus_hit_cards":
+                bonus.hit_cards = self.card_set(parts[0])
+            elif item.data == "bonus_hit_copies":
+                bonus.hit_copies = True
+            elif item.data == "bonus_missing_reads":
+                bonus.missing_reads_win = True
             elif item.data == "bonus_missing":
                 bonus.missing_hits = True
             else:

@@ -16,6 +16,7 @@ from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
 from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
 from tablerules.interpreter.compiling.blocks import Block, layout
+from tablerules.interpreter.compiling.bonus_cards import compile_bonus_readings
 from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.carried import compile_carries, starting
 from tablerules.interpreter.compiling.expressions import Compiled, Tables, compile_expr
@@ -23,7 +24,7 @@ from tablerules.interpreter.compiling.hand_patterns import Scoring
 from tablerules.interpreter.compiling.hand_quantities import HandQuantities
 from tablerules.interpreter.compiling.patterns import Multiset, combinations_to_try, expand
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
-from tablerules.interpreter.compiling.wilds import compile_discard, compile_wilds
+from tablerules.interpreter.compiling.wilds import compile_card_set, compile_discard, compile_wilds
 
 FIELD_SHIFT = 3
 FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
@@ -119,6 +120,8 @@ class ImmediateInfo:
     tests: tuple[Compiled, ...] = ()  # its `when CONDITION` lines on the dealt hand
     goes_on: bool = False  # shown and paid at once by `pays`; the hand is played on
     pays: tuple[ir.Payment, ...] = ()
+    holding: tuple[tuple[int, frozenset[int]], ...] = ()  # (count, kinds): cards held
+    own_turn: bool = False  # looked for on each own turn, not on the deal
 
 
 class CompiledRules:
@@ -339,9 +342,15 @@ class CompiledRules:
         for win in self.rules.immediate_wins.values():
             conditions = []
             every = []
+            holding = []
             for condition in win.conditions:
                 if condition.every:
                     every.append(tuple(sorted(self._card_set(condition.every))))
+                    continue
+                if condition.cards is not None:  # `when holding N of FILTER`
+                    wilds = compile_wilds(self.rules, self.options, self._card_set, len(self.cards))
+                    kinds = compile_card_set(condition.cards, wilds, self._card_set).cards
+                    holding.append((condition.count, kinds))
                     continue
                 sizes = []
                 for kind in condition.kinds:
@@ -363,7 +372,9 @@ class CompiledRules:
                     tuple(win.cites),
                     tuple(sorted(kinds)),
                     win.held_value,
-                    tuple(every),
+                    every=tuple(every),
+                    holding=tuple(holding),
+                    own_turn=win.own_turn,
                 )
             )
 
@@ -421,6 +432,9 @@ class CompiledRules:
         self.discard_limits = compile_discard(self.rules.discard_rule, self.wilds, self._card_set)
         if self.wilds:
             self.structural_exact = False  # a wild's readings are judged, never looked up
+        self.bonus_readings = compile_bonus_readings(
+            self.rules, self.seat_names, self.seat_cards, self.wilds, self._card_set
+        )
 
     def _compile_scoring(self) -> None:
         """Lookup tables, hand quantities, hand patterns and scores."""

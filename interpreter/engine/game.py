@@ -119,6 +119,8 @@ class Table(TurnFlow, PhaseFlow, ShownWins, LastCard, ClaimWindows, ActionSteps,
         self._turn_start_ways = parts.turn_start_ways
         self._offer_last = self.play.end.last_card_offered  # see `phases.last_card`
         self._any_forced = parts.any_forced
+        # immediate wins looked for on each own turn (`on own turn`), not only on the deal
+        self._own_turn_wins = any(w.own_turn for w in game.compiled.immediate)
         self._restricting_contexts = parts.restricting_contexts
         self._discarding_restrictions = parts.discarding_restrictions
         # the turn's log forms, each an attribute: read on every draw and discard

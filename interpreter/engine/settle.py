@@ -116,12 +116,16 @@ class Settlement:
             self._pay(state, log, payment, seat, offer.owner, amount, f"action {rule.name}", cites)
 
     # ── the deal ───────────────────────────────────────────────
-    def immediate_win(self, seat: Seat, held_only: bool = False) -> ImmediateInfo | None:
+    def immediate_win(
+        self, seat: Seat, held_only: bool = False, own_turn: bool = False
+    ) -> ImmediateInfo | None:
+        """The immediate win the seat's cards meet: on the deal, after a draw (`held_only`:
+        the `when all of` lines), or (`own_turn`) one looked for on each of its turns."""
         if not self.compiled.immediate:
             return None
-        # the dealt counts decide: the hand is evaluated only once it wins (`_finish_win`)
-        return self.evaluator.immediate(seat.hand, self.maker.table_groups(seat), held_only)
-
+        # the counts decide: the hand is evaluated only once it wins (`_finish_win`)
+        hand, table = seat.hand, self.maker.table_groups(seat)
+        return self.evaluator.immediate(hand, table, held_only, own_turn)
     def shown_win_payments(
         self, state: HandState, log: Logger, win: ImmediateInfo, seat: int
     ) -> None:
@@ -238,6 +242,7 @@ class Settlement:
         names = self._win_names(best, conditions)
         view = self._view(seat, offer, best, conditions)  # scored or not, as evaluate reads it
         received = settled = 0
+        first_line = len(state.ledger)
         for settle in self.play.settles:
             line = settle_line(settle, offer.context, conditions.relation)
             if line is None:
@@ -257,8 +262,11 @@ class Settlement:
                 )
             received += paid
             settled += amount if paid else 0
-        if not several:
-            received += self._bonuses(state, log, winner, offer, names, view, settled)
+        paid_by: dict[int, int] = {}  # what each seat paid for this win (`each payer`)
+        for line in state.ledger[first_line:]:
+            if line.payee == winner and line.payer is not None:
+                paid_by[line.payer] = paid_by.get(line.payer, 0) + line.amount
+        received += self._bonuses(state, log, winner, offer, names, view, settled, paid_by)
         self._fee(state, log, winner, received)
 
     def _win_names(
@@ -351,54 +359,104 @@ class Settlement:
         names: dict[str, int],
         view: HandView | None,
         settled: int,
+        paid_by: dict[int, int],
     ) -> int:
+        """Each bonus whose context fits: its cards turned (after those another winner of
+        the same discard turned), its hits read, and its payment made by each payer."""
         received = 0
+        seats = self.play.seats
         for bonus in self.play.bonuses:
-            if offer.context not in bonus.after or bonus.count is None or bonus.seat_cards is None:
+            reading = self.compiled.bonus_readings.get(bonus.name)
+            if offer.context not in bonus.after or bonus.count is None or reading is None:
                 continue
             counts = self._counts(state.seats[winner])
             scope = Scope({**names, "settled": settled}, self.tables, counts, view)
             self._let(bonus.lets, scope)
             count = self._value(bonus.count, scope)
-            available = min(count, state.wall_left)
-            start = state.head if bonus.end == "head" else state.tail - available
+            available = max(0, min(count, state.wall_left - state.bonus_turned))
+            if bonus.end == "head":
+                start = state.head + state.bonus_turned
+            else:
+                start = state.tail - state.bonus_turned - available
             drawn = state.wall[start : start + available]
-            seat_names = self.compiled.seat_names
-            position = (winner - state.dealer) % self.play.seats
-            hitting = self.compiled.seat_cards[bonus.seat_cards].get(
-                seat_names[position] if seat_names else "", frozenset()
-            )
-            hit_flags = [card in hitting for card in drawn]
+            state.bonus_turned += available
             missing = count - available
-            hits = sum(hit_flags) + (missing if bonus.missing_hits else 0)
+            read = list(drawn)
+            if reading.missing_reads_win and missing and offer.card is not None:
+                read += [offer.card] * missing  # the winning card stands for the missing ones
+            whole = view.counts if view is not None else [0] * len(self.compiled.cards.ids)
+            per_card = reading.hits(read, winner, state.dealer, seats, whole)
+            hits = sum(per_card) + (missing if bonus.missing_hits else 0)
+            at_seat = reading.seat_hits(read, winner, state.dealer, seats)
+            ids = self.compiled.cards.ids
             log(
                 "bonus",
                 clause=f"bonus {bonus.name}",
                 cites=bonus.cites,
                 seat=winner,
                 count=count,
-                cards=[self.compiled.cards.ids[c] for c in drawn],
+                cards=[ids[c] for c in drawn],
                 names=[self.compiled.cards.display[c] for c in drawn],
-                hit=hit_flags,
+                hit=[bool(n) for n in per_card[: len(drawn)]],
                 missing=missing,
                 hits=hits,
+                **({"copies": per_card} if reading.copies else {}),
+                **({"read": ids[read[-1]]} if len(read) > len(drawn) else {}),
+                **(
+                    {
+                        "seat_hits": at_seat,
+                        "at": reading.points_at(drawn, winner, state.dealer, seats),
+                    }
+                    if reading.tells_seats
+                    else {}
+                ),
             )
-            if bonus.pays is not None and hits:
+            if bonus.pays is not None:
                 scope.names["hits"] = hits
-                amount = self._value(bonus.pays.amount, scope)
-                if bonus.pays.per_hit:
-                    amount = saturated(amount * hits)
-                cites = tuple(bonus.pays.cites) or tuple(bonus.cites)
-                received += self._pay(
-                    state,
-                    log,
-                    bonus.pays,
-                    winner,
-                    offer.owner,
-                    amount,
-                    f"bonus {bonus.name}",
-                    cites,
+                received += self._bonus_payments(
+                    state, log, bonus, scope, winner, offer, paid_by, at_seat
                 )
+        return received
+
+    def _bonus_payments(
+        self,
+        state: HandState,
+        log: Logger,
+        bonus: ir.Bonus,
+        scope: Scope,
+        winner: int,
+        offer: Offer,
+        paid_by: dict[int, int],
+        at_seat: list[int],
+    ) -> int:
+        """A bonus's payment, worked out for each payer: `payer hit` is the cards pointing at
+        it and, for `each payer` (the seats that paid the win), `settled` what it paid."""
+        pays = bonus.pays
+        assert pays is not None
+        hits = scope.names["hits"]
+        if pays.payer == "each payer":
+            payers = [p for p in range(self.play.seats) if paid_by.get(p, 0) > 0]
+        else:
+            payers = self._payers(pays.payer, winner, offer.owner)
+        cites = tuple(pays.cites) or tuple(bonus.cites)
+        clause = f"bonus {bonus.name}"
+        received = 0
+        for payer in payers:
+            scope.names[ir.PAYER_HIT] = at_seat[payer] if at_seat else 0
+            if not hits and not scope.names[ir.PAYER_HIT]:
+                continue  # no card hit this payer or the winner: nothing to pay
+            if pays.payer == "each payer":
+                scope.names["settled"] = paid_by[payer]
+            amount = self._value(pays.amount, scope)
+            if pays.per_hit:
+                amount = saturated(amount * hits)
+            amount = saturated(amount)
+            if amount <= 0:
+                continue
+            line = Payment(payer, winner, amount, pays.label or clause, clause, cites)
+            state.ledger.append(line)
+            received += amount
+            log("pay", **line.to_json())
         return received
 
     def _fee(self, state: HandState, log: Logger, winner: int, received: int) -> None:

@@ -196,6 +196,7 @@ class HandState:
     claims: int = 0  # cards taken from another seat so far in the hand, by any action
     last_asked: int = 0  # seats asked whether they take the last card (see `phases.last_card`)
     last_taker: int | None = None  # the seat that took the last card offered in turn
+    bonus_turned: int = 0  # bonus cards turned after this hand's wins (each winner its own)
 
     @property
     def placed(self) -> dict[str, int]:

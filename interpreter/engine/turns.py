@@ -69,6 +69,17 @@ class TurnFlow:
                 return
         self._declare_on_deal()
 
+    def _won_on_own_turn(self: Table, seat: int) -> bool:
+        """An immediate win looked for on each own turn (`on own turn`): at its start,
+        before the draw, and after each card the seat draws. It wins at once, as a win on
+        its turn (`won on turn by self`)."""
+        found = self.settlement.immediate_win(self.state.seats[seat], own_turn=True)
+        if found is None:
+            return False
+        self.log(IMMEDIATE_WIN, clause=f"immediate win {found.name}", cites=found.cites, seat=seat)
+        self._finish_win([seat], Offer("turn", seat, None), immediate=found.name)
+        return True
+
     def _declare_on_deal(self: Table) -> None:
         """What the rules lay down on the deal (`on deal` ways), every seat from the dealer
         on, before the first turn; then the dealer's turn begins."""
@@ -98,6 +109,8 @@ class TurnFlow:
         state.turn = seat
         if state.seats[seat].restrictions:
             expire(state.seats[seat], "own turn")
+        if self._own_turn_wins and self._won_on_own_turn(seat):
+            return
         if self._turn_start_ways:
             offer = Offer("turn start", seat, None)
             choices = self.maker.choices(state, seat, offer)
@@ -167,6 +180,8 @@ class TurnFlow:
             return
         holder.gain(card)
         if self.play.held_immediate and self._held_immediate_win(seat, offer):
+            return
+        if self._own_turn_wins and self._won_on_own_turn(seat):
             return
         choices = self.maker.drawer_choices(state, seat, offer)
         if left == 1 and state.last_taker == seat:  # the last card taken: won on, or shown

@@ -360,19 +360,25 @@ class Evaluator:
         result.reasons = [
             Reason(
                 "immediate",
-                f"{immediate.name} ({immediate.title}): wins on the deal",
+                f"{immediate.name} ({immediate.title}): "
+                + ("wins at once on its own turn" if immediate.own_turn else "wins on the deal"),
                 immediate.cites,
             )
         ]
 
     def immediate(
-        self, counts: list[int], table: Sequence[TableGroup], held_only: bool = False
+        self,
+        counts: list[int],
+        table: Sequence[TableGroup],
+        held_only: bool = False,
+        own_turn: bool | None = None,
     ) -> ImmediateInfo | None:
         """The first immediate win whose condition the dealt cards meet, if any: the concealed
         cards' counts per kind with the table groups. What `evaluate(..., on_deal=True)`
         names as its `immediate`, without evaluating the hand (the deal asks every seat).
         With `held_only`, only the `when all of` lines are read: what a draw may complete in
-        play."""
+        play; `own_turn` (when given) keeps only the wins looked for on each own turn, or only
+        those looked for on the deal."""
         counts = list(counts)
         for group in table:
             for card in group.cards:
@@ -381,11 +387,16 @@ class Evaluator:
         for immediate in self.rules.immediate:
             if immediate.goes_on:  # shown and paid, not a win that ends the hand
                 continue
+            if own_turn is not None and immediate.own_turn != own_turn:
+                continue  # looked for at the deal, or on each own turn, not both
             for cards in immediate.every:
                 if cards and all(counts[card] >= copies[card] for card in cards):
                     return immediate
             if held_only:
                 continue
+            for needed, kinds in immediate.holding:
+                if sum(counts[kind] for kind in kinds) >= needed:
+                    return immediate
             if times_held(self.rules, immediate, counts):
                 return immediate
         return None

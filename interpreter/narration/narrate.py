@@ -405,10 +405,12 @@ class Narrator:
         say = self.say
         name = str(event.get("clause", "bonus")).removeprefix("bonus ")
         drawn = [
-            say("narrate.bonus_hit", card=self.card(card)) if hit else self.card(card)
-            for card, hit in zip(event["cards"], event["hit"], strict=True)
+            self._bonus_card(event, index, card, hit)
+            for index, (card, hit) in enumerate(zip(event["cards"], event["hit"], strict=True))
         ]
         missing = say("narrate.bonus_missing", n=event["missing"]) if event.get("missing") else ""
+        if event.get("read"):  # the winning card read in place of the missing card
+            missing += say("narrate.bonus_read", card=self.card(event["read"]))
         return say(
             "narrate.bonus",
             seat=self.seat(event["seat"]),
@@ -461,6 +463,20 @@ class Narrator:
                     say("narrate.drawn_holds", seat=who, n=count, attribute=self.word(attribute))
                 )
         return said + (" — " + "; ".join(facts) if facts else "")
+
+    def _bonus_card(self, event: Record, index: int, card: str, hit: bool) -> str:
+        """A bonus card as told: its copies in the winning hand, a hit, or the seat it
+        points at (seats counted), else the card alone."""
+        say = self.say
+        copies = event.get("copies")
+        if copies is not None:
+            return say("narrate.bonus_copies", card=self.card(card), n=copies[index])
+        if hit:
+            return say("narrate.bonus_hit", card=self.card(card))
+        at = event.get("at")
+        if at is not None and at[index] is not None:
+            return say("narrate.bonus_points", card=self.card(card), seat=self.seat(at[index]))
+        return self.card(card)
 
     def _end(self, event: Record) -> str:
         dealer = event.get("next_dealer")

@@ -210,6 +210,17 @@ class Reckoner:
                 amounts[clause] = max(amounts.get(clause, 0), event["amount"])
         return sum(amounts.values())
 
+    def _paid_for_win(self, winner: int, payer: int) -> int:
+        """What `payer` paid the winner by its settle clauses (`settled` of `each payer`)."""
+        return sum(
+            event["amount"]
+            for event in self.events
+            if event["type"] == "pay"
+            and event["payee"] == winner
+            and event["payer"] == payer
+            and str(event.get("clause", "")).startswith("settle ")
+        )
+
     def _settle_working(self, event: Record, name: str) -> Worked | None:
         settle = self.rules.settles.get(name)
         if settle is not None and settle.drawn:
@@ -290,12 +301,15 @@ class Reckoner:
         win = self._win_of(winner)
         if bonus is None or bonus.pays is None or drawn is None or win is None:
             return None
-        scope = self._scope(
-            winner, value=win.get("value", 0), settled=self._settled(winner), **self._judged(win)
-        )
+        settled = self._settled(winner)
+        if bonus.pays.payer == "each payer":  # what this payer paid for the win
+            settled = self._paid_for_win(winner, event["payer"])
+        scope = self._scope(winner, value=win.get("value", 0), settled=settled, **self._judged(win))
         self._let(bonus.lets, scope)
         hits = drawn["hits"]
         scope.names["hits"] = hits
+        seat_hits = drawn.get("seat_hits")
+        scope.names[ir.PAYER_HIT] = seat_hits[event["payer"]] if seat_hits else 0
         worked = work(bonus.pays.amount, scope, self.shown, spell=self.words.name)
         if not bonus.pays.per_hit:
             return worked

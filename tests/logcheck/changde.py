@@ -83,3 +83,63 @@ class HuangFanPays(Invariant):
         others = sorted(seat for seat in range(3) if seat != winner)
         if sorted(self.paid) != others:
             self.fail(f"seats {sorted(self.paid)} paid the win, not the two others {others}", line)
+
+
+@invariant
+class XingCountsCopies(Invariant):
+    name = "xing-counts-copies"
+    summary = (
+        "醒: the card turned after a win (the winning card when the stock is empty) hits once "
+        "for each copy in the winner's groups, and each of the two others pays 1 囤 × 名堂 × "
+        "the 紅胡 step × 2 ^ 荒 × the stake per copy (CD-4, P2-10)"
+    )
+    games = (Paohuzi,)
+
+    @classmethod
+    def applies_to(cls, profile: Profile) -> bool:
+        return isinstance(profile, Paohuzi) and profile.name.startswith("paohuzi-changde")
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.stake = int(profile.options.get("base_stake", 1))
+        self.doubled = 0
+        self.split: str | None = None
+        self.per_copy = 0
+        self.hits = 0
+        self.names = {card: name for name, card in profile.names.items()}
+
+    def begin(self, header: Record, hand: Hand) -> None:
+        carried = json.loads(hand.lines[0]).get("carried")
+        self.doubled = int(carried.get("荒", 0)) if isinstance(carried, dict) else 0
+
+    def after_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.split = None if event["context"] == "deal" else str(event.get("split", ""))
+        reds = red_cards(self.split or "")
+        step = reds - 8 if reds >= 10 else 1
+        scores = event.get("scores") or {}
+        mingtang = int(scores.get("名堂", {}).get("value", 1))
+        self.per_copy = mingtang * step * 2**self.doubled * self.stake
+
+    def after_bonus(self, event: Record, tracker: Tracker, line: int) -> None:
+        if self.split is None:
+            return  # a 天胡 on the deal lists its 提 and 坎 only, not every card it holds
+        turned = list(event["cards"])
+        if event.get("read"):
+            turned.append(event["read"])  # 跟醒: the winning card read for the empty stock
+        inside = "".join(part.split("]")[0] for part in self.split.split("[")[1:])
+        self.hits = sum(inside.count(self.names.get(card, card)) for card in turned)
+        if event["hits"] != self.hits:
+            self.fail(
+                f"醒 {turned}: {event['hits']} hits, and the winner's groups hold {self.hits}",
+                line,
+            )
+
+    def after_pay(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event.get("clause") != "bonus 醒" or self.split is None:
+            return
+        if event["amount"] != self.hits * self.per_copy:
+            self.fail(
+                f"seat {event['payer']} pays {event['amount']} for {self.hits} 醒, not "
+                f"{self.hits} × {self.per_copy}",
+                line,
+            )

@@ -111,8 +111,9 @@ class OfferedWinsAreWins(Invariant):
     def before_window(self, event: Record, tracker: Tracker, line: int) -> None:
         card, context, owner = event.get("card"), event["context"], event["owner"]
         win = self.profile.win_action
+        wins = {win, *self.profile.also_wins}
         for seat, labels in event["offered"]:
-            if win not in labels:
+            if not wins.intersection(labels):
                 continue
             robbed = context == "added card" and self.profile.robs_kongs
             on_discard = context in ("discard", "added card") and not robbed
@@ -126,8 +127,9 @@ class OfferedWinsAreWins(Invariant):
                 continue
             if self._wins_with_forced_group(tracker, event, seat):
                 continue
+            label = next(w for w in sorted(wins) if w in labels)
             self.fail(
-                f"seat {seat} offered {win} on {context} {card} with "
+                f"seat {seat} offered {label} on {context} {card} with "
                 f"{''.join(sorted(hand.elements()))} + table {table}: not a win",
                 line,
             )

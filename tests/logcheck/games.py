@@ -30,6 +30,8 @@ class Profile:
     robs_kongs: bool = False  # a win on an added card stands even where discards do not win
     wilds: frozenset[str] = frozenset()  # cards that stand for others in a win
     wild_free: frozenset[str] = frozenset()  # actions never taken with a wild card
+    also_wins: frozenset[str] = frozenset()  # win actions beside `win_action` (a self-draw)
+    discards_wilds: bool = False  # a wild may be discarded (GD-5), or never (HZ-2)
     options: dict[str, Any] = field(default_factory=dict)
     # card id -> its copies, for a card the documents give other than four (TW-1's flowers)
     copies: dict[str, int] = field(default_factory=dict)
@@ -406,9 +408,7 @@ HZ_NUMBERS = tuple(f"{rank}{suit}" for suit in MJ_SUITS for rank in range(1, 10)
 HZ_TILES = frozenset({*HZ_NUMBERS, "C"})  # HZ-1: 112 tiles, four of each
 
 
-def _readings(
-    counts: Counter[str], wilds: int, start: int = 0
-) -> Iterator[tuple[str, ...]]:
+def _readings(counts: Counter[str], wilds: int, start: int = 0) -> Iterator[tuple[str, ...]]:
     """Every way to read `wilds` wild tiles as number tiles (HZ-2, P2-1), as the tiles
     they stand for: never a fifth copy (`counts`: every tile seen), each multiset once."""
     if wilds == 0:
@@ -495,6 +495,87 @@ class Taiwan(Paomazai):
         """A concealed kong lies face down (TW-3); every other group, flowers included, is
         shown."""
         return "concealed" if action == "暗槓" else "shown"
+
+
+# ── 廣東推倒胡 鬼牌 ────────────────────────────────────────────────────
+
+GD_TILES = tuple(sorted(MJ_NAMES.values(), key=_mj_order))  # GD-1: the 34 tiles of PMZ-1
+
+
+def _next_in_suit(card: str, step: int) -> str | None:
+    """The number tile `step` ranks above `card` in its suit, None past 9 or below 1."""
+    if card[-1] not in MJ_SUITS or len(card) != 2:
+        return None
+    rank = int(card[0]) + step
+    return f"{rank}{card[1]}" if 1 <= rank <= 9 else None
+
+
+def joker_melds(
+    counts: Counter[str], jokers: int, melds: int, pairs: int, room: Counter[str]
+) -> bool:
+    """Whether `counts` with `jokers` wild tiles make exactly `melds` melds (pongs, runs)
+    and `pairs` pairs, each wild read as a tile with `room` copies left for it (P2-1: never
+    a fifth copy). The lowest tile left is placed in each group that can hold it."""
+    tile = next((t for t in GD_TILES if counts[t] > 0), None)
+    if tile is None:
+        return jokers == 3 * melds + 2 * pairs  # the wilds left make groups of their own
+    shapes: list[tuple[list[str], int, int]] = []
+    if pairs:
+        shapes.append(([tile, tile], 0, 1))
+    if melds:
+        shapes.append(([tile, tile, tile], 1, 0))
+        for low in (0, -1, -2):  # runs holding the tile as their first, middle or last
+            run = [_next_in_suit(tile, low + k) for k in range(3)]
+            if all(r is not None for r in run):
+                shapes.append(([r for r in run if r is not None], 1, 0))
+    for shape, meld, pair in shapes:
+        need = Counter(shape)
+        used: list[str] = []
+        wild: Counter[str] = Counter()
+        for card, n in need.items():  # a tile below `tile` is held no more: a wild reads it
+            have = min(n, counts[card])
+            used += [card] * have
+            wild[card] = n - have
+        spent = sum(wild.values())
+        if spent > jokers or any(room[c] < n for c, n in wild.items()):
+            continue
+        counts.subtract(used)
+        room.subtract(wild)
+        found = joker_melds(counts, jokers - spent, melds - meld, pairs - pair, room)
+        counts.update(used)
+        room.update(wild)
+        if found:
+            return True
+    return False
+
+
+@dataclass
+class Guangdong(Paomazai):
+    """廣東推倒胡 鬼牌 (GD-1…GD-11): 白 ghosts for any tile; 4 melds and a pair, 七對 or
+    十三么 (GD-3, GD-5, P2-1, P2-6)."""
+
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        full = Counter(hand)
+        if card is not None:
+            full[card] += 1
+        jokers = sum(full.pop(w, 0) for w in self.wilds)
+        full = +full
+        room = Counter({tile: 4 for tile in GD_TILES})
+        room.subtract(full)
+        for _, cards in table:
+            room.subtract(cards)
+        if not table and sum(full.values()) + jokers == 14:
+            odd = sum(n % 2 for n in full.values())
+            if odd <= jokers:
+                return True  # 七對 (four alike are two pairs): a wild pairs each single tile
+            if set(full) <= ORPHANS and all(n <= 2 for n in full.values()):
+                doubled = sum(n == 2 for n in full.values())
+                if doubled <= 1:
+                    return True  # 十三么: the wilds stand for the orphans missing
+        melds = 4 - len(table)
+        return joker_melds(Counter(full), jokers, melds, 1, room)
 
 
 # ── which profile a log is played under ───────────────────────────────
@@ -587,7 +668,22 @@ def profile_for(header: dict[str, Any]) -> Profile:
             options=options,
             names=CS_NAMES,
         )
+    if name == "guangdong.rules":  # GD-1…GD-11: 白 ghosts, pong and kong, 七對, 十三么
+        return Guangdong(
+            name=name,
+            draws_shown=False,
+            win_action="食胡",  # a win on a discard or a robbed kong (過水 watches it)
+            also_wins=frozenset({"胡"}),  # the self-draw
+            claims=frozenset({"碰", "明槓"}),
+            robs_kongs=True,
+            wilds=frozenset({"P"}),
+            wild_free=frozenset({"碰", "明槓", "暗槓", "食胡"}),
+            discards_wilds=True,
+            options=options,
+            names=MJ_NAMES,
+            orphans=True,
+        )
     raise ValueError(
         f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔, 香港麻雀, "
-        "四川麻將, 紅中癩子, 台灣16張 and 長沙麻將"
+        "四川麻將, 紅中癩子, 台灣16張, 長沙麻將 and 廣東推倒胡"
     )

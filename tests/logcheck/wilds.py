@@ -14,7 +14,7 @@ class WildsNeverDiscarded(Invariant):
     summary = "a wild card (紅中 of HZ) is never discarded (HZ-2)"
 
     def before_discard(self, event: Record, tracker: Tracker, line: int) -> None:
-        if event["card"] in self.profile.wilds:
+        if event["card"] in self.profile.wilds and not self.profile.discards_wilds:
             self.fail(f"seat {event['seat']} discards the wild {event['card']}", line)
 
 
