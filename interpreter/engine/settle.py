@@ -437,7 +437,7 @@ class Settlement:
         if pays.payer == "each payer":
             payers = [p for p in range(self.play.seats) if paid_by.get(p, 0) > 0]
         else:
-            payers = self._payers(pays.payer, winner, offer.owner)
+            payers = self._payers(pays.payer, winner, offer.owner, state)
         cites = tuple(pays.cites) or tuple(bonus.cites)
         clause = f"bonus {bonus.name}"
         received = 0
