@@ -221,7 +221,9 @@ HEAVENLY = [
 def test_changde_doubles_a_win_after_a_drawn_hand() -> None:
     """CD-6 and CD-7 over two hands of one game: a drawn hand keeps the dealer and leaves
     荒 = 1, so the dealer's 天胡 that follows (1 囤 × 4 名堂) is paid 1 × 4 × 2 = 8 by each
-    of the two others (4 without the drawn hand before it); after the win 荒 is 0 again."""
+    of the two others (4 without the drawn hand before it). The stock is empty, so the
+    winning card 一 is the 醒 (跟醒, CD-4): one copy in the winner's groups, 1 囤 more, paid
+    as the 天胡 is, 8 by each. After the win 荒 is 0 again."""
     game = load_game(CHANGDE)
     match = Match(game, dealer=0)
     drawn = match.table(hands=[game.parse(h) for h in ["x1 x3 x1", "x5 x8", "d4 d9"]], wall=[])
@@ -231,6 +233,8 @@ def test_changde_doubles_a_win_after_a_drawn_hand() -> None:
     assert position is not None and position.dealer == 0 and dict(position.carried) == {"荒": 1}
     won = match.table(hands=[game.parse(h) for h in HEAVENLY], wall=[], shown=game.parse("一")[0])
     won.apply("胡", seat=0)
-    assert [line.amount for line in won.state.ledger] == [8, 8]
+    paid = [(line.amount, line.label) for line in won.state.ledger]
+    assert [amount for amount, _ in paid] == [8, 8, 8, 8]
+    assert [label for _, label in paid][2:] == ["醒", "醒"]
     after = match.advance(won)
     assert after is not None and dict(after.carried) == {"荒": 0}

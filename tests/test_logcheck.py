@@ -387,6 +387,7 @@ def _a_farther_winner(header: dict, records: Records) -> bool:
             record["chosen"] = [[seat, "胡"] for seat in seats]
             record["taken_by"] = [seats[-1]]  # the farther seat takes it
             return True
+    return False
 
 
 def _show_another_win(header: dict, records: Records) -> bool:
@@ -418,6 +419,7 @@ def _draw_the_last_tile_untaken(header: dict, records: Records) -> bool:
     if at is None:
         return False
     records[at]["taken_by"] = []
+    return True
 
 
 def _turn_another_horse(header: dict, records: Records) -> bool:

@@ -167,6 +167,8 @@ class WatchedTable(Table):
         for _, action in self.play.ways_for(offer.context, seat, offer.owner):
             if not action.win:
                 continue
+            if offer.card in action.never_cards:  # `never of`: never won on this card
+                continue
             if maker._restricted(state, holder, action.name, offer) is not None:
                 continue
             if maker._allowed_now(state, action, offer):
