@@ -336,6 +336,16 @@ class CompiledRules:
             and not any(form.wins for form in self.forms)
             and not any(form.wins for form in self.card_forms)
         )
+        # exact but for 'never split' groups: the signature tables of the hand with those
+        # groups taken out are the test (`WinClause.kept_wins`)
+        self.kept_exact = (
+            self.value_minimum is None
+            and bool(self.keep_together)
+            and self.trigger_exact
+            and self.rules.win is not None
+            and not any(form.wins for form in self.forms)
+            and not any(form.wins for form in self.card_forms)
+        )
 
     def _compile_immediate(self) -> None:
         self.immediate: list[ImmediateInfo] = []
@@ -432,6 +442,7 @@ class CompiledRules:
         self.discard_limits = compile_discard(self.rules.discard_rule, self.wilds, self._card_set)
         if self.wilds:
             self.structural_exact = False  # a wild's readings are judged, never looked up
+            self.kept_exact = False
         self.bonus_readings = compile_bonus_readings(
             self.rules, self.seat_names, self.seat_cards, self.wilds, self._card_set
         )
@@ -451,6 +462,7 @@ class CompiledRules:
         self.scoring = Scoring(self.rules, self.options, self.tables, self.quantities)
         if self.scoring.decides_wins:
             self.structural_exact = False  # a split may fail its minimum score or a condition
+            self.kept_exact = False
 
     # ── the deal ───────────────────────────────────────────────
     @property

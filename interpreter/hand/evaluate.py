@@ -95,6 +95,7 @@ class Evaluator:
         self._judge = clause.judge
         self._judge_plain = clause.judge_plain
         self._judge_best = clause.judge_best
+        self._kept_wins = clause.kept_wins
         # the winning forms, which the signature tables alone cannot tell
         self._winning_forms = clause.winning_forms
         self._card_forms = clause.card_forms
@@ -210,6 +211,8 @@ class Evaluator:
                 return False  # no split wins, nor is the hand a form of cards
             if rules.structural_exact:
                 return True
+            if rules.kept_exact:  # exact once the 'never split' groups are taken out
+                return self._kept_wins(pre, full, win_card, accept)
         result = self._judge(full, pre, table, win_card, source)
         if self._scored and result.wins:
             self._score(result, full, table, source, conditions)

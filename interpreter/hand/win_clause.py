@@ -111,6 +111,27 @@ class WinClause:
             lambda: self.judge_plain(pre),
         )
 
+    def kept_wins(self, pre: int, full: int, win_card: int | None, accept: int) -> bool:
+        """Whether some split wins where the rules are exact but for 'never split' groups
+        (`CompiledRules.kept_exact`): the signature tables of the hand with those groups
+        taken out, as `judge` would find by listing every split.
+
+        A card held n times before the win stays in one group holding n copies or more;
+        when it is the winning card, that group holds the n copies held (the winning card
+        lies elsewhere) or all n + 1: the takings of `pre`, then those of `full`."""
+        signatures = self.search.signatures
+        for taken, step, _, _ in self._kept_takings(pre):
+            if (signatures(full - taken) << step) & accept:
+                return True
+        if win_card is None or full == pre:
+            return False
+        if not any(card == win_card for card, _ in self._kept_cards(pre)):
+            return False
+        for taken, step, _, _ in self._kept_takings(full):
+            if (signatures(full - taken) << step) & accept:
+                return True
+        return False
+
     def _learn_winning_signatures(self) -> dict[int, tuple[int, int]]:
         """The signatures of concealed splits that meet the win clause's groups and pairs,
         with their (pairs, triggers): what `judge` asks of each split but its total."""
