@@ -96,6 +96,9 @@ class Evaluator:
         self._judge_plain = clause.judge_plain
         self._judge_best = clause.judge_best
         self._kept_wins = clause.kept_wins
+        self._sizes_allow = clause.sizes_allow
+        # a hand too large for the signature tables is first measured by its cards alone
+        self._measured = not rules.wilds and not clause.winning_forms and not clause.card_forms
         # the winning forms, which the signature tables alone cannot tell
         self._winning_forms = clause.winning_forms
         self._card_forms = clause.card_forms
@@ -213,6 +216,10 @@ class Evaluator:
                 return True
             if rules.kept_exact:  # exact once the 'never split' groups are taken out
                 return self._kept_wins(pre, full, win_card, accept)
+        elif self._measured:
+            pairs = sum(rules.kinds[g.kind].is_pair for g in table)
+            if not self._sizes_allow(cards, len(table), pairs):
+                return False  # too many cards (or too few) for the groups the clause asks
         result = self._judge(full, pre, table, win_card, source)
         if self._scored and result.wins:
             self._score(result, full, table, source, conditions)

@@ -73,6 +73,11 @@ class WinClause:
         self._clause = (self._needed, self._pairs_with, self._pairs_without, self._minimum)
         self._forms = bool(rules.forms)
         self._value_name = rules.value_name
+        # the fewest and most cards of an in-hand group, pair groups apart from the others
+        pair_sizes = [len(i.cards) for i in rules.instances if kinds[i.kind].is_pair]
+        other_sizes = [len(i.cards) for i in rules.instances if not kinds[i.kind].is_pair]
+        self._pair_sizes = (min(pair_sizes), max(pair_sizes)) if pair_sizes else None
+        self._other_sizes = (min(other_sizes), max(other_sizes)) if other_sizes else None
 
     def _facts_of(self, kind: int, cards: Multiset) -> GroupFacts:
         info = self.rules.kinds[kind]
@@ -130,6 +135,40 @@ class WinClause:
         for taken, step, _, _ in self._kept_takings(full):
             if (signatures(full - taken) << step) & accept:
                 return True
+        return False
+
+    def sizes_allow(self, cards: int, table_groups: int, table_pairs: int) -> bool:
+        """Whether `cards` concealed cards can split into the groups the win clause asks
+        (with `table_groups` groups on the table, `table_pairs` of them pairs), counting
+        cards alone: each in-hand group holds between the fewest and the most cards of its
+        kinds, pair groups apart. True where the clause names no number of groups.
+
+        A necessary condition only, for hands too large for the signature tables: where it
+        fails no split wins, and only a winning form could (the caller asks for none)."""
+        if self._needed is None:
+            return True
+        groups = self._needed - table_groups
+        if groups < 0:
+            return False
+        with_trigger, without = self._pairs_with, self._pairs_without
+        if not self.rules.trigger_exact or with_trigger is None or without is None:
+            counts: set[int] = set(range(groups + 1))  # any number of pairs may win
+        else:
+            counts = {with_trigger - table_pairs, without - table_pairs}
+        for pairs in counts:
+            if not 0 <= pairs <= groups:
+                continue
+            fewest = most = 0
+            for number, sizes in ((pairs, self._pair_sizes), (groups - pairs, self._other_sizes)):
+                if not number:
+                    continue
+                if sizes is None:
+                    break
+                fewest += number * sizes[0]
+                most += number * sizes[1]
+            else:
+                if fewest <= cards <= most:
+                    return True
         return False
 
     def _learn_winning_signatures(self) -> dict[int, tuple[int, int]]:
