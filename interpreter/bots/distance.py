@@ -299,23 +299,26 @@ class Distance:
                     out[after] = c1 + c2
         return out
 
-    def _needs(self, rest: Costs, completion: list[int]) -> list[int]:
-        """Signature index of one more part -> fewest missing cards for the whole hand."""
+    def _needs(self, rest: Costs, completion: list[int], wanted: set[int]) -> dict[int, int]:
+        """Signature index of one more part -> fewest missing cards for the whole hand, for
+        the indexes in `wanted` alone (those the part's tables reach: no other is read)."""
         deadline.check()  # as in `_combine`
-        needs = [UNREACHABLE] * self.size
+        needs: dict[int, int] = {}
         plus = self.plus
-        for s1, c1 in rest.items():
-            row = plus[s1]
-            for s2 in range(self.size):
-                after = row[s2]
+        entries = list(rest.items())
+        for s2 in wanted:
+            best = UNREACHABLE
+            for s1, c1 in entries:
+                after = plus[s1][s2]
                 if after >= 0:
                     cost = c1 + completion[after]
-                    if cost < needs[s2]:
-                        needs[s2] = cost
+                    if cost < best:
+                        best = cost
+            needs[s2] = best
         return needs
 
     @staticmethod
-    def _finish(table: Costs, needs: list[int]) -> int:
+    def _finish(table: Costs, needs: dict[int, int]) -> int:
         return min(cost + needs[index] for index, cost in table.items())
 
     # ── public ─────────────────────────────────────────────────
@@ -357,10 +360,14 @@ class Distance:
             held = [c for c in range(block.start, block.start + block.size) if counts[c]]
             if not held:
                 continue
-            needs = self._needs(self._combine(prefix[index], suffix[index]), completion)
+            smaller = {
+                card: self._table(block, parts[index] - (1 << ((card - block.start) * FIELD_BITS)))
+                for card in held
+            }
+            wanted = set().union(*smaller.values())
+            needs = self._needs(self._combine(prefix[index], suffix[index]), completion, wanted)
             for card in held:
-                smaller = parts[index] - (1 << ((card - block.start) * FIELD_BITS))
-                result[card] = self._finish(self._table(block, smaller), needs)
+                result[card] = self._finish(smaller[card], needs)
         if self.forms is not None and not table_kinds:
             self._nearer_forms(counts, result)
         return result
