@@ -238,3 +238,19 @@ def test_a_seed_that_is_not_a_whole_number_is_refused_and_a_huge_one_taken() -> 
     at.text_input(key="seed").set_value(huge)
     run(at)
     assert not at.error and at.session_state["hand"].seed == int(huge)
+
+
+def test_an_address_lagging_the_session_moves_nobody() -> None:
+    """A click's run can carry the address the browser held a step before (a race under
+    load): it is not a Back, a reload or a link, and must not unseat the user or play the
+    hand again to older choices."""
+    at = opened({"seat": "2", "move": "3"})
+    hand = at.session_state["hand"]
+    assert at.selectbox(key="sit_at").value == 1
+    shown = counter(at)
+    at.query_params.clear()
+    at.query_params.update({"hand": "1", "move": "0"})  # the address before sitting down
+    run(at)
+    assert at.selectbox(key="sit_at").value == 1
+    assert at.session_state["hand"] is hand and counter(at) == shown
+    assert at.query_params["seat"] == "2"  # and the address is put right again
