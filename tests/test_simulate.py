@@ -453,3 +453,35 @@ def test_statistics_of_enormous_amounts_do_not_overflow(pmz: Game) -> None:
     assert money.mean > 0 and not math.isnan(money.mean)
     json.dumps([row.to_json() for row in rows(plan, tally)], allow_nan=False)
     assert mean_estimate(2, 2**256, 2**513).mean == pytest.approx(2.0**255)
+
+
+def test_the_phases_before_play_are_counted_value_by_value() -> None:
+    """Sichuan's exchange and declaration: every seat declares one suit, so the seats
+    declaring each suit add up to the seats; a declaring seat's win is counted under what
+    it declared; the exchange's direction is a share of the hands."""
+    game = load_game("sichuan", options={"drawn_direction": "true"})
+    seen_directions: set[str] = set()
+    for index in range(1, 7):
+        seed = hand_seed(11, index)
+        table = play_hand(game, [GreedyBot(seed * 4 + s) for s in range(4)], seed, dealer=0)
+        (declaration,) = [e for e in table.events if e["type"] == "declaration"]
+        (exchange,) = [e for e in table.events if e["type"] == "exchange"]
+        seen = observe(table.events, 4).values
+        clause = declaration["clause"]
+        declared = {k[3]: v for k, v in seen.items() if k[:3] == ("phase", clause, "declared")}
+        assert sum(declared.values()) == 4
+        for value in set(declaration["values"]):
+            winners = [
+                s for s, v in enumerate(declaration["values"]) if v == value
+                and s in table.state.winners
+            ]  # fmt: skip
+            assert seen.get(("phase", clause, "won after declaring", value), 0) == len(winners)
+        direction = ("phase", exchange["clause"], "direction", exchange["direction"])
+        assert seen[direction] == 1
+        seen_directions.add(exchange["direction"])
+    assert len(seen_directions) > 1  # the option draws the direction hand by hand
+    plan = Plan((side_for("sichuan", game, "greedy"),), 3, 6, 6)
+    shown = {row.name: row for row in rows(plan, Simulation(plan).run(Where(jobs=1)))}
+    passed = [row for name, row in shown.items() if ": passed to " in name]
+    assert passed and all(row.section == "per phase" and row.cites for row in passed)
+    assert sum(row.values[0].mean for row in passed if row.values[0]) == pytest.approx(1)

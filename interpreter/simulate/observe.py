@@ -62,6 +62,7 @@ def observe(
     self_draws: set[int] = set()
     dealt_in: set[int] = set()
     left = False  # some winner left the hand and the others played on (or could)
+    declared: list[tuple[str, list[Any], Sequence[str] | None]] = []  # each declaration phase
     for event in events:
         kind = event["type"]
         cites = event.get("cites")
@@ -113,6 +114,12 @@ def observe(
             seen.add(bonus, hits)
             seen.cite(bonus, cites)
             seen.histograms.setdefault(bonus, []).append(hits)
+        elif kind == "exchange":
+            direction = ("phase", clause, "direction", str(event.get("direction", "")))
+            seen.add(direction)
+            seen.cite(direction, cites)
+        elif kind == "declaration":
+            declared.append((clause, list(event.get("values", [])), cites))
         elif kind == "drawn hand":
             seen.cite(("hand", "drawn"), cites)
         elif kind == "leaves":
@@ -134,6 +141,8 @@ def observe(
             seen.add(("position", "money", position), totals[seat])
     if left:
         _order_of_winners(seen, winners, dealer, seats)
+    for clause, values, cites in declared:
+        _declarations(seen, clause, values, set(winners), cites)
     if not winners:
         seen.add(("hand", "drawn"))
     seen.add(("hand", "moves"), moves)
@@ -148,6 +157,27 @@ def _order_of_winners(seen: Observation, winners: list[int], dealer: int, seats:
     seen.add(("leaving", "winners", len(winners)))
     for order, seat in enumerate(winners, start=1):
         seen.add(("leaving", "order", order, (seat - dealer) % seats))
+
+
+def _declarations(
+    seen: Observation,
+    clause: str,
+    values: list[Any],
+    winners: set[int],
+    cites: Sequence[str] | None,
+) -> None:
+    """A declaration phase: how many seats declared each value, and how many of those won
+    the hand — what a declaration does to a seat's chances, value by value."""
+    for seat, value in enumerate(values):
+        if value is None:
+            continue
+        row = ("phase", clause, "declared", str(value))
+        seen.add(row)
+        seen.cite(row, cites)
+        if seat in winners:
+            won = ("phase", clause, "won after declaring", str(value))
+            seen.add(won)
+            seen.cite(won, cites)
 
 
 def _patterns_and_scores(seen: Observation, win: dict[str, Any]) -> None:

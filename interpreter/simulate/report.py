@@ -84,6 +84,7 @@ class Rows:
             *self.after_wins(),
             *self.win_values(),
             *self.events(),
+            *self.phases(),
             *self.money(),
             *self.payers(),
         ]
@@ -246,6 +247,21 @@ class Rows:
                     cites,
                 )
             )
+        return rows
+
+    def phases(self) -> list[Row]:
+        """The phases before play: each direction an exchange took (a share of hands), and
+        per value declared, the seats declaring it and the wins of those seats, per hand."""
+        rows = []
+        for key in self._keys("phase"):
+            clause, what, value = str(key[1]), str(key[2]), str(key[3])
+            if what == "direction":
+                name, measure = f"{clause}: passed to {value}", "rate"
+            elif what == "declared":
+                name, measure = f"{clause}: seats declaring {value}", "mean"
+            else:
+                name, measure = f"{clause}: wins of seats that declared {value}", "mean"
+            rows.append(self._row("per phase", name, key, measure, self._cites(key)))
         return rows
 
     def payers(self) -> list[Row]:
