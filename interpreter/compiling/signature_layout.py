@@ -39,6 +39,8 @@ class SignatureLayout:
     max_triggers: int  # trigger groups among them
     pair_shift: int  # the pairs field starts here (the triggers field's width)
     group_shift: int  # the groups field starts here
+    pair_cards: int = 0  # the fewest cards of a pair group (0: no pair kind in hand)
+    trigger_cards: int = 0  # the fewest cards of a trigger group (0: no trigger kind)
 
     @classmethod
     def of_groups(cls, groups: Sequence[tuple[int, bool, bool]]) -> SignatureLayout:
@@ -55,6 +57,8 @@ class SignatureLayout:
             max_triggers=max_triggers,
             pair_shift=pair_shift,
             group_shift=pair_shift + _bits(max_pairs),
+            pair_cards=pairs if pairs <= SIGNED_CARDS else 0,
+            trigger_cards=triggers if triggers <= SIGNED_CARDS else 0,
         )
 
     def index(self, groups: int, pairs: int, triggers: int) -> int:
@@ -82,3 +86,27 @@ class SignatureLayout:
         """Whether a hand of this many concealed cards (the winning card included) is
         counted exactly by its signatures."""
         return cards <= SIGNED_CARDS
+
+    def counts_exactly(self, cards: int, groups_needed: int | None) -> bool:
+        """Whether the win test may read the signatures of a hand of `cards` concealed
+        cards, more than `fits` allows (draws kept without a discard), when the win clause
+        asks `groups_needed` groups: no split of it can overflow a field (the pairs and
+        trigger groups it can hold stay within their fields' widths; the groups field is
+        the highest and has no bound), and the accepted signatures (`counts` of that many
+        groups) name every count of pairs and triggers such a split can have. False where
+        the clause names no number of groups: its accepted signatures stop at
+        `max_groups`."""
+        if self.fits(cards):
+            return True
+        if groups_needed is None or groups_needed > self.max_groups:
+            return False
+        pairs = cards // self.pair_cards if self.pair_cards else 0
+        triggers = cards // self.trigger_cards if self.trigger_cards else 0
+        pair_room = (1 << (self.group_shift - self.pair_shift)) - 1
+        trigger_room = (1 << self.pair_shift) - 1
+        if pairs > pair_room or triggers > trigger_room:
+            return False  # a split holding that many would carry into the next field
+        return (
+            min(groups_needed, pairs) <= self.max_pairs
+            and min(groups_needed, triggers) <= self.max_triggers
+        )

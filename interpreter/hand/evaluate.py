@@ -24,7 +24,7 @@ from tablerules.interpreter.compiling.compiled import (
 )
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.patterns import Multiset
-from tablerules.interpreter.compiling.signature_layout import SignatureLayout
+from tablerules.interpreter.compiling.signature_layout import SIGNED_CARDS, SignatureLayout
 from tablerules.interpreter.hand.dealt import shown_report, times_held
 from tablerules.interpreter.hand.details import Details
 from tablerules.interpreter.hand.evaluation import (
@@ -199,7 +199,7 @@ class Evaluator:
         the signature tables first where they count the hand exactly."""
         rules = self.rules
         full = pre + self._one[win_card] if win_card is not None else pre
-        if not self._winning_forms and SignatureLayout.fits(cards):
+        if not self._winning_forms and (cards <= SIGNED_CARDS or self._counted(cards)):
             if not table:
                 if rules.structural_exact:
                     return self.wins_packed(full)
@@ -224,6 +224,12 @@ class Evaluator:
         if self._scored and result.wins:
             self._score(result, full, table, source, conditions)
         return result.wins
+
+    def _counted(self, cards: int) -> bool:
+        """Whether the signature tables count a hand of more cards than they were made for
+        (draws kept without a discard) exactly: no split of it overflows a field
+        (`SignatureLayout.counts_exactly`)."""
+        return self.rules.signature.counts_exactly(cards, self.rules.groups_needed)
 
     def wins(
         self,

@@ -187,7 +187,7 @@ class WinClause:
         """`judge` of a hand without a winning card to place: each split as it is, with
         the table groups' sums. Every bulk check and every full evaluation of a bare hand
         comes this way, so it is the judging loop alone."""
-        fragments = self.search.fragments(full) if full else NO_SPLIT
+        fragments = self._fragments(full, full, None) if full else NO_SPLIT
         kept = self._kept_cards(full) if self._keeps else ()
         table_count = len(table)
         base_total, base_pairs, base_triggers = self._table_sums(table) if table else NO_SUMS
@@ -225,6 +225,37 @@ class WinClause:
             best is not None, self._value_name, candidates, best, self.details, context
         )
 
+    def _fragments(self, full: int, pre: int, win_card: int | None) -> Sequence[Fragment]:
+        """The splits of `full` to judge: every one, or for a hand with more splits than
+        are listed (`Searcher.fragments`: the first ones and the best of each signature),
+        those and, where cards are never split, the best split of each signature that
+        keeps them together: a listing without it could miss every winning split.
+
+        They are the best splits of the rest once the cards held as 'never split' groups
+        are taken out (`NeverSplit.takings`), of `pre`, and with the winning card among
+        them, of `full` (as `kept_wins` reads the signatures)."""
+        search = self.search
+        fragments = search.fragments(full)
+        if not self._keeps or not search.left_out(full):
+            return fragments
+        listed = {fragment[0]: fragment for fragment in fragments}
+        takings = self._kept_takings(pre)
+        if win_card is not None and full != pre:
+            takings = takings + self._kept_takings(full)
+        facts = search.facts
+        for taken, _, _, ranks in takings:
+            for _, split in search.best(full - taken).values():
+                ids = search.ids_of(tuple(sorted(split + ranks)))
+                if ids not in listed:
+                    listed[ids] = (
+                        ids,
+                        sum(facts[i][0] for i in ids),
+                        sum(facts[i][1] for i in ids),
+                        sum(facts[i][2] for i in ids),
+                    )
+        rank = search.rank
+        return sorted(listed.values(), key=lambda f: sorted(rank[i] for i in f[0]))
+
     def _table_sums(self, table: Sequence[TableGroup]) -> tuple[int, int, int]:
         """What the table groups add to every split: total value, pairs, triggers."""
         total = pairs = triggers = 0
@@ -253,7 +284,7 @@ class WinClause:
         deadline.check()  # one evaluation may judge very many splits
         if win_card is None:
             return self.judge_plain(full, table)
-        fragments = self.search.fragments(full) if full else NO_SPLIT
+        fragments = self._fragments(full, pre, win_card) if full else NO_SPLIT
         table_count = len(table)
         base_total, base_pairs, base_triggers = self._table_sums(table) if table else NO_SUMS
         kept = self._kept_cards(pre) if self._keeps else ()
