@@ -17,6 +17,7 @@ from tablerules.interpreter.compiling.absence import Absence, AbsenceFinder
 from tablerules.interpreter.compiling.explanation import Judgement, PatternResult, ScoreResult, Term
 from tablerules.interpreter.compiling.expressions import (
     Compiled,
+    ExprError,
     Scope,
     Tables,
     compile_expr,
@@ -165,6 +166,18 @@ class Scoring:
         ]
         deciding = [s.name for s in rules.scores.values() if s.decides_best]
         self.best_by = deciding[0] if deciding else None
+        # the `when` lines of the win clause that read no pattern and no score: a win test
+        # may try them before judging any pattern (`refuses_early`)
+        judged = set(rules.patterns) | set(rules.scores)
+        # the limits and the patterns they read: where a limit holds, it alone decides
+        # every score (`limit_scores`)
+        self._limit_patterns = _limit_closure(self.patterns, rules.patterns)
+        lines = win.when if win is not None else []
+        self.early_when = [
+            compiled.test
+            for compiled, line in zip(self.win_when, lines, strict=True)
+            if not _reads(line.condition, judged)
+        ]
 
     @property
     def active(self) -> bool:
@@ -255,6 +268,49 @@ class Scoring:
                 return f"a win needs {line.text}"
         return ""
 
+    def limit_scores(self, view: HandView, names: dict[str, int]) -> dict[str, int] | None:
+        """Each score of this split where a limit holds on it, judging only the limits and
+        the patterns they read: the limit worth most then counts alone (`_excluded`), so
+        its worth alone is every score (`_limit_worth`), as `judge` makes them. None where
+        no limit holds (every pattern may count) or no pattern is a limit."""
+        if not self._limit_patterns:
+            return None
+        table_counts: dict[str, int] = {}
+        for kind, _, on_table, _ in view.groups:
+            if on_table:
+                table_counts[kind] = table_counts.get(kind, 0) + 1
+        scope = Scope({**names, "value": view.value}, self.tables, table_counts, view)
+        holding: list[tuple[PatternRule, int]] = []
+        for rule in self._limit_patterns:
+            count = 0
+            if all(condition(scope) for condition in rule.when):
+                count = max(rule.counts(scope), 0) if rule.counts is not None else 1
+            scope.names[rule.name] = count
+            if rule.limit and count:
+                holding.append((rule, count))
+        if not holding:
+            return None
+        top, count = max(holding, key=lambda pair: self._limit_worth(*pair))
+        alone = [PatternResult(top.name, top.title, top.cites, count, top.terms, True)]
+        return {score.name: self._score(score, alone).value for score in self.scores}
+
+    def refuses_early(self, view: HandView, names: dict[str, int]) -> bool:
+        """Whether a `when` line of the win clause that reads no pattern and no score fails
+        on this split: it then wins for no score, and a win test need not judge its
+        patterns. False where such a line cannot be read here (the full judging says
+        why)."""
+        if not self.early_when:
+            return False
+        table_counts: dict[str, int] = {}
+        for kind, _, on_table, _ in view.groups:
+            if on_table:
+                table_counts[kind] = table_counts.get(kind, 0) + 1
+        scope = Scope({**names, "value": view.value}, self.tables, table_counts, view)
+        try:
+            return not all(test(scope) for test in self.early_when)
+        except ExprError:
+            return False
+
     def _excluded(self, holding: list[PatternRule], held: dict[str, int]) -> dict[str, str]:
         """Pattern -> the pattern that keeps it from counting."""
         limits = [rule for rule in holding if rule.limit]
@@ -299,3 +355,43 @@ class Scoring:
         return ScoreResult(
             score.name, score.start, tuple(added), tuple(multiplied), raw, score.cap, value
         )
+
+
+def _reads(expression: ir.Expr, names: set[str]) -> bool:
+    """Whether `expression` reads one of `names`."""
+    stack = [expression]
+    while stack:
+        current = stack.pop()
+        if current.op == "ref" and current.name in names:
+            return True
+        stack.extend(current.args)
+    return False
+
+
+def _limit_closure(
+    ordered: list[PatternRule], written: dict[str, ir.HandPattern]
+) -> list[PatternRule]:
+    """The limits and every pattern they read (through other patterns too), in judging
+    order (each after those it reads); none where no pattern is a limit."""
+    needed = {rule.name for rule in ordered if rule.limit}
+    stack = list(needed)
+    while stack:
+        pattern = written[stack.pop()]
+        for expression in [*pattern.when, *([pattern.counts] if pattern.counts else [])]:
+            for name in _refs(expression, written):
+                if name not in needed:
+                    needed.add(name)
+                    stack.append(name)
+    return [rule for rule in ordered if rule.name in needed]
+
+
+def _refs(expression: ir.Expr, names: dict[str, ir.HandPattern]) -> list[str]:
+    """The names among `names` that `expression` reads."""
+    found: list[str] = []
+    stack = [expression]
+    while stack:
+        current = stack.pop()
+        if current.op == "ref" and current.name in names:
+            found.append(current.name)
+        stack.extend(current.args)
+    return found

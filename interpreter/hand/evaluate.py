@@ -33,7 +33,7 @@ from tablerules.interpreter.hand.evaluation import (
     GroupResult,
     Reason,
 )
-from tablerules.interpreter.hand.judging import held_split, judge, judge_evaluation
+from tablerules.interpreter.hand.judging import held_split, judge, judge_evaluation, wins_judged
 from tablerules.interpreter.hand.win_clause import WinClause
 from tablerules.interpreter.search.searcher import Searcher
 
@@ -166,7 +166,7 @@ class Evaluator:
         """Win test for a concealed hand given as packed counts, no table groups."""
         result = self._judge_plain(packed)
         if self._scored and result.wins:
-            self._score(result, packed, (), None, None)
+            return self._judged_wins(result, packed, (), None, None)
         return result.wins
 
     def quick_wins(
@@ -222,7 +222,7 @@ class Evaluator:
                 return False  # too many cards (or too few) for the groups the clause asks
         result = self._judge(full, pre, table, win_card, source)
         if self._scored and result.wins:
-            self._score(result, full, table, source, conditions)
+            return self._judged_wins(result, full, table, source, conditions)
         return result.wins
 
     def _counted(self, cards: int) -> bool:
@@ -347,6 +347,19 @@ class Evaluator:
         """Judge the winning splits' hand patterns (see `judging.py`)."""
         facts = conditions or WinConditions.from_source(source)
         judge_evaluation(self.rules, result, self._whole(full, table), facts)
+
+    def _judged_wins(
+        self,
+        result: Evaluation,
+        full: int,
+        table: Sequence[TableGroup],
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+    ) -> bool:
+        """Whether a winning split stays winning once its hand patterns are judged: what
+        `_score` leaves as `result.wins`, for a win test (`judging.wins_judged`)."""
+        facts = conditions or WinConditions.from_source(source)
+        return wins_judged(self.rules, result, self._whole(full, table), facts)
 
     def _win_on_deal(
         self,

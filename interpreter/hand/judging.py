@@ -63,6 +63,46 @@ def judge_evaluation(
     result.choose(next(index for index, split in winners if split is chosen))
 
 
+def wins_judged(
+    rules: CompiledRules, result: Evaluation, counts: list[int], conditions: WinConditions
+) -> bool:
+    """Whether some winning split of `result` stays winning once judged (what
+    `judge_evaluation` would leave as `result.wins`, `result` untouched): the win test of
+    rules whose scores or `when` lines decide. Where they cannot refuse a split, it wins
+    unjudged; a split a `when` line refuses without reading a score is not judged
+    (`Scoring.refuses_early`), and where a limit holds on a split only the limits and what
+    they read are (`Scoring.limit_scores`); the first split that wins ends the test."""
+    scoring = rules.scoring
+    if not scoring.decides_wins:
+        return result.wins  # no split that meets the groups and pairs can stop winning
+    for index, candidate in enumerate(result.candidates):
+        if not candidate[5]:
+            continue
+        split = result.split(index)
+        if split.held:
+            return True
+        view = HandView(
+            counts=counts,
+            groups=[(g.kind, g.indices, g.on_table, g.claimed) for g in split.groups],
+            conditions=conditions,
+            form=split.form,
+            value=split.total,
+        )
+        names = {**rules.numbers, **conditions.placed}
+        if scoring.refuses_early(view, names):
+            continue
+        if scoring.minimum is not None and not scoring.win_when:
+            scores = scoring.limit_scores(view, names)
+            if scores is not None:  # a limit holds: it alone makes the score
+                score, needed = scoring.minimum
+                if scores.get(score, 0) >= needed:
+                    return True
+                continue
+        if not judge(rules, split, counts, conditions):
+            return True
+    return False
+
+
 def best_split(rules: CompiledRules, winners: Sequence[Decomposition]) -> Decomposition:
     """The winning split with the highest value total (then the first score), or, when a
     score decides, with the highest score (then the value total); the first such."""
