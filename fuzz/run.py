@@ -6,15 +6,19 @@ Input N of target T is made from the seed and N alone (`fuzz.inputs`), so any fi
 reproduced with `--target T --only N`. Each worker process runs under an address-space
 limit and an alarm; every input is timed in CPU seconds (the machine may be shared). A
 finding — an exception, an `internal error`, an input over the time limit, memory
-exhausted — is saved with its input and traceback under `--findings`. The summary gives,
-per target, the outcomes, the slowest input and the workers' peak memory; the exit status
-is 1 when there is any finding.
+exhausted — is saved with its input and traceback under `--findings` as soon as it is
+found. A progress line goes to stderr at least every 30 s. The summary gives, per target,
+the outcomes, the slowest input and the workers' peak memory; the exit status is 1 when
+there is any finding.
+
+Ctrl-C stops the campaign and still writes the summary of what was run (marked
+incomplete, exit status 130 without findings). With `--state FILE` every finished chunk
+is kept in FILE as it finishes, and the same command run again resumes from there.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import os
@@ -23,9 +27,11 @@ import signal
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from fuzz.keeping import Progress, State, save_finding
 
 TARGET_NAMES = (
     "rules",
@@ -85,6 +91,7 @@ class Settings:
     slow: float  # seconds: an input taking longer is a finding
     hard: int  # seconds: the alarm stops an input here
     memory_mb: int  # the worker's address-space limit
+    findings: Path | None = None  # where a worker saves each finding as it finds it
 
 
 _settings: Settings | None = None
@@ -95,9 +102,11 @@ def _alarm(_signum: int, _frame: Any) -> None:
 
 
 def _start_worker(settings: Settings) -> None:
-    """Limit the worker's memory, arm the alarm handler, and warm every target once."""
+    """Limit the worker's memory, arm the alarm handler, and warm every target once.
+    Ctrl-C is the parent's to handle: a worker ignores it (else it would be a finding)."""
     global _settings
     _settings = settings
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     limit = settings.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGALRM, _alarm)
@@ -111,7 +120,7 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _run_chunk(job: tuple[str, list[int]]) -> tuple[str, Tally, float]:
+def _run_chunk(job: tuple[str, list[int]]) -> tuple[str, int, Tally, float]:
     from fuzz.inputs import INPUTS
     from fuzz.targets import TARGETS
 
@@ -148,17 +157,18 @@ def _run_chunk(job: tuple[str, list[int]]) -> tuple[str, Tally, float]:
             problem = f"took {elapsed:.2f} s (the limit is {_settings.slow} s)"
             kind = "slow"
         if problem:
-            tally.findings.append(
-                {
-                    "target": target,
-                    "index": index,
-                    "kind": kind,
-                    "problem": problem,
-                    "seconds": round(elapsed, 3),
-                    "input": data.hex(),
-                }
-            )
-    return target, tally, _peak_mb()
+            finding = {
+                "target": target,
+                "index": index,
+                "kind": kind,
+                "problem": problem,
+                "seconds": round(elapsed, 3),
+                "input": data.hex(),
+            }
+            tally.findings.append(finding)
+            if _settings.findings is not None:
+                save_finding(finding, _settings.findings)
+    return target, indexes[0], tally, _peak_mb()
 
 
 def _jobs(counts: dict[str, int]) -> list[tuple[str, list[int]]]:
@@ -189,38 +199,63 @@ def campaign(
     only: int | None = None,
     settings: Settings | None = None,
     progress: bool = False,
+    state: Path | None = None,
 ) -> dict[str, Any]:
-    """Run `total` inputs (or input `only` of each target) and return the summary."""
+    """Run `total` inputs (or input `only` of each target) and return the summary. With a
+    `state` file, the chunks it records as finished are not run again (their tallies are
+    read from it) and each chunk finished now is added to it. Ctrl-C ends the run early:
+    the summary then says `"complete": false`."""
     targets = targets or list(TARGET_NAMES)
     settings = settings or Settings(seed, 2.0, 30, 2048)
     work = [(t, [only]) for t in targets] if only is not None else _jobs(split(total, targets))
     tallies = {t: Tally() for t in targets}
     peak = 0.0
+    kept = None
+    if state is not None:
+        header = {"seed": seed, "inputs": total, "targets": targets, "only": only}
+        kept = State(state, {**header, "slow": settings.slow})
+        done = kept.load()
+        for target, indexes in work:
+            chunk = done.get((target, indexes[0]))
+            if chunk is not None:
+                tallies[target].add(Tally(**chunk["tally"]))
+                peak = max(peak, chunk["peak"])
+        work = [(t, ix) for t, ix in work if (t, ix[0]) not in done]
+    planned = total if only is None else len(targets)
+    shown = Progress(planned, sum(t.inputs for t in tallies.values()))
     started = time.monotonic()
-    last_shown = started
+    complete = False
     context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(settings,)) as pool:
-        for target, tally, worker_peak in pool.imap_unordered(_run_chunk, work):
-            tallies[target].add(tally)
-            peak = max(peak, worker_peak)
-            if progress and time.monotonic() - last_shown >= 2:
-                last_shown = time.monotonic()
-                _show_progress(tallies, sum(len(w[1]) for w in work), started)
+    pool = context.Pool(jobs, initializer=_start_worker, initargs=(settings,))
+    try:
+        results = pool.imap_unordered(_run_chunk, work)
+        while True:
+            try:
+                target, first, tally, worker_peak = results.next(timeout=1.0)
+            except multiprocessing.TimeoutError:
+                tally = None
+            except StopIteration:
+                break
+            if tally is not None:
+                tallies[target].add(tally)
+                peak = max(peak, worker_peak)
+                if kept is not None:
+                    kept.add(target, first, asdict(tally), worker_peak)
+            if progress and shown.due():
+                findings = sum(len(t.findings) for t in tallies.values())
+                shown.show(sum(t.inputs for t in tallies.values()), findings)
+        complete = True
+        pool.close()
+    except KeyboardInterrupt:
+        print("fuzz: stopped; the summary counts what was run", file=sys.stderr, flush=True)
+    finally:
+        pool.terminate()
+        pool.join()
     elapsed = time.monotonic() - started
-    return _summary(tallies, settings, jobs, elapsed, peak)
-
-
-def _show_progress(tallies: dict[str, Tally], total: int, started: float) -> None:
-    done = sum(t.inputs for t in tallies.values())
-    rate = done / max(time.monotonic() - started, 1e-9)
-    findings = sum(len(t.findings) for t in tallies.values())
-    left = (total - done) / rate if rate else 0
-    print(
-        f"fuzz: {done:,}/{total:,} inputs · {rate:,.0f}/s · {findings} findings · "
-        f"about {left / 60:.0f} min left",
-        file=sys.stderr,
-        flush=True,
-    )
+    summary = _summary(tallies, settings, jobs, elapsed, peak)
+    summary["planned_inputs"] = planned
+    summary["complete"] = complete
+    return summary
 
 
 def _summary(
@@ -256,21 +291,9 @@ def _summary(
 
 
 def save_findings(summary: dict[str, Any], folder: Path) -> list[Path]:
-    """Each finding's input and what happened, as files to reproduce it from."""
-    saved = []
-    for finding in summary["finding_details"]:
-        data = bytes.fromhex(finding["input"])
-        digest = hashlib.sha256(data).hexdigest()[:12]
-        folder.mkdir(parents=True, exist_ok=True)
-        stem = folder / f"{finding['target']}-{finding['index']}-{digest}"
-        stem.with_suffix(".input").write_bytes(data)
-        stem.with_suffix(".txt").write_text(
-            f"target {finding['target']}, input {finding['index']}: {finding['kind']}\n"
-            f"{finding['problem']}\n",
-            encoding="utf-8",
-        )
-        saved.append(stem.with_suffix(".input"))
-    return saved
+    """Each finding's input and what happened, as files to reproduce it from (the workers
+    saved them as found; saved again here, they are the same files)."""
+    return [save_finding(finding, folder) for finding in summary["finding_details"]]
 
 
 def report(summary: dict[str, Any]) -> str:
@@ -292,6 +315,11 @@ def report(summary: dict[str, Any]) -> str:
         f"{summary['wall_seconds'] / 60:.1f} min; peak memory of a worker "
         f"{summary['peak_worker_memory_mb']:.0f} MB (limit {summary['memory_limit_mb']} MB)."
     )
+    if not summary.get("complete", True):
+        lines.append(
+            f"Stopped early: {summary['inputs']:,} of the {summary['planned_inputs']:,} "
+            "inputs planned were run."
+        )
     return "\n".join(lines)
 
 
@@ -312,13 +340,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-mb", type=int, default=2048, help="a worker's memory limit")
     parser.add_argument("--json", metavar="FILE", help="write the summary as JSON")
     parser.add_argument(
+        "--state",
+        metavar="FILE",
+        help="keep each finished chunk in FILE; run again with it to resume a stopped campaign",
+    )
+    parser.add_argument(
         "--findings",
         metavar="DIR",
         default="fuzz/findings",
         help="where findings are saved (default fuzz/findings)",
     )
     args = parser.parse_args(argv)
-    settings = Settings(args.seed, args.slow, max(30, int(args.slow * 10)), args.memory_mb)
+    findings = Path(args.findings)
+    hard = max(30, int(args.slow * 10))
+    settings = Settings(args.seed, args.slow, hard, args.memory_mb, findings)
     summary = campaign(
         args.inputs,
         args.seed,
@@ -327,15 +362,18 @@ def main(argv: list[str] | None = None) -> int:
         args.only,
         settings,
         progress=True,
+        state=Path(args.state) if args.state else None,
     )
-    saved = save_findings(summary, Path(args.findings))
+    saved = save_findings(summary, findings)
     print(report(summary))
     for path in saved:
         print(f"finding: {path}", file=sys.stderr)
     if args.json:
         data = {k: v for k, v in summary.items() if k != "finding_details"}
         Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    return 1 if summary["findings"] else 0
+    if summary["findings"]:
+        return 1
+    return 0 if summary["complete"] else 130
 
 
 if __name__ == "__main__":
