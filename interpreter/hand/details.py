@@ -25,6 +25,8 @@ from tablerules.interpreter.hand.evaluation import (
 )
 from tablerules.interpreter.search.splits import Fragment
 
+TABLE_RESULTS = 1 << 12  # table groups' results kept before the table is emptied
+
 if TYPE_CHECKING:
     from tablerules.interpreter.hand.evaluate import TableGroup
 
@@ -85,6 +87,9 @@ class Details:
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
         self._group_cache: dict[tuple[int, int, bool], GroupResult] = {}
+        # the results of table groups, shared as those of in-hand groups are (a win test
+        # of a hand with wilds builds them for every reading judged)
+        self._table_cache: dict[TableGroup, GroupResult] = {}
         self._named = _NamedGroups(self)
 
     # ── a split's groups ───────────────────────────────────────
@@ -195,6 +200,15 @@ class Details:
         return groups
 
     def table_result(self, group: TableGroup) -> GroupResult:
+        """The shared, immutable result for one table group; built once per group."""
+        found = self._table_cache.get(group)
+        if found is None:
+            if len(self._table_cache) >= TABLE_RESULTS:
+                self._table_cache.clear()
+            found = self._table_cache[group] = self._table_result(group)
+        return found
+
+    def _table_result(self, group: TableGroup) -> GroupResult:
         kind = self.rules.kinds[group.kind]
         return GroupResult(
             kind=kind.name,
