@@ -7,7 +7,6 @@ inputs outputs-1050 and outputs-2946, issue 22), with fewer patterns judged."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
