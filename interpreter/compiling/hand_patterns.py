@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.absence import Absence, AbsenceFinder
+from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.explanation import Judgement, PatternResult, ScoreResult, Term
 from tablerules.interpreter.compiling.expressions import (
+    BINARY,
     Compiled,
     ExprError,
     Scope,
@@ -178,6 +180,13 @@ class Scoring:
             for compiled, line in zip(self.win_when, lines, strict=True)
             if not _reads(line.condition, judged)
         ]
+        # those that read only how and when the hand is won (no card, group or value of
+        # it): a win test may try them before any split is listed (`refuses_situation`)
+        self.situation_when = [
+            compiled.test
+            for compiled, line in zip(self.win_when, lines, strict=True)
+            if _situation_only(line.condition, judged)
+        ]
 
     @property
     def active(self) -> bool:
@@ -294,6 +303,20 @@ class Scoring:
         alone = [PatternResult(top.name, top.title, top.cites, count, top.terms, True)]
         return {score.name: self._score(score, alone).value for score in self.scores}
 
+    def refuses_situation(self, conditions: WinConditions, names: dict[str, int]) -> bool:
+        """Whether a `when` line of the win clause that reads only the situation (how and
+        when the hand is won, the numbers the rules and the seat give) fails: no split of
+        any hand wins then, and a win test need list none. False where such a line cannot
+        be read here (the full judging says why)."""
+        if not self.situation_when:
+            return False
+        view = HandView(counts=[], groups=[], conditions=conditions, form=None, value=0)
+        scope = Scope({**names, "value": 0}, self.tables, {}, view)
+        try:
+            return not all(test(scope) for test in self.situation_when)
+        except ExprError:
+            return False
+
     def refuses_early(self, view: HandView, names: dict[str, int]) -> bool:
         """Whether a `when` line of the win clause that reads no pattern and no score fails
         on this split: it then wins for no score, and a win test need not judge its
@@ -366,6 +389,28 @@ def _reads(expression: ir.Expr, names: set[str]) -> bool:
             return True
         stack.extend(current.args)
     return False
+
+
+# what a condition may read and still be judged without a hand: numbers, names, the
+# functions and arithmetic over them, and how and when the hand is won
+SITUATION_OPS = frozenset(
+    {"num", "ref", "call", "neg", "not", "and", "or", "if", *BINARY}
+    | {"won", "last card", "first discard", "first draw", "dealer wins", "no claim yet"}
+)
+
+
+def _situation_only(expression: ir.Expr, judged: set[str]) -> bool:
+    """Whether `expression` reads nothing of the hand: no quantity of its cards or groups,
+    no pattern or score (`judged`), not its value."""
+    stack = [expression]
+    while stack:
+        current = stack.pop()
+        if current.op not in SITUATION_OPS:
+            return False
+        if current.op == "ref" and (current.name in judged or current.name == "value"):
+            return False
+        stack.extend(current.args)
+    return True
 
 
 def _limit_closure(

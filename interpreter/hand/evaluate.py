@@ -198,6 +198,8 @@ class Evaluator:
         """The win test of `pre` (`cards` concealed cards, the winning card included):
         the signature tables first where they count the hand exactly."""
         rules = self.rules
+        if conditions is not None and self._scored and self._refused_by_situation(conditions):
+            return False  # a `when` line of the situation fails: no split of any hand wins
         full = pre + self._one[win_card] if win_card is not None else pre
         if not self._winning_forms and (cards <= SIGNED_CARDS or self._counted(cards)):
             if not table:
@@ -224,6 +226,14 @@ class Evaluator:
         if self._scored and result.wins:
             return self._judged_wins(result, full, table, source, conditions)
         return result.wins
+
+    def _refused_by_situation(self, conditions: WinConditions) -> bool:
+        """Whether a `when` line of the win clause that reads only how and when the hand is
+        won fails (`Scoring.refuses_situation`): asked before any split is listed."""
+        scoring = self.rules.scoring
+        if not scoring.situation_when:
+            return False
+        return scoring.refuses_situation(conditions, {**self.rules.numbers, **conditions.placed})
 
     def _counted(self, cards: int) -> bool:
         """Whether the signature tables count a hand of more cards than they were made for
