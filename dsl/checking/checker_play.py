@@ -266,6 +266,7 @@ class PlayChecks:
             self._check_payment(payment, set(), ACTION)
             self.check_payer_in_bonus(payment, "an action's payment")
         self.kind_refs(self.at(action, "action_also"), action.also_kinds)
+        self.check_shown(action)
 
     def _check_keeps_discard(self: Checker, action: ir.Action) -> None:
         """'unless nothing is left to discard' withholds a choice: never a forced or a

@@ -475,6 +475,10 @@ class Continuation(Clause):
     kind: Literal["discard", "replacement", "next draws"]
     when_count: int | None = None
     when_kinds: list[str] = Field(default_factory=list)
+    # `then replacement N from ZONE END, shown`: N cards taken from that end and shown
+    shown: int = Field(0, description="cards a shown replacement takes (0: a kept one)")
+    zone: str | None = None
+    end: Literal["head", "tail"] = "tail"
 
 
 class Action(Clause):
@@ -504,6 +508,12 @@ class Action(Clause):
     )
     never_of: list[CardSet] = Field(
         default_factory=list, description="never taken with a card of these sets"
+    )
+    when_ready: bool = Field(
+        False, description="offered only when the hand, as the action leaves it, waits on a card"
+    )
+    locks_hand: bool = Field(
+        False, description="afterwards its maker only draws, wins and discards what it drew"
     )
 
 
@@ -706,6 +716,8 @@ class Names(Clause):
     def spelled(self) -> dict[str, NameLine]:
         """Each name given, by the name the file writes."""
         return {line.name: line for line in self.lines}
+
+
 class Carry(Clause):
     """`carry NAME`: a number a game carries from one hand to the next, beside the dealer's
     streak. It starts at `starts`; after a hand with a winner it becomes `after_win`, after a

@@ -98,6 +98,7 @@ ExprOp = Literal[
     "first draw",
     "dealer wins",
     "no claim yet",
+    "replacement shown",
     "payer is dealer",
     "winner is dealer",
     "payer seat",
@@ -116,6 +117,7 @@ TABLE_CONDITIONS = (
     "first draw",
     "dealer wins",
     "no claim yet",
+    "replacement shown",
 )
 # who pays a settlement's amount, worked out payer by payer: whether the payer or the winner
 # is the dealer, and the payer's seat counted from the winner (1 is the winner's next seat)

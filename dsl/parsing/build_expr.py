@@ -69,6 +69,7 @@ class ExpressionBuilder:
         "c_first_draw": "first draw",
         "c_dealer_wins": "dealer wins",
         "c_no_claim_yet": "no claim yet",
+        "c_replacement_shown": "replacement shown",
         "c_payer_dealer": "payer is dealer",
         "c_winner_dealer": "winner is dealer",
         "c_payer_seat": "payer seat",

@@ -127,8 +127,11 @@ class PlayClauses(ExpressionBuilder):
                     "then_discard": "discard",
                     "then_replacement": "replacement",
                     "then_next_draws": "next draws",
+                    "then_replacement_shown": "replacement",
                 }[parts[0].data]
                 then = ir.Continuation(kind=continuation, span=self.span(item), cites=item_cites)
+                if parts[0].data == "then_replacement_shown":
+                    self.shown_replacement(then, parts[0].children)
                 for when in self.trees(parts, "then_when"):
                     words = self.tokens(when.children)
                     then.when_count = self.integer(words[0], "a count")
@@ -140,9 +143,20 @@ class PlayClauses(ExpressionBuilder):
                 action.pays.append(self.payment(parts[0], item_cites))
             elif kind == "action_never":
                 action.never_of.append(self.card_set(parts[0]))  # type: ignore[attr-defined]
+            elif kind == "action_ready":
+                action.when_ready = True
+            elif kind == "action_locks":
+                action.locks_hand = True
             else:
                 action.also_kinds = [str(w) for w in self.tokens(parts)]
         return "actions", name, action
+
+    def shown_replacement(self, then: ir.Continuation, children: list[Any]) -> None:
+        """`replacement N from ZONE END, shown`: how many cards, and from where."""
+        words = self.tokens(children)
+        then.shown = self.integer(words[0], "a number of cards")
+        then.zone = str(words[1])
+        then.end = self.trees(children)[0].data
 
     def way(self, node: Tree, parts: list[Any], cites: list[str]) -> ir.Way:
         context = self.CONTEXTS[parts[0].data]

@@ -36,6 +36,7 @@ class WinConditions:
     # the values the winner declared in the hand's phases, as (attribute, value) pairs
     declared: tuple[tuple[str, str], ...] = ()
     wilds: int = 0  # wild cards in the winning hand, the winning card included
+    replacement_shown: bool = False  # the winning card is one a shown replacement showed
 
     @property
     def placed(self) -> dict[str, int]:

@@ -194,6 +194,9 @@ class HandQuantities:
     def _first_discard(self, expression: ir.Expr) -> Compiled:
         return lambda scope: 1 if scope.hand.conditions.first_discard else 0
 
+    def _replacement_shown(self, expression: ir.Expr) -> Compiled:
+        return lambda scope: 1 if scope.hand.conditions.replacement_shown else 0
+
     def _first_draw(self, expression: ir.Expr) -> Compiled:
         return lambda scope: 1 if scope.hand.conditions.first_draw else 0
 

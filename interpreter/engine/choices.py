@@ -10,6 +10,7 @@ from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.engine.locked_cards import LockedCards
 from tablerules.interpreter.engine.phases.first_cards import FirstCards
+from tablerules.interpreter.engine.phases.shown_cards import ready_after
 from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
 from tablerules.interpreter.engine.screen import Entry, Screen
@@ -174,6 +175,8 @@ class ChoiceMaker(LockedCards):
         in_hand = seat_index == offer.owner and play.in_owner_hand(offer.context)
         last = state.last_card_drawn and state.drawable <= 0
         barred = self._barred(seat, offer) if seat.restrictions else ()
+        if seat.locked:  # a locked hand only wins (and draws and discards)
+            entries = [(way, action) for way, action in entries if action.win]
         found: list[Choice] = []
         pending_win: tuple[WayRule, ActionRule] | None = None  # judged with forced groups
         for way, action in entries:
@@ -197,7 +200,11 @@ class ChoiceMaker(LockedCards):
                 elif action.win_with_forced and pending_win is None:
                     pending_win = (way, action)
                 continue
+            if action.shown and state.drawable < action.shown:
+                continue  # too few cards left to show
             made = self._from_way(state, seat_index, seat, offer, action, way)
+            if action.when_ready:  # only where the hand it leaves waits on a card
+                made = [c for c in made if ready_after(self, state, seat_index, c, in_hand)]
             if action.never_cards:  # `never of`: no group taking one of these cards
                 never = action.never_cards
                 made = [c for c in made if not never.intersection(c.from_hand)]

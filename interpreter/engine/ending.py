@@ -43,6 +43,10 @@ def take_won_card(state: HandState, offer: Offer) -> None:
     owner = state.seats[offer.owner]
     if offer.context == "discard" and owner.discards and owner.discards[-1] == offer.card:
         owner.discards.pop()
+    elif offer.context == "discard" and state.shown is not None and offer.card in owner.discards:
+        # one of a shown replacement's cards, discarded together: not always the top one
+        at = len(owner.discards) - 1 - owner.discards[::-1].index(offer.card)
+        del owner.discards[at]
     elif offer.context == "added card" and owner.hand[offer.card] > 0:
         owner.lose(offer.card)
 

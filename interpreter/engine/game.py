@@ -31,6 +31,7 @@ from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.phases.flow import PHASE, PhaseFlow
 from tablerules.interpreter.engine.phases.last_card import LastCard
+from tablerules.interpreter.engine.phases.shown_cards import ShownReplacement
 from tablerules.interpreter.engine.phases.shown_wins import ShownWins
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
@@ -92,7 +93,16 @@ class IllegalAction(ValueError):
     """An action that cannot be taken now; the message says why. The state is unchanged."""
 
 
-class Table(TurnFlow, PhaseFlow, ShownWins, LastCard, ClaimWindows, ActionSteps, HandEnd):
+class Table(
+    TurnFlow,
+    PhaseFlow,
+    ShownWins,
+    LastCard,
+    ShownReplacement,
+    ClaimWindows,
+    ActionSteps,
+    HandEnd,
+):
     """One hand of a game, from the deal to the settlement."""
 
     def __init__(

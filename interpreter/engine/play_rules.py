@@ -54,6 +54,10 @@ class ActionRule:
     cites: tuple[str, ...]
     ways: list[WayRule] = field(default_factory=list)
     never_cards: frozenset[int] = frozenset()  # `never of`: never taken with these cards
+    when_ready: bool = False  # offered only when the hand it leaves waits on a card
+    locks_hand: bool = False  # afterwards its maker only draws, wins, discards what it drew
+    shown: int = 0  # its replacement's cards, shown (0: a kept replacement, if any)
+    shown_from_tail: bool = True  # and the end of the wall they come from
 
 
 def never_cards(action: ir.Action, compiled: CompiledRules) -> frozenset[int]:
@@ -111,6 +115,9 @@ class PlayRules:
         self.drawn_settles = any(settle.drawn or settle.refunds for settle in self.settles)
         self.transfers = any(settle.transfers for settle in self.settles)  # passed on at a win
         self.bonuses = list(rules.bonuses.values())
+        # actions whose maker's hand must wait on a card, or is locked after them
+        self.any_ready = any(a.when_ready for a in rules.actions.values())
+        self.any_locks = any(a.locks_hand for a in rules.actions.values())
         self.fee = rules.fee
         cards = compiled.cards
         # every copy of every card, in card order: what a seeded deal shuffles
@@ -136,7 +143,12 @@ class PlayRules:
                 keeps_discard=action.keeps_discard,
                 cites=tuple(action.cites),
                 never_cards=never_cards(action, compiled),
+                when_ready=action.when_ready,
+                locks_hand=action.locks_hand,
             )
+            for then in action.then:  # the checker allows one shown replacement per action
+                if then.shown:
+                    rule.shown, rule.shown_from_tail = then.shown, then.end == "tail"
             for index, way in enumerate(action.ways):
                 rule.ways.append(
                     WayRule(

@@ -53,6 +53,7 @@ class Seat:
     restrictions: list[ActiveRestriction] = field(default_factory=list)
     packed: int = -1  # `hand` packed (see `packed_hand`); worked out when not given
     declared: dict[str, str] = field(default_factory=dict)  # attribute -> value, by phases
+    locked: bool = False  # an action locked the hand: it only draws, wins, discards the draw
 
     def __post_init__(self) -> None:
         if self.packed < 0:
@@ -165,6 +166,18 @@ class Payment:
 
 
 @dataclass
+class ShownCards:
+    """The cards a shown replacement took, while they are offered: to their owner first (a
+    win on either), then, discarded together, to every other seat (a win on either), one
+    card after the other in the order they were taken."""
+
+    seat: int
+    cards: tuple[int, ...]
+    step: int = 0  # the card offered now, by its place in `cards`
+    discarded: bool = False  # offered to the others: they lie in the owner's discards
+
+
+@dataclass
 class HandState:
     seats: list[Seat]
     wall: list[int]
@@ -197,6 +210,7 @@ class HandState:
     last_asked: int = 0  # seats asked whether they take the last card (see `phases.last_card`)
     last_taker: int | None = None  # the seat that took the last card offered in turn
     bonus_turned: int = 0  # bonus cards turned after this hand's wins (each winner its own)
+    shown: ShownCards | None = None  # a shown replacement's cards, while they are offered
 
     @property
     def placed(self) -> dict[str, int]:

@@ -184,6 +184,8 @@ class TurnFlow:
         if self._own_turn_wins and self._won_on_own_turn(seat):
             return
         choices = self.maker.drawer_choices(state, seat, offer)
+        if holder.locked:  # a locked hand discards only the card it drew
+            choices = [c for c in choices if c.action != "discard" or c.card == card]
         if left == 1 and state.last_taker == seat:  # the last card taken: won on, or shown
             choices = [c for c in choices if c.action != "discard" or c.card == card]
         if not choices:  # no way for the card, and only cards it may not discard
@@ -263,6 +265,9 @@ class TurnFlow:
 
     def _untaken(self: Table, offer: Offer) -> None:
         context = offer.context
+        if self.state.shown is not None:  # a shown replacement's card: the next one
+            self._shown_untaken(offer)
+            return
         if context == "discard":  # the common case: the next seat draws
             self._turn_start(self.next_seat(offer.owner), "draw")
             return
@@ -313,7 +318,11 @@ class TurnFlow:
             self._declare_on_deal()
             return
         step = self._continuation(rule, seat)
-        if step == "replacement":
+        if rule.locks_hand:
+            self._lock_hand(seat, rule)
+        if step == "replacement" and rule.shown:
+            self._shown_replacement(seat, rule)
+        elif step == "replacement":
             self._draw(seat, replacement=True)
         elif step == "next draws":
             self.log(

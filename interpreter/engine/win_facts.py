@@ -26,4 +26,5 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         streak=state.streak,
         carried=tuple(state.carried.items()),
         declared=tuple(state.seats[winner].declared.items()),
+        replacement_shown=state.shown is not None and offer.card in state.shown.cards,
     )

@@ -203,6 +203,7 @@ class ClaimWindows:
             offer.card is not None
             and offer.context in ("draw", "replacement")
             and self.play.in_owner_hand(offer.context)
+            and self.state.shown is None  # a shown replacement's card is seen by all
         )
 
     # ── restrictions a window leaves behind ────────────────────

@@ -103,6 +103,17 @@ class Narrator:
             "bonus": self._bonus,
             "drawn hand": self._drawn_hand,
             "leaves": self._leaves,
+            "replacement shown": lambda e: say(
+                f"narrate.replacement_shown_{e['end']}",
+                seat=self.seat(e["seat"]),
+                cards=self.cards(e["cards"]),
+            ),
+            "shown discarded": lambda e: say(
+                "narrate.shown_discarded", seat=self.seat(e["seat"]), cards=self.cards(e["cards"])
+            ),
+            "locked": lambda e: say(
+                "narrate.locked", seat=self.seat(e["seat"]), action=self.word(e["action"])
+            ),
             "drawn settle": self._drawn_settle,
             "end": self._end,
         }

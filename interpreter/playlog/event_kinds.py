@@ -60,9 +60,7 @@ def undeclared(event_type: str) -> EventKind:
 # ── the engine's kinds, by the clause that logs them ──────────────────
 DEAL = kind("deal", optional=2, dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT)
 # the deal of a file that carries numbers from hand to hand: its place always given
-DEAL_CARRIED = kind(
-    "deal", dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT, carried=ANY
-)
+DEAL_CARRIED = kind("deal", dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT, carried=ANY)
 IMMEDIATE_WIN = kind("immediate win", seat=INT)
 # a win shown on the deal where play goes on: its `nth` showing of `times`, and the hand shown
 SHOWN_WIN = kind("shown win", seat=INT, win=TEXT, nth=INT, times=INT, hand=TEXTS)
@@ -72,6 +70,14 @@ SHOWN = kind("shown", seat=INT, card=TEXT, name=TEXT)
 DRAW = kind("draw", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
 REPLACEMENT = kind("replacement", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
 TURN_PASSES = kind("turn passes", seat=INT, why=TEXT)
+# a shown replacement (`then replacement N from ZONE END, shown`): the cards taken from that
+# end of the wall, shown to all; then, if their owner wins on neither, discarded together
+REPLACEMENT_SHOWN = kind(
+    "replacement shown", seat=INT, end=TEXT, left=INT, cards=TEXTS, names=TEXTS
+)
+SHOWN_DISCARDED = kind("shown discarded", seat=INT, cards=TEXTS, names=TEXTS)
+# a hand locked by an action (`locks the hand`): its owner only draws, wins and discards
+LOCKED = kind("locked", seat=INT, action=TEXT)
 DISCARD = kind("discard", seat=INT, card=TEXT, name=TEXT)
 UNTAKEN = kind("untaken", seat=INT, card=TEXT, name=TEXT, to=TEXT)
 OUTRANKED = kind("outranked", seat=INT, action=TEXT, label=TEXT)

@@ -21,6 +21,7 @@ from logcheck import (  # noqa: F401 - their invariants register
     paohuzi,
     paomazai,
     reproduce,
+    shown,
     sichuan,
     taiwan,
     wilds,

@@ -10,7 +10,8 @@ from logcheck.invariants import Invariant, invariant
 from logcheck.logfile import CHOICE_LINE, Hand, Record
 from logcheck.tracker import Tracker
 
-WALL_MOVES = ("draw", "replacement", "bonus")  # records that take cards from the wall
+# records that take cards from the wall
+WALL_MOVES = ("draw", "replacement", "replacement shown", "bonus")
 # Choices the seats may make between two cards leaving the wall: a draw can start a claim,
 # its forced moves, a discard and the windows on it, but never an endless round of them.
 MAX_CHOICES_BETWEEN_CARDS = 64
@@ -33,6 +34,7 @@ def cards_in_play(tracker: Tracker) -> Counter[str]:
         found.update(seat.discards)
     if tracker.offer is not None and tracker.offer.where == "open":
         found[tracker.offer.card] += 1
+    found.update(tracker.shown_open)
     return found
 
 
@@ -45,7 +47,7 @@ def _held(tracker: Tracker) -> int:
             total += len(cards)
     if tracker.offer is not None and tracker.offer.where == "open":
         total += 1
-    return total
+    return total + len(tracker.shown_open)
 
 
 @invariant
@@ -80,6 +82,16 @@ class CardsAreConserved(Invariant):
 
     def after_replacement(self, event: Record, tracker: Tracker, line: int) -> None:
         self._left(event, line)
+        self._count(tracker, line)
+
+    def after_replacement_shown(self, event: Record, tracker: Tracker, line: int) -> None:
+        taken = len(event["cards"])
+        if event["left"] != self.left - taken:
+            self.fail(f"{taken} cards shown leave {event['left']} in a wall of {self.left}", line)
+        self.left = event["left"]
+        self._count(tracker, line)
+
+    def after_shown_discarded(self, event: Record, tracker: Tracker, line: int) -> None:
         self._count(tracker, line)
 
     def after_bonus(self, event: Record, tracker: Tracker, line: int) -> None:

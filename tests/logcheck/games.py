@@ -393,6 +393,15 @@ class Changsha(Paomazai):
             return True  # 七小對, 豪華七小對 (CS-4)
         return super().wins(hand, table, card, source)
 
+    def lies_after(self, action: str, kind: str) -> str:
+        """A concealed kong lies face down, 開槓 of four in hand too (CS-7)."""
+        return "concealed" if action in ("暗槓", "暗開槓") else "shown"
+
+
+# CS-7: 開槓 takes the wall's last two tiles and shows them; its owner is locked after it
+CS_SHOWN_KONGS = frozenset({"開槓", "暗開槓"})
+CS_SHOWN_COUNT = 2
+
 
 CS_NAMES = SC_NAMES  # CS-1: the same 108 tiles
 

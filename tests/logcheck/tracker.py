@@ -59,11 +59,17 @@ class Tracker:
         self.discarded = False  # the hand's first discard has happened
         self.winners: list[int] = []  # the seats that have won, in the order they won
         self.left: list[int] = []  # those that have left the hand (play after a win)
+        # a shown replacement's cards (CS-7 開槓): their owner, and those still in the open
+        self.shown_owner: int | None = None
+        self.shown_open: list[str] = []
+        self.shown_piled: list[str] = []  # and those discarded together, still to be won on
         self.handlers = {
             "deal": self._deal,
             "shown": self._shown,
             "draw": self._draw,
             "replacement": self._replacement,
+            "replacement shown": self._replacement_shown,
+            "shown discarded": self._shown_discarded,
             "discard": self._discard,
             "untaken": self._untaken,
             "exchange": self._exchange,
@@ -89,6 +95,8 @@ class Tracker:
 
     def _draw(self, event: Record) -> None:
         seat, card = event["seat"], event["card"]
+        self.shown_owner = None  # a shown replacement's cards are no longer on offer
+        self.shown_piled = []
         if self.profile.draws_shown:
             self.offer = Offer("draw", seat, card, "open")
         else:
@@ -99,6 +107,38 @@ class Tracker:
         seat, card = event["seat"], event["card"]
         self.seats[seat].hand[card] += 1
         self.offer = Offer("replacement", seat, card, "hand")
+
+    def _replacement_shown(self, event: Record) -> None:
+        """Cards taken from the wall and shown: in the open until their owner wins on one
+        or discards them together."""
+        self.shown_owner = event["seat"]
+        self.shown_open = list(event["cards"])
+        self.offer = None
+
+    def _shown_discarded(self, event: Record) -> None:
+        seat = self.seats[event["seat"]]
+        for card in event["cards"]:
+            if card in self.shown_open:  # a broken log may discard what was never shown
+                self.shown_open.remove(card)
+            seat.discards.append(card)
+            self.shown_piled.append(card)
+
+    def _won_shown(self, seat: int, card: str) -> bool:
+        """A win on a shown card: from the open (its owner's win) or from its owner's
+        discards (another's); False when the card is none of them."""
+        owner = self.shown_owner
+        if owner is None:
+            return False
+        if card in self.shown_open and seat == owner:
+            self.shown_open.remove(card)
+        elif seat != owner and card in self.shown_piled:
+            self.shown_piled.remove(card)
+            pile = self.seats[owner].discards
+            del pile[len(pile) - 1 - pile[::-1].index(card)]
+        else:
+            return False
+        self.seats[seat].hand[card] += 1
+        return True
 
     def _discard(self, event: Record) -> None:
         seat, card = event["seat"], event["card"]
@@ -187,6 +227,9 @@ class Tracker:
         seat, card = event["seat"], event.get("card")
         self.winners.append(seat)
         offer = self.offer
+        if card is not None and offer is None and self._won_shown(seat, card):
+            self.finished = True
+            return
         if card is not None and offer is not None and offer.card == card and offer.owner != seat:
             self._take_offered(card)
             self.seats[seat].hand[card] += 1
