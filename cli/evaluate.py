@@ -146,6 +146,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--first-draw", action="store_true", help="the winning card is the winner's first draw"
     )
     table.add_argument(
+        "--replacement-shown",
+        action="store_true",
+        help="the winning card is one a shown replacement showed ('replacement shown')",
+    )
+    table.add_argument(
         "--no-claim-yet",
         action="store_true",
         help="no seat has claimed another's card in the hand before the win",
@@ -334,6 +339,7 @@ def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinCondi
         "first_discard": args.first_discard,
         "first_draw": args.first_draw,
         "no_claim": args.no_claim_yet,
+        "replacement_shown": args.replacement_shown,
         "round": args.round_index,
         "streak": args.streak,
         "carried": args.carried_values,
