@@ -76,6 +76,7 @@ class Writer:
             "first discard",
             "first draw",
             "dealer wins",
+            "replacement shown",
             "value",
             "streak",
             f"count {self.pick(self.kinds)}",

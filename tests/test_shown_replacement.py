@@ -212,3 +212,20 @@ def test_the_log_checker_catches_a_locked_hand_discarding_another_tile(tmp_path:
     discard["card"] = "1m"
     report = check_log(str(scenario_log(tmp_path, records)), [name])
     assert report.counts()[name] == 1, report.summary()
+
+
+def test_every_seat_sees_the_shown_tile_its_owner_decides_on() -> None:
+    game = load_game(CHANGSHA)
+    table = rigged(game)
+    table.state.wall[-2] = cards(game, "5s")[0]  # the tail: 九筒, then 五索 (seat 1 wins on it)
+    table.apply("discard 五筒", 0)
+    table.apply("開槓 五筒五筒五筒五筒", 1)
+    decision = table.state.decision
+    assert decision is not None and decision.offer.context == "replacement"
+    assert table.card_id(decision.offer.card) == "5s"
+    for seat in range(4):
+        pending = table.view(seat)["pending"]
+        assert pending["card"] == "5s", (seat, pending)
+    table.apply("胡", 1)
+    win = next(e for e in table.events if e["type"] == "win")
+    assert (win["seat"], win["context"], win["card"]) == (1, "replacement", "5s")

@@ -70,6 +70,7 @@ def _pending(table: Table, seat: int | None) -> dict[str, Any] | None:
         and offer.context in ("draw", "replacement")
         and seat != offer.owner
         and (kept or decision.hidden)
+        and table.state.shown is None  # a shown replacement's cards are seen by all
     ):
         data["card"] = HIDDEN
     return data
