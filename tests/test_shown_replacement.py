@@ -229,3 +229,28 @@ def test_every_seat_sees_the_shown_tile_its_owner_decides_on() -> None:
     table.apply("胡", 1)
     win = next(e for e in table.events if e["type"] == "win")
     assert (win["seat"], win["context"], win["card"]) == (1, "replacement", "5s")
+
+
+def test_a_concealed_kaigang_on_ones_turn_shows_its_tiles_too() -> None:
+    """暗開槓: four alike in hand, on one's turn after the draw, the hand it leaves ready."""
+    game = load_game(CHANGSHA)
+    hands = [
+        "1m 2m 3m 4p 6p 7p 7s 8s 9s 2p 2p 3s 4s 9m",
+        "5p 5p 5p 5p 1m 2m 3m 4m 5m 6m 8s 8s 6s",
+        "2m 3m 4m 6p 7p 8p 6s 7s 8s 9m 9m 1p 3p",
+        "3m 4m 5m 2s 3s 4s 1s 1s 5s 6s 8m 2p 9p",
+    ]
+    wall = cards(game, "7s 1s 5s 9p")  # seat 1 draws 七索; the tail: 九筒, then 五索
+    table = Table(game, dealer=0, hands=[cards(game, h) for h in hands], wall=wall)
+    table.apply("discard 九萬", 0)
+    while table.waiting_for() != [1] or table.state.decision.kind != "turn":
+        seat = table.waiting_for()[0]
+        table.apply(table.offered(seat)[-1], seat)
+    assert "暗開槓 五筒五筒五筒五筒" in [c.label for c in table.offered(1)]
+    table.apply("暗開槓 五筒五筒五筒五筒", 1)
+    table.apply("胡", 1)
+    shown = next(e for e in table.events if e["type"] == "replacement shown")
+    win = next(e for e in table.events if e["type"] == "win")
+    assert (shown["cards"], win["seat"], win["card"]) == (["9p", "5s"], 1, "5s")
+    # 四喜 shown on the deal (2 each), 槓上開花 (6 each), the bird 一索 at the winner (6 each)
+    assert table.totals() == [-14, 42, -14, -14]
