@@ -16,7 +16,7 @@ from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, make_bot, play_hand
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Choice, Table
-from tablerules.interpreter.engine.determinise import determinise
+from tablerules.interpreter.engine.determinise import ask_again, determinise
 from tablerules.interpreter.engine.state import Offer
 
 BASE_FILES = [path for path in bundled_files() if path.parent.name != "variants"]
@@ -174,3 +174,64 @@ def test_a_copy_leaves_a_card_being_added_in_its_owners_hand(pmz: Game) -> None:
         world = determinise(table, 0, random.Random(world_seed))
         assert world.state.seats[owner].hand[card] >= 1
         assert sum(world.state.seats[owner].hand) == sum(table.state.seats[owner].hand)
+
+
+def a_shared_discard_win(game: Game) -> tuple[Table, int]:
+    """As `a_discard_win`, in a window another seat is asked in too."""
+    for seed in range(400):
+        table = Table(game, seed=seed, dealer=0)
+        bots = [GreedyBot(seed * 4 + s) for s in range(4)]
+        while not table.finished:
+            seat = table.waiting_for()[0]
+            decision = table.state.decision
+            if (
+                decision is not None
+                and decision.kind == "window"
+                and len(decision.options) > 1
+                and decision.offer.owner not in decision.options
+                and table.state.tail - table.state.head > 40
+                and [c.action for c in table.legal_actions(seat)] == ["胡", "pass"]
+            ):
+                return table, seat
+            table.apply(bots[seat].choose(table, seat))
+    raise AssertionError("no shared discard win in 400 hands")
+
+
+def test_it_weighs_a_win_in_a_window_other_seats_are_asked_in(tmp_path: Path) -> None:
+    """Its answer is its own even where another seat may claim the same card: the roll-outs
+    ask the other seats again as each imagined deal holds them. (It once took every such
+    win, whatever its own draw paid.)"""
+    cheap = paying(tmp_path, "cheap", discard=1, own=40)
+    dear = paying(tmp_path, "dear", discard=40, own=1)
+    table, seat = a_shared_discard_win(cheap)
+    again, same = a_shared_discard_win(dear)
+    assert same == seat and again.state.seats[seat].hand == table.state.seats[seat].hand
+    assert ValueBot(1).choose(table, seat).action == "pass"
+    assert ValueBot(1).choose(again, seat).action == "胡"
+
+
+def test_it_does_not_peek_where_other_seats_are_asked(pmz: Game) -> None:
+    """What the other seats of a window were offered comes from their real cards: the
+    choice is the same on copies that deal those cards (and so those offers) otherwise."""
+    table, seat = a_shared_discard_win(pmz)
+    on_real = ValueBot(5, win_samples=4).choose(table, seat)
+    for world_seed in (1, 2, 3):
+        world = determinise(table, seat, random.Random(world_seed))
+        ask_again(world, seat)
+        assert ValueBot(5, win_samples=4).choose(world, seat) == on_real
+
+
+def test_asking_again_offers_the_imagined_hands_and_keeps_the_seats_own(pmz: Game) -> None:
+    table, seat = a_shared_discard_win(pmz)
+    own = table.legal_actions(seat)
+    for world_seed in range(10):
+        world = determinise(table, seat, random.Random(world_seed))
+        assert ask_again(world, seat)
+        decision = world.state.decision
+        assert decision is not None and decision.kind == "window"
+        assert world.legal_actions(seat) == own and not decision.chosen
+        for other, choices in decision.options.items():
+            if other != seat:  # what its imagined hand can do, and pass
+                assert choices[-1].action == "pass"
+                for choice in choices[:-1]:
+                    assert all(world.state.seats[other].hand[c] >= 1 for c in choice.from_hand)

@@ -9,9 +9,12 @@ it: bonuses, hand patterns, multipliers, fees. The same imagined deals serve eve
 candidate, so they are compared on equal luck.
 
 * **A win it could decline.** A win and a way to decline it (a pass, a claim instead)
-  are both played out, `win_samples` times; it declines only when waiting is worth more
-  by more than the noise of its estimate (one standard error of the paired difference).
-  So where a seat's own draw pays far more than another seat's card, it may wait for it.
+  are both played out on the same imagined deals, in batches of `win_samples`, until the
+  mean difference is `CLEAR` standard errors from 0 or `win_limit` deals are played; it
+  takes the one worth more on average. So where a seat's own draw pays more than another
+  seat's card (more horses, say), it waits for it more often. It weighs the win also in a
+  window other seats are asked in: each imagined deal asks them again, as it holds them
+  (`ask_again`), and their bots answer there.
 * **A hand near complete** (at most `close` cards from it, on its own turn or in a window
   on a card): the choices the greedy bot rates as near as the best (at most `width`) are
   played out `samples` times, and the one with the most money is taken: which card to keep,
@@ -22,10 +25,12 @@ candidate, so they are compared on equal luck.
   most (`hand_value.py`: the scores the settlement pays by, judged on the cards the choice
   leaves, some dealt again); the greedy bot's choice when that tells them apart in nothing.
 
-It searches only when no other seat has a choice pending in the same window (the others'
-choices were offered for their real cards, which it must not see). It knows no game: only
-the legal choices, the engine, what its seat can see, and the money the engine pays. Its
-budget is counted in samples, not time, so a simulation with it stays reproducible.
+Other choices it searches only when no other seat has a choice pending in the same window
+(the others' choices were offered for their real cards, which it must not see); in every
+roll-out of a window the other seats are asked again as the imagined deal holds them. It
+knows no game: only the legal choices, the engine, what its seat can see, and the money
+the engine pays. Its budget is counted in samples, not time, so a simulation with it stays
+reproducible.
 """
 
 from __future__ import annotations
@@ -36,11 +41,13 @@ import random
 from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.engine import Choice, Table
-from tablerules.interpreter.engine.determinise import clone, determinise
+from tablerules.interpreter.engine.determinise import ask_again, clone, determinise
 from tablerules.interpreter.engine.phases.flow import PHASE
 
-SAMPLES = 6  # imagined deals per candidate at a decision near complete
-WIN_SAMPLES = 12  # imagined deals for a win against declining it
+SAMPLES = 5  # imagined deals per candidate at a decision near complete
+WIN_SAMPLES = 12  # imagined deals for a win against declining it, a batch
+WIN_LIMIT = 48  # at most this many while the two stay within CLEAR standard errors
+CLEAR = 2.0  # a difference this many standard errors from 0 needs no more deals
 WIDTH = 3  # candidates at most
 CLOSE = 2  # search when the best choice leaves the hand at most this far from complete
 MARGIN = 0  # candidates: as near to complete as the best, or this much further
@@ -55,6 +62,7 @@ class ValueBot:
         seed: int | None = None,
         samples: int = SAMPLES,
         win_samples: int = WIN_SAMPLES,
+        win_limit: int | None = None,
         width: int = WIDTH,
         close: int = CLOSE,
         estimate_samples: int = ESTIMATE_SAMPLES,
@@ -63,6 +71,9 @@ class ValueBot:
         self.greedy = GreedyBot(seed)
         self.samples = samples
         self.win_samples = win_samples
+        if win_limit is None:  # the default's share of batches
+            win_limit = WIN_LIMIT * win_samples // WIN_SAMPLES
+        self.win_limit = max(win_limit, win_samples)
         self.width = width
         self.close = close
         self.estimate_samples = estimate_samples
@@ -72,10 +83,14 @@ class ValueBot:
         decision = table.state.decision
         if len(choices) == 1 or decision is None or decision.kind == PHASE:
             return self.greedy.choose(table, seat)
-        if len(decision.options) != 1 or any(c.forced for c in choices):
+        if any(c.forced for c in choices):
             return self.greedy.choose(table, seat)
         actions = table.play.actions
         wins = [c for c in choices if c.action in actions and actions[c.action].win]
+        if wins and askable(table, seat):
+            return self._win_or_wait(table, seat, choices, wins)
+        if len(decision.options) != 1:
+            return self.greedy.choose(table, seat)
         if wins:
             return self._win_or_wait(table, seat, choices, wins)
         ranked = rank_choices(table, seat, choices)
@@ -94,7 +109,9 @@ class ValueBot:
     def _win_or_wait(
         self, table: Table, seat: int, choices: list[Choice], wins: list[Choice]
     ) -> Choice:
-        """The greedy bot's win, unless declining it is worth clearly more."""
+        """The greedy bot's win, unless declining it is worth more on the imagined deals:
+        batches of `win_samples` (the same deals for both) until the difference is CLEAR
+        standard errors from 0 or `win_limit` deals are played, then the larger mean."""
         win = self.greedy.choose(table, seat)
         if win not in wins:
             win = wins[0]
@@ -102,12 +119,14 @@ class ValueBot:
         if not others or self.win_samples <= 1:
             return win
         wait = rank_choices(table, seat, others)[0][0]
-        money = self._play_outs(table, seat, [win, wait], self.win_samples)
-        gains = [waited - won for won, waited in zip(money[0], money[1], strict=True)]
-        mean = sum(gains) / len(gains)
-        spread = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
-        error = math.sqrt(spread / len(gains))
-        return wait if mean > error and mean > 0 else win
+        gains: list[int] = []
+        while len(gains) < self.win_limit:
+            money = self._play_outs(table, seat, [win, wait], self.win_samples)
+            gains += [waited - won for won, waited in zip(money[0], money[1], strict=True)]
+            mean, error = mean_and_error(gains)
+            if abs(mean) > CLEAR * error or error == 0:
+                break
+        return wait if mean > 0 else win
 
     def _by_estimate(
         self, table: Table, seat: int, candidates: list[Choice], lacking: int
@@ -134,6 +153,7 @@ class ValueBot:
         for _ in range(samples):
             world_seed = self.rng.randrange(1 << 62)
             world = determinise(table, seat, random.Random(world_seed))
+            ask_again(world, seat)
             for index, choice in enumerate(candidates):
                 money[index].append(play_out(clone(world), choice, seat, world_seed))
         return money
@@ -149,3 +169,22 @@ def play_out(table: Table, choice: Choice, seat: int, seed: int) -> int:
         waiting = table.waiting_for()[0]
         table.apply(bots[waiting].choose(table, waiting))
     return table.totals()[seat]
+
+
+def askable(table: Table, seat: int) -> bool:
+    """Whether the seat's choice in this decision may be played out: it alone is asked, or
+    the others asked with it can be asked again as each imagined deal holds them."""
+    decision = table.state.decision
+    if decision is None or len(decision.options) == 1:
+        return True
+    owner = decision.offer.owner
+    return decision.kind == "window" and (owner == seat or owner not in decision.options)
+
+
+def mean_and_error(gains: list[int]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (infinite for one)."""
+    mean = sum(gains) / len(gains)
+    if len(gains) < 2:
+        return mean, math.inf
+    spread = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+    return mean, math.sqrt(spread / len(gains))

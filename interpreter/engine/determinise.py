@@ -115,3 +115,26 @@ def _shown_in_hand(table: Table, seat: int) -> tuple[int, int] | None:
     if table.state.seats[offer.owner].hand[offer.card] <= 0:
         return None
     return offer.owner, offer.card
+
+
+def ask_again(table: Table, seat: int) -> bool:
+    """In a window on a card, ask the other seats again as the imagined copy deals them
+    (after `determinise`): who was asked, what they were offered or chose, was worked out
+    for their real cards, which `seat` cannot see. `seat`'s own options stay as they are.
+
+    False, the table untouched, where that cannot be done: a window whose card's owner,
+    another seat, is asked too (its choices come with the card, not from the window)."""
+    decision = table.state.decision
+    if decision is None or decision.kind != "window" or seat not in decision.options:
+        return False
+    if decision.offer.owner in decision.options and decision.offer.owner != seat:
+        return False
+    own = decision.options[seat]
+    table.state.decision = None
+    owner = decision.offer.owner
+    table._window(decision.offer, list(own) if owner == seat else None)
+    again = table.state.decision
+    if again is None or again.kind != "window" or seat in again.chosen:
+        raise RuntimeError("asking a window again changed what the seat itself may do")
+    again.options[seat] = list(own)
+    return True

@@ -1,0 +1,102 @@
+"""The value bot weighs a discard win against waiting for its own draw by the money the
+file pays: on one constructed last-card position, one horse against two decides it.
+
+The position (跑馬仔, the last card of the wall still to come, the last discard not to be
+won on): seat 0 may win on seat 3's discard, paid 2 units (20), or pass and draw the last
+card itself. Five of the 37 cards it cannot see complete its hand; nobody else can take
+the discard (every other copy of it is in sight). A self-draw on the last card is paid
+2 units by each other seat and its horses come from an empty wall, so every horse hits
+(PMZ-15: missing counts as hit), each paid 2 units by each other seat:
+
+    one horse:  5/37 × (60 + 60)  ≈ 16.2  <  20   take the win
+    two horses: 5/37 × (60 + 120) ≈ 24.3  >  20   pass and draw
+
+A bot that reads the payoffs must choose differently under the two files.
+"""
+
+from __future__ import annotations
+
+from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.bots.value import ValueBot
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.state import TableGroupState
+
+UNIT = 10
+OPTIONS = {"win_on_last_discard": "false", "unit": str(UNIT)}
+OWN = "2m 3m 4m 6m 7m 8m 9p 9p 3s 4s 5s 6s 7s"  # waits on 2s, 5s and 8s
+DISCARD = "2s"  # seat 3's discard: seat 0 may win on it
+# in sight: the other 2s (nobody else may take the discard), two of the 8s
+SHOWN_PONG = "9m 9m 9m"  # seat 3's pong on the table
+HIDDEN = {  # the cards seat 0 cannot see: three hands and the wall's last card
+    1: "1m 1m 1m 1m 5m 5m 5m 5m 1p 1p 1p 8s 8s",
+    2: "2p 2p 2p 3p 3p 3p 3p 4p 4p 4p 4p 5p 5s",
+    3: "5p 5p 5p 6p 6p 6p 6p 7p 5s 5s",
+}
+WALL = "7p"  # the last card of the wall
+OUTS = 5  # 5s ×3 and 8s ×2 among the hidden cards
+
+
+def cards(game: Game, text: str) -> list[int]:
+    index = {card_id: number for number, card_id in enumerate(game.compiled.cards.ids)}
+    return [index[word] for word in text.split()]
+
+
+def last_card_window(game: Game) -> Table:
+    """The position of the module, seat 3's discard on offer to seat 0."""
+    table = Table(game, seed=0, dealer=0)
+    state = table.state
+    kinds = len(state.seats[0].hand)
+    everything = [
+        card for card, count in enumerate(game.compiled.cards.copies_of) for _ in range(count)
+    ]
+    placed: list[int] = []
+
+    def hand_of(text: str) -> list[int]:
+        counts = [0] * kinds
+        for card in cards(game, text):
+            counts[card] += 1
+            placed.append(card)
+        return counts
+
+    state.seats[0].set_hand(hand_of(OWN))
+    state.seats[1].set_hand(hand_of(HIDDEN[1]))
+    state.seats[2].set_hand(hand_of(HIDDEN[2]))
+    state.seats[3].set_hand(hand_of(HIDDEN[3] + " " + DISCARD))
+    pong = next(i for i, kind in enumerate(game.compiled.kinds) if kind.name == "刻")
+    state.seats[3].table = [
+        TableGroupState(pong, cards(game, SHOWN_PONG), False, "碰", claimed=True)
+    ]
+    placed += cards(game, SHOWN_PONG)
+    wall = cards(game, WALL)
+    placed += wall
+    rest = list(everything)
+    for card in placed:
+        rest.remove(card)
+    for seat in state.seats:
+        seat.discards = []
+    for number, card in enumerate(rest):  # every other card discarded, in sight
+        state.seats[number % 3].discards.append(card)
+    state.wall = wall
+    state.head, state.tail = 0, len(wall)
+    state.decision = None
+    state.turn = 3
+    table._discard(3, cards(game, DISCARD)[0])
+    return table
+
+
+def test_the_position_is_what_the_arithmetic_says() -> None:
+    game = load_game("paomazai", OPTIONS)
+    table = last_card_window(game)
+    assert [c.action for c in table.legal_actions(0)] == ["胡", "pass"]
+    assert table.waiting_for() == [0]
+    assert sum(sum(table.state.seats[s].hand) for s in (1, 2, 3)) + 1 == 37
+    self_draw = 2 * UNIT * 3
+    horse = 2 * UNIT * 3
+    assert OUTS / 37 * (self_draw + horse) < 2 * UNIT < OUTS / 37 * (self_draw + 2 * horse)
+
+
+def test_one_horse_takes_the_win_two_horses_wait_for_the_draw() -> None:
+    one = last_card_window(load_game("paomazai", OPTIONS))
+    two = last_card_window(load_game("paomazai-two-horses", OPTIONS))
+    assert ValueBot(1, win_samples=200, win_limit=2000).choose(one, 0).action == "胡"
+    assert ValueBot(1, win_samples=200, win_limit=2000).choose(two, 0).action == "pass"
