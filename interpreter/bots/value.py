@@ -12,7 +12,7 @@ candidate, so they are compared on equal luck.
   are both played out on the same imagined deals, in batches of `win_samples`, until the
   mean difference is `CLEAR` standard errors from 0 or `win_limit` deals are played; it
   takes the one worth more on average. So where a seat's own draw pays more than another
-  seat's card (more horses, say), it waits for it more often. It weighs the win also in a
+  seat's card (a larger bonus, say), it waits for it more often. It weighs the win also in a
   window other seats are asked in: each imagined deal asks them again, as it holds them
   (`ask_again`), and their bots answer there.
 * **A hand near complete** (at most `close` cards from it, on its own turn or in a window
