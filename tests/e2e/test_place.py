@@ -1,0 +1,48 @@
+"""The place kept: a reload, Back and Forward land on the same move, and a link to a
+hand, a move and a seat opens there.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from .browser import (
+    SIZES,
+    at_move,
+    button,
+    main_text,
+    no_failure_on_page,
+    open_at,
+    scores,
+    settle,
+    timed,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_reload_and_back_land_in_the_same_place(app: WebDriver, app_url: str, size: str) -> None:
+    open_at(app, app_url, SIZES[size], "match_hands=3")
+    for move in (1, 2, 3):
+        timed(app, None, lambda: button(app, "next").click(), at_move(move))
+    assert "move=3" in app.current_url
+    app.refresh()
+    settle(app, at_move(3), "move 3 again after a reload")
+    app.back()
+    settle(app, at_move(2), "move 2 after Back")
+    app.forward()
+    settle(app, at_move(3), "move 3 after Forward")
+    # a link to the second hand of a match, at its fifth move, in the seat of player 3
+    open_at(app, app_url, SIZES[size], "match_hands=3&hand=2&move=5&seat=3&play_seat=false")
+    settle(app, at_move(5), "the linked move")
+    assert "Hand 2 of 3" in scores(app) and "player 3 · " in scores(app)
+    assert re.search(r"move 5 ·", main_text(app))  # a seat's view: no count of moves to come
+    assert "(you)" in scores(app)
+    app.refresh()
+    settle(app, at_move(5), "the linked move after a reload")
+    assert "Hand 2 of 3" in scores(app)
+    no_failure_on_page(app)
