@@ -17,6 +17,7 @@ from tablerules.interpreter.api import CheckCache, Game, check
 from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.views import seat_events
+from tablerules.interpreter.messages import DEFAULT, messages
 from tablerules.interpreter.playlog.reader import first_difference
 from tablerules.interpreter.scenarios.expected import event_problems, shape_problem
 from tablerules.interpreter.scenarios.model import Scenario, scenario_schema
@@ -214,16 +215,18 @@ def run_scenario(
     edited: dict[Path, str] | None = None,
     checks: CheckCache | None = None,
     policy: ExtendsPolicy | None = None,
+    lang: str = DEFAULT,
 ) -> ScenarioResult:
     """Run one scenario file; `edited` gives rule texts to use instead of files on disk
     (the playground runs scenarios against the text being edited); `checks` shared by
     several runs parses each rule text once; `policy`, the further folders its rules (and
-    what they extend) may be read from. A scenario that carries the rule text it was made
-    with, and fails, says where that text differs from the one it ran against."""
-    result = _run(Path(path), edited, checks, policy)
+    what they extend) may be read from; `lang`, the language what was expected against
+    what happened is told in. A scenario that carries the rule text it was made with, and
+    fails, says where that text differs from the one it ran against."""
+    result = _run(Path(path), edited, checks, policy, lang)
     scenario = result.scenario
     if not result.passed and scenario is not None and scenario.rules_text is not None:
-        note = _made_otherwise(Path(path), scenario, edited, policy)
+        note = _made_otherwise(Path(path), scenario, edited, policy, lang)
         if note:
             result.failures.append(note)
     return result
@@ -234,6 +237,7 @@ def _made_otherwise(
     scenario: Scenario,
     edited: dict[Path, str] | None,
     policy: ExtendsPolicy | None = None,
+    lang: str = DEFAULT,
 ) -> str:
     """Where the rule text a scenario carries differs from the text it ran against ('' when
     they are the same, or the file cannot be read)."""
@@ -249,10 +253,12 @@ def _made_otherwise(
     if found is None:
         return ""
     line, made, run = found
-    return (
-        f"it was made with other rules than it ran against: at line {line} of "
-        f"{rules_path.name}, the text it carries reads {made.strip()!r}, the rules run "
-        f"read {run.strip()!r}"
+    return messages(lang)(
+        "verdict.made_otherwise",
+        line=line,
+        file=rules_path.name,
+        made=repr(made.strip()),
+        run=repr(run.strip()),
     )
 
 
@@ -261,6 +267,7 @@ def _run(
     edited: dict[Path, str] | None,
     checks: CheckCache | None,
     policy: ExtendsPolicy | None = None,
+    lang: str = DEFAULT,
 ) -> ScenarioResult:
     """Run one scenario file (see `run_scenario`)."""
     try:
@@ -326,6 +333,6 @@ def _run(
     if problem:
         result.failures = [f"{path}: {problem}"]
         return result
-    result.failures = Verdict(table, scenario).failures()
+    result.failures = Verdict(table, scenario, lang).failures()
     result.passed = not result.failures
     return result

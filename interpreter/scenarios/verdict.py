@@ -3,7 +3,9 @@
 A failure reads as a sentence a rule author can act on — seats by name, cards by their
 display names, events told as the narration tells them — never as the Python data behind
 it: `expected a pay event: payer Bea (seat 1), payee Al (seat 0), amount 30 — it did not
-happen; the pay events that did: Bea pays Al 2 × unit = 2 × 10 = 20 · a won discard`.
+happen; the pay events that did: Bea pays Al 2 × unit = 2 × 10 = 20 · a won discard`. The
+sentences are the message catalogue's (`verdict.*`) in the language asked for, English by
+default; the fields of an expected event are named as the scenario file names them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.views import seat_events
+from tablerules.interpreter.messages import DEFAULT, messages
 from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.interpreter.scenarios.expected import matches
 from tablerules.interpreter.scenarios.model import Scenario
@@ -24,30 +27,35 @@ SHOWN_AT_MOST = 3  # events of the kind expected that are told when the expected
 class Verdict:
     """Compares a played table with a scenario's expectations; `failures()` in words."""
 
-    def __init__(self, table: Table, scenario: Scenario) -> None:
+    def __init__(self, table: Table, scenario: Scenario, lang: str = DEFAULT) -> None:
         self.table = table
         self.scenario = scenario
+        self.say = say = messages(lang)
         self.narrator = Narrator(
-            table.game, table.state.dealer, unnamed=lambda seat: f"seat {seat}", table=table
+            table.game,
+            table.state.dealer,
+            unnamed=lambda seat: say("verdict.seat_n", n=seat),
+            table=table,
+            lang=lang,
         )
 
     # ── words ─────────────────────────────────────────────────────
     def seat(self, seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < self.table.play.seats:
-            return f"{self.narrator.seat(seat)} (seat {seat})"
-        return "the house" if seat is None else str(seat)
+            return self.say("verdict.seat", name=self.narrator.seat(seat), n=seat)
+        return self.say("verdict.house") if seat is None else str(seat)
 
     def value(self, key: str, value: Any) -> str:
         if key in SEAT_FIELDS:
             return self.seat(value)
         if key in ("winners", "taken_by") and isinstance(value, list):
-            return ", ".join(self.seat(s) for s in value) or "nobody"
+            return ", ".join(self.seat(s) for s in value) or self.say("verdict.nobody")
         if key in CARD_FIELDS and isinstance(value, str):
             return self.narrator.card(value)
         if key == "cards" and isinstance(value, list):
             return " ".join(self.value("card", c) for c in value)
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return self.say("verdict.yes" if value else "verdict.no")
         if isinstance(value, list):
             return ", ".join(self.value("", v) for v in value)
         return str(value)
@@ -58,7 +66,9 @@ class Verdict:
             f"{key} {self.value(key, value)}" for key, value in event.items() if key != "type"
         ]
         kind = event.get("type", "any")
-        return f"a {kind} event" + (f": {', '.join(fields)}" if fields else "")
+        if not fields:
+            return self.say("verdict.event", kind=kind)
+        return self.say("verdict.event_with", kind=kind, fields=", ".join(fields))
 
     def told(self, event: dict[str, Any]) -> str:
         """An event that happened, as the narration tells it."""
@@ -81,33 +91,41 @@ class Verdict:
             seat = int(seat_text)
             seen = seat_events(table, seat)
             failures += [
-                f"in {self.seat(seat)}'s own log: {failure}"
+                self.say("verdict.own_log", seat=self.seat(seat), failure=failure)
                 for failure in self.missing_events(seen, wanted)
             ]
         failures += self.unwanted_events()
         if expect.finished is not None and state.finished != expect.finished:
             if expect.finished:
                 waiting = ", ".join(self.seat(s) for s in table.waiting_for())
-                failures.append(f"the hand should be over after the script; it waits for {waiting}")
+                failures.append(self.say("verdict.not_over", waiting=waiting))
             else:
-                failures.append("the hand should still be going after the script; it is over")
+                failures.append(self.say("verdict.over"))
         if expect.winners is not None and sorted(state.winners) != sorted(expect.winners):
             failures.append(
-                f"winners: expected {self.value('winners', expect.winners)}, "
-                f"got {self.value('winners', state.winners)}"
+                self.say(
+                    "verdict.winners",
+                    expected=self.value("winners", expect.winners),
+                    got=self.value("winners", state.winners),
+                )
             )
         if expect.totals is not None and table.totals() != expect.totals:
-            paid = (
-                "; ".join(self.told(e) for e in table.events if e["type"] == "pay") or "no payment"
-            )
+            paid = "; ".join(self.told(e) for e in table.events if e["type"] == "pay")
             failures.append(
-                f"money: expected {self.money(expect.totals)}; got {self.money(table.totals())} "
-                f"({paid})"
+                self.say(
+                    "verdict.money",
+                    expected=self.money(expect.totals),
+                    got=self.money(table.totals()),
+                    paid=paid or self.say("verdict.no_payment"),
+                )
             )
         if expect.next_dealer is not None and state.next_dealer != expect.next_dealer:
             failures.append(
-                f"next dealer: expected {self.seat(expect.next_dealer)}, "
-                f"got {self.seat(state.next_dealer)}"
+                self.say(
+                    "verdict.next_dealer",
+                    expected=self.seat(expect.next_dealer),
+                    got=self.seat(state.next_dealer),
+                )
             )
         failures += self.choices(expect.legal, should=True)
         failures += self.choices(expect.illegal, should=False)
@@ -129,13 +147,20 @@ class Verdict:
             same = [e for e in events if e["type"] == wanted.get("type")]
             if same:
                 happened = "; ".join(self.told(e) for e in same[:SHOWN_AT_MOST])
-                more = f" and {len(same) - SHOWN_AT_MOST} more" if len(same) > SHOWN_AT_MOST else ""
-                instead = f"the {wanted.get('type')} events that did: {happened}{more}"
+                extra = len(same) - SHOWN_AT_MOST
+                more = self.say("verdict.more", n=extra) if extra > 0 else ""
+                instead = self.say(
+                    "verdict.instead", kind=wanted.get("type"), happened=happened, more=more
+                )
             else:
-                instead = f"there was no {wanted.get('type')} event at all"
+                instead = self.say("verdict.none_at_all", kind=wanted.get("type"))
             earlier = any(matches(e, wanted) for e in events)
-            order = " (it happened, but before an event expected earlier)" if earlier else ""
-            failures.append(f"expected {self.wanted(wanted)} — it did not happen{order}; {instead}")
+            order = self.say("verdict.earlier") if earlier else ""
+            failures.append(
+                self.say(
+                    "verdict.missing", wanted=self.wanted(wanted), order=order, instead=instead
+                )
+            )
             position = 0
         return failures
 
@@ -144,9 +169,8 @@ class Verdict:
         for unwanted in self.scenario.expect.absent:
             found = next((e for e in self.table.events if matches(e, unwanted)), None)
             if found is not None:
-                failures.append(
-                    f"{self.wanted(unwanted)} should not happen, but it did: {self.told(found)}"
-                )
+                wanted, told = self.wanted(unwanted), self.told(found)
+                failures.append(self.say("verdict.unwanted", wanted=wanted, told=told))
         return failures
 
     def choices(self, expected: dict[str, list[str]], should: bool) -> list[str]:
@@ -154,13 +178,15 @@ class Verdict:
         for seat_text, labels in expected.items():
             seat = int(seat_text)
             legal = [c.label for c in self.table.legal_actions(seat)]
-            now = ", ".join(legal) or "nothing (it is not asked to act)"
+            now = ", ".join(legal) or self.say("verdict.not_asked")
             for label in labels:
                 is_legal = label in legal or any(c.split(" ", 1)[0] == label for c in legal)
                 if should and label not in legal:
-                    failures.append(f"{self.seat(seat)} should be able to {label}; it may: {now}")
+                    failures.append(
+                        self.say("verdict.should", seat=self.seat(seat), label=label, now=now)
+                    )
                 elif not should and is_legal:
                     failures.append(
-                        f"{self.seat(seat)} should not be able to {label}; it may: {now}"
+                        self.say("verdict.should_not", seat=self.seat(seat), label=label, now=now)
                     )
         return failures
