@@ -104,3 +104,83 @@ def test_english_stays_as_it_was() -> None:
     shown = said(at)
     assert "Compare with" in shown and "Run the golden scenarios" in shown
     assert "Press **Simulate** to play the hands (a thousand take some seconds)." in shown
+
+
+# ── every tab after it has run, in 繁體中文 ────────────────────────────────────────────
+
+# a run of three English words (a capital too), once the rule file's words, the scenarios'
+# names and commands or paths are taken out
+ENGLISH_RUN = re.compile(r"\b[A-Za-z]{3,}[\s,:;()]+[A-Za-z]{3,}[\s,:;()]+[A-Za-z]{3,}\b")
+QUOTED = re.compile(r'"([^"\n]+)"')
+ALLOWED = ("tablerules",)  # the command's own name
+
+
+def every_line(at: AppTest) -> list[str]:
+    """Every line the page shows a reader: texts, notes, buttons, boxes and their choices,
+    folds, tables (heads and cells) and charts (titles and tooltips); the rule file's own
+    text (the Rules tab's view of it) and commands (`st.code`) aside."""
+    lines = said(at) + [e.label for e in at.get("expandable")]
+    for box in at.selectbox:
+        lines += [str(option) for option in box.options]
+    for frame in at.dataframe:
+        lines += [str(column) for column in frame.value.columns]
+        for column in frame.value.columns:
+            lines += [str(cell) for cell in frame.value[column]]
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        lines += re.findall(r'"title": "([^"]*)"', json.dumps(spec, ensure_ascii=False))
+    return lines
+
+
+def scenario_names() -> list[str]:
+    """The names of the golden scenarios (their authors' words, as the rule file's are)."""
+    scenarios = ROOT / "tests" / "golden" / "scenarios"
+    found = [json.loads(p.read_text(encoding="utf-8")) for p in scenarios.rglob("*.json")]
+    return [data["name"] for data in found if isinstance(data, dict) and "name" in data]
+
+
+def english_left(lines: list[str], own_words: list[str]) -> list[str]:
+    """The lines that still hold a run of English words once `own_words` (the longest
+    first), commands and paths are taken out."""
+    found = []
+    for line in lines:
+        plain = line
+        for words in sorted(own_words, key=len, reverse=True):
+            plain = plain.replace(words, " ")
+        plain = CODE.sub(" ", plain)
+        for allowed in ALLOWED:
+            plain = plain.replace(allowed, " ")
+        if ENGLISH_RUN.search(plain):
+            found.append(line)
+    return found
+
+
+def test_every_tab_after_it_has_run_speaks_traditional_chinese() -> None:
+    """跑馬仔 in 繁體中文, with an edit that breaks two golden scenarios: the Compare tab's
+    comparison, the Golden scenarios tab's failures (what was expected against what
+    happened) and the Statistics tab's figures (tables, lists and charts, against the file
+    as saved) hold no English sentence but the rule file's and the scenarios' own words."""
+    at = opened("zh-Hant")
+    at.button(key="compare_run").click()
+    run(at)
+    draft = at.session_state["draft"]
+    text = draft.text.replace("discarder pays 2 × unit", "discarder pays 3 × unit", 1)
+    at.session_state["editor_paomazai_rules"] = {"text": text}
+    run(at)
+    at.button(key="run_scenarios").click()
+    run(at)
+    failures = [m.value for m in at.markdown if m.value.startswith("- ")]
+    assert any("錢：預期" in line for line in failures), failures
+    at.number_input(key="stats_hands").set_value(40)
+    run(at)
+    (box,) = [b for b in at.selectbox if b.key and b.key.startswith("stats_compare_")]
+    box.set_value(box.options[1])  # the file as saved
+    run(at)
+    at.button(key="stats_run").click()
+    run(at)
+    assert at.session_state["simulation"].wait(120), "the simulation did not end"
+    run(at)
+    (table,) = at.dataframe
+    assert "玩家 1：贏牌率" in set(table.value["統計"])
+    own = QUOTED.findall(text) + scenario_names()
+    assert not english_left(every_line(at), own), english_left(every_line(at), own)

@@ -11,12 +11,14 @@ from tablerules.dsl.limits import MAX_SCENARIO_BYTES
 from tablerules.dsl.loading.bundled import bundled_name, is_bundled
 from tablerules.interpreter.api import CheckCache, Game
 from tablerules.interpreter.compiling.cards import NotationError
+from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.scenarios import Scenario, ScenarioResult, load_scenario, run_scenario
 from tablerules.interpreter.scenarios.runner import ScenarioError, rules_of, scenario_rules
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
 from tablerules.playground.files.budget import HandClock, OverBudget, checked_within_budget
 from tablerules.playground.files.drafts import ROOT, RuleDraft
 from tablerules.playground.play.hands import HandSession, Rigged
+from tablerules.playground.words.page_messages import page_messages
 
 SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
 
@@ -63,54 +65,61 @@ def scenarios_for(rules_path: Path, folder: Path | None = None) -> list[Scenario
 _RUN: dict[tuple[object, ...], ScenarioResult] = {}  # runs whose inputs have not changed
 
 
-def run_scenarios(paths: list[Path], draft: RuleDraft | None = None) -> list[ScenarioResult]:
-    """Run scenarios (failures first); with a draft, against its text as edited rather
-    than the saved file: the text in the editor if it checks (it has passed the trial of
-    `playground.files.budget`), else the last version that did."""
+def run_scenarios(
+    paths: list[Path], draft: RuleDraft | None = None, lang: str = DEFAULT
+) -> list[ScenarioResult]:
+    """Run scenarios (failures first), what went wrong told in `lang`; with a draft, against
+    its text as edited rather than the saved file: the text in the editor if it checks (it
+    has passed the trial of `playground.files.budget`), else the last version that did."""
     edited = None
     if draft is not None:
         text = draft.text if not draft.broken else draft.last_good_text
         edited = {draft.path.resolve(): text} if text else None
     checks = draft.checks if draft is not None else CheckCache()  # the text is parsed already
-    results = [_run(path, edited, checks) for path in paths]
+    results = [_run(path, edited, checks, lang) for path in paths]
     return sorted(results, key=lambda result: result.passed)
 
 
-def _run(path: Path, edited: dict[Path, str] | None, checks: CheckCache) -> ScenarioResult:
+def _run(
+    path: Path, edited: dict[Path, str] | None, checks: CheckCache, lang: str = DEFAULT
+) -> ScenarioResult:
     """A scenario's result, run again only when the scenario file or the rule text being
     edited has changed since (a run is determined by them: what a rule file extends in the
     playground is bundled)."""
     try:
         stat = path.stat()
     except OSError:
-        return _on_clock(path, edited, checks)
+        return _on_clock(path, edited, checks, lang)
     texts = tuple(sorted((str(k), v) for k, v in (edited or {}).items()))
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, texts)
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, texts, lang)
     found = _RUN.get(key)
     if found is None:
-        found = _RUN[key] = _on_clock(path, edited, checks)
+        found = _RUN[key] = _on_clock(path, edited, checks, lang)
         while len(_RUN) > 512:
             del _RUN[next(iter(_RUN))]
     return found
 
 
-def _on_clock(path: Path, edited: dict[Path, str] | None, checks: CheckCache) -> ScenarioResult:
+def _on_clock(
+    path: Path, edited: dict[Path, str] | None, checks: CheckCache, lang: str = DEFAULT
+) -> ScenarioResult:
     """`run_scenario` on a hand's clock (a scenario is one hand, played on the server's
     thread against text a user typed): past it, the scenario fails and says why."""
     try:
         with HandClock().running():
-            return run_scenario(path, edited, checks)
+            return run_scenario(path, edited, checks, lang=lang)
     except OverBudget as stopped:
-        return _stopped(path, str(stopped))
+        return _stopped(path, str(stopped), lang)
 
 
-def _stopped(path: Path, why: str) -> ScenarioResult:
+def _stopped(path: Path, why: str, lang: str = DEFAULT) -> ScenarioResult:
     """A scenario stopped on its clock, named by its name (not its path) where it has one."""
     try:
         scenario: Scenario | None = load_scenario(path)
     except ScenarioError:
         scenario = None
-    return ScenarioResult(str(path), scenario, False, [f"not run to its end: {why}"])
+    said = page_messages(lang)("golden.not_run", why=why)
+    return ScenarioResult(str(path), scenario, False, [said])
 
 
 def scenario_options(scenario: Scenario, game: Game) -> dict[str, Any]:
@@ -123,20 +132,23 @@ def scenario_options(scenario: Scenario, game: Game) -> dict[str, Any]:
     return values
 
 
-def open_scenario(path: Path, game: Game, seed: int, bots: str) -> HandSession | str:
+def open_scenario(
+    path: Path, game: Game, seed: int, bots: str, lang: str = DEFAULT
+) -> HandSession | str:
     """A scenario as a hand to step through: its rigged deal and scripted choices; every
-    seat is the user's, so nothing plays on after the script. A reason in words if the
-    scenario cannot be opened with this game."""
+    seat is the user's, so nothing plays on after the script. A reason in words (in `lang`)
+    if the scenario cannot be opened with this game."""
+    say = page_messages(lang)
     try:
         scenario = load_scenario(path)
         hands = tuple(tuple(game.parse(text)) for text in scenario.hands)
         wall = tuple(game.parse(scenario.wall))
         shown = game.parse(scenario.shown)[0] if scenario.shown else None
     except (ScenarioError, NotationError) as error:
-        return f"{path.name} cannot be opened: {error}"
+        return say("golden.cannot_open", name=path.name, why=error)
     seats = len(game.compiled.dealt_per_seat())
     if len(hands) != seats:
-        return f"{path.name} deals {len(hands)} hands; these rules seat {seats}"
+        return say("golden.other_seats", name=path.name, hands=len(hands), seats=seats)
     script = []
     for line in scenario.actions:
         seat, _, label = line.partition(":")
@@ -158,7 +170,7 @@ def open_scenario(path: Path, game: Game, seed: int, bots: str) -> HandSession |
             carried=tuple(scenario.carried.items()),
         )
     except OverBudget as stopped:  # its deal alone is more than a hand may take
-        return f"{path.name} cannot be opened: {stopped}"
+        return say("golden.cannot_open", name=path.name, why=stopped)
 
 
 def scenario_rules_name(path: Path) -> str:
@@ -201,12 +213,13 @@ class SavedScenario:
 
 
 def read_saved_scenario(
-    data: bytes, name: str, folder: Path, draft: RuleDraft, label: str
+    data: bytes, name: str, folder: Path, draft: RuleDraft, label: str, lang: str = DEFAULT
 ) -> SavedScenario | str:
     """A scenario file uploaded to be run against the rule file in use (named `label` on
-    the page), or why it cannot be: not a scenario, or one of another rule file."""
+    the page), or why it cannot be (in `lang`): not a scenario, or one of another rule file."""
+    say = page_messages(lang)
     if len(data) > MAX_SCENARIO_BYTES:
-        return f"{name}: a scenario file is at most {MAX_SCENARIO_BYTES // 1024 // 1024} MB"
+        return say("golden.too_big", name=name, mb=MAX_SCENARIO_BYTES // 1024 // 1024)
     path = folder / "scenario.json"
     path.write_bytes(data)
     try:
@@ -215,16 +228,13 @@ def read_saved_scenario(
         return str(error).replace(str(path), name)
     expected = scenario_rules_name(draft.path)
     if scenario.rules != expected:
-        return (
-            f"{name} is a scenario of {scenario.rules}, and the rule file in use is {label}: "
-            "choose its rule file in the sidebar first"
-        )
+        return say("golden.other_rules", name=name, rules=scenario.rules, label=label)
     return SavedScenario(name, path, scenario)
 
 
-def run_saved(saved: SavedScenario, draft: RuleDraft) -> ScenarioResult:
+def run_saved(saved: SavedScenario, draft: RuleDraft, lang: str = DEFAULT) -> ScenarioResult:
     """Run a loaded scenario against the rule text it carries (tried in a worker first, as
-    any text the server has not seen), or against the text in the editor."""
+    any text the server has not seen), or against the text in the editor; told in `lang`."""
     text = saved.text
     if text is None:
         text = draft.text if not draft.broken else draft.last_good_text
@@ -233,10 +243,11 @@ def run_saved(saved: SavedScenario, draft: RuleDraft) -> ScenarioResult:
         checked = checked_within_budget(draft.path, text, options, draft.checks)
         if not checked.ok:
             found = checked.errors or checked.diagnostics
-            failures = [f"its rule text: {d.render()}" for d in found[:5]]
+            say = page_messages(lang)
+            failures = [say("golden.its_text", error=d.render()) for d in found[:5]]
             return ScenarioResult(str(saved.path), saved.scenario, False, failures)
     rules_path = scenario_rules(saved.path, saved.scenario.rules)
-    result = _run(saved.path, {rules_path: text}, draft.checks)  # once per text: every page
+    result = _run(saved.path, {rules_path: text}, draft.checks, lang)  # once per text
     result.failures = [saved.told(failure) for failure in result.failures]
     return result
 

@@ -45,7 +45,7 @@ def hand_session(context: Context) -> HandSession:
     assert game is not None
     opening = st.session_state.pop("open_scenario", None)
     if opening is not None:
-        opened = open_scenario(opening, game, context.seed, context.bots)
+        opened = open_scenario(opening, game, context.seed, context.bots, context.lang)
         if isinstance(opened, str):
             st.session_state["hand_note"] = opened
         else:

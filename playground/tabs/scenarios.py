@@ -51,10 +51,10 @@ def results_part(context: Context, paths: list[Path]) -> None:
         st.rerun()  # a failure opened as a hand: the whole page draws it
     draft = context.draft
     say = page_messages(context.lang)
-    key = (draft.text, tuple(str(p) for p in paths))
+    key = (draft.text, tuple(str(p) for p in paths), context.lang)
     results: list[ScenarioResult] | None = None
     if st.button(say("golden.run"), key="run_scenarios", type="primary"):
-        results = run_scenarios(paths, draft)
+        results = run_scenarios(paths, draft, context.lang)
         st.session_state["scenario_results"] = (key, results)
     else:
         kept = st.session_state.get("scenario_results")
@@ -144,12 +144,12 @@ def saved_part(context: Context) -> None:
         return
     data = upload.getvalue()
     kept = st.session_state.get("saved_scenario")
-    digest = (upload.name, len(data), hash(data), context.draft.generation)
+    digest = (upload.name, len(data), hash(data), context.draft.generation, context.lang)
     if kept is None or kept[0] != digest:
         # a folder of the session's own, removed with the session
         folder = st.session_state.setdefault("scenario_folder", tempfile.TemporaryDirectory())
         found = read_saved_scenario(
-            data, upload.name, Path(folder.name), context.draft, context.label
+            data, upload.name, Path(folder.name), context.draft, context.label, context.lang
         )
         kept = (digest, found)
         st.session_state["saved_scenario"] = kept
@@ -163,7 +163,7 @@ def saved_part(context: Context) -> None:
 def show_saved(context: Context, saved: SavedScenario) -> None:
     draft = context.draft
     say = page_messages(context.lang)
-    result = run_saved(saved, draft)
+    result = run_saved(saved, draft, context.lang)
     with st.container(border=True, key="saved_result"):
         st.markdown(f"**{saved.name}: {summary(result, context.lang)}**")
         st.caption(made_with(saved, draft, context.lang))

@@ -24,7 +24,6 @@ from tablerules.playground.experiments.simulation import (
     option_flags,
     plan_for,
     progress_text,
-    seat_named,
     significant,
     table,
 )
@@ -34,6 +33,7 @@ from tablerules.playground.page.context import Context, widget_key
 from tablerules.playground.page.guard import guarded
 from tablerules.playground.page.ticker import set_timer
 from tablerules.playground.tabs.compare import saved_name
+from tablerules.playground.words.figures import figure_name, section_name
 from tablerules.playground.words.page_messages import page_messages
 
 if TYPE_CHECKING:
@@ -42,10 +42,23 @@ if TYPE_CHECKING:
 TITLE = "Statistics"
 NOTHING = "nothing: this file alone"
 MOST_HANDS = 20_000
+TIPS = ("side", "label", "shown")  # what a chart's tooltip tells of a bar
 LISTED_DIFFERENCES = 8  # significant differences named above the charts
 PROGRESS_SECONDS = 1.0  # how often the tab reads a running simulation's progress
 # how `simulation.run_plan` says a run stopped at the budget, read back to be told again
 STOPPED = re.compile(r"^stopped after (\d+) s of computing, .* first ([\d,]+) of ([\d,]+) hands$")
+# how `simulation_run.SimulationRun` says a run ended without its figures, read back likewise
+REASONS = {
+    "asked": re.compile(
+        r"^stopped at your request after (?P<done>[\d,]+) of (?P<hands>[\d,]+) hands$"
+    ),
+    "budget": re.compile(
+        r"^stopped past (?P<seconds>\d+) s of computing, the playground's budget$"
+    ),
+    "ended": re.compile(
+        r"^its process ended \(exit status (?P<status>-?\d+)\) before the figures were ready$"
+    ),
+}
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
@@ -144,7 +157,7 @@ def statistics(context: Context) -> None:
         return
     set_timer(None)
     if run.error:
-        st.warning(say("stats.error", what=run.what, error=run.error))
+        st.warning(say("stats.error", what=run.what, error=reason_text(run.error, say)))
         return
     assert run.outcome is not None
     if run.key != key:
@@ -217,6 +230,26 @@ def stopped_text(stopped: str, say: Messages) -> str:
     return say("stats.stopped", seconds=found[1], done=found[2], hands=found[3])
 
 
+def reason_text(error: str, say: Messages) -> str:
+    """Why a run ended without its figures, in the page's language (a worker's own error
+    as it came)."""
+    for key, pattern in REASONS.items():
+        found = pattern.match(error)
+        if found is not None:
+            return say(f"stats.reason.{key}", **found.groupdict())
+    return error
+
+
+def shown_table(outcome: Outcome, say: Messages) -> list[dict[str, str]]:
+    """The figures' table (`simulation.table`) with its sections and rows named in the
+    page's language."""
+    lines = table(outcome)
+    for line, row in zip(lines, outcome.rows, strict=True):
+        line["section"] = section_name(row.section, say)
+        line["statistic"] = figure_name(row.name, say)
+    return lines
+
+
 def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context) -> None:
     """The figures: what stands out, the charts, the whole table, the same run as a command."""
     say = page_messages(context.lang)
@@ -241,7 +274,7 @@ def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context)
                 lines.append(
                     say(
                         "stats.against",
-                        name=seat_named(row.name),
+                        name=figure_name(row.name, say),
                         a=with_interval(a, row.measure),
                         b=with_interval(b, row.measure),
                     )
@@ -258,7 +291,8 @@ def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context)
                 st.altair_chart(chart(outcome, title, say), width="stretch")
     import pandas as pd  # here, not at the top: a page that shows no figures never loads it
 
-    rows = pd.DataFrame(table(outcome)).rename(columns=lambda name: column_name(name, say))
+    named = shown_table(outcome, say)
+    rows = pd.DataFrame(named).rename(columns=lambda name: column_name(name, say))
     st.dataframe(rows, hide_index=True, key="stats_table")
     left = paths[0][0]
     saved_as = say("stats.saved_as", name=left) if context.draft.edited else ""
@@ -270,6 +304,12 @@ def column_name(name: str, say: Messages) -> str:
     """A column of the table in the page's language (a side keeps its file's name)."""
     key = f"stats.column.{name}"
     return say(key) if say.has(key) else name
+
+
+def tooltip_title(field: str, say: Messages | None) -> str:
+    """A chart's tooltip line (its data's field) as the page's language names it."""
+    key = f"stats.figure.{field}"
+    return say(key) if say is not None and say.has(key) else field
 
 
 def chart(outcome: Outcome, title: str, say: Messages | None = None) -> alt.LayerChart:
@@ -289,7 +329,7 @@ def chart(outcome: Outcome, title: str, say: Messages | None = None) -> alt.Laye
         color=alt.Color(
             "side:N", sort=None, title=None, legend=alt.Legend(orient="top", labelLimit=0)
         ),
-        tooltip=[alt.Tooltip("side:N"), alt.Tooltip("label:N"), alt.Tooltip("shown:N")],
+        tooltip=[alt.Tooltip(f"{field}:N", title=tooltip_title(field, say)) for field in TIPS],
     )
     layers: list[alt.Chart] = [bars]
     if "low" in data:
