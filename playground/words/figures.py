@@ -38,6 +38,7 @@ SECTIONS = {
     "what fires, per hand": "fires",
     "money by ledger label": "by_label",
     "money by payer": "by_payer",
+    "per phase": "per_phase",
 }
 ORDINALS = {"first": 1, "second": 2, "third": 3}
 # the event kinds and clause kinds of the play log that a row of what fires names
@@ -61,6 +62,13 @@ MEAN = re.compile(r"^mean (.+?)(?: \((.+)\))?$")
 VALUE = re.compile(r"^value (-?\d+)(?:–(-?\d+))?$")
 PREFIXED = re.compile(r"^(forced|hits of|pattern) (.+)$")
 EVENT = re.compile(r"^(.+?)(?: · (.+))?$")
+PHASE = re.compile(r"^(.+): (passed to|seats declaring|wins of seats that declared) (.+)$")
+PHASE_ROWS = {
+    "passed to": "passed_to",
+    "seats declaring": "declaring",
+    "wins of seats that declared": "won_declaring",
+}
+DIRECTIONS = ("next", "previous", "across")
 
 
 def section_name(section: str, say: Messages) -> str:
@@ -169,6 +177,18 @@ def _event(name: str, say: Messages) -> str | None:
     return say("stats.figure.event", kind=kind, clause=clause_name(found[2], say))
 
 
+def _phase(name: str, say: Messages) -> str | None:
+    """A row of a phase before play: an exchange's direction, a value declared."""
+    found = PHASE.match(name)
+    if found is None:
+        return None
+    clause, what, value = clause_name(found[1], say), found[2], found[3]
+    if what == "passed to":
+        direction = say(f"stats.direction.{value}") if value in DIRECTIONS else value
+        return say("stats.figure.passed_to", clause=clause, direction=direction)
+    return say(f"stats.figure.{PHASE_ROWS[what]}", clause=clause, value=value)
+
+
 def clause_name(clause: str, say: Messages) -> str:
     """A clause of the rule file as the play log names it (`action NAME`, `end`): its kind in
     the page's language, its name the rule file's."""
@@ -186,5 +206,5 @@ def clause_name(clause: str, say: Messages) -> str:
 
 # the payer's row first: its name ends as a ledger label's does
 READERS: tuple[Callable[[str, Messages], str | None], ...] = (
-    _hand_row, _payer, _order, _titled, _won_by, _mean, _value, _prefixed, _event,
+    _hand_row, _payer, _order, _titled, _won_by, _mean, _value, _prefixed, _phase, _event,
 )  # fmt: skip
