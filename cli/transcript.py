@@ -42,6 +42,7 @@ CITED = frozenset(
         "declaration",
         "leaves",
         "shown win",
+        "turned",
     }
 )
 

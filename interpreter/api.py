@@ -28,13 +28,37 @@ from tablerules.interpreter.hand.wild_readings import make_evaluator
 class Game:
     """A compiled rule file with its option values and an evaluator."""
 
-    def __init__(self, rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> None:
-        self.compiled: CompiledRules = compile_rules(rules, options)
+    def __init__(
+        self,
+        rules: ir.RuleSet,
+        options: dict[str, ir.Scalar] | None = None,
+        turned: int | None = None,
+    ) -> None:
+        """`turned`: the card turned up at the deal, for a file whose wild is chosen so."""
+        self.compiled: CompiledRules = compile_rules(rules, options, turned)
         self.evaluator = make_evaluator(self.compiled)
         # what clients build once per game and share (the engine's compiled play rules)
         self.shared: dict[str, Any] = {}
         # `evaluate` is the evaluator's own: a bulk check pays for no wrapper
         self.evaluate = self.evaluator.evaluate  # type: ignore[method-assign]
+
+    @property
+    def turns_wild(self) -> bool:
+        """Whether each hand's wild is chosen by a card turned at the deal."""
+        return self.compiled.turning is not None
+
+    def with_turned(self, card: int) -> Game:
+        """This game for a hand whose deal turned up `card`: its wild cards the ones that
+        card chooses. Compiled once per card kind and kept (tables, caches and all)."""
+        compiled = self.compiled
+        if compiled.turning is None or compiled.turned == card:
+            return self
+        games: dict[int, Game] = self.shared.setdefault("turned", {})
+        game = games.get(card)
+        if game is None:
+            game = games[card] = Game(compiled.rules, compiled.options, turned=card)
+            game.shared["turned"] = games  # every hand's game shares the one cache
+        return game
 
     @property
     def cards(self) -> CardTable:

@@ -17,6 +17,7 @@ from tablerules.dsl.checking.checker_phase import PhaseChecks
 from tablerules.dsl.checking.checker_play import PlayChecks
 from tablerules.dsl.checking.checker_scoring import ScoringChecks
 from tablerules.dsl.checking.checker_shown import ShownChecks
+from tablerules.dsl.checking.checker_turned import TurnedWildChecks
 from tablerules.dsl.checking.checker_wild import WildChecks
 from tablerules.dsl.diagnostics import Diagnostic, did_you_mean
 from tablerules.dsl.model import ir
@@ -48,6 +49,7 @@ class Checker(
     LookupChecks,
     NameChecks,
     WildChecks,
+    TurnedWildChecks,
     BonusChecks,
     ShownChecks,
 ):

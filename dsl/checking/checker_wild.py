@@ -23,6 +23,9 @@ class WildChecks:
 
     def check_wilds(self: Checker) -> None:
         for wild in self.rules.wilds.values():
+            if wild.turned:  # chosen at the deal (`checker_turned.py`)
+                self.check_turned_wild(wild)
+                continue
             self._check_wild(wild)
             self._check_wild_count(wild)
         for action in self.rules.actions.values():
@@ -36,6 +39,7 @@ class WildChecks:
                 self._check_card_set(self.at(rule, "discard_first"), card_set, declared=True)
 
     def _check_wild(self: Checker, wild: ir.Wild) -> None:
+        self.check_wild_stands_and_option(wild)
         if not wild.cards:
             self.report(
                 wild,
@@ -43,10 +47,13 @@ class WildChecks:
                 f"wild {wild.name} names no wild cards",
                 "add a line: cards CARD ... (the cards that are wild)",
             )
-        for item in ("wild_cards", "wild_stands"):
-            where = self.at(wild, item)
-            chosen = wild.cards if item == "wild_cards" else [*wild.stands_for, *wild.except_]
-            self.check_card_items(where, chosen, sets=False)
+        where = self.at(wild, "wild_cards")
+        self.check_card_items(where, wild.cards, sets=False)
+
+    def check_wild_stands_and_option(self: Checker, wild: ir.Wild) -> None:
+        """What a wild may stand for, and the option it holds by: shared by every wild."""
+        where = self.at(wild, "wild_stands")
+        self.check_card_items(where, [*wild.stands_for, *wild.except_], sets=False)
         for name in (wild.if_option, wild.unless_option):
             if name is None:
                 continue

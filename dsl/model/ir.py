@@ -536,6 +536,18 @@ class Wild(Clause):
     except_: list[CardSelector] = Field(default_factory=list)
     if_option: str | None = None
     unless_option: str | None = None
+    # a wild chosen at the deal (`turned from ZONE END`, `next by ATTR, same ATTR`): a card
+    # turned up from that end of the zone, out of play; the wild is the card after it by
+    # `next_by` among the cards sharing its `next_same` value, the first after the last
+    turned_zone: str | None = None
+    turned_end: Literal["head", "tail"] = "tail"
+    next_by: str | None = None
+    next_same: str | None = None
+
+    @property
+    def turned(self) -> bool:
+        """Whether the wild is chosen at the deal rather than named."""
+        return self.turned_zone is not None or self.next_by is not None
 
 
 class DiscardRule(Clause):

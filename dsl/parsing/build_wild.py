@@ -32,6 +32,12 @@ class WildClauses:
                 if stands.data == "stands_cards":
                     wild.stands_for += self.card_items(stands.children)
                 wild.except_ += self.card_items(parts[1:])
+            elif item.data == "wild_turned":
+                wild.turned_zone = str(parts[0])
+                wild.turned_end = parts[1].data
+            elif item.data == "wild_next":
+                wild.next_by = str(parts[0])
+                wild.next_same = str(parts[1]) if len(parts) > 1 else None
             else:
                 condition = parts[0]
                 if condition.data == "if_option":

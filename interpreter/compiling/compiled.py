@@ -24,7 +24,13 @@ from tablerules.interpreter.compiling.hand_patterns import Scoring
 from tablerules.interpreter.compiling.hand_quantities import HandQuantities
 from tablerules.interpreter.compiling.patterns import Multiset, combinations_to_try, expand
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
-from tablerules.interpreter.compiling.wilds import compile_card_set, compile_discard, compile_wilds
+from tablerules.interpreter.compiling.wilds import (
+    WildCards,
+    compile_card_set,
+    compile_discard,
+    compile_turned,
+    compile_wilds,
+)
 
 FIELD_SHIFT = 3
 FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
@@ -127,7 +133,15 @@ class ImmediateInfo:
 class CompiledRules:
     """Everything the evaluator needs, derived once from a rule set and its option values."""
 
-    def __init__(self, rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> None:
+    def __init__(
+        self,
+        rules: ir.RuleSet,
+        options: dict[str, ir.Scalar] | None = None,
+        turned: int | None = None,
+    ) -> None:
+        """`turned`: the card turned up at the deal, for a file whose wild is chosen so
+        (`wilds.TurnedWild`); the rules compiled for the hand it was turned in."""
+        self.turned = turned
         if rules.deck is None:
             raise RuleError(
                 [Diagnostic(rules.file, 1, 1, "E109", "the rules have no deck to compile")]
@@ -358,7 +372,7 @@ class CompiledRules:
                     every.append(tuple(sorted(self._card_set(condition.every))))
                     continue
                 if condition.cards is not None:  # `when holding N of FILTER`
-                    wilds = compile_wilds(self.rules, self.options, self._card_set, len(self.cards))
+                    wilds = self._wilds_in_force()
                     kinds = compile_card_set(condition.cards, wilds, self._card_set).cards
                     holding.append((condition.count, kinds))
                     continue
@@ -438,7 +452,7 @@ class CompiledRules:
 
     def _compile_wilds(self) -> None:
         """Wild cards in force and the card filters of the discard rule (`wilds.py`)."""
-        self.wilds = compile_wilds(self.rules, self.options, self._card_set, len(self.cards))
+        self.wilds = self._wilds_in_force()
         self.discard_limits = compile_discard(self.rules.discard_rule, self.wilds, self._card_set)
         if self.wilds:
             self.structural_exact = False  # a wild's readings are judged, never looked up
@@ -446,6 +460,14 @@ class CompiledRules:
         self.bonus_readings = compile_bonus_readings(
             self.rules, self.seat_names, self.seat_cards, self.wilds, self._card_set
         )
+
+    def _wilds_in_force(self) -> WildCards:
+        """The wild cards of the rule set, a card turned at the deal applied."""
+        self.turning = compile_turned(self.rules, self.options, self.cards.lookup)
+        wild = None
+        if self.turning is not None and self.turned is not None:
+            wild = self.turning.wild_of(self.turned)
+        return compile_wilds(self.rules, self.options, self._card_set, len(self.cards), wild)
 
     def _compile_scoring(self) -> None:
         """Lookup tables, hand quantities, hand patterns and scores."""
@@ -607,6 +629,9 @@ class CompiledRules:
         return rule.count
 
 
-def compile_rules(rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None) -> CompiledRules:
-    """Compile a checked rule set with its option values."""
-    return CompiledRules(rules, options)
+def compile_rules(
+    rules: ir.RuleSet, options: dict[str, ir.Scalar] | None = None, turned: int | None = None
+) -> CompiledRules:
+    """Compile a checked rule set with its option values (and the card turned at the deal,
+    for a file whose wild is chosen so)."""
+    return CompiledRules(rules, options, turned)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tablerules.dsl.model import ir
+from tablerules.dsl.model.card_order import card_order
 
 CardSetOf = Callable[[list[ir.CardSelector]], frozenset[int]]
 
@@ -34,10 +35,15 @@ def _applies(wild: ir.Wild, options: dict[str, ir.Scalar]) -> bool:
 
 
 def compile_wilds(
-    rules: ir.RuleSet, options: dict[str, ir.Scalar], card_set: CardSetOf, kinds: int
+    rules: ir.RuleSet,
+    options: dict[str, ir.Scalar],
+    card_set: CardSetOf,
+    kinds: int,
+    turned_wild: int | None = None,
 ) -> WildCards:
     """The wild clauses whose options hold; a later clause naming a card already wild
-    replaces what it stands for."""
+    replaces what it stands for. `turned_wild` is the wild kind a card turned at the deal
+    chose (`TurnedWild`); without it a clause turned at the deal makes no wild."""
     stands: dict[int, tuple[int, ...]] = {}
     names: dict[int, str] = {}
     cites: dict[int, tuple[str, ...]] = {}
@@ -46,11 +52,49 @@ def compile_wilds(
             continue
         allowed = card_set(wild.stands_for) if wild.stands_for else frozenset(range(kinds))
         allowed -= card_set(wild.except_)
-        for card in sorted(card_set(wild.cards)):
+        chosen = card_set(wild.cards)
+        if wild.turned:
+            chosen = frozenset() if turned_wild is None else frozenset([turned_wild])
+        for card in sorted(chosen):
             stands[card] = tuple(sorted(allowed))
             names[card] = wild.name
             cites[card] = tuple(wild.cites)
     return WildCards(stands, names, cites)
+
+
+@dataclass(frozen=True)
+class TurnedWild:
+    """A wild chosen at the deal: the clause, where its card is turned from, and each card
+    kind's next kind in the clause's order (the wild a turned card of that kind makes)."""
+
+    name: str
+    zone: str
+    end: str  # "head" or "tail" of the zone
+    following: tuple[int, ...]
+    cites: tuple[str, ...] = ()
+
+    def wild_of(self, turned: int) -> int:
+        return self.following[turned]
+
+
+def compile_turned(
+    rules: ir.RuleSet, options: dict[str, ir.Scalar], lookup: Callable[[str], int | None]
+) -> TurnedWild | None:
+    """The wild clause turned at the deal whose option holds, if any (the checker allows
+    one), with its order over the card kinds (`dsl.model.card_order`)."""
+    for wild in rules.wilds.values():
+        if not wild.turned or not _applies(wild, options) or wild.next_by is None:
+            continue
+        order = card_order(rules, wild.next_by, wild.next_same)
+        ids = [card.id for card in rules.deck.cards] if rules.deck else []
+        following = []
+        for index, card_id in enumerate(ids):
+            after = lookup(order.following.get(card_id, card_id))
+            following.append(index if after is None else after)
+        return TurnedWild(
+            wild.name, wild.turned_zone or "", wild.turned_end, tuple(following), tuple(wild.cites)
+        )
+    return None
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from tablerules.interpreter.engine.phases.flow import PHASE, PhaseFlow
 from tablerules.interpreter.engine.phases.last_card import LastCard
 from tablerules.interpreter.engine.phases.shown_cards import ShownReplacement
 from tablerules.interpreter.engine.phases.shown_wins import ShownWins
+from tablerules.interpreter.engine.phases.turned_wild import TurnedWildFlow
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.settle import Settlement
 from tablerules.interpreter.engine.shuffle import shuffle
@@ -99,6 +100,7 @@ class Table(
     ShownWins,
     LastCard,
     ShownReplacement,
+    TurnedWildFlow,
     ClaimWindows,
     ActionSteps,
     HandEnd,
@@ -122,19 +124,8 @@ class Table(
         shows one. `round` (from 0) and `streak` (hands the dealer has kept the deal before
         this one) place the hand in a game (see `interpreter.match`), with `carried`, the
         numbers the game carries from hand to hand (by name; those not given start)."""
-        self.game = game
-        parts = play_parts(game)
-        self.play, self.maker, self.settlement = parts.play, parts.maker, parts.settlement
+        parts = self._bind_game(game)
         self._log_waiting: list[Waiting] | None = None  # see `keep_log_lines`
-        self._turn_start_ways = parts.turn_start_ways
-        self._offer_last = self.play.end.last_card_offered  # see `phases.last_card`
-        self._any_forced = parts.any_forced
-        # immediate wins looked for on each own turn (`on own turn`), not only on the deal
-        self._own_turn_wins = any(w.own_turn for w in game.compiled.immediate)
-        self._restricting_contexts = parts.restricting_contexts
-        self._discarding_restrictions = parts.discarding_restrictions
-        # the turn's log forms, each an attribute: read on every draw and discard
-        self._draw_form, self._replacement_form, self._discard_form = parts.turn_forms
         self.seed = seed
         self.rng = random.Random(seed)
         if wall is None and hands is None:
@@ -166,7 +157,26 @@ class Table(
             wall=len(self.state.wall),
             **placed,
         )
+        if game.turns_wild:  # the wild chosen by a card turned up now (`phases.turned_wild`)
+            self._turn_wild()
         self._start()
+
+    def _bind_game(self, game: Game) -> PlayParts:
+        """Play by `game`'s compiled rules and shared parts (again after a card turned at
+        the deal chose the hand's wild cards)."""
+        self.game = game
+        parts = play_parts(game)
+        self.play, self.maker, self.settlement = parts.play, parts.maker, parts.settlement
+        self._turn_start_ways = parts.turn_start_ways
+        self._offer_last = self.play.end.last_card_offered  # see `phases.last_card`
+        self._any_forced = parts.any_forced
+        # immediate wins looked for on each own turn (`on own turn`), not only on the deal
+        self._own_turn_wins = any(w.own_turn for w in game.compiled.immediate)
+        self._restricting_contexts = parts.restricting_contexts
+        self._discarding_restrictions = parts.discarding_restrictions
+        # the turn's log forms, each an attribute: read on every draw and discard
+        self._draw_form, self._replacement_form, self._discard_form = parts.turn_forms
+        return parts
 
     @classmethod
     def from_file(

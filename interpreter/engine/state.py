@@ -211,6 +211,7 @@ class HandState:
     last_taker: int | None = None  # the seat that took the last card offered in turn
     bonus_turned: int = 0  # bonus cards turned after this hand's wins (each winner its own)
     shown: ShownCards | None = None  # a shown replacement's cards, while they are offered
+    turned: int | None = None  # the card turned up at the deal to choose the wild, if any
 
     @property
     def placed(self) -> dict[str, int]:

@@ -106,6 +106,7 @@ def referee_view(table: Table) -> dict[str, Any]:
         ],
         "pending": _pending(table, None),
         "totals": table.totals(),
+        **_turned(table),
     }
 
 
@@ -137,7 +138,18 @@ def seat_view(table: Table, viewer: int) -> dict[str, Any]:
         "seats": seats,
         "pending": _pending(table, viewer),
         "totals": table.totals(),
+        **_turned(table),
     }
+
+
+def _turned(table: Table) -> dict[str, Any]:
+    """The card turned up at the deal and the wild it chose, seen by all (none turned:
+    nothing)."""
+    turned = table.state.turned
+    turning = table.game.compiled.turning
+    if turned is None or turning is None:
+        return {}
+    return {"turned": table.card_id(turned), "wild": table.card_id(turning.wild_of(turned))}
 
 
 def _declared(table: Table, declared: dict[str, str], own: bool) -> dict[str, str]:

@@ -65,6 +65,15 @@ class HeldWilds:
     plan: Plan | None  # what the budget search is given (None: every reading listed)
 
 
+def _copies_in_play(rules: CompiledRules) -> tuple[int, ...]:
+    """The copies of each card kind a reading may use: the deck's, less the card turned up
+    at the deal (out of play, in sight of all), so a wild never stands for it."""
+    copies = list(rules.cards.copies_of)
+    if rules.turned is not None:
+        copies[rules.turned] -= 1
+    return tuple(copies)
+
+
 class WildEvaluator(Evaluator):
     """An `Evaluator` for rules with wild cards: a hand without wilds is judged as before."""
 
@@ -72,7 +81,7 @@ class WildEvaluator(Evaluator):
         super().__init__(rules)
         self.wilds = rules.wilds
         self._stands = rules.wilds.stands
-        self._copies = rules.cards.copies_of
+        self._copies = _copies_in_play(rules)
         self._plain_wins_packed = super().wins_packed
         self._win_memo: dict[tuple[object, ...], bool] = {}
         self.budget = WildBudget(self.search)

@@ -81,6 +81,9 @@ class Narrator:
             "shown": lambda e: say(
                 "narrate.shown", seat=self.seat(e["seat"]), card=self.card(e["card"])
             ),
+            "turned": lambda e: say(
+                "narrate.turned", card=self.card(e["card"]), wild=self.card(e["wild"])
+            ),
             "draw": self._draw,
             "replacement": self._draw,
             "discard": lambda e: say(

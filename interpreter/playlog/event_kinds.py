@@ -69,6 +69,8 @@ SHOWN_WIN = kind("shown win", seat=INT, win=TEXT, nth=INT, times=INT, hand=TEXTS
 EXCHANGE = kind("exchange", direction=TEXT, passed=ANY, to=INTS)
 DECLARATION = kind("declaration", attribute=TEXT, values=TEXTS, shown=FLAG)
 SHOWN = kind("shown", seat=INT, card=TEXT, name=TEXT)
+# a card turned up at the deal, out of play and shown to all; the wild cards it chose
+TURNED = kind("turned", card=TEXT, name=TEXT, wild=TEXT, wild_name=TEXT, left=INT)
 DRAW = kind("draw", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
 REPLACEMENT = kind("replacement", seat=INT, shown=FLAG, left=INT, card=TEXT, name=TEXT)
 TURN_PASSES = kind("turn passes", seat=INT, why=TEXT)
