@@ -163,6 +163,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="a value the winner declared in a phase before play, e.g. suit=m (repeatable); "
         "read by 'declared ATTR'",
     )
+    parser.add_argument(
+        "--turned",
+        metavar="CARD",
+        help="the card turned up at the deal, for a file whose wild is chosen so "
+        "(its wild the card after it)",
+    )
     add_option_flag(parser)
     add_extends_flag(parser)
     add_lang_flag(parser)
@@ -206,6 +212,7 @@ def run(args: argparse.Namespace) -> int:
     if game is None:
         return 1
     try:
+        game = _turned(game, args.turned)
         seat = _seat(game, args.seat)
         args.round_index = _round(game, args.round)
         args.carried_values = _carried(game, args.carried)
@@ -256,6 +263,40 @@ def _single_spec(game: Game, args: argparse.Namespace) -> HandSpec:
     how = args.source or ("self" if win_card is not None else None)
     source = WIN_FROM[how][2] if how is not None else None
     return within_limits(HandSpec(hand, table, win_card, source, how))
+
+
+def _turned(game: Game, text: str | None) -> Game:
+    """The game for a hand whose deal turned up the card `--turned` names; refused where
+    the file turns no card, or turns one and it is not given (no wild is guessed)."""
+    turning = game.compiled.turning
+    if turning is None:
+        if text is not None:
+            raise HandError(
+                "--turned: the rule file turns no card at the deal (not with these options)"
+            )
+        return game
+    if text is None:
+        raise HandError(
+            f"the wild of this game is chosen by a card turned at the deal (wild "
+            f"{turning.name}): say which with --turned CARD"
+        )
+    try:
+        cards = game.compiled.cards.parse(text)
+    except NotationError as error:
+        raise HandError(f"--turned {visible(text)}: {error.message}") from None
+    if len(cards) != 1:
+        raise HandError(f"--turned {visible(text)}: name one card")
+    return game.with_turned(cards[0])
+
+
+def turned_record(game: Game) -> dict[str, Any]:
+    """The card turned at the deal and the wild it chose, as a record gives them (none
+    turned: nothing)."""
+    compiled = game.compiled
+    if compiled.turning is None or compiled.turned is None:
+        return {}
+    ids = compiled.cards.ids
+    return {"turned": ids[compiled.turned], "wild": ids[compiled.turning.wild_of(compiled.turned)]}
 
 
 def _seat(game: Game, text: str | None) -> int:
@@ -466,6 +507,7 @@ def _echo(game: Game, spec: HandSpec) -> dict[str, Any]:
         "win_card": ids[spec.win_card] if spec.win_card is not None else None,
         "from": spec.how,
         "source": spec.source,
+        **turned_record(game),
     }
 
 

@@ -53,6 +53,10 @@ def render_text(
             for g in spec.table
         )
         lines.append(say("report.table", groups=groups))
+    compiled = game.compiled
+    if compiled.turning is not None and compiled.turned is not None:
+        wild = compiled.turning.wild_of(compiled.turned)
+        lines.append(say("report.turned", card=names[compiled.turned], wild=names[wild]))
     if spec.win_card is not None:
         how = f"source.{spec.how}"
         said = say(how) if say.has(how) else str(spec.how)
