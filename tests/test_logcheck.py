@@ -154,6 +154,12 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, list
         log = folder / f"{name.replace('/', '-')}.jsonl"
         play_log(ROOT / "rules" / f"{name}.rules", log, hands, "random", seed=11)
         found[name] = _hands_of(log)
+    # 翻鬼 (GD-4): a ghost chosen by a tile turned up at the deal
+    log = folder / "guangdong-turned.jsonl"
+    play_log(
+        ROOT / "rules" / "guangdong.rules", log, 20, "random", seed=11, options={"翻鬼": "true"}
+    )
+    found["guangdong 翻鬼"] = _hands_of(log)
     # greedy bots win where random ones seldom do: hands that go on after a win (SC-7)
     log = folder / "sichuan-greedy.jsonl"
     play_log(ROOT / "rules" / "sichuan.rules", log, 10, "greedy", seed=11)
@@ -431,6 +437,15 @@ def _turn_another_horse(header: dict, records: Records) -> bool:
     return True
 
 
+def _make_another_ghost(header: dict, records: Records) -> bool:
+    """The tile turned up at the deal said to make a ghost other than the one after it."""
+    at = _index(records, lambda r: r["type"] == "turned")
+    if at is None:
+        return False
+    records[at]["wild"] = "P" if records[at]["wild"] != "P" else "C"
+    return True
+
+
 def _count_another_xing(header: dict, records: Records) -> bool:
     """A 醒 counted once more than the winner's groups hold."""
     at = _index(records, lambda r: r["type"] == "bonus")
@@ -467,6 +482,7 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "small-win-has-a-2-5-8-pair": ("changsha", _offer_a_win_late),
     "haidi-offered-in-turn": ("changsha", _draw_the_last_tile_untaken),
     "bonus-read-against-the-winner": ("guangdong", _turn_another_horse),
+    "turned-ghost-follows-the-order": ("guangdong 翻鬼", _make_another_ghost),
     "xing-counts-copies": ("variants/paohuzi-changde", _count_another_xing),
 }
 

@@ -24,6 +24,7 @@ from logcheck import (  # noqa: F401 - their invariants register
     shown,
     sichuan,
     taiwan,
+    turned,
     wilds,
 )
 from logcheck.check import Report, check_hands, check_log

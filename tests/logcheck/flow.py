@@ -100,6 +100,13 @@ class CardsAreConserved(Invariant):
         if self.left < 0:
             self.fail(f"a bonus draw of {len(event['cards'])} from a wall it empties", line)
 
+    def after_turned(self, event: Record, tracker: Tracker, line: int) -> None:
+        """A card turned up at the deal (GD-4) leaves the wall and is set aside, out of
+        play: counted with the deck, never again in a hand."""
+        self.aside[event["card"]] += 1
+        self._left(event, line)
+        self._count(tracker, line)
+
     def _left(self, event: Record, line: int) -> None:
         if event["left"] != self.left - 1:
             self.fail(f"a card drawn leaves {event['left']} in a wall of {self.left}", line)

@@ -37,6 +37,22 @@ class Profile:
     copies: dict[str, int] = field(default_factory=dict)
 
     names: dict[str, str] = field(default_factory=dict)  # display name -> card id
+    # cards out of play in the hand being checked: a card turned up at the deal (GD-4)
+    out_of_play: Counter[str] = field(default_factory=Counter)
+
+    def next_card(self, card: str) -> str | None:
+        """The wild a card turned up at the deal makes, where the documents turn one (None:
+        they turn none)."""
+        return None
+
+    def turn_up(self, card: str) -> str | None:
+        """A card turned up at the deal: out of play, and the hand's wild is the card after
+        it; that wild, or None where the documents turn no card."""
+        wild = self.next_card(card)
+        if wild is not None:
+            self.wilds = frozenset({wild})
+            self.out_of_play = Counter({card: 1})
+        return wild
 
     def copies_of(self, card: str) -> int:
         """How many of `card` the documents' deck holds: four unless they say otherwise."""
@@ -558,10 +574,23 @@ def joker_melds(
     return False
 
 
+def gd_next_tile(tile: str) -> str:
+    """GD-4's order: the tile after `tile`, 1→2…9→1 within a suit, 東→南→西→北→東,
+    中→發→白→中."""
+    for ring in ("ESWN", "CFP"):
+        if tile in ring:
+            return ring[(ring.index(tile) + 1) % len(ring)]
+    rank, suit = int(tile[0]), tile[1]
+    return f"{rank % 9 + 1}{suit}"
+
+
 @dataclass
 class Guangdong(Paomazai):
     """廣東推倒胡 鬼牌 (GD-1…GD-11): 白 ghosts for any tile; 4 melds and a pair, 七對 or
     十三么 (GD-3, GD-5, P2-1, P2-6)."""
+
+    def next_card(self, card: str) -> str | None:
+        return gd_next_tile(card) if self.options.get("翻鬼") in (True, "true") else None
 
     def wins(
         self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
@@ -572,6 +601,7 @@ class Guangdong(Paomazai):
         jokers = sum(full.pop(w, 0) for w in self.wilds)
         full = +full
         room = Counter({tile: 4 for tile in GD_TILES})
+        room.subtract(self.out_of_play)  # 翻鬼's turned tile (GD-4)
         room.subtract(full)
         for _, cards in table:
             room.subtract(cards)
@@ -685,7 +715,8 @@ def profile_for(header: dict[str, Any]) -> Profile:
             also_wins=frozenset({"胡"}),  # the self-draw
             claims=frozenset({"碰", "明槓"}),
             robs_kongs=True,
-            wilds=frozenset({"P"}),
+            # 翻鬼 (GD-4): no ghost until the hand's tile is turned (the tracker sets it)
+            wilds=frozenset() if options.get("翻鬼") in (True, "true") else frozenset({"P"}),
             wild_free=frozenset({"碰", "明槓", "暗槓", "食胡"}),
             discards_wilds=True,
             options=options,

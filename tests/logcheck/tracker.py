@@ -63,9 +63,12 @@ class Tracker:
         self.shown_owner: int | None = None
         self.shown_open: list[str] = []
         self.shown_piled: list[str] = []  # and those discarded together, still to be won on
+        self.turned: str | None = None  # the card turned up at the deal (GD-4), if any
+        self.drawn = False  # a card has been drawn in the hand
         self.handlers = {
             "deal": self._deal,
             "shown": self._shown,
+            "turned": self._turned,
             "draw": self._draw,
             "replacement": self._replacement,
             "replacement shown": self._replacement_shown,
@@ -90,10 +93,16 @@ class Tracker:
         self.dealer = event["dealer"]
         self.seats = [SeatCards(hand=Counter(hand)) for hand in event["hands"]]
 
+    def _turned(self, event: Record) -> None:
+        """A card turned up at the deal: out of play; the profile's wild for the hand."""
+        self.turned = event["card"]
+        self.profile.turn_up(event["card"])
+
     def _shown(self, event: Record) -> None:
         self.offer = Offer("deal card", event["seat"], event["card"], "hand")
 
     def _draw(self, event: Record) -> None:
+        self.drawn = True
         seat, card = event["seat"], event["card"]
         self.shown_owner = None  # a shown replacement's cards are no longer on offer
         self.shown_piled = []
