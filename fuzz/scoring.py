@@ -317,10 +317,26 @@ class Writer:
         one_card = self.base.cards and 0 < self.base.copies <= 4 and self.rng.random() < 0.85
         wilds = self.pick(list(self.base.cards)) if one_card else self.items()  # else: E111
         text = f"wild FZW {CITE} {{\n  cards {wilds}\n  stands for {stands}\n}}\n"
+        if self.base.attributes and self.rng.random() < 0.3:
+            text = self.turned_wild_clause(stands)
         if self.rng.random() < 0.5 and not self.discarding:
             first = f"  first {self.items()}\n" if self.rng.random() < 0.5 else ""
             text += f"\ndiscard {CITE} {{\n  never wild\n{first}}}\n"
         return text
+
+    def turned_wild_clause(self, stands: str) -> str:
+        """A wild chosen at the deal: turned from an end of the draw zone (at times another
+        zone, E110), the next card by one attribute among those sharing another's value (at
+        times an order that cannot place every card, E110)."""
+        attributes = list(self.base.attributes)
+        by = self.pick(attributes)
+        same = self.pick([f", same {self.pick(attributes)}", ""])
+        zone = self.pick([self.base.draw_zone or "wall", self.base.draw_zone or "wall", "hand"])
+        end = self.pick(["head", "tail"])
+        return (
+            f"wild FZW {CITE} {{\n  turned from {zone} {end}\n  next by {by}{same}\n"
+            f"  stands for {stands}\n}}\n"
+        )
 
     def shown_win_clause(self) -> str:
         """An immediate win where play goes on: shown on the deal by sets of alike cards of
