@@ -129,3 +129,19 @@ def test_evaluate_takes_the_turned_card_and_refuses_without_it() -> None:
     assert "Traceback" not in missing.stderr
     plain = _evaluate("--hand", "123m456m789m11p2pE", "--turned", "N")
     assert plain.returncode != 0 and "turns no card" in plain.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "turned up"), ("zh-Hant", "翻出"), ("zh-Hans", "翻出")]
+)
+def test_the_playground_table_shows_the_turned_card(game: Game, lang: str, said: str) -> None:
+    from tablerules.playground.play.hand_page import build_page
+    from tablerules.playground.play.hands import HandSession
+
+    session = HandSession(game, 5)
+    turned = session.table.state.turned
+    assert turned is not None
+    for viewer in (None, 2):
+        page = build_page(session, viewer, lang)
+        assert said in page.table_html
+        assert game.cards.display[turned] in page.table_html

@@ -355,6 +355,8 @@ class PageBuilder:
         say = self.say
         wall = view["wall"] if isinstance(view["wall"], int) else len(view["wall"])
         lines = [f"<div>{escape(say('page.cards_left', n=wall))}</div>"]
+        if "turned" in view:  # a card turned up at the deal: it chose the hand's wild
+            lines.append(self.turned_html(view["turned"], view["wild"]))
         offered = self.step_card() if self.partial else self.pending_card(view)
         if offered is not None:
             owner, context, card = offered
@@ -372,6 +374,18 @@ class PageBuilder:
             said = say("page.winners", seats=winners) if winners else say("page.nobody")
             lines.append(f"<div><b>{escape(said)}</b></div>")
         return '<div class="tr-center">' + "".join(lines) + "</div>"
+
+    def turned_html(self, turned: str, wild: str) -> str:
+        """The card turned up at the deal, set aside in sight of all, and the wild it chose."""
+        faces = self.faces
+        said = escape(self.say("page.turned"))
+        return (
+            f'<div class="tr-label">{said}<br>'
+            + card_html(self.compiled, turned, faces=faces)
+            + f" → {escape(self.say('page.wild'))} "
+            + card_html(self.compiled, wild, mark=True, faces=faces)
+            + "</div>"
+        )
 
     def pending_card(self, view: dict[str, Any]) -> tuple[int, str, str] | None:
         """The card a decision is open on, when it lies in the middle of the table."""
