@@ -120,7 +120,7 @@ class ActionTable:
             for card in cards:
                 if self._admits(makes, (card,) * count):
                     found.append((name, None, makes, (card,) * count, ()))
-        elif effect == "onto_table" and makes is not None:
+        elif effect in ("onto_table", "held_onto_table") and makes is not None:
             for source in way.kinds:
                 for group in self._instances[source]:
                     for card in cards:

@@ -193,6 +193,18 @@ class PlayChecks:
                 "drop 'draws taken concealed are not shown', or draw 'from ZONE head, shown'",
             )
 
+    def check_held_onto(self: Checker, way: ir.Way) -> None:
+        """`a card in hand onto table KIND`: a seat's own card on its own turn, nowhere
+        else (a card offered by a draw or a discard is added with `the card onto table`)."""
+        if way.context != "turn" or way.who != "self":
+            self.report(
+                way,
+                "E110",
+                "a card in hand is added on one's own turn: write 'on turn by self: a card in "
+                "hand onto table KIND'",
+                "for the card just drawn or discarded: 'the card onto table KIND'",
+            )
+
     def _check_action(self: Checker, action: ir.Action) -> None:
         turn = self.rules.turn
         if not action.ways:
@@ -213,7 +225,9 @@ class PlayChecks:
                 self.report(way, "E110", "a winning way takes no cards: drop the part after ':'")
             if not action.win and way.effect == "none":
                 self.report(way, "E109", "say which cards the action takes, after ':'")
-            if way.context in ("turn start", "turn", "deal") and way.effect not in (
+            if way.effect == "held_onto_table":
+                self.check_held_onto(way)
+            elif way.context in ("turn start", "turn", "deal") and way.effect not in (
                 "from_hand",
                 "none",
             ):
@@ -244,7 +258,8 @@ class PlayChecks:
             self.kind_refs(makes, [action.makes_alternative])
         if action.alternative_under and action.alternative_under not in self.rules.restrictions:
             self.unknown(makes, "restriction", action.alternative_under, self.rules.restrictions)
-        if action.robbable and not any(w.effect == "onto_table" for w in action.ways):
+        onto = ("onto_table", "held_onto_table")
+        if action.robbable and not any(w.effect in onto for w in action.ways):
             self.report(
                 self.at(action, "action_robbable"),
                 "E110",

@@ -459,7 +459,11 @@ class Way(Clause):
     who: Who
     if_option: str | None = None
     unless_option: str | None = None
-    effect: Literal["none", "with_alike", "onto_table", "from_hand", "with_cards"] = "none"
+    # held_onto_table: any card held (drawn now or earlier) onto one's table group, on
+    # one's own turn
+    effect: Literal[
+        "none", "with_alike", "onto_table", "from_hand", "with_cards", "held_onto_table"
+    ] = "none"
     count: int = 0
     kinds: list[str] = Field(default_factory=list)
 

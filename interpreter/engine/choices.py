@@ -184,7 +184,7 @@ class ChoiceMaker(LockedCards):
             effect = way.effect
             if effect == "with_alike" and (card is None or hand[card] < way.count + in_hand):
                 continue
-            if effect == "onto_table" and not seat.table:
+            if (effect == "onto_table" or effect == "held_onto_table") and not seat.table:
                 continue
             if effect == "from_hand" and max(hand) < way.count:
                 continue

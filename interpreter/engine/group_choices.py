@@ -105,7 +105,34 @@ class GroupChoices(ResponseScreen):
             return found
         elif effect == "with_cards" and card is not None:
             return self._with_cards(seat_index, seat, action, way, card, in_hand_already)
+        elif effect == "held_onto_table" and action.makes is not None:
+            return self._held_onto(seat_index, seat, action, way)
         return []
+
+    def _held_onto(
+        self, seat_index: int, seat: Seat, action: ActionRule, way: WayRule
+    ) -> list[Choice]:
+        """`a card in hand onto table KIND`: each card held (drawn now or earlier) that
+        makes one of the seat's table groups of those kinds the action's kind, taken from
+        the hand (no card is offered: it is the seat's own turn)."""
+        found = []
+        makes = action.makes
+        assert makes is not None
+        partners = self._partners[makes]
+        never = action.never_cards
+        hand = seat.hand
+        for index, group in enumerate(seat.table):
+            if group.kind not in way.kinds:
+                continue
+            for held in sorted(partners[group.cards[0]]):
+                if not hand[held] or (never and held in never):
+                    continue
+                upgraded = tuple(sorted([*group.cards, held]))
+                if self.play.compiled.admits(makes, upgraded):
+                    found.append(
+                        self._offer(seat_index, action, way, held, upgraded, (held,), index, makes)
+                    )
+        return found
 
     def _offer(
         self,
