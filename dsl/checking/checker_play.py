@@ -194,14 +194,14 @@ class PlayChecks:
             )
 
     def check_held_onto(self: Checker, way: ir.Way) -> None:
-        """`a card in hand onto table KIND`: a seat's own card on its own turn, nowhere
+        """`any card in hand onto table KIND`: a seat's own card on its own turn, nowhere
         else (a card offered by a draw or a discard is added with `the card onto table`)."""
         if way.context != "turn" or way.who != "self":
             self.report(
                 way,
                 "E110",
-                "a card in hand is added on one's own turn: write 'on turn by self: a card in "
-                "hand onto table KIND'",
+                "a card in hand is added on one's own turn: write 'on turn by self: any card "
+                "in hand onto table KIND'",
                 "for the card just drawn or discarded: 'the card onto table KIND'",
             )
 

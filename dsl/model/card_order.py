@@ -38,6 +38,7 @@ def card_order(rules: ir.RuleSet, by: str, same: str | None) -> CardOrder:
     if rules.deck is None or attribute is None:
         return order
     rows: dict[object, list[tuple[int, str]]] = {}
+    said: dict[str, ir.Scalar] = {}  # each card's value of `by`, as the file writes it
     for card in rules.deck.cards:
         values = card_attributes(rules, card)
         position = _position(attribute, values[by]) if by in values else None
@@ -48,11 +49,15 @@ def card_order(rules: ir.RuleSet, by: str, same: str | None) -> CardOrder:
             order.problems[card.id] = f"card {card.id!r} has no {same}"
             continue
         rows.setdefault(values.get(same) if same else None, []).append((position, card.id))
+        said[card.id] = values[by]
     for row in rows.values():
         row.sort()
         for (position, card), (after, _) in pairwise(row):
             if position == after:
-                order.problems[card] = f"cards of the same {same or 'deck'} share {by} {position}"
+                order.problems[card] = (
+                    f"cards {card!r} and another of the same {same or 'deck'} share {by} "
+                    f"{said[card]}: the order cannot tell them apart"
+                )
         for index, (_, card) in enumerate(row):
             order.following[card] = row[(index + 1) % len(row)][1]
     return order

@@ -112,7 +112,7 @@ class GroupChoices(ResponseScreen):
     def _held_onto(
         self, seat_index: int, seat: Seat, action: ActionRule, way: WayRule
     ) -> list[Choice]:
-        """`a card in hand onto table KIND`: each card held (drawn now or earlier) that
+        """`any card in hand onto table KIND`: each card held (drawn now or earlier) that
         makes one of the seat's table groups of those kinds the action's kind, taken from
         the hand (no card is offered: it is the seat's own turn)."""
         found = []
