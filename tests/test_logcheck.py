@@ -437,6 +437,26 @@ def _turn_another_horse(header: dict, records: Records) -> bool:
     return True
 
 
+def _add_a_tile_not_just_drawn(header: dict, records: Records) -> bool:
+    """An added kong whose tile was not the one just drawn: the draw said another tile."""
+    at = _index(records, lambda r: r["type"] == "action" and r.get("onto") is not None)
+    if at is None:
+        return False
+    seat = records[at]["seat"]
+    drew = next(
+        (
+            i
+            for i in range(at - 1, -1, -1)
+            if records[i]["type"] in ("draw", "replacement") and records[i]["seat"] == seat
+        ),
+        None,
+    )
+    if drew is None or records[drew]["card"] != records[at]["card"]:
+        return False
+    records[drew]["card"] = "9m" if records[at]["card"] != "9m" else "1m"
+    return True
+
+
 def _make_another_ghost(header: dict, records: Records) -> bool:
     """The tile turned up at the deal said to make a ghost other than the one after it."""
     at = _index(records, lambda r: r["type"] == "turned")
@@ -483,6 +503,7 @@ MUTATIONS: dict[str, tuple[str, Callable]] = {
     "haidi-offered-in-turn": ("changsha", _draw_the_last_tile_untaken),
     "bonus-read-against-the-winner": ("guangdong", _turn_another_horse),
     "turned-ghost-follows-the-order": ("guangdong 翻鬼", _make_another_ghost),
+    "added-kongs-add-a-held-tile": ("paomazai", _add_a_tile_not_just_drawn),
     "xing-counts-copies": ("variants/paohuzi-changde", _count_another_xing),
 }
 

@@ -12,6 +12,7 @@ this folder tells how to run it over a million hands and how to add invariants.
 """
 
 from logcheck import (  # noqa: F401 - their invariants register
+    added_kongs,
     bonus,
     changde,
     changsha,

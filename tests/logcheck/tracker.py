@@ -179,7 +179,10 @@ class Tracker:
         for card in move.taken:
             seat.hand[card] -= 1
         card = event.get("card")
-        if card is not None:
+        # a card held (drawn now or earlier) added onto a table group is among the cards
+        # taken from the hand: it is no offered card to take again
+        held_onto = move.onto is not None and card in move.taken
+        if card is not None and not held_onto:
             self._take_offered(card)
         group: Group = (move.group, move.cards)
         if move.onto is not None and move.onto < len(seat.table):
