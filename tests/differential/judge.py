@@ -83,6 +83,7 @@ def seat_wins(game: Game, moment: Moment, seat: int) -> bool:
         seat=from_dealer,
         round=moment.round,
         streak=moment.streak,
+        declared=moment.seats[seat].declared,
     )
     cards = moment.seats[seat]
     counts = list(cards.hand)

@@ -38,6 +38,8 @@ class SeatCards:
 
     hand: tuple[int, ...]
     table: tuple[tuple[int, tuple[int, ...], bool], ...]
+    # the values the seat declared in the hand's phases (SC-3's void suit), as pairs
+    declared: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,4 +182,5 @@ def _cards(seat: Any) -> SeatCards:
     return SeatCards(
         tuple(seat.hand),
         tuple((g.kind, tuple(sorted(g.cards)), g.claimed) for g in seat.table),
+        tuple(sorted(seat.declared.items())),
     )
