@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from tablerules.agents.running_counts import LedgerTotals, PileCounts
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.game import play_parts
@@ -80,6 +81,27 @@ class ObservationEncoder:
         assert [s.name for s in self.segments[-2:]] == ["wall", "money"]  # stored last, as floats
         self._tail = bytes(self.size - self._bytes)
         self._blocks = tuple(self._at[name] for name in ("discards", "table", "groups", "hidden"))
+        self._offsets = tuple(
+            self._at[name]
+            for name in (
+                "shown on deal",
+                "offer card",
+                "offer hidden",
+                "offer context",
+                "offer owner",
+                "decision",
+                "asked",
+                "turn",
+                "dealer",
+                "restrictions",
+            )
+        )
+        # counts kept between calls (see `running_counts`): each seat's discards, by
+        # absolute seat, the ledger's totals, and the cards shown on the deal
+        self._piles = [PileCounts(self.cards) for _ in range(self.seats)]
+        self._money = LedgerTotals(self.seats)
+        self._deal_events: list[dict] | None = None  # the events the deal's counts come from
+        self._deal_shown = b""
 
     def _add(self, name: str, size: int, what: str) -> None:
         start = sum(segment.size for segment in self.segments)
@@ -88,22 +110,26 @@ class ObservationEncoder:
     def encode(self, table: Table, viewer: int) -> np.ndarray:
         """The observation of `viewer` now, as float32 (see `segments`)."""
         state = table.state
-        at = self._at
         cards, seats, kinds = self.cards, self.seats, self.kinds
         buf = bytearray(self._bytes)
         everyone = state.seats
         own = everyone[viewer]
         buf[0:cards] = bytes(own.hand)
         lies = self._lies
+        piles = self._piles
         discards_at, table_at, groups_at, hidden_at = self._blocks
         for step in range(seats):
             index = viewer + step
             if index >= seats:
                 index -= seats
             seat = everyone[index]
-            base = discards_at + step * cards
-            for card in seat.discards:
-                buf[base + card] += 1
+            pile = seat.discards
+            if pile:
+                counted = piles[index]
+                if pile != counted.seen:
+                    counted.update(pile)
+                base = discards_at + step * cards
+                buf[base : base + cards] = counted.counts
             hidden = sum(seat.hand) if step else 0
             if seat.table:
                 base = table_at + step * cards
@@ -119,9 +145,24 @@ class ObservationEncoder:
                     for card in seen:
                         buf[base + card] += 1
             buf[hidden_at + step] = hidden if hidden < 256 else 255
-        for event in state.events[1 : 1 + seats]:  # the cards shown follow the deal
-            if event["type"] == "shown":
-                buf[at["shown on deal"] + table.game.compiled.cards.index[event["card"]]] += 1
+        (
+            shown_at,
+            card_at,
+            hidden_offer_at,
+            context_at,
+            owner_at,
+            decision_at,
+            asked_at,
+            turn_at,
+            dealer_at,
+            restrictions_at,
+        ) = self._offsets
+        deal_events = state.events[1 : 1 + seats]  # the cards shown follow the deal
+        if deal_events != self._deal_events:
+            self._deal_shown = self._shown_on_deal(table, deal_events)
+            self._deal_events = deal_events
+        if self._deal_shown:
+            buf[shown_at : shown_at + cards] = self._deal_shown
         decision = state.decision
         if decision is not None and not state.finished:
             offer = decision.offer
@@ -133,35 +174,40 @@ class ObservationEncoder:
                     and viewer != offer.owner
                     and (decision.hidden or not (context == "draw" and self._draws_shown))
                 ):
-                    buf[at["offer hidden"]] = 1
+                    buf[hidden_offer_at] = 1
                 else:
-                    buf[at["offer card"] + card] = 1
+                    buf[card_at + card] = 1
             number = self.contexts.get(offer.context)
             if number is not None:
-                buf[at["offer context"] + number] = 1
-            buf[at["offer owner"] + (offer.owner - viewer) % seats] = 1
-            buf[at["decision"] + (decision.kind == "window")] = 1
+                buf[context_at + number] = 1
+            buf[owner_at + (offer.owner - viewer) % seats] = 1
+            buf[decision_at + (decision.kind == "window")] = 1
             if viewer in decision.options and viewer not in decision.chosen:
-                buf[at["asked"]] = 1
-        buf[at["turn"] + (state.turn - viewer) % seats] = 1
-        buf[at["dealer"] + (state.dealer - viewer) % seats] = 1
+                buf[asked_at] = 1
+        buf[turn_at + (state.turn - viewer) % seats] = 1
+        buf[dealer_at + (state.dealer - viewer) % seats] = 1
         if own.restrictions:
             for active in own.restrictions:
                 number = self.restrictions.get(active.name)
                 if number is not None:
-                    buf[at["restrictions"] + number] += 1
-        totals = [0] * seats
-        for line in state.ledger:
-            if line.payer is not None:
-                totals[line.payer] -= line.amount
-            if line.payee is not None:
-                totals[line.payee] += line.amount
+                    buf[restrictions_at + number] += 1
         buf.extend(self._tail)  # room for the wall and the money, filled in as floats
         out = np.frombuffer(buf, np.uint8).astype(np.float32)
         tail = self._bytes
         out[tail] = state.tail - state.head
-        for step in range(seats):
-            money = totals[(viewer + step) % seats]
-            if money:
-                out[tail + 1 + step] = money
+        if state.ledger:
+            totals = self._money.of(state.ledger)
+            for step in range(seats):
+                money = totals[(viewer + step) % seats]
+                if money:
+                    out[tail + 1 + step] = money
         return out
+
+    def _shown_on_deal(self, table: Table, deal_events: list[dict]) -> bytearray:
+        """A count per card kind of the cards shown on the deal (empty when none was)."""
+        counts = bytearray(self.cards)
+        index = table.game.compiled.cards.index
+        for event in deal_events:
+            if event["type"] == "shown":
+                counts[index[event["card"]]] += 1
+        return counts if any(counts) else bytearray()
