@@ -79,8 +79,27 @@ class ObservationEncoder:
         self._at = {segment.name: segment.start for segment in self.segments}
         self._bytes = self._at["wall"]  # counts below this fit in a byte; the rest do not
         assert [s.name for s in self.segments[-2:]] == ["wall", "money"]  # stored last, as floats
-        self._tail = bytes(self.size - self._bytes)
         self._blocks = tuple(self._at[name] for name in ("discards", "table", "groups", "hidden"))
+        discards_at, table_at, groups_at, hidden_at = self._blocks
+        # for each viewer, the seats in its order: (step from the viewer, absolute seat, and
+        # where the seat's discards, table cards, group kinds and hidden count go)
+        self._order = [
+            tuple(
+                (
+                    step,
+                    (viewer + step) % seats,
+                    discards_at + step * cards,
+                    table_at + step * cards,
+                    groups_at + step * kinds,
+                    hidden_at + step,
+                )
+                for step in range(seats)
+            )
+            for viewer in range(seats)
+        ]
+        self._steps = [
+            tuple((seat - viewer) % seats for seat in range(seats)) for viewer in range(seats)
+        ]
         self._offsets = tuple(
             self._at[name]
             for name in (
@@ -110,32 +129,25 @@ class ObservationEncoder:
     def encode(self, table: Table, viewer: int) -> np.ndarray:
         """The observation of `viewer` now, as float32 (see `segments`)."""
         state = table.state
-        cards, seats, kinds = self.cards, self.seats, self.kinds
-        buf = bytearray(self._bytes)
+        cards, seats = self.cards, self.seats
+        buf = bytearray(self.size)  # the wall and the money, at its end, are set as floats
         everyone = state.seats
         own = everyone[viewer]
         buf[0:cards] = bytes(own.hand)
         lies = self._lies
         piles = self._piles
-        discards_at, table_at, groups_at, hidden_at = self._blocks
-        for step in range(seats):
-            index = viewer + step
-            if index >= seats:
-                index -= seats
+        for step, index, discards_at, table_at, kinds_at, hidden_at in self._order[viewer]:
             seat = everyone[index]
             pile = seat.discards
             if pile:
                 counted = piles[index]
                 if pile != counted.seen:
                     counted.update(pile)
-                base = discards_at + step * cards
-                buf[base : base + cards] = counted.counts
+                buf[discards_at : discards_at + cards] = counted.counts
             hidden = sum(seat.hand) if step else 0
             if seat.table:
-                base = table_at + step * cards
-                kind_base = groups_at + step * kinds
                 for group in seat.table:
-                    buf[kind_base + group.kind] += 1
+                    buf[kinds_at + group.kind] += 1
                     seen = group.cards
                     if step:
                         how = 0 if group.concealed else lies[group.kind]
@@ -143,8 +155,9 @@ class ObservationEncoder:
                             hidden += len(seen) - how
                             seen = seen[:how]
                     for card in seen:
-                        buf[base + card] += 1
-            buf[hidden_at + step] = hidden if hidden < 256 else 255
+                        buf[table_at + card] += 1
+            if hidden:
+                buf[hidden_at] = hidden if hidden < 256 else 255
         (
             shown_at,
             card_at,
@@ -157,6 +170,7 @@ class ObservationEncoder:
             dealer_at,
             restrictions_at,
         ) = self._offsets
+        steps = self._steps[viewer]  # each absolute seat's step from the viewer
         deal_events = state.events[1 : 1 + seats]  # the cards shown follow the deal
         if deal_events != self._deal_events:
             self._deal_shown = self._shown_on_deal(table, deal_events)
@@ -180,18 +194,17 @@ class ObservationEncoder:
             number = self.contexts.get(offer.context)
             if number is not None:
                 buf[context_at + number] = 1
-            buf[owner_at + (offer.owner - viewer) % seats] = 1
+            buf[owner_at + steps[offer.owner]] = 1
             buf[decision_at + (decision.kind == "window")] = 1
             if viewer in decision.options and viewer not in decision.chosen:
                 buf[asked_at] = 1
-        buf[turn_at + (state.turn - viewer) % seats] = 1
-        buf[dealer_at + (state.dealer - viewer) % seats] = 1
+        buf[turn_at + steps[state.turn]] = 1
+        buf[dealer_at + steps[state.dealer]] = 1
         if own.restrictions:
             for active in own.restrictions:
                 number = self.restrictions.get(active.name)
                 if number is not None:
                     buf[restrictions_at + number] += 1
-        buf.extend(self._tail)  # room for the wall and the money, filled in as floats
         out = np.frombuffer(buf, np.uint8).astype(np.float32)
         tail = self._bytes
         out[tail] = state.tail - state.head

@@ -99,7 +99,7 @@ class PlainEncoder(ObservationEncoder):
                 totals[line.payer] -= line.amount
             if line.payee is not None:
                 totals[line.payee] += line.amount
-        buf.extend(self._tail)  # room for the wall and the money, filled in as floats
+        buf.extend(bytes(self.size - self._bytes))  # room for the wall and the money
         out = np.frombuffer(buf, np.uint8).astype(np.float32)
         tail = self._bytes
         out[tail] = state.tail - state.head
