@@ -219,9 +219,11 @@ class ActionTable:
             self._known[id(choice)] = (choice, number)  # kept alive: its id is not reused
         return number
 
-    def legal(self, table: Table, seat: int) -> dict[int, Choice]:
+    def legal(self, table: Table, seat: int, marks: bytearray | None = None) -> dict[int, Choice]:
         """The seat's legal ids now, each with the choice it stands for (the first in the
-        engine's order), in the engine's order; empty when the seat is not asked."""
+        engine's order), in the engine's order; empty when the seat is not asked. `marks`,
+        when given (`size` zero bytes), gets a 1 at each legal id: the action mask, made in
+        the same pass."""
         found: dict[int, Choice] = {}
         known = self._known
         for choice in table.offered(seat):
@@ -231,6 +233,8 @@ class ActionTable:
                 number = self.id_of(table, choice)
             if number not in found:
                 found[number] = choice
+                if marks is not None:
+                    marks[number] = 1
         return found
 
     def label(self, number: int) -> str:

@@ -80,7 +80,7 @@ class TableEnv(AECEnv):
         self.hand_seed: int | None = None
         self._payments: PaymentReader | None = None
         self._legal: dict[int, Choice] = {}  # the acting seat's ids, worked out once
-        self._mask: np.ndarray | None = None  # and their mask, once asked for
+        self._marks = bytearray(self.actions.size)  # and their mask, made with them
 
     # ── spaces ─────────────────────────────────────────────────
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -172,13 +172,13 @@ class TableEnv(AECEnv):
         assert self.table is not None
         seat = self.table.waiting_for()[0]
         self.agent_selection = self.possible_agents[seat]
-        self._legal = self.actions.legal(self.table, seat)
-        self._mask = None  # made when first observed
+        self._marks = bytearray(self.actions.size)
+        self._legal = self.actions.legal(self.table, seat, self._marks)
 
     def _hand_over(self) -> None:
         assert self.table is not None
         self._legal = {}
-        self._mask = None
+        self._marks = bytearray(self.actions.size)
         totals = self.table.totals()
         winners = list(self.table.state.winners)
         for agent in self.agents:
@@ -193,9 +193,8 @@ class TableEnv(AECEnv):
         assert self.table is not None, "reset the environment first"
         seat = self._seat[agent]
         if agent == self.agent_selection:
-            if self._mask is None:
-                self._mask = self._mask_of(self._legal)
-            mask = self._mask.copy()  # the caller's own: changing it changes nothing here
+            # a copy of the marks: the caller's own, changing it changes nothing here
+            mask = np.frombuffer(bytearray(self._marks), np.int8)
         elif not self.table.finished and seat in self.table.waiting_for():
             mask = self._mask_of(self.actions.legal(self.table, seat))
         else:
@@ -243,10 +242,12 @@ class TableEnv(AECEnv):
         for name, value in snapshot.bookkeeping.items():
             setattr(self, name, copy.deepcopy(value))
         live = not self.table.finished and not self.terminations.get(self.agent_selection, True)
+        self._marks = bytearray(self.actions.size)
         self._legal = (
-            self.actions.legal(self.table, self._seat[self.agent_selection]) if live else {}
+            self.actions.legal(self.table, self._seat[self.agent_selection], self._marks)
+            if live
+            else {}
         )
-        self._mask = None
 
     # ── rendering ──────────────────────────────────────────────
     def render(self) -> str | None:
