@@ -79,6 +79,8 @@ def render_text(
         lines.append(say("report.no_win"))
     if result.wild_readings:
         lines.append(f"  wilds read as: {reading_text(game.compiled, result.wild_readings)}")
+    if result.wins and result.best is not None and result.best.waits is not None:
+        lines.append(say("report.waits", n=result.best.waits))
     for shown_win in result.shown:
         lines.append(_shown_text(shown_win, spoken))
     if detail == "wins":

@@ -82,6 +82,8 @@ class Writer:
             f"count {self.pick(self.kinds)}",
             "wilds",
         ]
+        if not settling:  # hand patterns only (elsewhere, or deciding a win: E110)
+            choices.append("waits")
         if self.base.forms:
             choices.append(f"form {self.pick(self.base.forms)}")
         named = [*self.patterns, *self.base.patterns]

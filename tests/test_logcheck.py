@@ -546,7 +546,11 @@ FLOW_AND_REPRODUCTION = {
 
 
 def test_every_invariant_is_shown_to_catch_something() -> None:
-    shown_elsewhere = {"forced-group-wins-offered", "kaigang-shown-and-locked"}
+    shown_elsewhere = {
+        "forced-group-wins-offered",
+        "kaigang-shown-and-locked",
+        "ping-hu-has-several-waits",
+    }
     assert set(INVARIANTS) == {*MUTATIONS, *shown_elsewhere, *FLOW_AND_REPRODUCTION}
 
 
@@ -570,6 +574,31 @@ def test_a_win_not_offered_on_a_forced_pao_is_caught(tmp_path: Path) -> None:
     assert check_log(str(log), [name]).ok
     window = next(r for r in records if r["type"] == "window" and "胡" in r["offered"][0][1])
     window["offered"][0][1].remove("胡")
+    lines[2:] = [json.dumps(record) for record in records]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = check_log(str(log), [name])
+    assert report.counts()[name] == 1, report.summary()
+
+
+def test_a_win_with_miscounted_waits_is_caught(tmp_path: Path) -> None:
+    """TW-6's 平胡 from a golden scenario: a 嵌張 win on one wait passes as logged; with its
+    waits counted once more, the checker counts them again and finds the difference."""
+    from tablerules.interpreter.scenarios import run_scenario
+
+    scenario = ROOT / "tests/golden/scenarios/taiwan/ping_hu_not_on_a_single_wait.json"
+    table = run_scenario(scenario).table
+    assert table is not None
+    header = {"type": "header", "rules": "rules/taiwan.rules", "options": {}}
+    records = json.loads(json.dumps(table.events))
+    lines = [json.dumps(header), json.dumps({"type": "hand", "index": 1, "seed": 0, "dealer": 0})]
+    lines += [json.dumps(record) for record in records]
+    log = tmp_path / "scenario.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    name = "ping-hu-has-several-waits"
+    assert check_log(str(log), [name]).ok
+    win = next(r for r in records if r["type"] == "win")
+    assert win["waits"] == 1
+    win["waits"] = 2
     lines[2:] = [json.dumps(record) for record in records]
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     report = check_log(str(log), [name])

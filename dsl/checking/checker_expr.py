@@ -32,6 +32,7 @@ class Place:
     payer: bool = False  # who pays: `payer is dealer`, `winner is dealer`, `payer seat`
     seat: bool = False  # a seat's hand at a drawn hand: `ready`, `playing`, `holds distinct`
     best: bool = False  # `best win of payee`, `best win of payer`
+    waits: bool = False  # `waits`: the cards the hand before the winning card waited on
 
 
 ACTION = Place("an action's payment", ("streak",))
@@ -52,7 +53,9 @@ BONUS = Place(
     patterns=True,
     scores=True,
 )
-PATTERN = Place("a hand pattern", ("value", "streak"), hand=True, conditions=True, patterns=True)
+PATTERN = Place(
+    "a hand pattern", ("value", "streak"), hand=True, conditions=True, patterns=True, waits=True
+)
 # a drawn hand's settlement: conditions choose seats, the amount may read their best wins
 DRAWN = Place("a drawn hand's settlement", ("streak",))
 DRAWN_SEAT = Place("a drawn hand's seat condition", ("streak",), seat=True)
@@ -177,6 +180,9 @@ class ExpressionChecks:
         if op in ir.SEAT_OPS:
             self._check_seat_fact(where, expression, place)
             return
+        if op == "waits":
+            self._check_waits(where, place)
+            return
         if op in ir.TABLE_CONDITIONS and not place.conditions:
             self.report(
                 where,
@@ -200,6 +206,38 @@ class ExpressionChecks:
         if op == "form" and expression.name not in self.rules.forms:
             self.unknown(where, "form", expression.name or "", self.rules.forms)
         self.check_card_items(where, expression.items)
+
+    def _check_waits(self: Checker, where: ir.Clause, place: Place) -> None:
+        """`waits` is read by hand patterns that only add to a score: the waits are counted
+        with the win test, so a pattern reading them may not decide whether a hand wins."""
+        if not place.waits:
+            self.report(
+                where,
+                "E110",
+                f"'waits' reads the hand before the winning card: write it in a hand pattern,"
+                f" not in {place.what}",
+                "a settlement or the win clause reads such a pattern by its name",
+            )
+            return
+        if self._win_reads_scoring():
+            self.report(
+                where,
+                "E110",
+                "'waits' cannot be read here: the win clause's minimum score or 'when' lines"
+                " may read this pattern, so the waits would decide which cards win",
+                "the waits are counted with the win test; keep 'waits' to files whose win"
+                " clause asks only groups",
+            )
+
+    def _win_reads_scoring(self: Checker) -> bool:
+        """Whether the win clause asks a minimum score or reads a pattern or a score."""
+        win = self.rules.win
+        if win is None:
+            return False
+        if win.score is not None:
+            return True
+        scoring = set(self.rules.patterns) | set(self.rules.scores)
+        return any(ref.name in scoring for line in win.when for ref in references(line.condition))
 
     def _check_seat_fact(
         self: Checker, where: ir.Clause, expression: ir.Expr, place: Place

@@ -92,6 +92,7 @@ ExprOp = Literal[
     "claimed",
     "form",
     "wilds",
+    "waits",
     "won",
     "last card",
     "first discard",
@@ -109,7 +110,9 @@ ExprOp = Literal[
 ]
 # quantities of a winning hand (they need a winning split) and conditions of the table
 # (they need a win, or a hand's end)
-HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds")
+HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds", "waits")
+# `waits`: the different cards the hand before the winning card would have won on (a hand
+# pattern's quantity only: it may never decide whether a hand wins, see the checker)
 TABLE_CONDITIONS = (
     "won",
     "last card",

@@ -63,6 +63,7 @@ class ExpressionBuilder:
         "q_claimed": "claimed",
         "q_form": "form",
         "q_wilds": "wilds",
+        "q_waits": "waits",
         "c_won": "won",
         "c_last_card": "last card",
         "c_first_discard": "first discard",

@@ -37,6 +37,9 @@ class WinConditions:
     declared: tuple[tuple[str, str], ...] = ()
     wilds: int = 0  # wild cards in the winning hand, the winning card included
     replacement_shown: bool = False  # the winning card is one a shown replacement showed
+    # the different cards the hand before the winning card would have won on (`waits`),
+    # counted by the evaluator where a hand pattern reads them (None: not counted, read as 0)
+    waits: int | None = None
 
     @property
     def placed(self) -> dict[str, int]:

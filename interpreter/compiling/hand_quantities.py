@@ -49,6 +49,7 @@ class HandQuantities:
         self.seat_cards = seat_cards
         self.round_names = round_names or []
         self.round_cards = round_cards or {}
+        self.reads_waits = False  # some expression reads `waits`: the evaluator counts them
 
     # ── card sets ──────────────────────────────────────────────
     def card_set(self, items: list[ir.CardSelector]) -> CardSet | None:
@@ -205,6 +206,10 @@ class HandQuantities:
 
     def _wilds(self, expression: ir.Expr) -> Compiled:
         return lambda scope: scope.hand.conditions.wilds
+
+    def _waits(self, expression: ir.Expr) -> Compiled:
+        self.reads_waits = True
+        return lambda scope: scope.hand.conditions.waits or 0
 
     def _dealer_wins(self, expression: ir.Expr) -> Compiled:
         return lambda scope: 1 if scope.hand.conditions.dealer_wins else 0

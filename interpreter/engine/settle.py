@@ -238,6 +238,7 @@ class Settlement:
             split=split,
             **(judgement.to_json() if judgement is not None else {}),
             **self._wilds_read(best),
+            **({"waits": best.waits} if best is not None and best.waits is not None else {}),
         )
         names = self._win_names(best, conditions)
         view = self._view(seat, offer, best, conditions)  # scored or not, as evaluate reads it

@@ -13,7 +13,7 @@ and the reasons are built by the evaluation only when read (see `evaluation.py`)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import (
@@ -34,6 +34,7 @@ from tablerules.interpreter.hand.evaluation import (
     Reason,
 )
 from tablerules.interpreter.hand.judging import held_split, judge, judge_evaluation, wins_judged
+from tablerules.interpreter.hand.waits import count_waits
 from tablerules.interpreter.hand.win_clause import WinClause
 from tablerules.interpreter.search.searcher import Searcher
 
@@ -326,6 +327,9 @@ class Evaluator:
         result = self._judge(full, pre, table, win_card, source)
         result.left_out = self.search.left_out(full)
         if self._scored:
+            if result.wins:
+                counts = self.rules.unpack(pre)
+                conditions = self.counted_waits(counts, table, win_card, source, conditions)
             self._score(result, full, table, source, conditions)
         if on_deal:
             # the winning card counts: a draw in play may complete a `when all of` line
@@ -336,6 +340,23 @@ class Evaluator:
                 self.rules, self.shown_on_deal(self.rules.unpack(pre), table)
             )
         return result
+
+    def counted_waits(
+        self,
+        counts: Sequence[int],
+        table: Sequence[TableGroup],
+        win_card: int | None,
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+    ) -> WinConditions | None:
+        """`conditions` with the waits of the hand before `win_card` counted (`waits.py`),
+        where a pattern reads them and they are not counted yet; else as given."""
+        if win_card is None or not self.rules.quantities.reads_waits:
+            return conditions
+        facts = conditions or WinConditions.from_source(source)
+        if facts.waits is not None:
+            return facts
+        return replace(facts, waits=count_waits(self, counts, table, facts))
 
     def _whole(self, full: int, table: Sequence[TableGroup]) -> list[int]:
         """The whole winning hand as counts per card kind: concealed cards, the winning

@@ -69,6 +69,9 @@ class Decomposition:
     wilds: int = 0  # wild cards read as other cards in this split (the winning card's too)
     # what each wild stood for in this split: (wild kind, card kind)
     wild_readings: tuple[tuple[int, int], ...] = ()
+    # the different cards the hand before the winning card waited on, where a pattern
+    # reads `waits` (None: not counted)
+    waits: int | None = None
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -84,6 +87,8 @@ class Decomposition:
             data["held"] = True
         if self.judgement is not None:
             data.update(self.judgement.to_json())
+        if self.waits is not None:
+            data["waits"] = self.waits
         return data
 
     def key(self) -> tuple[object, ...]:

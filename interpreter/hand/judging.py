@@ -31,6 +31,7 @@ def judge(
     )
     names = {**rules.numbers, **conditions.placed}
     split.judgement = scoring.judge(view, names)
+    split.waits = conditions.waits
     if split.held:
         return ""  # a win on the deal wins whatever its groups make
     if scoring.minimum is not None:

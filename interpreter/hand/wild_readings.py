@@ -489,6 +489,11 @@ class WildEvaluator(Evaluator):
         if not wilds:
             return super().evaluate(hand, table, win_card, source, on_deal, conditions)
         table = table or []
+        if self._scored:  # the waits of the hand as held, its wild cards wild
+            before = [0] * len(self.rules.cards)
+            for card in hand:
+                before[card] += 1
+            conditions = self.counted_waits(before, table, win_card, source, conditions)
         held = self._held(hand, counts, wilds, table, win_card, source, conditions, on_deal)
         source, facts, plan = held.source, held.facts, held.plan
         best: Evaluation | None = None

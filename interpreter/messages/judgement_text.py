@@ -166,6 +166,8 @@ def _noun_kind(expression: ir.Expr) -> str:
         named = "_of" if expression.kinds else ""
         made = "_with" if expression.items else ""
         return f"{op}{named}{made}"
+    if op == "waits":
+        return "waits"
     return "cards"
 
 

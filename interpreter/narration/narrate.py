@@ -410,7 +410,13 @@ class Narrator:
         return f" (wilds: {read})" if read else ""
 
     def _win(self, event: Record) -> str:
-        return self.win_how(event) + self.value(event) + self.wilds_read(event)
+        return self.win_how(event) + self.value(event) + self.wilds_read(event) + self.waits(event)
+
+    def waits(self, event: Record) -> str:
+        """` (waits before the winning card: 2)`: the waits a pattern read, or nothing."""
+        if event.get("waits") is None:
+            return ""
+        return self.say("narrate.waits", n=event["waits"])
 
     def _pay(self, event: Record) -> str:
         return self.reckoner().payment(event, cites=False)

@@ -1,9 +1,11 @@
 """Invariants of 台灣16張 (TW-n): flowers never kept, the dead wall never drawn, one winner
-on a discard."""
+on a discard, 平胡 only on several waits."""
 
 from __future__ import annotations
 
-from logcheck.games import Taiwan
+from collections import Counter
+
+from logcheck.games import MJ_NAMES, Taiwan
 from logcheck.invariants import Invariant, invariant
 from logcheck.logfile import Record
 from logcheck.tracker import Tracker
@@ -112,3 +114,36 @@ class OnlyTheNearestWinner(Invariant):
         winners = (result or {}).get("winners") or []
         if len(winners) > 1:
             self.fail(f"{len(winners)} winners in one hand: {winners}", line)
+
+
+@invariant
+class PingHuHasSeveralWaits(Invariant):
+    name = "ping-hu-has-several-waits"
+    summary = (
+        "a win's waits are the tiles that would have completed the hand before the winning "
+        "tile (by the shape; none of which the hand holds all four), and 平胡 counts only "
+        "with more than one (TW-6, P2-8)"
+    )
+    games = (Taiwan,)
+
+    def before_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        seat, card = event["seat"], event.get("card")
+        if card is None or event.get("waits") is None:
+            return
+        cards = tracker.seats[seat]
+        hand = Counter(cards.hand)
+        if event["context"] in ("draw", "replacement") and event.get("owner") == seat:
+            hand[card] -= 1  # the winner's own card is in its hand already
+        held = Counter(hand)
+        for _, group in cards.table:
+            held.update(group)
+        profile: Taiwan = self.profile  # type: ignore[assignment]
+        tiles = set(MJ_NAMES.values()) - profile.flowers
+        waits = sum(
+            1 for tile in tiles if held[tile] < 4 and profile.wins(hand, cards.table, tile, None)
+        )
+        if event["waits"] != waits:
+            self.fail(f"seat {seat} won on {card} with {event['waits']} waits, not {waits}", line)
+        counted = {p["name"] for p in event.get("patterns", []) if not p.get("excluded_by")}
+        if "平胡" in counted and waits <= 1:
+            self.fail(f"seat {seat}'s 平胡 on a single wait ({card})", line)
