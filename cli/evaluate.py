@@ -156,6 +156,16 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="no seat has claimed another's card in the hand before the win",
     )
     table.add_argument(
+        "--after-replacement",
+        action="store_true",
+        help="the winning card is a discard made right after its owner's replacement draw",
+    )
+    table.add_argument(
+        "--after-last-card",
+        action="store_true",
+        help="the winning card is the discard made after its owner drew the wall's last card",
+    )
+    table.add_argument(
         "--declared",
         action="append",
         default=[],
@@ -201,6 +211,12 @@ def _conflicts(args: argparse.Namespace) -> str:
         )
     if args.source and not args.win_card:
         return "--from says where the winning card came from: give it with --win-card"
+    after = args.after_replacement or args.after_last_card
+    if after and not args.hands_file and args.source != "discard":
+        return (
+            "--after-replacement and --after-last-card say which discard was won on: give"
+            " --win-card CARD --from discard"
+        )
     return ""
 
 
@@ -381,6 +397,9 @@ def _conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinCondi
         "first_draw": args.first_draw,
         "no_claim": args.no_claim_yet,
         "replacement_shown": args.replacement_shown,
+        # a discard's: in a hands file, the lines won on a discard
+        "after_replacement": args.after_replacement and spec.how == "discard",
+        "after_last_card": args.after_last_card and spec.how == "discard",
         "round": args.round_index,
         "streak": args.streak,
         "carried": args.carried_values,

@@ -25,6 +25,8 @@ from fuzz.bases import Base, all_bases, base
 from fuzz.corpus import EXAMPLES
 
 CITE = "[FZ-1]"
+# the discard a hand was won on (`won on discard after replacement|last card`)
+DISCARD_AFTER = ["won on discard after replacement", "won on discard after last card"]
 NUMBERS = ["0", "1", "2", "3", "5", "8", "13", "16", "20", "100", "1000000000"]
 HUGE = ["(1000000000 ^ 9)", "(2 ^ 1000)", "(0 - (1000000000 ^ 64))"]  # at the 2^256 cap
 COMPARE = ["=", "!=", "<", "<=", ">", ">=", "≥"]
@@ -74,16 +76,14 @@ class Writer:
             f"won on {self.pick(CONTEXTS)}{self.pick(WHO)}",
             "last card",
             "first discard",
-            "first draw",
+            self._turn_about(["first draw", *DISCARD_AFTER]),
             "dealer wins",
             "replacement shown",
             "value",
             "streak",
             f"count {self.pick(self.kinds)}",
-            "wilds",
+            self._turn_about(["wilds", "waits"] if self._waits_readable(settling) else ["wilds"]),
         ]
-        if not settling:  # hand patterns only (elsewhere, or deciding a win: E110)
-            choices.append("waits")
         if self.base.forms:
             choices.append(f"form {self.pick(self.base.forms)}")
         named = [*self.patterns, *self.base.patterns]
@@ -96,6 +96,19 @@ class Writer:
         if settling and self.paying:  # who pays, in a settle block: worked out per payer
             choices += ["payer is dealer", "winner is dealer", "payer seat"]
         return self.pick(choices)
+
+    def _waits_readable(self, settling: bool) -> bool:
+        """`waits` is read in hand patterns, and only where the base's win clause asks no
+        minimum score and has no `when` line that could read one (else E110)."""
+        win = self.base.blocks.get(("win", ""), "")
+        return not settling and "  score " not in win and "  when " not in win
+
+    def _turn_about(self, words: list[str]) -> str:
+        """One of `words`, each in turn from call to call: newer quantities share a place
+        in the list without drawing from the random stream (the files older seeds write
+        keep their shape)."""
+        self._turns = getattr(self, "_turns", -1) + 1
+        return words[self._turns % len(words)]
 
     def expression(self, depth: int = 0, settling: bool = False) -> str:
         roll = self.rng.randrange(10 if depth < 2 else 4)

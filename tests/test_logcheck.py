@@ -546,12 +546,21 @@ FLOW_AND_REPRODUCTION = {
 
 
 def test_every_invariant_is_shown_to_catch_something() -> None:
+<<<<<<< HEAD
     shown_elsewhere = {
         "forced-group-wins-offered",
         "kaigang-shown-and-locked",
         "ping-hu-has-several-waits",
     }
     assert set(INVARIANTS) == {*MUTATIONS, *shown_elsewhere, *FLOW_AND_REPRODUCTION}
+=======
+    shown_by_scenario = {
+        "forced-group-wins-offered",
+        "ping-hu-has-several-waits",
+        "gang-shang-pao-and-hai-di-pao",
+    }
+    assert set(INVARIANTS) == {*MUTATIONS, *shown_by_scenario, *FLOW_AND_REPRODUCTION}
+>>>>>>> 98d0121 (Conditions on the discard won on: after a replacement, after the last card)
 
 
 def test_a_win_not_offered_on_a_forced_pao_is_caught(tmp_path: Path) -> None:
@@ -599,6 +608,41 @@ def test_a_win_with_miscounted_waits_is_caught(tmp_path: Path) -> None:
     win = next(r for r in records if r["type"] == "win")
     assert win["waits"] == 1
     win["waits"] = 2
+    lines[2:] = [json.dumps(record) for record in records]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = check_log(str(log), [name])
+    assert report.counts()[name] == 1, report.summary()
+
+
+@pytest.mark.parametrize(
+    ("scenario", "pattern"),
+    [
+        ("changsha/gang_shang_pao_the_kongs_maker_pays.json", "槓上炮"),
+        ("changsha/haidi_shown_and_won_on_its_taker_pays.json", "海底炮"),
+        ("sichuan/win_on_a_discard_the_discarder_pays_the_worth.json", "海底炮"),
+    ],
+)
+def test_a_win_on_the_discard_after_a_kong_or_the_last_tile_is_checked(
+    tmp_path: Path, scenario: str, pattern: str
+) -> None:
+    """槓上炮 and 海底炮 (SC-9, CS-4, CS-8) from golden scenarios: the logged wins pass;
+    with the pattern taken out of the win, the checker sees the discard it was made on."""
+    from tablerules.interpreter.scenarios import run_scenario
+
+    table = run_scenario(ROOT / "tests/golden/scenarios" / scenario).table
+    assert table is not None
+    game = scenario.split("/")[0]
+    header = {"type": "header", "rules": f"rules/{game}.rules", "options": {}}
+    records = json.loads(json.dumps(table.events))
+    lines = [json.dumps(header), json.dumps({"type": "hand", "index": 1, "seed": 0, "dealer": 0})]
+    lines += [json.dumps(record) for record in records]
+    log = tmp_path / "scenario.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    name = "gang-shang-pao-and-hai-di-pao"
+    assert check_log(str(log), [name]).ok
+    win = next(r for r in records if r["type"] == "win")
+    assert pattern in [p["name"] for p in win["patterns"]]
+    win["patterns"] = [p for p in win["patterns"] if p["name"] != pattern]
     lines[2:] = [json.dumps(record) for record in records]
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     report = check_log(str(log), [name])

@@ -100,6 +100,8 @@ ExprOp = Literal[
     "dealer wins",
     "no claim yet",
     "replacement shown",
+    "discard after replacement",
+    "discard after last card",
     "payer is dealer",
     "winner is dealer",
     "payer seat",
@@ -121,6 +123,10 @@ TABLE_CONDITIONS = (
     "dealer wins",
     "no claim yet",
     "replacement shown",
+    # the winning card is the discard its owner made right after a replacement draw, or
+    # right after drawing the wall's last card
+    "discard after replacement",
+    "discard after last card",
 )
 # who pays a settlement's amount, worked out payer by payer: whether the payer or the winner
 # is the dealer, and the payer's seat counted from the winner (1 is the winner's next seat)

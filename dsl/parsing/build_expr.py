@@ -71,6 +71,8 @@ class ExpressionBuilder:
         "c_dealer_wins": "dealer wins",
         "c_no_claim_yet": "no claim yet",
         "c_replacement_shown": "replacement shown",
+        "c_after_replacement": "discard after replacement",
+        "c_after_last_card": "discard after last card",
         "c_payer_dealer": "payer is dealer",
         "c_winner_dealer": "winner is dealer",
         "c_payer_seat": "payer seat",

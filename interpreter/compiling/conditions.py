@@ -29,6 +29,10 @@ class WinConditions:
     first_discard: bool = False  # the winning card is the hand's first discard
     first_draw: bool = False  # the winning card is the winner's first draw of the hand
     no_claim: bool = False  # no seat has claimed another's card in the hand before the win
+    # the winning card is the discard its owner made right after a replacement draw, or
+    # right after drawing the wall's last card
+    after_replacement: bool = False
+    after_last_card: bool = False
     seat: int = 0  # the winner's seat, counted from the dealer
     round: int = 0  # the round of the game, from 0
     streak: int = 0  # hands the dealer has kept the deal before this one

@@ -207,6 +207,12 @@ class HandQuantities:
     def _wilds(self, expression: ir.Expr) -> Compiled:
         return lambda scope: scope.hand.conditions.wilds
 
+    def _discard_after_replacement(self, expression: ir.Expr) -> Compiled:
+        return lambda scope: 1 if scope.hand.conditions.after_replacement else 0
+
+    def _discard_after_last_card(self, expression: ir.Expr) -> Compiled:
+        return lambda scope: 1 if scope.hand.conditions.after_last_card else 0
+
     def _waits(self, expression: ir.Expr) -> Compiled:
         self.reads_waits = True
         return lambda scope: scope.hand.conditions.waits or 0

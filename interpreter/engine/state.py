@@ -207,6 +207,12 @@ class HandState:
     first_win_offer: Offer | None = None
     reserve: int = 0  # the wall's cards never drawn: the hand is drawn when this many are left
     claims: int = 0  # cards taken from another seat so far in the hand, by any action
+    # the latest draw, until its seat discards: (seat, a replacement, the wall's last card)
+    latest_draw: tuple[int, bool, bool] | None = None
+    # the latest discard came right after its owner's replacement draw, or right after its
+    # owner drew the wall's last card (`won on discard after replacement|last card`)
+    discard_after_replacement: bool = False
+    discard_after_last_card: bool = False
     last_asked: int = 0  # seats asked whether they take the last card (see `phases.last_card`)
     last_taker: int | None = None  # the seat that took the last card offered in turn
     bonus_turned: int = 0  # bonus cards turned after this hand's wins (each winner its own)

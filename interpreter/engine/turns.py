@@ -144,6 +144,7 @@ class TurnFlow:
             card = state.wall[state.head]
             state.head += 1
         state.last_card_drawn = left == state.reserve + 1
+        state.latest_draw = (seat, replacement, state.last_card_drawn)
         if not replacement:
             state.draws[seat] += 1
         offer = self.maker.card_offers[context][seat][card]
@@ -244,6 +245,11 @@ class TurnFlow:
         holder.lose(card)
         holder.discards.append(card)
         state.discards_made += 1
+        drawn = state.latest_draw
+        own = drawn is not None and drawn[0] == seat  # the seat's last take was a draw
+        state.discard_after_replacement = own and drawn is not None and drawn[1]
+        state.discard_after_last_card = own and drawn is not None and drawn[2]
+        state.latest_draw = None
         offer = self.maker.card_offers["discard"][seat][card]
         for rule in self._discarding_restrictions:
             self._add_restriction(seat, rule, offer)

@@ -21,6 +21,8 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         first_discard=context == "discard" and state.discards_made == 1,
         first_draw=context == "draw" and winner == offer.owner and state.draws[winner] == 1,
         no_claim=state.claims == 0,
+        after_replacement=context == "discard" and state.discard_after_replacement,
+        after_last_card=context == "discard" and state.discard_after_last_card,
         seat=(winner - state.dealer) % seats,
         round=state.round,
         streak=state.streak,

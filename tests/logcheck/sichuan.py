@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from logcheck.games import Sichuan, suit_of
+from logcheck.games import Changsha, Profile, Sichuan, suit_of
 from logcheck.invariants import Invariant, invariant
 from logcheck.logfile import Record
 from logcheck.tracker import Tracker
@@ -144,3 +144,41 @@ class PlayGoesOnAfterAWin(Invariant):
             expected = self.first[0]["seat"]
         if record["next_dealer"] != expected:
             self.fail(f"the next dealer is {record['next_dealer']}, not {expected}", line)
+
+
+@invariant
+class DiscardAfterKongOrLastTile(Invariant):
+    name = "gang-shang-pao-and-hai-di-pao"
+    summary = (
+        "槓上炮 counts exactly on a win on a discard its owner made right after its own "
+        "replacement draw, 海底炮 exactly on one made right after it drew the wall's last "
+        "tile (SC-9, CS-4, CS-8)"
+    )
+    games = (Sichuan, Changsha)
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.latest: tuple[int, bool, bool] | None = None  # seat, replacement, last tile
+        self.after = (False, False)  # the latest discard: after a replacement, the last tile
+
+    def after_draw(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.latest = (event["seat"], False, event.get("left") == 0)
+
+    def after_replacement(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.latest = (event["seat"], True, event.get("left") == 0)
+
+    def after_discard(self, event: Record, tracker: Tracker, line: int) -> None:
+        latest = self.latest
+        self.after = (False, False)
+        if latest is not None and latest[0] == event["seat"]:
+            self.after = (latest[1], latest[2])
+        self.latest = None
+
+    def before_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event["context"] != "discard":
+            return
+        counted = {p["name"] for p in event.get("patterns", []) if not p.get("excluded_by")}
+        for name, wanted in zip(("槓上炮", "海底炮"), self.after, strict=True):
+            if (name in counted) != wanted:
+                said = "counted" if name in counted else "not counted"
+                self.fail(f"seat {event['seat']}'s win on {event.get('card')}: {name} {said}", line)
