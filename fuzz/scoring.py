@@ -72,7 +72,7 @@ class Writer:
             f"groups of {kinds}",
             f"groups of {kinds} with {self.items()}",
             "claimed groups",
-            f"claimed groups of {kinds}",
+            self._turn_about([f"claimed groups of {kinds}", "sets of 4 alike", "sets of 2 alike"]),
             f"won on {self.pick(CONTEXTS)}{self.pick(WHO)}",
             "last card",
             "first discard",

@@ -183,6 +183,15 @@ class ExpressionChecks:
         if op == "waits":
             self._check_waits(where, place)
             return
+        if op == "alike" and (expression.value is None or expression.value < 1):
+            self.report(
+                where,
+                "E103",
+                f"'sets of {expression.name or expression.value} alike' needs a whole number"
+                " of copies, 1 or more",
+                "e.g. 'sets of 4 alike': the cards the winning hand holds four of",
+            )
+            return
         if op in ir.TABLE_CONDITIONS and not place.conditions:
             self.report(
                 where,

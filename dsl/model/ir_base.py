@@ -93,6 +93,7 @@ ExprOp = Literal[
     "form",
     "wilds",
     "waits",
+    "alike",
     "won",
     "last card",
     "first discard",
@@ -112,9 +113,10 @@ ExprOp = Literal[
 ]
 # quantities of a winning hand (they need a winning split) and conditions of the table
 # (they need a win, or a hand's end)
-HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds", "waits")
+HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds", "waits", "alike")
 # `waits`: the different cards the hand before the winning card would have won on (a hand
-# pattern's quantity only: it may never decide whether a hand wins, see the checker)
+# pattern's quantity only: it may never decide whether a hand wins, see the checker);
+# `sets of N alike` (op `alike`, N in `value`): the cards the whole hand holds N copies of
 TABLE_CONDITIONS = (
     "won",
     "last card",

@@ -64,6 +64,7 @@ class ExpressionBuilder:
         "q_form": "form",
         "q_wilds": "wilds",
         "q_waits": "waits",
+        "q_alike": "alike",
         "c_won": "won",
         "c_last_card": "last card",
         "c_first_discard": "first discard",
@@ -121,6 +122,12 @@ class ExpressionBuilder:
                     expression.kinds = [str(w) for w in part.children]
                 else:
                     expression.items = self.card_items(part.children)
+        elif op == "alike":  # `sets of N alike`: N a whole number, else the checker says so
+            word = children[0]
+            if is_number(str(word)):
+                expression.value = self.bounded(word)
+            else:
+                expression.name = str(word)
         elif op in ("form", "holds distinct"):
             expression.name = str(children[0])
         elif op == "best win":

@@ -306,6 +306,10 @@ def hand_text(expression: ir.Expr) -> str:
         return f"holds distinct {expression.name}"
     if op == "best win":
         return f"best win of {expression.name}"
+    if op == "alike":
+        return f"sets of {expression.value} alike"
+    if op in ("discard after replacement", "discard after last card"):
+        return f"won on {op}"
     return op
 
 

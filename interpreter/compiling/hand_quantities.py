@@ -213,6 +213,12 @@ class HandQuantities:
     def _discard_after_last_card(self, expression: ir.Expr) -> Compiled:
         return lambda scope: 1 if scope.hand.conditions.after_last_card else 0
 
+    def _alike(self, expression: ir.Expr) -> Compiled:
+        """`sets of N alike`: the cards the whole winning hand holds N copies of or more
+        (concealed, in table groups, the winning card)."""
+        copies = expression.value or 1
+        return lambda scope: sum(1 for count in scope.hand.counts if count >= copies)
+
     def _waits(self, expression: ir.Expr) -> Compiled:
         self.reads_waits = True
         return lambda scope: scope.hand.conditions.waits or 0
