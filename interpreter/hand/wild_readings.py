@@ -261,15 +261,18 @@ class WildEvaluator(Evaluator):
         return all(self._stands[wild] == first for wild in wilds)
 
     def _worth_judging(
-        self, plan: Plan, wilds: Sequence[int], table: Sequence[TableGroup]
+        self, plan: Plan, wilds: Sequence[int], table: Sequence[TableGroup], every: bool
     ) -> Iterator[tuple[Reading, bool]]:
         """The readings whose plain hand has a split the win clause's groups and pairs
         accept, or that make a winning form: every reading that may win, each once, in
         the order of the listing of every reading (`readings`); each with whether it
-        surely wins (a split the groups and pairs accept where they decide)."""
+        surely wins (a split the groups and pairs accept where they decide). Unless
+        `every` reading is to be read, they are found one at a time (the reader stops
+        early)."""
         plain, room, groups, forms = plan
         sure = groups if self._groups_decide else 0
-        fills = self.budget.fills(plain, room, len(wilds), groups | forms)
+        listing = self.budget.fills if every else self.budget.ordered_fills
+        fills = listing(plain, room, len(wilds), groups | forms)
         form_fills: set[int] = set()
         if not table:
             held = sum(self.rules.unpack(plain))
@@ -379,12 +382,13 @@ class WildEvaluator(Evaluator):
         return HeldWilds(wilds, source, facts, around, None if on_deal else concealed, plan)
 
     def _candidates(
-        self, held: HeldWilds, table: Sequence[TableGroup]
+        self, held: HeldWilds, table: Sequence[TableGroup], every: bool = False
     ) -> Iterator[tuple[Reading, bool]]:
         """The readings to judge, in the order of the listing, each with whether it surely
-        wins: those the budget search lets through, or every reading where it cannot."""
+        wins: those the budget search lets through, or every reading where it cannot
+        (`every`: the reader reads them all, rather than stopping at the first it wants)."""
         if held.plan is not None:
-            return self._worth_judging(held.plan, held.wilds, table)
+            return self._worth_judging(held.plan, held.wilds, table, every)
         listed = self.readings(held.around, held.wilds, held.concealed)
         return ((reading, False) for reading in listed)
 
@@ -501,7 +505,7 @@ class WildEvaluator(Evaluator):
         best_reading: Reading = ()
         first_reading: Reading = ()
         # the readings that may win, in the order of the listing (ties keep the first)
-        for reading, sure in self._candidates(held, table):
+        for reading, sure in self._candidates(held, table, not self._first_wins):
             cards, win = self._apply(counts, reading, win_wild, win_card)
             self.judged += 1
             if not (on_deal or sure) and not super().wins(cards, table, win, source, facts):

@@ -41,7 +41,7 @@ Fills = dict[int, int]  # the extra cards of a reading (packed) -> the signature
 Order = tuple[int, ...]
 Filled = tuple[Order, int, int]
 LAST = (1 << 16,)  # past every card position
-Tables = tuple[dict, dict]  # a shape's answers: signatures, fills
+Tables = tuple[dict, dict, dict]  # a shape's answers: signatures, fills, reaches
 
 
 def _lowest(packed: int) -> int:
@@ -52,7 +52,9 @@ class BlockBudget:
     """The wild budget search of one block. Blocks of one shape (the same groups at the
     same positions, the same signature steps: the suits of a deck) share their tables."""
 
-    def __init__(self, searcher: Searcher, index: int, shared: dict[object, Tables]) -> None:
+    def __init__(
+        self, searcher: Searcher, index: int, shared: dict[object, Tables], stride: int
+    ) -> None:
         node, shift, mask = searcher.blocks[index]
         block = searcher.rules.blocks[index]
         self.shift = shift
@@ -81,8 +83,9 @@ class BlockBudget:
             for card in kinds:
                 self.containing[card - block.start].append(group)
         shape = (block.size, mask, tuple(tuple((g, s) for g, s, _ in row) for row in self.by_low))
-        tables = shared.setdefault(shape, ({}, {}))
-        self._signatures, self._fills = tables
+        tables = shared.setdefault(shape, ({}, {}, {}))
+        self._signatures, self._fills, self._reaches = tables
+        self.stride = stride
         # each byte's excess over 1…4 copies, found by one subtraction (see `_clamped`)
         self._levels = [int.from_bytes(bytes([level]) * block.size, "little") for level in range(5)]
 
@@ -121,6 +124,35 @@ class BlockBudget:
         if len(self._signatures) >= SIGNATURE_LIMIT:
             self._signatures.clear()
         self._signatures[key] = found
+        return found
+
+    # ── every number of wilds at once ──────────────────────────
+    def reach(self, part: int, room: int, wilds: int) -> int:
+        """Signatures of every split of the part with up to `wilds` cards added, as one bit
+        set: bit `added * stride + signature` for a split with `added` cards added (see
+        `WildBudget.stride`). One table lookup answers every number of wilds."""
+        if not wilds:
+            return self.plain(part) if part else 1
+        key = (part, room, wilds)
+        found = self._reaches.get(key)
+        if found is not None:
+            return found
+        stride = self.stride
+        found = self.plain(part) if part else 1
+        if wilds == 1:
+            plain = self.plain
+            for position, one in enumerate(self.ones):
+                if (room >> (position * FIELD_BITS)) & 0xFF:
+                    found |= plain(part + one) << stride
+        else:
+            for need, count, step, rest in self._moves(part, room, wilds):
+                left = wilds - count
+                below = self.reach(rest, self._clamped(room - need, left), left)
+                if below:
+                    found |= below << (count * stride + step)
+        if len(self._reaches) >= SIGNATURE_LIMIT:
+            self._reaches.clear()
+        self._reaches[key] = found
         return found
 
     def _moves(self, part: int, room: int, wilds: int) -> Iterator[tuple[int, int, int, int]]:
@@ -193,8 +225,19 @@ class WildBudget:
 
     def __init__(self, searcher: Searcher) -> None:
         shared: dict[object, Tables] = {}
+        # `BlockBudget.reach` sets bit `added * stride + signature`: the stride is past
+        # every signature of a hand that fits the signature tables, so two blocks' bits
+        # combine (`combine`) into the sum of their cards added and of their signatures.
+        # While the cards added stay within the wilds held the hand fits and its signature
+        # stays below the stride; a signature that grew past it only comes of more cards
+        # added than wilds held, and only adds to the count of cards added, so it is masked
+        # off with them.
+        layout = searcher.rules.signature
+        self.stride = layout.index(layout.max_groups, layout.max_pairs, layout.max_triggers) + 1
+        self._signature_mask = (1 << self.stride) - 1
         self.blocks = [
-            BlockBudget(searcher, index, shared) for index in range(len(searcher.blocks))
+            BlockBudget(searcher, index, shared, self.stride)
+            for index in range(len(searcher.blocks))
         ]
 
     def _parts(self, packed: int, room: int) -> list[tuple[BlockBudget, int, int]]:
@@ -210,18 +253,24 @@ class WildBudget:
     def signatures(self, packed: int, room: int, wilds: int) -> int:
         """Signatures of every split of every reading of `wilds` wilds: `packed` the plain
         cards, `room` the copies free of each card kind a wild may stand for (packed)."""
-        reach = {0: 1}  # wilds placed in the blocks so far -> signatures reached
-        for block, part, free in self._parts(packed, room):
-            more: dict[int, int] = {}
-            for used, bits in reach.items():
-                for count in range(wilds - used + 1 if free else 1):
-                    found = block.signatures(part, free, count)
-                    if found:
-                        more[used + count] = more.get(used + count, 0) | combine(bits, found)
-            if not more:
+        return self._reach(self._parts(packed, room), wilds) >> (wilds * self.stride)
+
+    def _reach(self, parts: list[tuple[BlockBudget, int, int]], wilds: int) -> int:
+        """The blocks' `reach` combined: bit `added * stride + signature` for the splits of
+        their parts with `added` cards added in all, at most `wilds`."""
+        within = (1 << ((wilds + 1) * self.stride)) - 1
+        total = 1
+        for block, part, free in parts:
+            found = block.reach(part, free, wilds if free else 0)
+            if not found:
                 return 0
-            reach = more
-        return reach.get(wilds, 0)
+            if found.bit_count() < total.bit_count():
+                total = combine(found, total) & within
+            else:
+                total = combine(total, found) & within
+            if not total:
+                return 0
+        return total
 
     def fills(self, packed: int, room: int, wilds: int, accept: int) -> Iterator[tuple[int, int]]:
         """The readings (the cards the wilds stand for, packed) whose plain hand has a
@@ -229,17 +278,17 @@ class WildBudget:
         in the order of their cards (rising, compared card by card)."""
         parts = self._parts(packed, room)
         # what the blocks after each one can reach with each number of wilds
-        after: list[dict[int, int]] = [{0: 1}]
-        for block, part, free in reversed(parts):
-            tail = after[-1]
-            more: dict[int, int] = {}
-            for used, bits in tail.items():
-                for count in range(wilds - used + 1 if free else 1):
-                    found = block.signatures(part, free, count)
-                    if found:
-                        more[used + count] = more.get(used + count, 0) | combine(bits, found)
-            after.append(more)
-        after.reverse()
+        stride, signature_mask = self.stride, self._signature_mask
+        after: list[dict[int, int]] = []
+        for index in range(len(parts) + 1):
+            reached = self._reach(parts[index:], wilds)
+            after.append(
+                {
+                    count: (reached >> (count * stride)) & signature_mask
+                    for count in range(wilds + 1)
+                    if (reached >> (count * stride)) & signature_mask
+                }
+            )
         if not after[0].get(wilds, 0) & accept:
             return
 
@@ -267,3 +316,89 @@ class WildBudget:
                     )
 
         yield from place(0, wilds, 1, 0)
+
+    # ── the readings in order, one at a time ───────────────────
+    def ordered_fills(
+        self, packed: int, room: int, wilds: int, accept: int
+    ) -> Iterator[tuple[int, int]]:
+        """What `fills` yields, in the same order, found one at a time: a descent over the
+        cards of a reading, lowest first, each card tried only where the budget tables
+        say the cards after it can still complete a split of a signature in `accept`. A
+        reader that stops at the first reading it wants pays for that one alone."""
+        parts = self._parts(packed, room)
+        stride = self.stride
+        within = (1 << ((wilds + 1) * stride)) - 1
+        # what the blocks from each one on reach, with up to `wilds` cards added in all
+        tails = [1] * (len(parts) + 1)
+        for index in range(len(parts) - 1, -1, -1):
+            block, part, free = parts[index]
+            found = block.reach(part, free, wilds if free else 0)
+            tails[index] = combine(tails[index + 1], found) & within if found else 0
+            if not tails[index]:
+                return
+        if not (tails[0] >> (wilds * stride)) & accept:
+            return
+        yield from self._descend(parts, tails, 0, 1, parts[0][1], parts[0][2], wilds, 0, accept)
+
+    def _descend(
+        self,
+        parts: list[tuple[BlockBudget, int, int]],
+        tails: list[int],
+        index: int,
+        head: int,
+        part: int,
+        free: int,
+        left: int,
+        filled: int,
+        accept: int,
+    ) -> Iterator[tuple[int, int]]:
+        """The readings that add `left` more cards, none below the block `index`'s
+        positions that `free` leaves open, in order: the block's next card first (lowest
+        position first), then none more in this block. `head` is the signatures of the
+        blocks before (their cards final), `part` the block's cards with those added."""
+        stride = self.stride
+        block = parts[index][0]
+        after = tails[index + 1]
+        if left:
+            below = left - 1
+            for position, one in enumerate(block.ones):
+                if not (free >> (position * FIELD_BITS)) & 0xFF:
+                    continue
+                # the next cards are at this position or above
+                opened = (free >> (position * FIELD_BITS)) << (position * FIELD_BITS)
+                rest = block._clamped(opened - one, below)
+                found = block.reach(part + one, rest, below)
+                if not found:
+                    continue
+                reached = combine(combine(after, found), head)
+                if (reached >> (below * stride)) & accept:
+                    yield from self._descend(
+                        parts,
+                        tails,
+                        index,
+                        head,
+                        part + one,
+                        rest,
+                        below,
+                        filled + (one << block.shift),
+                        accept,
+                    )
+        # no more cards in this block: its part is split as it is
+        plain = block.plain(part) if part else 1
+        if not plain:
+            return
+        head = combine(head, plain)
+        if index + 1 == len(parts):
+            if not left and head & accept:
+                yield filled, head
+            return
+        if not left:
+            bits = combine(head, after & self._signature_mask)
+            if bits & accept:
+                yield filled, bits
+            return
+        if (combine(head, after) >> (left * stride)) & accept:
+            _, part, free = parts[index + 1]
+            yield from self._descend(
+                parts, tails, index + 1, head, part, free, left, filled, accept
+            )
