@@ -123,6 +123,31 @@ class Explainer(Protocol):
 _UNBUILT: Any = object()
 
 
+class _Marking:
+    """An explainer whose splits are marked as they are built (`Evaluation.mark_splits`)."""
+
+    def __init__(self, explainer: Explainer, mark: Callable[[Decomposition], None]) -> None:
+        self._explainer = explainer
+        self._mark = mark
+
+    def decomposition(self, candidate: Candidate, context: Any) -> Decomposition:
+        found = self._explainer.decomposition(candidate, context)
+        self._mark(found)
+        return found
+
+    def decompositions(
+        self, candidates: list[Candidate], context: Any
+    ) -> list[Decomposition | None]:
+        found = self._explainer.decompositions(candidates, context)
+        for split in found:
+            if split is not None:
+                self._mark(split)
+        return found
+
+    def reasons(self, evaluation: Evaluation, context: Any) -> list[Reason]:
+        return self._explainer.reasons(evaluation, context)
+
+
 class Evaluation:
     """Whether a hand wins and how: built from judged splits, details on first reading."""
 
@@ -331,6 +356,18 @@ class Evaluation:
     @property
     def winning(self) -> list[Decomposition]:
         return [d for d in self.decompositions if d.wins]
+
+    def mark_splits(self, mark: Callable[[Decomposition], None]) -> None:
+        """Apply `mark` to every split: to those built already now, to the others as they
+        are built (a reader of the best split alone does not pay for the rest)."""
+        built: list[Decomposition | None] = [self._best if self._best is not _UNBUILT else None]
+        built += self._built or []
+        built += self._decompositions or []
+        for split in built:
+            if split is not None:
+                mark(split)
+        if self._explainer is not None:
+            self._explainer = _Marking(self._explainer, mark)
 
     # ── hand patterns may change the verdict (see `judging.py`) ─
     def split(self, index: int) -> Decomposition:

@@ -38,6 +38,7 @@ from tablerules.interpreter.compiling.compiled import (
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.hand.evaluate import (
+    Decomposition,
     Evaluation,
     Evaluator,
     TableGroup,
@@ -101,6 +102,7 @@ class WildEvaluator(Evaluator):
         self._first_wins = rules.value_table is None and not rules.scoring.active
         self._stand_sets = {wild: frozenset(cards) for wild, cards in self._stands.items()}
         self._room_memo: dict[tuple[tuple[int, ...], int], tuple[int, frozenset[int]]] = {}
+        self._tight_memo: dict[int, int] = {}
         self._facts_memo: dict[tuple[object, ...], WinConditions] = {}
         # the signatures of a split that makes a winning form (its count of groups)
         self._forms_accept = 0
@@ -224,16 +226,20 @@ class WildEvaluator(Evaluator):
             return None
         kinds = tuple(sorted(set(wilds)))
         room, allowed = self._rooms(kinds, len(wilds))
+        seen = int.from_bytes(bytes(around), "little")
+        guard = self._guard
+        if (seen + self._excess) & guard:
+            return None  # more copies in sight than the deck has
         # a card in sight so often that fewer copies than wilds are free: its room is less
-        for card, count in enumerate(around):
-            if not count:
-                continue
-            deck = copies[card]
-            if count > deck:
-                return None
-            most = min(deck, len(wilds))
-            if count > deck - len(wilds) and card in allowed:
-                room -= (most - min(deck - count, most)) << (card * FIELD_BITS)
+        tight = (seen + self._tight(len(wilds))) & guard
+        while tight:
+            low = tight & -tight
+            tight ^= low
+            card = (low.bit_length() - 1) // FIELD_BITS
+            if card in allowed:
+                deck = copies[card]
+                most = min(deck, len(wilds))
+                room -= (most - min(deck - around[card], most)) << (card * FIELD_BITS)
         plain = int.from_bytes(bytes(concealed), "little")
         if not table:
             return plain, room, self._accept_concealed, self._forms_accept
@@ -241,6 +247,16 @@ class WildEvaluator(Evaluator):
         pairs = sum(kinds[g.kind].is_pair for g in table)
         triggers = sum(kinds[g.kind].is_trigger for g in table)
         return plain, room, self.rules.accept_mask(len(table), pairs, triggers), 0
+
+    def _tight(self, wilds: int) -> int:
+        """Added to the counts of the cards in sight (packed), sets the guard bit of each
+        card held more often than its copies less the wilds (and held at all)."""
+        known = self._tight_memo.get(wilds)
+        if known is None:
+            lowest = [max(1, copies - wilds + 1) for copies in self._copies]
+            spare = bytes(GUARD_BIT - level for level in lowest)
+            known = self._tight_memo[wilds] = int.from_bytes(spare, "little")
+        return known
 
     def _rooms(self, kinds: tuple[int, ...], wilds: int) -> tuple[int, frozenset[int]]:
         """The cards some of the wild kinds may stand for, and their room when no copy of
@@ -330,11 +346,17 @@ class WildEvaluator(Evaluator):
     def _readings_of(self, fill: int, wilds: Sequence[int]) -> Iterator[Reading]:
         """Each way the held wilds (sorted) may stand for the cards of `fill` (packed):
         wild by wild, the cards of wilds of one kind in rising order."""
-        left = self.rules.unpack(fill)
         if wilds[0] == wilds[-1]:  # one kind of wild: the cards in rising order
             wild = wilds[0]
-            yield tuple((wild, card) for card, count in enumerate(left) for _ in range(count))
+            reading: list[tuple[int, int]] = []
+            while fill:
+                card = ((fill & -fill).bit_length() - 1) // FIELD_BITS
+                count = (fill >> (card * FIELD_BITS)) & 0xFF
+                reading += [(wild, card)] * count
+                fill -= count << (card * FIELD_BITS)
+            yield tuple(reading)
             return
+        left = self.rules.unpack(fill)
         stands = self._stand_sets
         held = [card for card, count in enumerate(left) if count]
         chosen: list[tuple[int, int]] = []
@@ -449,7 +471,7 @@ class WildEvaluator(Evaluator):
             # a split the groups and pairs accept wins: the signatures decide, when the
             # structure alone decides or some such split is found
             plain, room, groups, _ = plan
-            found = bool(self.budget.signatures(plain, room, len(wilds)) & groups)
+            found = bool(self.budget.accepted(plain, room, len(wilds), groups))
             decided = found or self._structural
         if not decided:
             for reading, sure in self._candidates(held, table):
@@ -536,9 +558,13 @@ class WildEvaluator(Evaluator):
         if best is None:
             best_reading = first_reading
         chosen.wild_readings = best_reading
-        for split in chosen.decompositions:
-            split.wilds = len(wilds)
+        read = len(wilds)
+
+        def mark(split: Decomposition) -> None:
+            split.wilds = read
             split.wild_readings = best_reading
+
+        chosen.mark_splits(mark)
         return chosen
 
     def _better(self, one: Evaluation, other: Evaluation) -> bool:

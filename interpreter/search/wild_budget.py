@@ -5,13 +5,17 @@ for) makes a plain hand that wins. Instead of judging every reading, the search 
 wilds itself: block by block (no group crosses a block, `compiling/blocks.py`), a block's
 part may take `j` extra cards, each one a card some wild may stand for and never a copy
 more than the deck has (`room`: the copies of each card kind still free, 0 for a kind no
-wild may stand for). Two answers, both exact:
+wild may stand for). The answers, all exact:
 
-* `signatures` — the (groups, pairs, triggers) signatures (`searcher.py`) of every split of
-  every reading that uses all `w` wilds, as a bit set: the signature test of a hand with
-  wilds, as `Searcher.signatures` is for a plain hand;
+* `signatures` / `accepted` — the (groups, pairs, triggers) signatures (`searcher.py`) of
+  every split of every reading that uses all `w` wilds, as a bit set: the signature test of
+  a hand with wilds, as `Searcher.signatures` is for a plain hand. Each block answers every
+  number of extra cards at once (`BlockBudget.reach`: bit `j * stride + signature`), so a
+  hand costs one table lookup per block and the blocks combine by shifts;
 * `fills` — the readings themselves (the extra cards, packed as a hand is) whose plain hand
-  has a split of a signature in `accept`: what a judge still has to look at.
+  has a split of a signature in `accept`, listed in the order of their cards;
+* `ordered_fills` — the same readings in the same order, found one at a time by a descent
+  over their cards (lowest first), for a reader that stops at the first it wants.
 
 Within a block a part is solved lowest held card first: that card lies in some group, which
 takes every card of the group the part holds and the wilds fill the rest (taking fewer held
@@ -41,7 +45,14 @@ Fills = dict[int, int]  # the extra cards of a reading (packed) -> the signature
 Order = tuple[int, ...]
 Filled = tuple[Order, int, int]
 LAST = (1 << 16,)  # past every card position
-Tables = tuple[dict, dict, dict]  # a shape's answers: signatures, fills, reaches
+Tables = tuple[dict, dict]  # a shape's answers: reaches, fills
+
+
+def _joined(one: int, other: int) -> int:
+    """`combine` of two bit sets, looping over the one with fewer bits."""
+    if one.bit_count() < other.bit_count():
+        return combine(other, one)
+    return combine(one, other)
 
 
 def _lowest(packed: int) -> int:
@@ -83,8 +94,8 @@ class BlockBudget:
             for card in kinds:
                 self.containing[card - block.start].append(group)
         shape = (block.size, mask, tuple(tuple((g, s) for g, s, _ in row) for row in self.by_low))
-        tables = shared.setdefault(shape, ({}, {}, {}))
-        self._signatures, self._fills, self._reaches = tables
+        tables = shared.setdefault(shape, ({}, {}))
+        self._reaches, self._fills = tables
         self.stride = stride
         # each byte's excess over 1…4 copies, found by one subtraction (see `_clamped`)
         self._levels = [int.from_bytes(bytes([level]) * block.size, "little") for level in range(5)]
@@ -99,32 +110,6 @@ class BlockBudget:
         kept = (above & guard) >> (FIELD_BITS - 1)  # 1 in each byte above `most`
         excess = above & ~guard & (kept * 0xFF)
         return room - excess
-
-    # ── signatures only ────────────────────────────────────────
-    def signatures(self, part: int, room: int, wilds: int) -> int:
-        """Signatures of every split of the part with exactly `wilds` cards added."""
-        if not wilds:
-            return self.plain(part) if part else 1
-        key = (part, room, wilds)
-        found = self._signatures.get(key)
-        if found is not None:
-            return found
-        found = 0
-        if wilds == 1:
-            plain = self.plain
-            for position, one in enumerate(self.ones):
-                if (room >> (position * FIELD_BITS)) & 0xFF:
-                    found |= plain(part + one)
-        else:
-            for need, count, step, rest in self._moves(part, room, wilds):
-                left = wilds - count
-                below = self.signatures(rest, self._clamped(room - need, left), left)
-                if below:
-                    found |= below << step
-        if len(self._signatures) >= SIGNATURE_LIMIT:
-            self._signatures.clear()
-        self._signatures[key] = found
-        return found
 
     # ── every number of wilds at once ──────────────────────────
     def reach(self, part: int, room: int, wilds: int) -> int:
@@ -235,6 +220,8 @@ class WildBudget:
         layout = searcher.rules.signature
         self.stride = layout.index(layout.max_groups, layout.max_pairs, layout.max_triggers) + 1
         self._signature_mask = (1 << self.stride) - 1
+        self._layout = layout
+        self._below_memo: dict[tuple[int, int], int] = {}
         self.blocks = [
             BlockBudget(searcher, index, shared, self.stride)
             for index in range(len(searcher.blocks))
@@ -255,19 +242,58 @@ class WildBudget:
         cards, `room` the copies free of each card kind a wild may stand for (packed)."""
         return self._reach(self._parts(packed, room), wilds) >> (wilds * self.stride)
 
-    def _reach(self, parts: list[tuple[BlockBudget, int, int]], wilds: int) -> int:
+    def accepted(self, packed: int, room: int, wilds: int, accept: int) -> int:
+        """The signatures in `accept` of every split of every reading of `wilds` wilds:
+        `signatures(...) & accept`, with the blocks' splits that no signature of `accept`
+        holds left out before they are combined."""
+        parts = self._parts(packed, room)
+        found = self._reach(parts, wilds, self._below(accept, wilds))
+        return (found >> (wilds * self.stride)) & accept
+
+    def _below(self, accept: int, wilds: int) -> int:
+        """The signatures some signature of `accept` holds (no more groups, pairs and
+        triggers), at every number of cards added up to `wilds` (see `BlockBudget.reach`):
+        a part's split outside them is never in a split of the hand that `accept` takes,
+        since the blocks' counts only add up."""
+        key = (accept, wilds)
+        known = self._below_memo.get(key)
+        if known is not None:
+            return known
+        layout = self._layout
+        triggers_mask = (1 << layout.pair_shift) - 1
+        pairs_mask = (1 << (layout.group_shift - layout.pair_shift)) - 1
+        held = 0
+        bits = accept
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            index = low.bit_length() - 1
+            groups = index >> layout.group_shift
+            pairs = (index >> layout.pair_shift) & pairs_mask
+            triggers = index & triggers_mask
+            for fewer in range(groups + 1):
+                for paired in range(min(pairs, fewer) + 1):
+                    for triggered in range(min(triggers, fewer) + 1):
+                        held |= 1 << layout.index(fewer, paired, triggered)
+        known = sum(held << (count * self.stride) for count in range(wilds + 1))
+        if len(self._below_memo) >= SIGNATURE_LIMIT:
+            self._below_memo.clear()
+        self._below_memo[key] = known
+        return known
+
+    def _reach(
+        self, parts: list[tuple[BlockBudget, int, int]], wilds: int, useful: int = -1
+    ) -> int:
         """The blocks' `reach` combined: bit `added * stride + signature` for the splits of
-        their parts with `added` cards added in all, at most `wilds`."""
+        their parts with `added` cards added in all, at most `wilds`; each block's bits
+        outside `useful` left out."""
         within = (1 << ((wilds + 1) * self.stride)) - 1
         total = 1
         for block, part, free in parts:
-            found = block.reach(part, free, wilds if free else 0)
+            found = block.reach(part, free, wilds if free else 0) & useful
             if not found:
                 return 0
-            if found.bit_count() < total.bit_count():
-                total = combine(found, total) & within
-            else:
-                total = combine(total, found) & within
+            total = _joined(total, found) & within
             if not total:
                 return 0
         return total
@@ -328,17 +354,41 @@ class WildBudget:
         parts = self._parts(packed, room)
         stride = self.stride
         within = (1 << ((wilds + 1) * stride)) - 1
+        useful = self._below(accept, wilds)
         # what the blocks from each one on reach, with up to `wilds` cards added in all
         tails = [1] * (len(parts) + 1)
         for index in range(len(parts) - 1, -1, -1):
             block, part, free = parts[index]
-            found = block.reach(part, free, wilds if free else 0)
-            tails[index] = combine(tails[index + 1], found) & within if found else 0
+            found = block.reach(part, free, wilds if free else 0) & useful
+            tails[index] = _joined(tails[index + 1], found) & within if found else 0
             if not tails[index]:
                 return
         if not (tails[0] >> (wilds * stride)) & accept:
             return
-        yield from self._descend(parts, tails, 0, 1, parts[0][1], parts[0][2], wilds, 0, accept)
+        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful))
+
+    def _enter(
+        self,
+        parts: list[tuple[BlockBudget, int, int]],
+        tails: list[int],
+        index: int,
+        head: int,
+        left: int,
+        filled: int,
+        wanted: tuple[int, int],
+    ) -> Iterator[tuple[int, int]]:
+        """`_descend` from the start of the block `index`, its cards tried one by one only
+        where the block's table says it may take some of the `left` cards."""
+        block, part, free = parts[index]
+        if left and free:
+            accept, useful = wanted
+            stride = self.stride
+            some = block.reach(part, free, left) & useful
+            some = (some >> stride) << stride  # a card or more added in this block
+            taking = some and combine(_joined(tails[index + 1], some), head)
+            if not (taking >> (left * stride)) & accept:
+                free = 0  # no reading adds a card here: the block is split as it is
+        yield from self._descend(parts, tails, index, head, part, free, left, filled, wanted)
 
     def _descend(
         self,
@@ -350,14 +400,16 @@ class WildBudget:
         free: int,
         left: int,
         filled: int,
-        accept: int,
+        wanted: tuple[int, int],
     ) -> Iterator[tuple[int, int]]:
         """The readings that add `left` more cards, none below the block `index`'s
         positions that `free` leaves open, in order: the block's next card first (lowest
         position first), then none more in this block. `head` is the signatures of the
-        blocks before (their cards final), `part` the block's cards with those added."""
+        blocks before (their cards final), `part` the block's cards with those added;
+        `wanted` the signatures accepted and those they hold (`_below`)."""
+        accept, useful = wanted
         stride = self.stride
-        block = parts[index][0]
+        block, start, whole = parts[index]
         after = tails[index + 1]
         if left:
             below = left - 1
@@ -367,10 +419,15 @@ class WildBudget:
                 # the next cards are at this position or above
                 opened = (free >> (position * FIELD_BITS)) << (position * FIELD_BITS)
                 rest = block._clamped(opened - one, below)
-                found = block.reach(part + one, rest, below)
+                # whether some cards complete the split is asked with every position open
+                # (as the tables know the part, from any hand): a reading it lets through
+                # wrongly is refused below, where no card is left to add
+                held = part + one
+                found = block.reach(held, block._clamped(whole - (held - start), below), below)
+                found &= useful
                 if not found:
                     continue
-                reached = combine(combine(after, found), head)
+                reached = combine(_joined(after, found), head)
                 if (reached >> (below * stride)) & accept:
                     yield from self._descend(
                         parts,
@@ -381,7 +438,7 @@ class WildBudget:
                         rest,
                         below,
                         filled + (one << block.shift),
-                        accept,
+                        wanted,
                     )
         # no more cards in this block: its part is split as it is
         plain = block.plain(part) if part else 1
@@ -397,8 +454,5 @@ class WildBudget:
             if bits & accept:
                 yield filled, bits
             return
-        if (combine(head, after) >> (left * stride)) & accept:
-            _, part, free = parts[index + 1]
-            yield from self._descend(
-                parts, tails, index + 1, head, part, free, left, filled, accept
-            )
+        if (combine(after, head) >> (left * stride)) & accept:
+            yield from self._enter(parts, tails, index + 1, head, left, filled, wanted)

@@ -1,0 +1,127 @@
+"""Property: on random hands holding 1–4 wild cards, the wild budget search
+(`interpreter/search/wild_budget.py`) gives the verdict, the best split and the reading
+that judging every reading of the wilds gives, over every bundled file with wild cards
+and a wild card over Hong Kong 番 (scored hands: the reading that pays most is chosen).
+
+A hand is drawn from the file's own in-hand groups (one pair, four groups of three), some
+of its cards replaced by a wild card; sometimes one more card is changed (most such hands
+do not win), sometimes a card is the winning card, self-drawn or discarded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.hand.evaluate import Evaluation
+from tablerules.interpreter.hand.wild_readings import WildEvaluator
+
+ROOT = Path(__file__).resolve().parents[1]
+HONG_KONG_WILD = """extends "hongkong"
+
+wild 白 "the white dragon stands for any tile" [HK-1] {
+  cards P
+}
+"""
+# (file, wilds held, examples): judging every reading of four wilds that stand for any
+# tile costs about half a second a hand, so those files get fewer examples of many wilds
+CASES = [
+    ("hongzhong", 1, 40),
+    ("hongzhong", 2, 40),
+    ("hongzhong", 3, 30),
+    ("hongzhong", 4, 30),
+    ("guangdong", 1, 30),
+    ("guangdong", 2, 20),
+    ("guangdong", 3, 8),
+    ("guangdong", 4, 3),
+    ("hongkong-wild", 1, 30),
+    ("hongkong-wild", 2, 20),
+    ("hongkong-wild", 3, 8),
+    ("hongkong-wild", 4, 3),
+]
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Game, WildEvaluator]]:
+    """Each file's game with an evaluator that judges every reading (the budget off)."""
+    folder = tmp_path_factory.mktemp("wild")
+    variant = folder / "hongkong-wild.rules"
+    variant.write_text(HONG_KONG_WILD, encoding="utf-8")
+    paths = {
+        "hongzhong": ROOT / "rules" / "hongzhong.rules",
+        "guangdong": ROOT / "rules" / "guangdong.rules",
+        "hongkong-wild": variant,
+    }
+    found = {}
+    for name, path in paths.items():
+        game = load_game(path)
+        listing = WildEvaluator(game.compiled)
+        listing._plan = lambda *args, **kwargs: None  # type: ignore[method-assign]
+        found[name] = (game, listing)
+    return found
+
+
+def _summary(result: Evaluation) -> tuple[object, ...]:
+    best = result.best
+    return (
+        result.wins,
+        result.wild_readings,
+        None if best is None else (best.total, [g.cards for g in best.groups], best.wilds),
+        [split.wins for split in result.decompositions],
+        [reason.to_json() for reason in result.reasons],
+    )
+
+
+@st.composite
+def _hand(draw: st.DrawFn, game: Game, wilds: int) -> tuple[list[int], int | None, str | None]:
+    """A hand of the file's own groups with `wilds` of its cards made wild (see above)."""
+    rules = game.compiled
+    wild = min(rules.wilds.kinds)
+    pairs = [i.cards for i in rules.instances if rules.kinds[i.kind].is_pair]
+    threes = [
+        i.cards for i in rules.instances if not rules.kinds[i.kind].is_pair and len(i.cards) == 3
+    ]
+    hand = list(draw(st.sampled_from(pairs)))
+    for _ in range(4):
+        hand += draw(st.sampled_from(threes))
+    assume(wild not in hand)
+    if draw(st.booleans()):  # one card changed: a near miss, now and then a win
+        hand[draw(st.integers(0, len(hand) - 1))] = draw(
+            st.sampled_from([c for c in range(len(rules.cards)) if c != wild])
+        )
+    for index in draw(st.permutations(range(len(hand))))[:wilds]:
+        hand[index] = wild
+    assume(all(hand.count(card) <= rules.cards.copies_of[card] for card in hand))
+    win: int | None = None
+    source: str | None = None
+    if draw(st.booleans()):
+        win = hand.pop(draw(st.integers(0, len(hand) - 1)))
+        source = draw(st.sampled_from(["self", "discard"]))
+    return hand, win, source
+
+
+@pytest.mark.parametrize(("name", "wilds", "examples"), CASES)
+def test_the_budget_search_answers_as_judging_every_reading(
+    games: dict[str, tuple[Game, WildEvaluator]], name: str, wilds: int, examples: int
+) -> None:
+    game, listing = games[name]
+    budget = game.evaluator
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    @given(drawn=_hand(game, wilds))
+    def check(drawn: tuple[list[int], int | None, str | None]) -> None:
+        hand, win, source = drawn
+        assert budget.wins(hand, (), win, source) == listing.wins(hand, (), win, source)
+        assert _summary(budget.evaluate(hand, None, win, source)) == _summary(
+            listing.evaluate(hand, None, win, source)
+        )
+
+    check()
