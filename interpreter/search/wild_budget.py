@@ -411,7 +411,9 @@ class WildBudget:
         stride = self.stride
         block, start, whole = parts[index]
         after = tails[index + 1]
-        if left:
+        if left == 1:
+            yield from self._last(parts, tails, index, head, part, free, filled, accept)
+        elif left:
             below = left - 1
             for position, one in enumerate(block.ones):
                 if not (free >> (position * FIELD_BITS)) & 0xFF:
@@ -456,3 +458,29 @@ class WildBudget:
             return
         if (combine(after, head) >> (left * stride)) & accept:
             yield from self._enter(parts, tails, index + 1, head, left, filled, wanted)
+
+    def _last(
+        self,
+        parts: list[tuple[BlockBudget, int, int]],
+        tails: list[int],
+        index: int,
+        head: int,
+        part: int,
+        free: int,
+        filled: int,
+        accept: int,
+    ) -> Iterator[tuple[int, int]]:
+        """`_descend` with one card left to add in the block `index`: the block's table of
+        the cards with which its part splits (`fills`, known for the part from any hand),
+        those at the positions `free` leaves open, lowest first."""
+        block, start, whole = parts[index]
+        rest = tails[index + 1] & self._signature_mask  # the blocks after add no card
+        if not rest:
+            return
+        room = block._clamped(whole - (part - start), 1)
+        for order, one, found in block.fills(part, room, 1):
+            if not (free >> (order[0] * FIELD_BITS)) & 0xFF:
+                continue
+            bits = combine(_joined(rest, found), head)
+            if bits & accept:
+                yield filled + (one << block.shift), bits
