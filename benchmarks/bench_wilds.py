@@ -121,12 +121,14 @@ def hand_figures(rounds: int, per_round: int) -> dict[str, object]:
 
 
 def plain_copy(folder: Path) -> Path:
-    """rules/hongzhong.rules with 紅中 a plain tile: no wild clause, discard rule, never of."""
+    """rules/hongzhong.rules with 紅中 a plain tile: no wild clause, discard rule, never of;
+    the four 紅中 that win at once named as cards rather than as the wild cards."""
     text = RULES.read_text(encoding="utf-8")
     text = re.sub(r"\nwild [^\n]*\{.*?\n\}\n", "\n", text, flags=re.S)
     text = re.sub(r"\ndiscard \[[^\n]*\{.*?\n\}\n", "\n", text, flags=re.S)
     text = re.sub(r"\n *never of wild[^\n]*", "", text)
     text = text.replace("if wilds = 0 then 4 × 底 else 2 × 底", "2 × 底")
+    text = text.replace("when holding 4 of wild", "when holding 4 of C")  # four 紅中 still win
     path = folder / "hongzhong-plain.rules"
     path.write_text(text, encoding="utf-8")
     return path
