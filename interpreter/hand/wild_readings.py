@@ -463,17 +463,22 @@ class WildEvaluator(Evaluator):
         known = self._win_memo.get(key)
         if known is not None:
             return known
-        held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
-        source, facts, plan = held.source, held.facts, held.plan
         found = False
         decided = False
-        if plan is not None and self._groups_decide and self._one_kind(wilds):
+        if self._groups_decide and self._one_kind(wilds):
             # a split the groups and pairs accept wins: the signatures decide, when the
             # structure alone decides or some such split is found
-            plain, room, groups, _ = plan
-            found = bool(self.budget.accepted(plain, room, len(wilds), groups))
-            decided = found or self._structural
+            around = self._with_table(counts, table, win_card)
+            concealed = self._concealed(counts, win_card)
+            size = len(hand) + (win_card is not None)
+            plan = self._plan(around, concealed, wilds, table, size)
+            if plan is not None:
+                plain, room, groups, _ = plan
+                found = bool(self.budget.accepted(plain, room, len(wilds), groups))
+                decided = found or self._structural
         if not decided:
+            held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
+            source, facts = held.source, held.facts
             for reading, sure in self._candidates(held, table):
                 if sure:
                     found = True
