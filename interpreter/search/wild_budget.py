@@ -407,7 +407,7 @@ class WildBudget:
         position first), then none more in this block. `head` is the signatures of the
         blocks before (their cards final), `part` the block's cards with those added;
         `wanted` the signatures accepted and those they hold (`_below`)."""
-        accept, useful = wanted
+        accept = wanted[0]
         stride = self.stride
         block, start, whole = parts[index]
         after = tails[index + 1]
@@ -415,6 +415,7 @@ class WildBudget:
             yield from self._last(parts, tails, index, head, part, free, filled, accept)
         elif left:
             below = left - 1
+            wants = self._wants(head, after, below, accept)
             for position, one in enumerate(block.ones):
                 if not (free >> (position * FIELD_BITS)) & 0xFF:
                     continue
@@ -426,11 +427,7 @@ class WildBudget:
                 # wrongly is refused below, where no card is left to add
                 held = part + one
                 found = block.reach(held, block._clamped(whole - (held - start), below), below)
-                found &= useful
-                if not found:
-                    continue
-                reached = combine(_joined(after, found), head)
-                if (reached >> (below * stride)) & accept:
+                if found & wants:
                     yield from self._descend(
                         parts,
                         tails,
@@ -458,6 +455,26 @@ class WildBudget:
             return
         if (combine(after, head) >> (left * stride)) & accept:
             yield from self._enter(parts, tails, index + 1, head, left, filled, wanted)
+
+    def _wants(self, head: int, after: int, added: int, accept: int) -> int:
+        """What a block's part must reach (bit `j * stride + signature`, see `reach`) for
+        the hand to reach a signature of `accept` with `added` cards added in all: the
+        blocks before it reach `head` (no cards added), those after it `after`."""
+        stride = self.stride
+        mask = self._signature_mask
+        wants = 0
+        bits = after & ((1 << ((added + 1) * stride)) - 1)
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            level, signature = divmod(low.bit_length() - 1, stride)
+            heads = head
+            while heads:
+                first = heads & -heads
+                heads ^= first
+                reached = signature + first.bit_length() - 1
+                wants |= ((accept >> reached) & mask) << ((added - level) * stride)
+        return wants
 
     def _last(
         self,
