@@ -419,15 +419,15 @@ class WildBudget:
             for position, one in enumerate(block.ones):
                 if not (free >> (position * FIELD_BITS)) & 0xFF:
                     continue
-                # the next cards are at this position or above
-                opened = (free >> (position * FIELD_BITS)) << (position * FIELD_BITS)
-                rest = block._clamped(opened - one, below)
                 # whether some cards complete the split is asked with every position open
                 # (as the tables know the part, from any hand): a reading it lets through
                 # wrongly is refused below, where no card is left to add
                 held = part + one
                 found = block.reach(held, block._clamped(whole - (held - start), below), below)
                 if found & wants:
+                    # the next cards are at this position or above
+                    opened = (free >> (position * FIELD_BITS)) << (position * FIELD_BITS)
+                    rest = block._clamped(opened - one, below)
                     yield from self._descend(
                         parts,
                         tails,
