@@ -546,21 +546,13 @@ FLOW_AND_REPRODUCTION = {
 
 
 def test_every_invariant_is_shown_to_catch_something() -> None:
-<<<<<<< HEAD
     shown_elsewhere = {
         "forced-group-wins-offered",
         "kaigang-shown-and-locked",
         "ping-hu-has-several-waits",
-    }
-    assert set(INVARIANTS) == {*MUTATIONS, *shown_elsewhere, *FLOW_AND_REPRODUCTION}
-=======
-    shown_by_scenario = {
-        "forced-group-wins-offered",
-        "ping-hu-has-several-waits",
         "gang-shang-pao-and-hai-di-pao",
     }
-    assert set(INVARIANTS) == {*MUTATIONS, *shown_by_scenario, *FLOW_AND_REPRODUCTION}
->>>>>>> 98d0121 (Conditions on the discard won on: after a replacement, after the last card)
+    assert set(INVARIANTS) == {*MUTATIONS, *shown_elsewhere, *FLOW_AND_REPRODUCTION}
 
 
 def test_a_win_not_offered_on_a_forced_pao_is_caught(tmp_path: Path) -> None:
