@@ -332,7 +332,7 @@ class Writer:
         one_card = self.base.cards and 0 < self.base.copies <= 4 and self.rng.random() < 0.85
         wilds = self.pick(list(self.base.cards)) if one_card else self.items()  # else: E111
         text = f"wild FZW {CITE} {{\n  cards {wilds}\n  stands for {stands}\n}}\n"
-        if self.base.attributes and self.rng.random() < 0.3:
+        if self.base.attributes and self.rng.random() < 0.12:  # most orders fail to check
             text = self.turned_wild_clause(stands)
         if self.rng.random() < 0.5 and not self.discarding:
             first = f"  first {self.items()}\n" if self.rng.random() < 0.5 else ""

@@ -127,7 +127,8 @@ def test_every_target_is_in_the_campaign() -> None:
 def test_scoring_files_check_and_hold_every_scoring_construct() -> None:
     texts = [scoring_file(random.Random(seed)) for seed in range(80)]
     checked = [check(RULES_PATH, text=text).ok for text in texts[:30]]
-    assert sum(checked) >= 24, "most generated files must check, to be played"
+    # each construct is at times written wrong on purpose (E104, E110, E111): most still check
+    assert sum(checked) >= 22, "most generated files must check, to be played"
     joined = "\n".join(texts)
     constructs = ("limit", "max(", "min(", "per hit", "worth ×", "  when ", "where ", "carry ")
     newer = ("a winner leaves the hand", "payer is dealer", "payer seat", "at drawn hand")

@@ -171,7 +171,8 @@ def test_the_hand_budget_leaves_ordinary_hands_alone() -> None:
 
 def slow_to_judge() -> str:
     """Rules whose hands have thousands of splits, every one judged at every draw and none
-    winning (the clause asks for a discard, the action takes only draws): seconds of the
+    winning (the clause asks for a discard, the action takes only draws, and its other
+    way, reading the hand, never holds: the splits are judged): seconds of the
     engine's work per hand, while a random bot's choices take microseconds."""
     cards = "\n".join(f"  {rank} rank={rank}" for rank in range(1, 10))
     groups = "".join(
@@ -199,7 +200,7 @@ deal [S-1] {{
 {groups}win [S-1] {{
   groups 13
   pairs of pair: 1
-  when won on discard
+  when won on discard or distinct rank > 9
 }}
 turn [S-2] {{
   dealer begins by drawing
