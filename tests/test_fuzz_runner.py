@@ -45,9 +45,13 @@ def test_a_finding_is_saved_before_the_campaign_ends(
 
 
 STOPPED = """
-import sys, time
+import signal, sys, time
 from fuzz import run
 from fuzz.targets import TARGETS
+
+# a test runner's worker may ignore Ctrl-C, and a child inherits that: take it as a user's
+# terminal gives it
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 def slow(data, index):
     time.sleep(0.04)
