@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.compiling.signature_layout import SIGNED_CARDS, SignatureLayout
+from test_large_hand_wins import counting
 
 MINIMAL = Path(__file__).resolve().parents[1] / "docs" / "examples" / "minimal.rules"
 SEED = 4_417
@@ -106,19 +107,6 @@ def kept_groups(ids: list[str], needed: int, pairs: int, rng: random.Random) -> 
         else:
             cards += [card] * (4 if rng.random() < 0.85 else 3)
     return cards
-
-
-def counting(game: Game, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    search = game.evaluator.search
-    listed: list[int] = []
-    every_split = search.fragments
-
-    def counted(packed: int) -> object:
-        listed.append(packed)
-        return every_split(packed)
-
-    monkeypatch.setattr(search, "fragments", counted)
-    return listed
 
 
 def test_a_large_hand_is_read_from_the_signatures(
