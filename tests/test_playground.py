@@ -420,6 +420,24 @@ def test_compare_tells_both_hands_from_where_they_part(app: AppTest) -> None:
     assert display_path(PHZ) not in offered and display_path(PMZ) not in offered
 
 
+def test_an_edit_compared_with_the_file_as_saved_names_both_columns(app: AppTest) -> None:
+    draft = app.session_state["draft"]
+    edited = draft.text.replace(
+        'on discard: discarder pays 2 × unit "食糊"', 'on discard: discarder pays 3 × unit "食糊"'
+    )
+    assert edited != draft.text
+    app.session_state["editor_paomazai_rules"] = {"text": edited}
+    run(app)
+    click(app, "to_end")
+    open_tab(app, "Compare variants")
+    assert compare_box(app).value == "rules/paomazai.rules (as saved)"
+    click(app, "compare_run")
+    said = texts(app)
+    assert "**rules/paomazai.rules (edited)**" in said
+    assert "**rules/paomazai.rules (as saved)**" in said
+    assert "| seat | rules/paomazai.rules (edited) | rules/paomazai.rules (as saved) |" in said
+
+
 def test_variants_that_deal_differently_are_not_compared(pmz: Game, phz: Game) -> None:
     three = load_game(ROOT / "rules" / "variants" / "paohuzi-3p.rules")
     assert "seat 4 and 3 players" in incomparable(phz, three)

@@ -88,7 +88,8 @@ def comparison_part(context: Context, game: Game, other: Game, other_name: str) 
             return
         result.key = key
         st.session_state["comparison"] = result
-    show(result, context.label, saved_name(other_name, context.lang), context.viewer, context.lang)
+    left_name = context.label + (say("compare.edited") if context.draft.edited else "")
+    show(result, left_name, saved_name(other_name, context.lang), context.viewer, context.lang)
 
 
 def show(

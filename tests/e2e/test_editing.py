@@ -206,6 +206,7 @@ def test_an_edit_is_kept_and_compared_with_the_file_as_saved(app: WebDriver) -> 
     )
     said = panel.get_attribute("textContent") or ""
     assert "rules/paomazai.rules (as saved)" in said and "The hands part at move" in said
+    assert "rules/paomazai.rules (edited)" in said, said
     assert re.search(r"pays \S+ 30 · 食糊", said) and re.search(r"pays \S+ 20 · 食糊", said), said
     screenshot(app, "playground-compare-saved.png", scroll_to=panel)
     panel = open_tab(app, "Statistics")
