@@ -104,9 +104,14 @@ class SmallWinsHaveAJiangPair(Invariant):
         super().__init__(profile)
         self.left = 55  # tiles left to draw; the deal leaves 55 (CS-1)
         self.discards = 0
+        self.kong_shown = False  # the tiles a 開槓 showed, discarded: a win on them is 槓上炮
+
+    def before_shown_discarded(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.kong_shown = True
 
     def before_draw(self, event: Record, tracker: Tracker, line: int) -> None:
         self.left = event["left"]
+        self.kong_shown = False
 
     def before_replacement(self, event: Record, tracker: Tracker, line: int) -> None:
         self.left = event["left"]
@@ -120,6 +125,7 @@ class SmallWinsHaveAJiangPair(Invariant):
             context in ("replacement", "added card", "turn start")  # 槓上開花, 搶槓胡, 天胡
             or self.left == 0  # 海底撈月, 海底炮
             or (context == "discard" and self.discards == 1)  # 地胡
+            or (context == "discard" and self.kong_shown)  # 槓上炮 on a 開槓's tiles (CS-7)
         )
         if situational:
             return
