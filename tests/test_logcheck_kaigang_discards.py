@@ -1,13 +1,18 @@
-"""The 2-5-8 pair check of 長沙麻將 and the tiles a 開槓 shows: once neither wins its
-owner, both are discarded, and a win on them is 槓上炮, a 大胡 that needs no 2-5-8 pair
-(CS-4, CS-7). The check once called such a win a wrong offer (a 2,000-hand run found it)."""
+"""The log checker and the tiles a 開槓 shows (CS-7): they lie in the open, not in the hand;
+once neither wins their owner, both are discarded, and a win on them is 槓上炮, a 大胡 that
+needs no 2-5-8 pair (CS-4). `make logcheck`'s 2,000-hand runs of 長沙麻將 found the checker
+wrong on each of these, never the engine."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
-from logcheck import Plan, check_plan, play_hands
+from logcheck import INVARIANTS, Plan, check_plan, play_hands
+from logcheck.games import Profile, profile_for
+from logcheck.sichuan import DiscardAfterKongOrLastTile
+from logcheck.tracker import SeatCards, Tracker
 
 RULES = str(Path(__file__).resolve().parents[1] / "rules" / "changsha.rules")
 # the stretch of `make logcheck`'s random-bot run whose 141st hand holds such a win offer
@@ -38,3 +43,33 @@ def test_a_win_on_a_kongs_shown_tiles_needs_no_2_5_8_pair() -> None:
     assert _offers_on_shown_tiles(STRETCH), "the stretch no longer holds the case"
     report = check_plan(STRETCH, [CHECK])
     assert report.ok, report.summary(examples=3)
+
+
+def _changsha() -> Profile:
+    return profile_for({"rules": RULES, "options": {}})
+
+
+def test_a_shown_tile_its_owner_also_holds_is_not_taken_from_the_hand() -> None:
+    """開槓's tiles lie in the open, not in the hand: asked to win on one it also holds, the
+    hand keeps its own copy (a 2,000-hand greedy run found the check dropping it)."""
+    tracker = Tracker(_changsha())
+    held = Counter(["6p", "7p", "8p", "1s", "2s", "3s", "4s", "5s", "6s", "8s"])
+    tracker.seats = [SeatCards(hand=Counter()) for _ in range(3)] + [SeatCards(hand=held)]
+    tracker.apply({"type": "replacement shown", "seat": 3, "cards": ["5m", "8s"], "left": 45})
+    assert tracker.hand_for_win(3, "replacement", 3, "8s") == held
+
+
+def test_a_win_on_a_kongs_discarded_tiles_counts_gang_shang_pao() -> None:
+    check = DiscardAfterKongOrLastTile(_changsha())
+    check.after_replacement_shown({"seat": 0, "cards": ["2s", "1m"], "left": 21}, None, 1)  # type: ignore[arg-type]
+    check.after_shown_discarded({"seat": 0, "cards": ["2s", "1m"]}, None, 2)  # type: ignore[arg-type]
+    win = {"seat": 2, "context": "discard", "card": "2s", "patterns": [{"name": "槓上炮"}]}
+    check.before_win(win, None, 3)  # type: ignore[arg-type]
+    assert check.failures == []
+    check.before_win({**win, "patterns": []}, None, 4)  # type: ignore[arg-type]
+    assert [line for line, _ in check.failures] == [4]
+
+
+def test_the_readme_names_every_invariant() -> None:
+    readme = (Path(__file__).resolve().parent / "logcheck" / "README.md").read_text("utf-8")
+    assert [name for name in INVARIANTS if f"| `{name}` |" not in readme] == []

@@ -151,8 +151,8 @@ class DiscardAfterKongOrLastTile(Invariant):
     name = "gang-shang-pao-and-hai-di-pao"
     summary = (
         "槓上炮 counts exactly on a win on a discard its owner made right after its own "
-        "replacement draw, 海底炮 exactly on one made right after it drew the wall's last "
-        "tile (SC-9, CS-4, CS-8)"
+        "replacement draw or on the tiles a 開槓 showed, discarded together; 海底炮 exactly "
+        "on one made right after it drew the wall's last tile (SC-9, CS-4, CS-7, CS-8)"
     )
     games = (Sichuan, Changsha)
 
@@ -166,6 +166,12 @@ class DiscardAfterKongOrLastTile(Invariant):
 
     def after_replacement(self, event: Record, tracker: Tracker, line: int) -> None:
         self.latest = (event["seat"], True, event.get("left") == 0)
+
+    def after_replacement_shown(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.latest = (event["seat"], True, event.get("left") == 0)  # 開槓's tiles (CS-7)
+
+    def after_shown_discarded(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.after_discard(event, tracker, line)  # a win on them is 槓上炮 (CS-4, CS-7)
 
     def after_discard(self, event: Record, tracker: Tracker, line: int) -> None:
         latest = self.latest

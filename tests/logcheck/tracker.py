@@ -256,7 +256,8 @@ class Tracker:
     def hand_for_win(self, seat: int, context: str, owner: int, card: str | None) -> Counter[str]:
         """The seat's concealed cards without the card it is asked to win on."""
         hand = Counter(self.seats[seat].hand)
-        if card is not None and seat == owner and self._in_owner_hand(context):
+        shown = seat == self.shown_owner and card in self.shown_open  # in the open, not held
+        if card is not None and seat == owner and self._in_owner_hand(context) and not shown:
             hand[card] -= 1
         return +hand
 
