@@ -10,6 +10,7 @@ do not win), sometimes a card is the winning card, self-drawn or discarded.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from hypothesis import strategies as st
 from tablerules.interpreter.api import Game, load_game
 from tablerules.interpreter.hand.evaluate import Evaluation
 from tablerules.interpreter.hand.wild_readings import WildEvaluator
+from tablerules.interpreter.search.wild_budget import WildBudget
+from tablerules.interpreter.search.wild_sweep import ANY_PAIRS
 
 ROOT = Path(__file__).resolve().parents[1]
 HONG_KONG_WILD = """extends "hongkong"
@@ -125,3 +128,67 @@ def test_the_budget_search_answers_as_judging_every_reading(
         )
 
     check()
+
+
+def _every_fill(block, part: int, room: int, wilds: int) -> int:
+    """`BlockBudget.reach` by brute force: every multiset of up to `wilds` cards within the
+    room added to the part, each read from the plain signature table."""
+    stride = block.stride
+    found = 0
+    frontier = {0}
+    for added in range(wilds + 1):
+        for fill in frontier:
+            whole = part + fill
+            found |= (block.plain(whole) if whole else 1) << (added * stride)
+        grown = set()
+        for fill in frontier:
+            for position, one in enumerate(block.ones):
+                more = fill + one
+                if ((more >> (position * 8)) & 0xFF) <= ((room >> (position * 8)) & 0xFF):
+                    grown.add(more)
+        frontier = grown
+    return found
+
+
+def _at_most_pairs(game: Game, stride: int, wilds: int, pairs: int) -> int:
+    """The bits of `reach` (every number of cards added) of splits of at most `pairs` pairs."""
+    layout = game.compiled.signature
+    signatures = 0
+    for groups in range(layout.max_groups + 1):
+        for paired in range(min(layout.max_pairs, groups, pairs) + 1):
+            for triggered in range(min(layout.max_triggers, groups) + 1):
+                signatures |= 1 << layout.index(groups, paired, triggered)
+    return sum(signatures << (added * stride) for added in range(wilds + 1))
+
+
+@pytest.mark.parametrize("name", ["hongzhong", "guangdong", "hongkong-wild"])
+def test_a_blocks_table_is_every_fill_of_its_part(
+    games: dict[str, tuple[Game, WildEvaluator]], name: str
+) -> None:
+    """The budget table of a part (solved position by position, cut in pieces where the
+    room cannot bind, splits of more pairs than asked left out) is what adding every
+    multiset of cards within the room gives: parts of a block with gaps and runs, rooms
+    bound by cards in sight or by the wilds, 1–4 wilds."""
+    game, _ = games[name]
+    budget = WildBudget(game.evaluator.search)
+    copies = game.compiled.cards.copies_of
+    rng = random.Random(23)
+    for block in budget.blocks:
+        start = block.shift // 8
+        for _ in range(200):
+            wilds = rng.randint(1, 4)
+            counts = [0] * block.size
+            for _ in range(rng.randint(0, 9)):
+                position = rng.randrange(block.size)
+                if counts[position] < copies[start + position]:
+                    counts[position] += 1
+            room = [
+                rng.choice([0, free, min(free, wilds), min(free, 1), rng.randint(0, free)])
+                for free in (copies[start + p] - counts[p] for p in range(block.size))
+            ]
+            part = int.from_bytes(bytes(counts), "little")
+            free = block._clamped(int.from_bytes(bytes(room), "little"), wilds)
+            pairs = rng.choice([0, 1, 2, ANY_PAIRS])
+            kept = _at_most_pairs(game, block.stride, wilds, pairs)
+            expected = _every_fill(block, part, free, wilds) & kept
+            assert block.reach(part, free, wilds, pairs) & kept == expected, (counts, room)

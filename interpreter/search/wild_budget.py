@@ -33,6 +33,7 @@ from heapq import merge
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
 from tablerules.interpreter.search.searcher import Searcher
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
+from tablerules.interpreter.search.wild_sweep import ANY_PAIRS, Sweep
 
 # a group of a block as the budget search reads it: its packed cards (local to the block),
 # its signature step, and each of its card kinds as (bit shift, copies, one copy packed)
@@ -45,7 +46,7 @@ Fills = dict[int, int]  # the extra cards of a reading (packed) -> the signature
 Order = tuple[int, ...]
 Filled = tuple[Order, int, int]
 LAST = (1 << 16,)  # past every card position
-Tables = tuple[dict, dict]  # a shape's answers: reaches, fills
+Tables = tuple[dict, dict, dict, dict]  # a shape's answers: reaches, fills, sweeps, moves
 
 
 def _joined(one: int, other: int) -> int:
@@ -93,12 +94,30 @@ class BlockBudget:
             self.by_low[low].append(group)
             for card in kinds:
                 self.containing[card - block.start].append(group)
+        # the widest reach of a group over the block's positions (0: sets of one card kind)
+        self.span = max(
+            (
+                cards[-1][0] // FIELD_BITS - cards[0][0] // FIELD_BITS
+                for row in self.by_low
+                for _, _, cards in row
+            ),
+            default=0,
+        )
         shape = (block.size, mask, tuple(tuple((g, s) for g, s, _ in row) for row in self.by_low))
-        tables = shared.setdefault(shape, ({}, {}))
-        self._reaches, self._fills = tables
+        tables = shared.setdefault(shape, ({}, {}, {}, {}))
+        self._reaches, self._fills = tables[0], tables[1]
         self.stride = stride
         # each byte's excess over 1…4 copies, found by one subtraction (see `_clamped`)
         self._levels = [int.from_bytes(bytes([level]) * block.size, "little") for level in range(5)]
+        layout = searcher.rules.signature
+        pairs_mask = (1 << (layout.group_shift - layout.pair_shift)) - 1
+        starting = [
+            [(step, (step >> layout.pair_shift) & pairs_mask, cards) for _, step, cards in row]
+            for row in self.by_low
+        ]
+        self._sweep = Sweep(
+            block.size, self.guard, starting, self.plain, self._clamped, stride, tables[2:]
+        )
 
     def _clamped(self, room: int, most: int) -> int:
         """The room with each card kind's count cut to `most` (no more wilds are left):
@@ -112,33 +131,78 @@ class BlockBudget:
         return room - excess
 
     # ── every number of wilds at once ──────────────────────────
-    def reach(self, part: int, room: int, wilds: int) -> int:
+    def reach(self, part: int, room: int, wilds: int, pairs: int = ANY_PAIRS) -> int:
         """Signatures of every split of the part with up to `wilds` cards added, as one bit
         set: bit `added * stride + signature` for a split with `added` cards added (see
-        `WildBudget.stride`). One table lookup answers every number of wilds."""
+        `WildBudget.stride`). One table lookup answers every number of wilds. With
+        `pairs`, only the splits of at most that many pairs are sure to be there (a reader
+        that wants no more masks the others off)."""
         if not wilds:
             return self.plain(part) if part else 1
-        key = (part, room, wilds)
+        key = (part, room, wilds, pairs)
         found = self._reaches.get(key)
         if found is not None:
             return found
         stride = self.stride
-        found = self.plain(part) if part else 1
-        if wilds == 1:
+        cut = self._cut(part, room, wilds)
+        if cut is not None:
+            found = self._reach_cut(cut, wilds, pairs)
+        elif wilds == 1:
+            found = self.plain(part) if part else 1
             plain = self.plain
             for position, one in enumerate(self.ones):
                 if (room >> (position * FIELD_BITS)) & 0xFF:
                     found |= plain(part + one) << stride
         else:
-            for need, count, step, rest in self._moves(part, room, wilds):
-                left = wilds - count
-                below = self.reach(rest, self._clamped(room - need, left), left)
-                if below:
-                    found |= below << (count * stride + step)
+            found = self._sweep.reach(part, room, wilds, pairs)
         if len(self._reaches) >= SIGNATURE_LIMIT:
             self._reaches.clear()
         self._reaches[key] = found
         return found
+
+    def _cut(self, part: int, room: int, wilds: int) -> tuple[int, int, int, int] | None:
+        """Where the part falls into two pieces that may be solved apart: after its first
+        held position `low` followed by `span` empty positions (no group reaches from one
+        piece's cards to the other's) and more cards after them, and only where the room
+        of those empty positions cannot bind (each 0, or as many as the wilds: the pieces
+        cannot both fill one of them past its room). The pieces, each with the room of the
+        positions its groups may reach: (lower piece, its room, upper piece, its room)."""
+        span = self.span
+        if not part or span >= self.size:
+            return None
+        counts = part.to_bytes(self.size, "little")
+        rooms = room.to_bytes(self.size, "little")
+        last = self.size - span - 1  # a cut after a later position leaves nothing above
+        low = -1
+        for position in range(self.size):
+            if counts[position]:
+                low = position
+                continue
+            if low < 0 or position - low != span:
+                continue
+            # positions low+1 … low+span are empty
+            if low >= last or not any(counts[position + 1 :]):
+                return None  # no cards above: nothing to cut
+            if all(free == 0 or free >= wilds for free in rooms[low + 1 : position + 1]):
+                split_at = (position + 1) * FIELD_BITS
+                lower = part & ((1 << split_at) - 1)
+                lower_room = room & ((1 << split_at) - 1)
+                upper_room = room & ~((1 << ((low + 1) * FIELD_BITS)) - 1)
+                return lower, lower_room, part - lower, upper_room
+        return None
+
+    def _reach_cut(self, cut: tuple[int, int, int, int], wilds: int, pairs: int) -> int:
+        """`reach` of a part cut in two (`_cut`): every split of the lower piece with every
+        split of the upper one, no more than `wilds` cards added in all."""
+        lower, lower_room, upper, upper_room = cut
+        below = self.reach(lower, lower_room, wilds, pairs)
+        if not below:
+            return 0
+        above = self.reach(upper, upper_room, wilds, pairs)
+        if not above:
+            return 0
+        within = (1 << ((wilds + 1) * self.stride)) - 1
+        return _joined(below, above) & within
 
     def _moves(self, part: int, room: int, wilds: int) -> Iterator[tuple[int, int, int, int]]:
         """The groups that may hold the part's lowest card (every group of wilds alone when
@@ -186,6 +250,7 @@ class BlockBudget:
                     if found:
                         result[one] = found
         else:
+            found = self.plain(part) if part else 1
             for need, count, step, rest in self._moves(part, room, wilds):
                 left = wilds - count
                 for _, fill, below in self.fills(rest, self._clamped(room - need, left), left):
@@ -222,6 +287,7 @@ class WildBudget:
         self._signature_mask = (1 << self.stride) - 1
         self._layout = layout
         self._below_memo: dict[tuple[int, int], int] = {}
+        self._pairs_memo: dict[int, int] = {}
         self.blocks = [
             BlockBudget(searcher, index, shared, self.stride)
             for index in range(len(searcher.blocks))
@@ -247,8 +313,27 @@ class WildBudget:
         `signatures(...) & accept`, with the blocks' splits that no signature of `accept`
         holds left out before they are combined."""
         parts = self._parts(packed, room)
-        found = self._reach(parts, wilds, self._below(accept, wilds))
+        found = self._reach(parts, wilds, self._below(accept, wilds), self._most_pairs(accept))
         return (found >> (wilds * self.stride)) & accept
+
+    def _most_pairs(self, accept: int) -> int:
+        """The most pairs a signature of `accept` holds: a part's split of more is never in
+        a split of the hand that `accept` takes, so the budget tables may leave it out."""
+        known = self._pairs_memo.get(accept)
+        if known is None:
+            layout = self._layout
+            pairs_mask = (1 << (layout.group_shift - layout.pair_shift)) - 1
+            known = 0
+            bits = accept
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                index = low.bit_length() - 1
+                known = max(known, (index >> layout.pair_shift) & pairs_mask)
+            if len(self._pairs_memo) >= SIGNATURE_LIMIT:
+                self._pairs_memo.clear()
+            self._pairs_memo[accept] = known
+        return known
 
     def _below(self, accept: int, wilds: int) -> int:
         """The signatures some signature of `accept` holds (no more groups, pairs and
@@ -282,15 +367,19 @@ class WildBudget:
         return known
 
     def _reach(
-        self, parts: list[tuple[BlockBudget, int, int]], wilds: int, useful: int = -1
+        self,
+        parts: list[tuple[BlockBudget, int, int]],
+        wilds: int,
+        useful: int = -1,
+        pairs: int = ANY_PAIRS,
     ) -> int:
         """The blocks' `reach` combined: bit `added * stride + signature` for the splits of
         their parts with `added` cards added in all, at most `wilds`; each block's bits
-        outside `useful` left out."""
+        outside `useful` left out (`useful` holds no split of more than `pairs` pairs)."""
         within = (1 << ((wilds + 1) * self.stride)) - 1
         total = 1
         for block, part, free in parts:
-            found = block.reach(part, free, wilds if free else 0) & useful
+            found = block.reach(part, free, wilds if free else 0, pairs) & useful
             if not found:
                 return 0
             total = _joined(total, found) & within
@@ -355,17 +444,18 @@ class WildBudget:
         stride = self.stride
         within = (1 << ((wilds + 1) * stride)) - 1
         useful = self._below(accept, wilds)
+        pairs = self._most_pairs(accept)
         # what the blocks from each one on reach, with up to `wilds` cards added in all
         tails = [1] * (len(parts) + 1)
         for index in range(len(parts) - 1, -1, -1):
             block, part, free = parts[index]
-            found = block.reach(part, free, wilds if free else 0) & useful
+            found = block.reach(part, free, wilds if free else 0, pairs) & useful
             tails[index] = _joined(tails[index + 1], found) & within if found else 0
             if not tails[index]:
                 return
         if not (tails[0] >> (wilds * stride)) & accept:
             return
-        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful))
+        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful, pairs))
 
     def _enter(
         self,
@@ -375,15 +465,15 @@ class WildBudget:
         head: int,
         left: int,
         filled: int,
-        wanted: tuple[int, int],
+        wanted: tuple[int, int, int],
     ) -> Iterator[tuple[int, int]]:
         """`_descend` from the start of the block `index`, its cards tried one by one only
         where the block's table says it may take some of the `left` cards."""
         block, part, free = parts[index]
         if left and free:
-            accept, useful = wanted
+            accept, useful, pairs = wanted
             stride = self.stride
-            some = block.reach(part, free, left) & useful
+            some = block.reach(part, free, left, pairs) & useful
             some = (some >> stride) << stride  # a card or more added in this block
             taking = some and combine(_joined(tails[index + 1], some), head)
             if not (taking >> (left * stride)) & accept:
@@ -400,14 +490,15 @@ class WildBudget:
         free: int,
         left: int,
         filled: int,
-        wanted: tuple[int, int],
+        wanted: tuple[int, int, int],
     ) -> Iterator[tuple[int, int]]:
         """The readings that add `left` more cards, none below the block `index`'s
         positions that `free` leaves open, in order: the block's next card first (lowest
         position first), then none more in this block. `head` is the signatures of the
         blocks before (their cards final), `part` the block's cards with those added;
-        `wanted` the signatures accepted and those they hold (`_below`)."""
-        accept = wanted[0]
+        `wanted` the signatures accepted, those they hold (`_below`) and the most pairs
+        they hold."""
+        accept, _, pairs = wanted
         stride = self.stride
         block, start, whole = parts[index]
         after = tails[index + 1]
@@ -423,7 +514,8 @@ class WildBudget:
                 # (as the tables know the part, from any hand): a reading it lets through
                 # wrongly is refused below, where no card is left to add
                 held = part + one
-                found = block.reach(held, block._clamped(whole - (held - start), below), below)
+                room = block._clamped(whole - (held - start), below)
+                found = block.reach(held, room, below, pairs)
                 if found & wants:
                     # the next cards are at this position or above
                     opened = (free >> (position * FIELD_BITS)) << (position * FIELD_BITS)

@@ -1,0 +1,165 @@
+"""A block's part with wild cards added, solved position by position: `BlockBudget.reach`
+for parts the budget tables have not seen.
+
+The budget search (`wild_budget.py`) asks, for a part of a block, the copies free of each
+card kind (its room) and a number of wilds, the signatures of every split of every way of
+adding up to that many cards (bit `added * stride + signature`). Solved lowest held card
+first, a group may take wilds below that card, so what is left to solve carries a room
+changed below its cards: each hand's parts meet new keys all the way down. Here the
+positions are closed in rising order instead: at each position, every multiset of the
+groups whose lowest card lies there is placed, together taking every card held there (a
+group takes held cards before wilds: a wild in place of a held copy makes the same plain
+hand), and the position is never touched again. What is left is the cards and the room
+of the positions above, only the first `span` of them changed by the groups placed, so
+the same suffix of many hands is solved once (keyed by position, cards, room and wilds
+left, the room cut at the wilds left: `BlockBudget._clamped`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tablerules.interpreter.compiling.compiled import FIELD_BITS
+from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
+
+# a group as the sweep places it: its signature step, its pairs, and each of its card kinds
+# as (bit shift, copies, one copy packed)
+SweepGroup = tuple[int, int, tuple[tuple[int, int, int], ...]]
+# a multiset of groups placed at one position: (cards taken, cards the wilds fill, how many,
+# pairs, signature steps as a bit set), positions counted from the one placed at
+Move = tuple[int, int, int, int, int]
+ANY_PAIRS = 1 << 8  # no bound on the pairs a split may hold
+
+
+class Sweep:
+    """The position-by-position solution of one block's parts with wilds added."""
+
+    def __init__(
+        self,
+        size: int,
+        guard: int,
+        starting: list[list[SweepGroup]],
+        plain: Callable[[int], int],
+        clamped: Callable[[int, int], int],
+        stride: int,
+        tables: tuple[dict, dict],
+    ) -> None:
+        self.size = size
+        self.guard = guard
+        self.starting = starting  # position -> the groups whose lowest card lies there
+        self.plain = plain  # the block's plain signature table
+        self.clamped = clamped
+        self.stride = stride
+        self.memo, self.moves = tables  # shared by the blocks of one shape
+        # the bits of every position below each one (cleared once it is closed)
+        self.below = [(1 << (position * FIELD_BITS)) - 1 for position in range(size + 1)]
+        # the positions a group starting at one may reach (packed, from that position)
+        span = max(
+            (
+                kinds[-1][0] // FIELD_BITS - low
+                for low, row in enumerate(starting)
+                for _, _, kinds in row
+            ),
+            default=0,
+        )
+        self.window = (1 << ((span + 1) * FIELD_BITS)) - 1
+
+    def reach(self, part: int, room: int, wilds: int, pairs: int = ANY_PAIRS) -> int:
+        """Signatures of every split of the part with up to `wilds` cards added within the
+        room (cut at `wilds`), as `BlockBudget.reach` gives them; with `pairs`, only those
+        of splits of at most that many pairs are sure to be there."""
+        return self._from(0, part, room, wilds, pairs)
+
+    def _from(self, position: int, part: int, room: int, wilds: int, pairs: int) -> int:
+        """`reach` of the positions from `position` on (those below closed and empty)."""
+        if not wilds:
+            return self.plain(part) if part else 1
+        size = self.size
+        # no group starts where no card is held and none may be added
+        while position < size and not ((part | room) >> (position * FIELD_BITS)) & 0xFF:
+            position += 1
+        if position == size:
+            return 1
+        key = (position, part, room, wilds, pairs)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        found = self._place(position, part, room, wilds, pairs)
+        if len(self.memo) >= SIGNATURE_LIMIT:
+            self.memo.clear()
+        self.memo[key] = found
+        return found
+
+    def _place(self, position: int, part: int, room: int, wilds: int, pairs: int) -> int:
+        """Every multiset of the groups starting at `position` that takes the cards held
+        there, each followed by the positions above."""
+        shift = position * FIELD_BITS
+        window = self.window
+        key = (position, (part >> shift) & window, (room >> shift) & window, wilds, pairs)
+        moves = self.moves.get(key)
+        if moves is None:
+            moves = self._moves(*key)
+            if len(self.moves) >= SIGNATURE_LIMIT:
+                self.moves.clear()
+            self.moves[key] = moves
+        stride, clamped, plain = self.stride, self.clamped, self.plain
+        above = ~self.below[position + 1]
+        found = 0
+        for taken, need, count, paired, steps in moves:
+            left = wilds - count
+            cards = part - (taken << shift)
+            if left:
+                free = clamped(room - (need << shift), left) & above
+                rest = self._from(position + 1, cards, free, left, pairs - paired)
+            else:
+                rest = plain(cards) if cards else 1
+            if rest:
+                found |= combine(rest, steps) << (count * stride)
+        return found
+
+    def _moves(self, position: int, cards: int, room: int, wilds: int, pairs: int) -> list[Move]:
+        """The multisets of the groups starting at `position` that take every card held
+        there and hold at most `pairs` pairs, given the cards held and the room of the
+        positions a group starting there may reach (`window`), each (taken, filled, pairs)
+        once with every signature step that makes it."""
+        groups = self.starting[position]
+        guard = self.guard & self.window
+        base = position * FIELD_BITS
+        found: dict[tuple[int, int, int, int], int] = {}
+        # (first group that may still be chosen, cards, room, wilds left, pairs left,
+        # taken, filled, signature step)
+        pending = [(0, cards, room, wilds, pairs, 0, 0, 0)]
+        while pending:
+            first, held, free, left, unpaired, taken, filled, offset = pending.pop()
+            if not held & 0xFF:  # every card held here is taken: a move
+                key = (taken, filled, wilds - left, pairs - unpaired)
+                found[key] = found.get(key, 0) | (1 << offset)
+            for index in range(first, len(groups)):
+                step, paired, kinds = groups[index]
+                if paired > unpaired:
+                    continue
+                take = need = count = 0
+                for kind_shift, copies, one in kinds:
+                    have = (held >> (kind_shift - base)) & 0xFF
+                    one >>= base
+                    if have >= copies:
+                        take += copies * one
+                    else:
+                        take += have * one
+                        need += (copies - have) * one
+                        count += copies - have
+                if count > left or ((free | guard) - need) & guard != guard:
+                    continue
+                pending.append(
+                    (
+                        index,
+                        held - take,
+                        free - need,
+                        left - count,
+                        unpaired - paired,
+                        taken + take,
+                        filled + need,
+                        offset + step,
+                    )
+                )
+        return [(*key, steps) for key, steps in found.items()]
