@@ -101,8 +101,16 @@ class WildEvaluator(Evaluator):
         # no values and no scores: every winning reading ties, the first listed is the best
         self._first_wins = rules.value_table is None and not rules.scoring.active
         self._stand_sets = {wild: frozenset(cards) for wild, cards in self._stands.items()}
-        self._room_memo: dict[tuple[tuple[int, ...], int], tuple[int, frozenset[int]]] = {}
-        self._tight_memo: dict[int, int] = {}
+        # one kind of wild card: concealed cards alone are judged packed (`wins`)
+        self._single_kind = min(self._stands) if len(self._stands) == 1 else -1
+        self._concealed_decide = self._groups_decide and self._single_kind >= 0
+        # the wild kinds held -> the copies in play of the cards they stand for, and a mask
+        # of those cards' bytes (packed)
+        self._room_memo: dict[object, tuple[int, int]] = {}
+        # a level in every byte, for each number of wilds a hand may hold
+        self._levels = [
+            int.from_bytes(bytes([level]) * len(rules.cards), "little") for level in range(128)
+        ]
         self._facts_memo: dict[tuple[object, ...], WinConditions] = {}
         # the signatures of a split that makes a winning form (its count of groups)
         self._forms_accept = 0
@@ -221,25 +229,12 @@ class WildEvaluator(Evaluator):
         that may make a winning form of groups; None where it cannot answer (a hand too large for
         the signature tables, or one holding more copies than the deck has: listed and
         refused reading by reading)."""
-        copies = self._copies
         if not SignatureLayout.fits(cards):
             return None
-        kinds = tuple(sorted(set(wilds)))
-        room, allowed = self._rooms(kinds, len(wilds))
         seen = int.from_bytes(bytes(around), "little")
-        guard = self._guard
-        if (seen + self._excess) & guard:
+        if (seen + self._excess) & self._guard:
             return None  # more copies in sight than the deck has
-        # a card in sight so often that fewer copies than wilds are free: its room is less
-        tight = (seen + self._tight(len(wilds))) & guard
-        while tight:
-            low = tight & -tight
-            tight ^= low
-            card = (low.bit_length() - 1) // FIELD_BITS
-            if card in allowed:
-                deck = copies[card]
-                most = min(deck, len(wilds))
-                room -= (most - min(deck - around[card], most)) << (card * FIELD_BITS)
+        room = self._room(seen, wilds)
         plain = int.from_bytes(bytes(concealed), "little")
         if not table:
             return plain, room, self._accept_concealed, self._forms_accept
@@ -248,27 +243,29 @@ class WildEvaluator(Evaluator):
         triggers = sum(kinds[g.kind].is_trigger for g in table)
         return plain, room, self.rules.accept_mask(len(table), pairs, triggers), 0
 
-    def _tight(self, wilds: int) -> int:
-        """Added to the counts of the cards in sight (packed), sets the guard bit of each
-        card held more often than its copies less the wilds (and held at all)."""
-        known = self._tight_memo.get(wilds)
-        if known is None:
-            lowest = [max(1, copies - wilds + 1) for copies in self._copies]
-            spare = bytes(GUARD_BIT - level for level in lowest)
-            known = self._tight_memo[wilds] = int.from_bytes(spare, "little")
-        return known
+    def _room(self, seen: int, wilds: Sequence[int]) -> int:
+        """The copies free of each card some held wild may stand for, at most one per wild
+        (packed): the deck's copies in play less those in sight (`seen`, packed, never
+        more than the deck has), cut at the number of wilds."""
+        kinds = wilds[0] if wilds[0] == wilds[-1] else tuple(sorted(set(wilds)))
+        return self._room_of(seen, kinds, len(wilds))
 
-    def _rooms(self, kinds: tuple[int, ...], wilds: int) -> tuple[int, frozenset[int]]:
-        """The cards some of the wild kinds may stand for, and their room when no copy of
-        them is in sight: as many as the wilds, or the deck's copies if fewer (packed)."""
-        key = (kinds, wilds)
-        known = self._room_memo.get(key)
+    def _room_of(self, seen: int, kinds: int | tuple[int, ...], count: int) -> int:
+        """`_room` of `count` wilds of the kinds `kinds` (one kind, or several sorted)."""
+        known = self._room_memo.get(kinds)
         if known is None:
-            allowed: frozenset[int] = frozenset().union(*(self._stands[w] for w in kinds))
-            copies = self._copies
-            room = sum(min(copies[card], wilds) << (card * FIELD_BITS) for card in allowed)
-            known = self._room_memo[key] = (room, allowed)
-        return known
+            held = (kinds,) if isinstance(kinds, int) else kinds
+            stands = set().union(*(self._stands[w] for w in held))
+            copies = sum(self._copies[card] << (card * FIELD_BITS) for card in stands)
+            mask = sum(0xFF << (card * FIELD_BITS) for card in stands)
+            known = self._room_memo[kinds] = (copies, mask)
+        copies, mask = known
+        free = copies - (seen & mask)
+        guard = self._guard
+        # each byte cut at the number of wilds: the excess of those above it taken off
+        above = (free | guard) - self._levels[count]
+        kept = (above & guard) >> (FIELD_BITS - 1)
+        return free - (above & ~guard & (kept * 0xFF))
 
     def _one_kind(self, wilds: Sequence[int]) -> bool:
         """Whether every held wild may stand for the same cards (a reading is then its
@@ -456,6 +453,10 @@ class WildEvaluator(Evaluator):
         source: ir.Source | None = None,
         conditions: WinConditions | None = None,
     ) -> bool:
+        if self._concealed_decide and not table and win_card is None and len(hand) < 127:
+            known = self._concealed_verdict(hand, source, conditions)
+            if known is not None:
+                return known
         counts, wilds, win_wild = self._parted(hand, win_card)
         if not wilds:
             return super().wins(hand, table, win_card, source, conditions)
@@ -488,6 +489,40 @@ class WildEvaluator(Evaluator):
                 if super().wins(cards, table, win, source, facts):
                     found = True
                     break
+        if len(self._win_memo) >= WIN_MEMO_LIMIT:
+            self._win_memo.clear()
+        self._win_memo[key] = found
+        return found
+
+    def _concealed_verdict(
+        self, hand: Sequence[int], source: ir.Source | None, conditions: WinConditions | None
+    ) -> bool | None:
+        """`wins` of concealed cards alone holding wilds of the one wild kind, where a split
+        that the groups and pairs accept wins: the hand packed as it comes, the budget's
+        signatures read at once; None where that does not decide (no such split and rules
+        that a winning form or the judging may still make win, more copies than the deck
+        has: `wins` goes on as for any hand)."""
+        one = self._one
+        packed = 0
+        for card in hand:
+            packed += one[card]
+        wild = self._single_kind
+        count = (packed >> (wild * FIELD_BITS)) & 0xFF
+        if (packed + self._excess) & self._guard:
+            return None
+        if not count:  # a plain hand: as `Evaluator.wins` judges it, packed once
+            return self._wins(packed, (), None, source, conditions, len(hand))
+        key = (packed, source, conditions)
+        known = self._win_memo.get(key)
+        if known is not None:
+            return known
+        if not SignatureLayout.fits(len(hand)):
+            return None
+        plain = packed - (count << (wild * FIELD_BITS))
+        room = self._room_of(plain, wild, count)
+        found = bool(self.budget.accepted(plain, room, count, self._accept_concealed))
+        if not (found or self._structural):
+            return None
         if len(self._win_memo) >= WIN_MEMO_LIMIT:
             self._win_memo.clear()
         self._win_memo[key] = found
