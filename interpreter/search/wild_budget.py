@@ -103,6 +103,17 @@ class BlockBudget:
             ),
             default=0,
         )
+        # the groups read from the block's last position down are the same groups (runs and
+        # sets of a suit): a part and its mirror image split alike, with the same steps
+        placed = {
+            (step, tuple((shift // FIELD_BITS, copies) for shift, copies, _ in cards))
+            for row in self.by_low
+            for _, step, cards in row
+        }
+        self.mirrors = placed == {
+            (step, tuple(sorted((block.size - 1 - at, copies) for at, copies in cards)))
+            for step, cards in placed
+        }
         shape = (block.size, mask, tuple(tuple((g, s) for g, s, _ in row) for row in self.by_low))
         tables = shared.setdefault(shape, ({}, {}, {}, {}))
         self._reaches, self._fills = tables[0], tables[1]
@@ -143,6 +154,14 @@ class BlockBudget:
         found = self._reaches.get(key)
         if found is not None:
             return found
+        if self.mirrors:  # the part read from its last position down, known already?
+            size = self.size
+            mirrored = int.from_bytes(part.to_bytes(size, "little"), "big")
+            turned = int.from_bytes(room.to_bytes(size, "little"), "big")
+            found = self._reaches.get((mirrored, turned, wilds, pairs))
+            if found is not None:
+                self._reaches[key] = found
+                return found
         stride = self.stride
         cut = self._cut(part, room, wilds)
         if cut is not None:
