@@ -33,7 +33,7 @@ from heapq import merge
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
 from tablerules.interpreter.search.searcher import Searcher
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
-from tablerules.interpreter.search.wild_sweep import ANY_PAIRS, Sweep
+from tablerules.interpreter.search.wild_sweep import Sweep
 
 # a group of a block as the budget search reads it: its packed cards (local to the block),
 # its signature step, and each of its card kinds as (bit shift, copies, one copy packed)
@@ -120,12 +120,7 @@ class BlockBudget:
         self.stride = stride
         # each byte's excess over 1…4 copies, found by one subtraction (see `_clamped`)
         self._levels = [int.from_bytes(bytes([level]) * block.size, "little") for level in range(5)]
-        layout = searcher.rules.signature
-        pairs_mask = (1 << (layout.group_shift - layout.pair_shift)) - 1
-        starting = [
-            [(step, (step >> layout.pair_shift) & pairs_mask, cards) for _, step, cards in row]
-            for row in self.by_low
-        ]
+        starting = [[(step, cards) for _, step, cards in row] for row in self.by_low]
         self._sweep = Sweep(
             block.size, self.guard, starting, self.plain, self._clamped, stride, tables[2:]
         )
@@ -142,15 +137,13 @@ class BlockBudget:
         return room - excess
 
     # ── every number of wilds at once ──────────────────────────
-    def reach(self, part: int, room: int, wilds: int, pairs: int = ANY_PAIRS) -> int:
+    def reach(self, part: int, room: int, wilds: int) -> int:
         """Signatures of every split of the part with up to `wilds` cards added, as one bit
         set: bit `added * stride + signature` for a split with `added` cards added (see
-        `WildBudget.stride`). One table lookup answers every number of wilds. With
-        `pairs`, only the splits of at most that many pairs are sure to be there (a reader
-        that wants no more masks the others off)."""
+        `WildBudget.stride`). One table lookup answers every number of wilds."""
         if not wilds:
             return self.plain(part) if part else 1
-        key = (part, room, wilds, pairs)
+        key = (part, room, wilds)
         found = self._reaches.get(key)
         if found is not None:
             return found
@@ -158,14 +151,14 @@ class BlockBudget:
             size = self.size
             mirrored = int.from_bytes(part.to_bytes(size, "little"), "big")
             turned = int.from_bytes(room.to_bytes(size, "little"), "big")
-            found = self._reaches.get((mirrored, turned, wilds, pairs))
+            found = self._reaches.get((mirrored, turned, wilds))
             if found is not None:
                 self._reaches[key] = found
                 return found
         stride = self.stride
         cut = self._cut(part, room, wilds)
         if cut is not None:
-            found = self._reach_cut(cut, wilds, pairs)
+            found = self._reach_cut(cut, wilds)
         elif wilds == 1:
             found = self.plain(part) if part else 1
             plain = self.plain
@@ -173,7 +166,7 @@ class BlockBudget:
                 if (room >> (position * FIELD_BITS)) & 0xFF:
                     found |= plain(part + one) << stride
         else:
-            found = self._sweep.reach(part, room, wilds, pairs)
+            found = self._sweep.reach(part, room, wilds)
         if len(self._reaches) >= SIGNATURE_LIMIT:
             self._reaches.clear()
         self._reaches[key] = found
@@ -210,14 +203,14 @@ class BlockBudget:
                 return lower, lower_room, part - lower, upper_room
         return None
 
-    def _reach_cut(self, cut: tuple[int, int, int, int], wilds: int, pairs: int) -> int:
+    def _reach_cut(self, cut: tuple[int, int, int, int], wilds: int) -> int:
         """`reach` of a part cut in two (`_cut`): every split of the lower piece with every
         split of the upper one, no more than `wilds` cards added in all."""
         lower, lower_room, upper, upper_room = cut
-        below = self.reach(lower, lower_room, wilds, pairs)
+        below = self.reach(lower, lower_room, wilds)
         if not below:
             return 0
-        above = self.reach(upper, upper_room, wilds, pairs)
+        above = self.reach(upper, upper_room, wilds)
         if not above:
             return 0
         within = (1 << ((wilds + 1) * self.stride)) - 1
@@ -306,7 +299,6 @@ class WildBudget:
         self._signature_mask = (1 << self.stride) - 1
         self._layout = layout
         self._below_memo: dict[tuple[int, int], int] = {}
-        self._pairs_memo: dict[int, int] = {}
         self.blocks = [
             BlockBudget(searcher, index, shared, self.stride)
             for index in range(len(searcher.blocks))
@@ -332,27 +324,8 @@ class WildBudget:
         `signatures(...) & accept`, with the blocks' splits that no signature of `accept`
         holds left out before they are combined."""
         parts = self._parts(packed, room)
-        found = self._reach(parts, wilds, self._below(accept, wilds), self._most_pairs(accept))
+        found = self._reach(parts, wilds, self._below(accept, wilds))
         return (found >> (wilds * self.stride)) & accept
-
-    def _most_pairs(self, accept: int) -> int:
-        """The most pairs a signature of `accept` holds: a part's split of more is never in
-        a split of the hand that `accept` takes, so the budget tables may leave it out."""
-        known = self._pairs_memo.get(accept)
-        if known is None:
-            layout = self._layout
-            pairs_mask = (1 << (layout.group_shift - layout.pair_shift)) - 1
-            known = 0
-            bits = accept
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                index = low.bit_length() - 1
-                known = max(known, (index >> layout.pair_shift) & pairs_mask)
-            if len(self._pairs_memo) >= SIGNATURE_LIMIT:
-                self._pairs_memo.clear()
-            self._pairs_memo[accept] = known
-        return known
 
     def _below(self, accept: int, wilds: int) -> int:
         """The signatures some signature of `accept` holds (no more groups, pairs and
@@ -386,19 +359,15 @@ class WildBudget:
         return known
 
     def _reach(
-        self,
-        parts: list[tuple[BlockBudget, int, int]],
-        wilds: int,
-        useful: int = -1,
-        pairs: int = ANY_PAIRS,
+        self, parts: list[tuple[BlockBudget, int, int]], wilds: int, useful: int = -1
     ) -> int:
         """The blocks' `reach` combined: bit `added * stride + signature` for the splits of
         their parts with `added` cards added in all, at most `wilds`; each block's bits
-        outside `useful` left out (`useful` holds no split of more than `pairs` pairs)."""
+        outside `useful` left out."""
         within = (1 << ((wilds + 1) * self.stride)) - 1
         total = 1
         for block, part, free in parts:
-            found = block.reach(part, free, wilds if free else 0, pairs) & useful
+            found = block.reach(part, free, wilds if free else 0) & useful
             if not found:
                 return 0
             total = _joined(total, found) & within
@@ -463,18 +432,17 @@ class WildBudget:
         stride = self.stride
         within = (1 << ((wilds + 1) * stride)) - 1
         useful = self._below(accept, wilds)
-        pairs = self._most_pairs(accept)
         # what the blocks from each one on reach, with up to `wilds` cards added in all
         tails = [1] * (len(parts) + 1)
         for index in range(len(parts) - 1, -1, -1):
             block, part, free = parts[index]
-            found = block.reach(part, free, wilds if free else 0, pairs) & useful
+            found = block.reach(part, free, wilds if free else 0) & useful
             tails[index] = _joined(tails[index + 1], found) & within if found else 0
             if not tails[index]:
                 return
         if not (tails[0] >> (wilds * stride)) & accept:
             return
-        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful, pairs))
+        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful))
 
     def _enter(
         self,
@@ -484,15 +452,15 @@ class WildBudget:
         head: int,
         left: int,
         filled: int,
-        wanted: tuple[int, int, int],
+        wanted: tuple[int, int],
     ) -> Iterator[tuple[int, int]]:
         """`_descend` from the start of the block `index`, its cards tried one by one only
         where the block's table says it may take some of the `left` cards."""
         block, part, free = parts[index]
         if left and free:
-            accept, useful, pairs = wanted
+            accept, useful = wanted
             stride = self.stride
-            some = block.reach(part, free, left, pairs) & useful
+            some = block.reach(part, free, left) & useful
             some = (some >> stride) << stride  # a card or more added in this block
             taking = some and combine(_joined(tails[index + 1], some), head)
             if not (taking >> (left * stride)) & accept:
@@ -509,15 +477,14 @@ class WildBudget:
         free: int,
         left: int,
         filled: int,
-        wanted: tuple[int, int, int],
+        wanted: tuple[int, int],
     ) -> Iterator[tuple[int, int]]:
         """The readings that add `left` more cards, none below the block `index`'s
         positions that `free` leaves open, in order: the block's next card first (lowest
         position first), then none more in this block. `head` is the signatures of the
         blocks before (their cards final), `part` the block's cards with those added;
-        `wanted` the signatures accepted, those they hold (`_below`) and the most pairs
-        they hold."""
-        accept, _, pairs = wanted
+        `wanted` the signatures accepted and those they hold (`_below`)."""
+        accept = wanted[0]
         stride = self.stride
         block, start, whole = parts[index]
         after = tails[index + 1]
@@ -534,7 +501,7 @@ class WildBudget:
                 # wrongly is refused below, where no card is left to add
                 held = part + one
                 room = block._clamped(whole - (held - start), below)
-                found = block.reach(held, room, below, pairs)
+                found = block.reach(held, room, below)
                 if found & wants:
                     # the next cards are at this position or above
                     opened = (free >> (position * FIELD_BITS)) << (position * FIELD_BITS)

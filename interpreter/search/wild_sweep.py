@@ -22,13 +22,12 @@ from collections.abc import Callable
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
 
-# a group as the sweep places it: its signature step, its pairs, and each of its card kinds
-# as (bit shift, copies, one copy packed)
-SweepGroup = tuple[int, int, tuple[tuple[int, int, int], ...]]
+# a group as the sweep places it: its signature step and each of its card kinds as
+# (bit shift, copies, one copy packed)
+SweepGroup = tuple[int, tuple[tuple[int, int, int], ...]]
 # a multiset of groups placed at one position: (cards taken, cards the wilds fill, how many,
-# pairs, signature steps as a bit set), positions counted from the one placed at
-Move = tuple[int, int, int, int, int]
-ANY_PAIRS = 1 << 8  # no bound on the pairs a split may hold
+# signature steps as a bit set), positions counted from the one placed at
+Move = tuple[int, int, int, int]
 
 
 class Sweep:
@@ -58,19 +57,18 @@ class Sweep:
             (
                 kinds[-1][0] // FIELD_BITS - low
                 for low, row in enumerate(starting)
-                for _, _, kinds in row
+                for _, kinds in row
             ),
             default=0,
         )
         self.window = (1 << ((span + 1) * FIELD_BITS)) - 1
 
-    def reach(self, part: int, room: int, wilds: int, pairs: int = ANY_PAIRS) -> int:
+    def reach(self, part: int, room: int, wilds: int) -> int:
         """Signatures of every split of the part with up to `wilds` cards added within the
-        room (cut at `wilds`), as `BlockBudget.reach` gives them; with `pairs`, only those
-        of splits of at most that many pairs are sure to be there."""
-        return self._from(0, part, room, wilds, pairs)
+        room (cut at `wilds`), as `BlockBudget.reach` gives them."""
+        return self._from(0, part, room, wilds)
 
-    def _from(self, position: int, part: int, room: int, wilds: int, pairs: int) -> int:
+    def _from(self, position: int, part: int, room: int, wilds: int) -> int:
         """`reach` of the positions from `position` on (those below closed and empty)."""
         if not wilds:
             return self.plain(part) if part else 1
@@ -80,22 +78,22 @@ class Sweep:
             position += 1
         if position == size:
             return 1
-        key = (position, part, room, wilds, pairs)
+        key = (position, part, room, wilds)
         found = self.memo.get(key)
         if found is not None:
             return found
-        found = self._place(position, part, room, wilds, pairs)
+        found = self._place(position, part, room, wilds)
         if len(self.memo) >= SIGNATURE_LIMIT:
             self.memo.clear()
         self.memo[key] = found
         return found
 
-    def _place(self, position: int, part: int, room: int, wilds: int, pairs: int) -> int:
+    def _place(self, position: int, part: int, room: int, wilds: int) -> int:
         """Every multiset of the groups starting at `position` that takes the cards held
         there, each followed by the positions above."""
         shift = position * FIELD_BITS
         window = self.window
-        key = (position, (part >> shift) & window, (room >> shift) & window, wilds, pairs)
+        key = (position, (part >> shift) & window, (room >> shift) & window, wilds)
         moves = self.moves.get(key)
         if moves is None:
             moves = self._moves(*key)
@@ -105,39 +103,37 @@ class Sweep:
         stride, clamped, plain = self.stride, self.clamped, self.plain
         above = ~self.below[position + 1]
         found = 0
-        for taken, need, count, paired, steps in moves:
+        for taken, need, count, steps in moves:
             left = wilds - count
             cards = part - (taken << shift)
             if left:
                 free = clamped(room - (need << shift), left) & above
-                rest = self._from(position + 1, cards, free, left, pairs - paired)
+                rest = self._from(position + 1, cards, free, left)
             else:
                 rest = plain(cards) if cards else 1
             if rest:
                 found |= combine(rest, steps) << (count * stride)
         return found
 
-    def _moves(self, position: int, cards: int, room: int, wilds: int, pairs: int) -> list[Move]:
+    def _moves(self, position: int, cards: int, room: int, wilds: int) -> list[Move]:
         """The multisets of the groups starting at `position` that take every card held
-        there and hold at most `pairs` pairs, given the cards held and the room of the
-        positions a group starting there may reach (`window`), each (taken, filled, pairs)
-        once with every signature step that makes it."""
+        there, given the cards held and the room of the positions a group starting there
+        may reach (`window`), each (taken, filled) once with every signature step that
+        makes it."""
         groups = self.starting[position]
         guard = self.guard & self.window
         base = position * FIELD_BITS
-        found: dict[tuple[int, int, int, int], int] = {}
-        # (first group that may still be chosen, cards, room, wilds left, pairs left,
-        # taken, filled, signature step)
-        pending = [(0, cards, room, wilds, pairs, 0, 0, 0)]
+        found: dict[tuple[int, int, int], int] = {}
+        # (first group that may still be chosen, cards, room, wilds left, taken, filled,
+        # signature step)
+        pending = [(0, cards, room, wilds, 0, 0, 0)]
         while pending:
-            first, held, free, left, unpaired, taken, filled, offset = pending.pop()
+            first, held, free, left, taken, filled, offset = pending.pop()
             if not held & 0xFF:  # every card held here is taken: a move
-                key = (taken, filled, wilds - left, pairs - unpaired)
+                key = (taken, filled, wilds - left)
                 found[key] = found.get(key, 0) | (1 << offset)
             for index in range(first, len(groups)):
-                step, paired, kinds = groups[index]
-                if paired > unpaired:
-                    continue
+                step, kinds = groups[index]
                 take = need = count = 0
                 for kind_shift, copies, one in kinds:
                     have = (held >> (kind_shift - base)) & 0xFF
@@ -156,7 +152,6 @@ class Sweep:
                         held - take,
                         free - need,
                         left - count,
-                        unpaired - paired,
                         taken + take,
                         filled + need,
                         offset + step,
