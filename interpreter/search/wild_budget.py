@@ -33,6 +33,7 @@ from heapq import merge
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT, GUARD_BIT
 from tablerules.interpreter.search.searcher import Searcher
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
+from tablerules.interpreter.search.wild_halves import Halves
 from tablerules.interpreter.search.wild_sweep import Sweep
 
 # a group of a block as the budget search reads it: its packed cards (local to the block),
@@ -124,6 +125,7 @@ class BlockBudget:
         self._sweep = Sweep(
             block.size, self.guard, starting, self.plain, self._clamped, stride, tables[2:]
         )
+        self._halves = Halves(block.size, self.guard, self.by_low)
 
     def _clamped(self, room: int, most: int) -> int:
         """The room with each card kind's count cut to `most` (no more wilds are left):
@@ -165,6 +167,8 @@ class BlockBudget:
             for position, one in enumerate(self.ones):
                 if (room >> (position * FIELD_BITS)) & 0xFF:
                     found |= plain(part + one) << stride
+        elif self._halves.spans(part, room):
+            found = self._reach_halves(part, room, wilds)
         else:
             found = self._sweep.reach(part, room, wilds)
         if len(self._reaches) >= SIGNATURE_LIMIT:
@@ -215,6 +219,29 @@ class BlockBudget:
             return 0
         within = (1 << ((wilds + 1) * self.stride)) - 1
         return _joined(below, above) & within
+
+    def _reach_halves(self, part: int, room: int, wilds: int) -> int:
+        """`reach` of a part on both sides of the block's middle (`wild_halves.py`): each
+        multiset of the groups that cross it, with every split of what is left of the lower
+        half and every split of what is left of the upper half, each half with the room
+        of its own positions."""
+        halves = self._halves
+        lower, upper = halves.lower, halves.upper
+        stride = self.stride
+        found = 0
+        for taken, need, count, steps in halves.placed(part, room, wilds):
+            left = wilds - count
+            rest = part - taken
+            free = self._clamped(room - need, left)
+            below = self.reach(rest & lower, free & lower, left)
+            if not below:
+                continue
+            above = self.reach(rest & upper, free & upper, left)
+            if not above:
+                continue
+            both = _joined(below, above) & ((1 << ((left + 1) * stride)) - 1)
+            found |= combine(both, steps) << (count * stride)
+        return found
 
     def _moves(self, part: int, room: int, wilds: int) -> Iterator[tuple[int, int, int, int]]:
         """The groups that may hold the part's lowest card (every group of wilds alone when
