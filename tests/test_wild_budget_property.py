@@ -178,3 +178,44 @@ def test_a_blocks_table_is_every_fill_of_its_part(
             free = block._clamped(int.from_bytes(bytes(room), "little"), wilds)
             expected = _every_fill(block, part, free, wilds)
             assert block.reach(part, free, wilds) == expected, (counts, room)
+
+
+@pytest.mark.parametrize("name", ["hongzhong", "guangdong", "hongkong-wild"])
+def test_readings_found_one_at_a_time_are_the_listing(
+    games: dict[str, tuple[Game, WildEvaluator]], name: str
+) -> None:
+    """`ordered_fills` (one card read from each block's table, or the descent over the
+    cards of 2–4) yields the readings `fills` lists, in its order, with the same accepted
+    signatures: hands of the file's groups, some cards made wild, some changed."""
+    game, _ = games[name]
+    evaluator = game.evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    rules = game.compiled
+    wild = min(rules.wilds.kinds)
+    groups = [i.cards for i in rules.instances if len(i.cards) in (2, 3)]
+    rng = random.Random(7)
+    checked = 0
+    while checked < 60:
+        hand = [card for group in rng.sample(groups, 5) for card in group][:14]
+        wilds = rng.randint(1, 4)
+        for index in rng.sample(range(len(hand)), wilds):
+            hand[index] = wild
+        if rng.random() < 0.5:
+            hand[rng.randrange(len(hand))] = rng.randrange(len(rules.cards))
+        counts, held, _ = evaluator._parted(hand, None)
+        if not held or any(n > c for n, c in zip(counts, rules.cards.copies_of, strict=True)):
+            continue
+        plan = evaluator._plan(counts, counts, held, (), len(hand))
+        if plan is None:
+            continue
+        plain, room, accept, forms = plan
+        wanted = accept | forms
+        found = [
+            (f, b & wanted)
+            for f, b in evaluator.budget.ordered_fills(plain, room, len(held), wanted)
+        ]
+        listed = [
+            (f, b & wanted) for f, b in evaluator.budget.fills(plain, room, len(held), wanted)
+        ]
+        assert found == listed, hand
+        checked += 1

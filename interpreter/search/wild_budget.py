@@ -456,6 +456,9 @@ class WildBudget:
         say the cards after it can still complete a split of a signature in `accept`. A
         reader that stops at the first reading it wants pays for that one alone."""
         parts = self._parts(packed, room)
+        if wilds == 1:
+            yield from self._one_card(parts, accept)
+            return
         stride = self.stride
         within = (1 << ((wilds + 1) * stride)) - 1
         useful = self._below(accept, wilds)
@@ -470,6 +473,30 @@ class WildBudget:
         if not (tails[0] >> (wilds * stride)) & accept:
             return
         yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful))
+
+    def _one_card(
+        self, parts: list[tuple[BlockBudget, int, int]], accept: int
+    ) -> Iterator[tuple[int, int]]:
+        """`ordered_fills` of one wild: block by block, the cards with which the block's
+        part splits (its table of one card added, lowest first), each with the plain
+        splits of the other blocks; the signatures of every split of the reading."""
+        plains = [block.plain(part) if part else 1 for block, part, _ in parts]
+        # the splits of the blocks before each one, and of those after it
+        before = [1] * (len(parts) + 1)
+        for index, plain in enumerate(plains):
+            before[index + 1] = plain and before[index] and combine(before[index], plain)
+        after = [1] * (len(parts) + 1)
+        for index in range(len(parts) - 1, -1, -1):
+            plain = plains[index]
+            after[index] = plain and after[index + 1] and combine(after[index + 1], plain)
+        for index, (block, part, free) in enumerate(parts):
+            if not free or not before[index] or not after[index + 1]:
+                continue
+            others = combine(before[index], after[index + 1])
+            for _, one, found in block.fills(part, free, 1):
+                bits = _joined(others, found)
+                if bits & accept:
+                    yield one << block.shift, bits
 
     def _enter(
         self,
