@@ -86,6 +86,10 @@ class WildEvaluator(Evaluator):
         self._plain_wins_packed = super().wins_packed
         self._win_memo: dict[tuple[object, ...], bool] = {}
         self.budget = WildBudget(self.search)
+        # hands of no more concealed cards than a seat holds after the deal and a draw (the
+        # wilds counted) are searched with narrower bit sets
+        self._dealt_cards = max(rules.dealt_per_seat(), default=0) + 1
+        self._dealt_budget = WildBudget(self.search, self._dealt_cards)
         self.judged = 0  # readings judged as plain hands (what the budget search saves)
         # the rules as they would be without wilds: does a split that the win clause's
         # groups and pairs accept always win, and does the structure alone decide a win
@@ -267,6 +271,10 @@ class WildEvaluator(Evaluator):
         kept = (above & guard) >> (FIELD_BITS - 1)
         return free - (above & ~guard & (kept * 0xFF))
 
+    def _budget(self, cards: int) -> WildBudget:
+        """The budget search for a hand of `cards` concealed cards, the wilds counted."""
+        return self._dealt_budget if cards <= self._dealt_cards else self.budget
+
     def _one_kind(self, wilds: Sequence[int]) -> bool:
         """Whether every held wild may stand for the same cards (a reading is then its
         cards alone)."""
@@ -284,7 +292,9 @@ class WildEvaluator(Evaluator):
         early)."""
         plain, room, groups, forms = plan
         sure = groups if self._groups_decide else 0
-        listing = self.budget.fills if every else self.budget.ordered_fills
+        cards = sum(plain.to_bytes(len(self.rules.cards), "little")) + len(wilds)
+        budget = self._budget(cards)
+        listing = budget.fills if every else budget.ordered_fills
         fills = listing(plain, room, len(wilds), groups | forms)
         form_fills: set[int] = set()
         if not table:
@@ -475,7 +485,8 @@ class WildEvaluator(Evaluator):
             plan = self._plan(around, concealed, wilds, table, size)
             if plan is not None:
                 plain, room, groups, _ = plan
-                found = bool(self.budget.accepted(plain, room, len(wilds), groups))
+                budget = self._budget(size)
+                found = bool(budget.accepted(plain, room, len(wilds), groups))
                 decided = found or self._structural
         if not decided:
             held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
@@ -520,7 +531,8 @@ class WildEvaluator(Evaluator):
             return None
         plain = packed - (count << (wild * FIELD_BITS))
         room = self._room_of(plain, wild, count)
-        found = bool(self.budget.accepted(plain, room, count, self._accept_concealed))
+        budget = self._budget(len(hand))
+        found = bool(budget.accepted(plain, room, count, self._accept_concealed))
         if not (found or self._structural):
             return None
         if len(self._win_memo) >= WIN_MEMO_LIMIT:

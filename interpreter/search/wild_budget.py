@@ -57,6 +57,22 @@ def _joined(one: int, other: int) -> int:
     return combine(one, other)
 
 
+def _stride(searcher: Searcher, cards: int | None) -> int:
+    """Past every signature of a hand that fits the signature tables, or of a hand of at
+    most `cards` concealed cards: its groups, pairs and trigger groups are no more than so
+    many cards make (`SignatureLayout.of_groups` counts them as for the largest hand)."""
+    layout = searcher.rules.signature
+    groups, pairs, triggers = layout.max_groups, layout.max_pairs, layout.max_triggers
+    if cards is not None:
+        smallest = min((len(instance.cards) for instance in searcher.rules.instances), default=1)
+        groups = min(groups, cards // max(smallest, 1))
+        if layout.pair_cards:
+            pairs = min(pairs, cards // layout.pair_cards)
+        if layout.trigger_cards:
+            triggers = min(triggers, cards // layout.trigger_cards)
+    return layout.index(groups, min(pairs, groups), min(triggers, groups)) + 1
+
+
 def _lowest(packed: int) -> int:
     return ((packed & -packed).bit_length() - 1) >> FIELD_SHIFT
 
@@ -312,7 +328,10 @@ class BlockBudget:
 class WildBudget:
     """The wild budget search of a hand, block by block (see the module's docstring)."""
 
-    def __init__(self, searcher: Searcher) -> None:
+    def __init__(self, searcher: Searcher, cards: int | None = None) -> None:
+        """The budget search of the rules' hands, or of those of at most `cards` concealed
+        cards (the wilds counted): their signatures are fewer, so its bit sets are
+        narrower and every table operation cheaper."""
         shared: dict[object, Tables] = {}
         # `BlockBudget.reach` sets bit `added * stride + signature`: the stride is past
         # every signature of a hand that fits the signature tables, so two blocks' bits
@@ -322,7 +341,7 @@ class WildBudget:
         # added than wilds held, and only adds to the count of cards added, so it is masked
         # off with them.
         layout = searcher.rules.signature
-        self.stride = layout.index(layout.max_groups, layout.max_pairs, layout.max_triggers) + 1
+        self.stride = _stride(searcher, cards)
         self._signature_mask = (1 << self.stride) - 1
         self._layout = layout
         self._below_memo: dict[tuple[int, int], int] = {}
