@@ -17,11 +17,14 @@ wild may stand for). The answers, all exact:
 * `ordered_fills` — the same readings in the same order, found one at a time by a descent
   over their cards (lowest first), for a reader that stops at the first it wants.
 
-Within a block a part is solved lowest held card first: that card lies in some group, which
-takes every card of the group the part holds and the wilds fill the rest (taking fewer held
-cards and filling more would only swap a held copy with a wild's copy of the same card
-kind: the same plain hand). A part with no cards left is filled by wilds alone. One wild
-left is placed by trying each card it may stand for against the plain signature tables.
+A part new to a block's tables (`BlockBudget.reach`) is looked for under its mirror image,
+then cut where it falls into two pieces whose room cannot bind, or read from the two
+halves of the block and the groups that cross its middle (`wild_halves.py`), or solved
+position by position (`wild_sweep.py`); with one wild, by trying each card it may stand
+for against the plain signature tables. A group always takes the cards the part holds
+before wilds fill the rest (taking fewer held cards and filling more would only swap a
+held copy with a wild's copy of the same card kind: the same plain hand). For the readings
+in order (`fills`), a part is solved lowest held card first: that card lies in some group.
 Answers are memoised by (part, room, wilds); the tables are bounded as the plain ones are.
 """
 
