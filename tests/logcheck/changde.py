@@ -6,6 +6,7 @@ from the hand's line (CD-6)."""
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 from logcheck.games import Paohuzi, Profile
 from logcheck.invariants import Invariant, invariant
@@ -15,21 +16,24 @@ from logcheck.tracker import Tracker
 RED = set("二七十貳柒拾")  # PHZ-1: the red words, small and big
 
 
+def split_words(split: str) -> str:
+    """The words inside the groups of a winning split as the log writes it
+    (`坎[七七七](3)  ...`), one after another."""
+    return "".join(part.split("]")[0] for part in split.split("[")[1:])
+
+
 def red_cards(split: str) -> int:
-    """The red cards of a winning split as the log writes it (`坎[七七七](3)  ...`)."""
-    inside = "".join(part.split("]")[0] for part in split.split("[")[1:])
-    return sum(1 for word in inside if word in RED)
+    """The red cards of a winning split as the log writes it."""
+    return sum(1 for word in split_words(split) if word in RED)
 
 
-@invariant
-class HuangFanPays(Invariant):
-    name = "huang-fan-pays"
-    summary = (
-        "each of the two others pays 囤 (⌊(胡息 − 15) / 3⌋ + 1, +1 on one's own draw) × 名堂 × "
-        "the 紅胡 step × 2 ^ the drawn hands in a row before the hand × the stake "
-        "(CD-2, CD-3, CD-5, CD-6)"
-    )
+class ChangdeWorth(Invariant):
+    """What both payments of a 常德跑胡子 win share: each of the two others pays a number
+    of 囤 or of 醒 copies × 名堂 × the 紅胡 step × 2 ^ the drawn hands in a row before the
+    hand × the stake (CD-3, CD-5, CD-6); `needs_huang`: a hand line silent on 荒 fails."""
+
     games = (Paohuzi,)
+    needs_huang: ClassVar[bool] = False
 
     @classmethod
     def applies_to(cls, profile: Profile) -> bool:
@@ -39,16 +43,37 @@ class HuangFanPays(Invariant):
         super().__init__(profile)
         self.doubled = 0  # drawn hands in a row before this hand
         self.stake = int(profile.options.get("base_stake", 1))
-        self.due: tuple[int, int, int] | None = None  # winner, amount, line of the win
-        self.paid: list[int] = []
 
     def begin(self, header: Record, hand: Hand) -> None:
-        first = json.loads(hand.lines[0])
-        carried = first.get("carried")
-        if not isinstance(carried, dict) or "荒" not in carried:
+        carried = json.loads(hand.lines[0]).get("carried")
+        said = isinstance(carried, dict) and "荒" in carried
+        self.doubled = int(carried["荒"]) if said else 0
+        if self.needs_huang and not said:
             self.fail("the hand line says nothing of 荒 (drawn hands in a row)", 1)
-            return
-        self.doubled = int(carried["荒"])
+
+    def multiple(self, event: Record) -> int:
+        """名堂 × the 紅胡 step × 2 ^ 荒 × the stake, for a win event."""
+        reds = red_cards(str(event.get("split", "")))
+        step = reds - 8 if reds >= 10 else 1
+        scores = event.get("scores") or {}
+        mingtang = int(scores.get("名堂", {}).get("value", 1))  # 紅胡 counts ×1 in it
+        return mingtang * step * 2**self.doubled * self.stake
+
+
+@invariant
+class HuangFanPays(ChangdeWorth):
+    name = "huang-fan-pays"
+    summary = (
+        "each of the two others pays 囤 (⌊(胡息 − 15) / 3⌋ + 1, +1 on one's own draw) × 名堂 × "
+        "the 紅胡 step × 2 ^ the drawn hands in a row before the hand × the stake "
+        "(CD-2, CD-3, CD-5, CD-6)"
+    )
+    needs_huang = True
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.due: tuple[int, int, int] | None = None  # winner, amount, line of the win
+        self.paid: list[int] = []
 
     def after_win(self, event: Record, tracker: Tracker, line: int) -> None:
         if event["context"] == "deal":
@@ -57,12 +82,7 @@ class HuangFanPays(Invariant):
         tun = max((value - 15) // 3 + 1, 1)
         if event["context"] == "draw" and event["owner"] == event["seat"]:
             tun += 1  # CD-2: a self-draw adds 1 囤
-        reds = red_cards(str(event.get("split", "")))
-        step = reds - 8 if reds >= 10 else 1
-        scores = event.get("scores") or {}
-        mingtang = int(scores.get("名堂", {}).get("value", 1))  # 紅胡 counts ×1 in it
-        amount = tun * mingtang * step * 2**self.doubled * self.stake
-        self.due = (event["seat"], amount, line)
+        self.due = (event["seat"], tun * self.multiple(event), line)
 
     def after_pay(self, event: Record, tracker: Tracker, line: int) -> None:
         if self.due is None or event.get("clause") != "settle win":
@@ -86,39 +106,24 @@ class HuangFanPays(Invariant):
 
 
 @invariant
-class XingCountsCopies(Invariant):
+class XingCountsCopies(ChangdeWorth):
     name = "xing-counts-copies"
     summary = (
         "醒: the card turned after a win (the winning card when the stock is empty) hits once "
         "for each copy in the winner's groups, and each of the two others pays 1 囤 × 名堂 × "
         "the 紅胡 step × 2 ^ 荒 × the stake per copy (CD-4, P2-10)"
     )
-    games = (Paohuzi,)
-
-    @classmethod
-    def applies_to(cls, profile: Profile) -> bool:
-        return isinstance(profile, Paohuzi) and profile.name.startswith("paohuzi-changde")
 
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
-        self.stake = int(profile.options.get("base_stake", 1))
-        self.doubled = 0
         self.split: str | None = None
         self.per_copy = 0
         self.hits = 0
         self.names = {card: name for name, card in profile.names.items()}
 
-    def begin(self, header: Record, hand: Hand) -> None:
-        carried = json.loads(hand.lines[0]).get("carried")
-        self.doubled = int(carried.get("荒", 0)) if isinstance(carried, dict) else 0
-
     def after_win(self, event: Record, tracker: Tracker, line: int) -> None:
         self.split = None if event["context"] == "deal" else str(event.get("split", ""))
-        reds = red_cards(self.split or "")
-        step = reds - 8 if reds >= 10 else 1
-        scores = event.get("scores") or {}
-        mingtang = int(scores.get("名堂", {}).get("value", 1))
-        self.per_copy = mingtang * step * 2**self.doubled * self.stake
+        self.per_copy = self.multiple(event)
 
     def after_bonus(self, event: Record, tracker: Tracker, line: int) -> None:
         if self.split is None:
@@ -126,7 +131,7 @@ class XingCountsCopies(Invariant):
         turned = list(event["cards"])
         if event.get("read"):
             turned.append(event["read"])  # 跟醒: the winning card read for the empty stock
-        inside = "".join(part.split("]")[0] for part in self.split.split("[")[1:])
+        inside = split_words(self.split)
         self.hits = sum(inside.count(self.names.get(card, card)) for card in turned)
         if event["hits"] != self.hits:
             self.fail(
