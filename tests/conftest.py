@@ -6,7 +6,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +56,17 @@ def quick_benchmark(tmp_path: Path) -> QuickRun:
         return done, json.loads(out.read_text(encoding="utf-8"))
 
     return run
+
+
+@pytest.fixture(scope="module")
+def streamlit_components_scanned_once() -> Iterator[None]:
+    """Each AppTest looks through every installed package for Streamlit components (about
+    a second); the answer does not change between tests, so a module that drives the
+    playground through AppTest looks it up once."""
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = manifest_scanner.scan_component_manifests
+    found = scan()
+    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
+    yield
+    manifest_scanner.scan_component_manifests = scan

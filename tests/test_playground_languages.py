@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,17 +19,7 @@ ENGLISH = re.compile(r"\b[a-z]{3,} [a-z]{3,} [a-z]{3,}\b")
 CODE = re.compile(r"`[^`]*`|\S*/\S*")  # a command or a path in a sentence
 
 
-@pytest.fixture(scope="module", autouse=True)
-def scan_installed_components_once() -> Iterator[None]:
-    """Each AppTest looks through every installed package for Streamlit components; the
-    answer does not change between tests, so it is looked up once."""
-    from streamlit.components.v2 import manifest_scanner
-
-    scan = manifest_scanner.scan_component_manifests
-    found = scan()
-    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
-    yield
-    manifest_scanner.scan_component_manifests = scan
+pytestmark = pytest.mark.usefixtures("streamlit_components_scanned_once")
 
 
 def opened(lang: str) -> AppTest:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,17 +18,7 @@ APP = ROOT / "playground" / "app.py"
 COUNTER = re.compile(r"\*\*move (\d+)(?: of (\d+)\+?)?\*\*")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def scan_installed_components_once() -> Iterator[None]:
-    """Each AppTest looks through every installed package for Streamlit components; the
-    answer does not change between tests, so it is looked up once."""
-    from streamlit.components.v2 import manifest_scanner
-
-    scan = manifest_scanner.scan_component_manifests
-    found = scan()
-    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
-    yield
-    manifest_scanner.scan_component_manifests = scan
+pytestmark = pytest.mark.usefixtures("streamlit_components_scanned_once")
 
 
 def opened(params: dict[str, str] | None = None) -> AppTest:

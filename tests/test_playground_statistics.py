@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,17 +40,7 @@ DISCARD_WIN = (
 )
 
 
-@pytest.fixture(scope="module", autouse=True)
-def scan_installed_components_once() -> Iterator[None]:
-    """Each AppTest looks through every installed package for Streamlit components; the
-    answer does not change between tests, so it is looked up once."""
-    from streamlit.components.v2 import manifest_scanner
-
-    scan = manifest_scanner.scan_component_manifests
-    found = scan()
-    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
-    yield
-    manifest_scanner.scan_component_manifests = scan
+pytestmark = pytest.mark.usefixtures("streamlit_components_scanned_once")
 
 
 @pytest.fixture

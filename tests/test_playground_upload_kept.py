@@ -4,7 +4,6 @@ it cannot, and shows the bundled file (AppTest; the browser's side in tests/e2e)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,17 +15,7 @@ TWO_HORSES = ROOT / "rules" / "variants" / "paomazai-two-horses.rules"
 LABEL = "mine.rules (uploaded)"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def scan_installed_components_once() -> Iterator[None]:
-    """Each AppTest looks through every installed package for Streamlit components; the
-    answer does not change between tests, so it is looked up once."""
-    from streamlit.components.v2 import manifest_scanner
-
-    scan = manifest_scanner.scan_component_manifests
-    found = scan()
-    manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(found)
-    yield
-    manifest_scanner.scan_component_manifests = scan
+pytestmark = pytest.mark.usefixtures("streamlit_components_scanned_once")
 
 
 def run(at: AppTest) -> None:
