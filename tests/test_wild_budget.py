@@ -11,8 +11,9 @@ import pytest
 from tablerules.interpreter.api import load_game
 from tablerules.interpreter.bots.players import make_bot
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.hand.evaluate import Evaluation, TableGroup
+from tablerules.interpreter.hand.evaluate import TableGroup
 from tablerules.interpreter.hand.wild_readings import WildEvaluator
+from wild_readings_judged import every_reading, in_hand_groups, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 HONGZHONG = ROOT / "rules" / "hongzhong.rules"
@@ -20,24 +21,6 @@ HONGZHONG = ROOT / "rules" / "hongzhong.rules"
 # wild card that stands for nearly any card, and greedy bots testing every wait
 FUZZED = ROOT / "tests" / "fuzzed" / "wild_waits.rules"
 TWO_WILDS = ROOT / "tests" / "fuzzed" / "two_wilds.rules"
-
-
-def _listing(game) -> WildEvaluator:
-    """An evaluator of the same rules that judges every reading (the budget search off)."""
-    evaluator = WildEvaluator(game.compiled)
-    evaluator._plan = lambda *args, **kwargs: None  # type: ignore[method-assign]
-    return evaluator
-
-
-def _summary(result: Evaluation) -> tuple[object, ...]:
-    best = result.best
-    return (
-        result.wins,
-        result.wild_readings,
-        None if best is None else (best.total, [g.cards for g in best.groups], best.wilds),
-        [split.wins for split in result.decompositions],
-        [reason.to_json() for reason in result.reasons],
-    )
 
 
 def _hands(game, count: int, size: int, seed: int) -> list[tuple[list[int], int | None]]:
@@ -60,19 +43,19 @@ def _hands(game, count: int, size: int, seed: int) -> list[tuple[list[int], int 
 @pytest.mark.parametrize(("path", "size", "count"), [(HONGZHONG, 14, 200), (FUZZED, 14, 40)])
 def test_the_budget_search_judges_as_every_reading_does(path: Path, size: int, count: int) -> None:
     game = load_game(path)
-    budget, listing = game.evaluator, _listing(game)
+    budget, listing = game.evaluator, every_reading(game)
     for index, (hand, win) in enumerate(_hands(game, count, size, seed=5)):
         source = "discard" if win is not None and index % 2 else None
         assert budget.wins(hand, (), win, source) == listing.wins(hand, (), win, source), hand
         if index % 4 == 0:
-            assert _summary(budget.evaluate(hand, None, win, source)) == _summary(
+            assert summary(budget.evaluate(hand, None, win, source)) == summary(
                 listing.evaluate(hand, None, win, source)
             ), hand
 
 
 def test_table_groups_with_wilds_judge_as_every_reading_does() -> None:
     game = load_game(HONGZHONG)
-    budget, listing = game.evaluator, _listing(game)
+    budget, listing = game.evaluator, every_reading(game)
     ids = game.cards.ids
     wild = ids.index("C")
     three = (ids.index("5p"),) * 3
@@ -88,7 +71,7 @@ def test_table_groups_with_wilds_judge_as_every_reading_does() -> None:
         table: list[TableGroup] = [pong]
         win = rng.choice(numbers)
         assert budget.wins(hand, table, win, "self") == listing.wins(hand, table, win, "self")
-        assert _summary(budget.evaluate(hand, table, win, "self")) == _summary(
+        assert summary(budget.evaluate(hand, table, win, "self")) == summary(
             listing.evaluate(hand, table, win, "self")
         )
 
@@ -135,10 +118,7 @@ def _complete(game, count: int, seed: int) -> list[list[int]]:
     """Complete hands made of the rules' own in-hand groups (one pair, the rest groups of
     three), with one copy of each wild kind put in place of a card, at random."""
     rules = game.compiled
-    pairs = [i.cards for i in rules.instances if rules.kinds[i.kind].is_pair]
-    threes = [
-        i.cards for i in rules.instances if not rules.kinds[i.kind].is_pair and len(i.cards) == 3
-    ]
+    pairs, threes = in_hand_groups(game)
     wilds = sorted(rules.wilds.kinds)
     rng = random.Random(seed)
     hands = []
@@ -157,14 +137,14 @@ def _complete(game, count: int, seed: int) -> list[list[int]]:
 
 def test_two_kinds_of_wild_judge_as_every_reading_does() -> None:
     game = load_game(TWO_WILDS)
-    budget, listing = game.evaluator, _listing(game)
+    budget, listing = game.evaluator, every_reading(game)
     wins = 0
     for index, hand in enumerate(_complete(game, 80, seed=8)):
         win = hand.pop()
         assert budget.wins(hand, (), win, "self") == listing.wins(hand, (), win, "self"), hand
         wins += budget.wins(hand, (), win, "self")
         if index % 3 == 0:
-            assert _summary(budget.evaluate(hand, None, win, "self")) == _summary(
+            assert summary(budget.evaluate(hand, None, win, "self")) == summary(
                 listing.evaluate(hand, None, win, "self")
             ), hand
     assert wins > 5  # the file asks a minimum score: most complete hands do not win

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tablerules.interpreter.api import Game, load_game
-from tablerules.interpreter.hand.evaluate import Evaluation
 from tablerules.interpreter.hand.wild_readings import WildEvaluator
 from tablerules.interpreter.search.wild_budget import WildBudget
+from wild_readings_judged import every_reading, in_hand_groups, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 HONG_KONG_WILD = """extends "hongkong"
@@ -60,21 +60,8 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Game, Wil
     found = {}
     for name, path in paths.items():
         game = load_game(path)
-        listing = WildEvaluator(game.compiled)
-        listing._plan = lambda *args, **kwargs: None  # type: ignore[method-assign]
-        found[name] = (game, listing)
+        found[name] = (game, every_reading(game))
     return found
-
-
-def _summary(result: Evaluation) -> tuple[object, ...]:
-    best = result.best
-    return (
-        result.wins,
-        result.wild_readings,
-        None if best is None else (best.total, [g.cards for g in best.groups], best.wilds),
-        [split.wins for split in result.decompositions],
-        [reason.to_json() for reason in result.reasons],
-    )
 
 
 @st.composite
@@ -82,10 +69,7 @@ def _hand(draw: st.DrawFn, game: Game, wilds: int) -> tuple[list[int], int | Non
     """A hand of the file's own groups with `wilds` of its cards made wild (see above)."""
     rules = game.compiled
     wild = min(rules.wilds.kinds)
-    pairs = [i.cards for i in rules.instances if rules.kinds[i.kind].is_pair]
-    threes = [
-        i.cards for i in rules.instances if not rules.kinds[i.kind].is_pair and len(i.cards) == 3
-    ]
+    pairs, threes = in_hand_groups(game)
     hand = list(draw(st.sampled_from(pairs)))
     for _ in range(4):
         hand += draw(st.sampled_from(threes))
@@ -122,7 +106,7 @@ def test_the_budget_search_answers_as_judging_every_reading(
     def check(drawn: tuple[list[int], int | None, str | None]) -> None:
         hand, win, source = drawn
         assert budget.wins(hand, (), win, source) == listing.wins(hand, (), win, source)
-        assert _summary(budget.evaluate(hand, None, win, source)) == _summary(
+        assert summary(budget.evaluate(hand, None, win, source)) == summary(
             listing.evaluate(hand, None, win, source)
         )
 
