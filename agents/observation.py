@@ -121,6 +121,14 @@ class ObservationEncoder:
         self._money = LedgerTotals(self.seats)
         self._deal_events: list[dict] | None = None  # the events the deal's counts come from
         self._deal_shown = b""
+        # a seat's cards in hand are the sum of the bytes of its packed hand, which is that
+        # number modulo 255 (256 is 1 modulo 255) while fewer than 255 cards exist at all
+        self._sum_by_modulo = sum(compiled.cards.copies_of) < 255
+        # the bytes are counted in one buffer, zeroed per call, read through one NumPy view:
+        # the caller gets the float32 copy, never the buffer
+        self._buf = bytearray(self.size)
+        self._zeros = bytes(self.size)
+        self._view = np.frombuffer(self._buf, np.uint8)
 
     def _add(self, name: str, size: int, what: str) -> None:
         start = sum(segment.size for segment in self.segments)
@@ -130,12 +138,14 @@ class ObservationEncoder:
         """The observation of `viewer` now, as float32 (see `segments`)."""
         state = table.state
         cards, seats = self.cards, self.seats
-        buf = bytearray(self.size)  # the wall and the money, at its end, are set as floats
+        buf = self._buf  # the wall and the money, at its end, are set as floats
+        buf[:] = self._zeros
         everyone = state.seats
         own = everyone[viewer]
-        buf[0:cards] = bytes(own.hand)
+        buf[0:cards] = own.packed.to_bytes(cards, "little")  # the hand's counts, a byte each
         lies = self._lies
         piles = self._piles
+        by_modulo = self._sum_by_modulo
         for step, index, discards_at, table_at, kinds_at, hidden_at in self._order[viewer]:
             seat = everyone[index]
             pile = seat.discards
@@ -144,7 +154,12 @@ class ObservationEncoder:
                 if pile != counted.seen:
                     counted.update(pile)
                 buf[discards_at : discards_at + cards] = counted.counts
-            hidden = sum(seat.hand) if step else 0
+            if not step:
+                hidden = 0
+            elif by_modulo:
+                hidden = seat.packed % 255
+            else:
+                hidden = sum(seat.hand)
             if seat.table:
                 for group in seat.table:
                     buf[kinds_at + group.kind] += 1
@@ -205,7 +220,7 @@ class ObservationEncoder:
                 number = self.restrictions.get(active.name)
                 if number is not None:
                     buf[restrictions_at + number] += 1
-        out = np.frombuffer(buf, np.uint8).astype(np.float32)
+        out = self._view.astype(np.float32)
         tail = self._bytes
         out[tail] = state.tail - state.head
         if state.ledger:
