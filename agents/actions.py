@@ -99,8 +99,11 @@ class ActionTable:
         self.size = len(self.signatures)
         # ids of the choices met that name no table group, by object: the engine makes each
         # choice once and offers it again and again, and a lookup by identity costs less
-        # than hashing its fields
-        self._known: dict[int, tuple[Choice, int]] = {}
+        # than hashing its fields. The choices are kept alive in `_alive`, so no other
+        # object can take the `id` of one while its entry stands: an entry found by `id` is
+        # the choice's own, with no further check
+        self._known: dict[int, int] = {}
+        self._alive: list[Choice] = []
 
     # ── the enumeration ────────────────────────────────────────
     def _way_signatures(self, rule: ActionRule, way: WayRule) -> list[Signature]:
@@ -204,8 +207,8 @@ class ActionTable:
     def id_of(self, table: Table, choice: Choice) -> int:
         """The id of a legal choice; a choice the table does not cover is refused."""
         known = self._known.get(id(choice))
-        if known is not None and known[0] is choice:
-            return known[1]
+        if known is not None:
+            return known
         signature = self.signature(table, choice)
         number = self.ids.get(signature)
         if number is None:
@@ -216,25 +219,27 @@ class ActionTable:
         if choice.table_index is None:  # the same choice object stands for the same id
             if len(self._known) >= KNOWN_LIMIT:
                 self._known.clear()
-            self._known[id(choice)] = (choice, number)  # kept alive: its id is not reused
+                self._alive.clear()
+            self._known[id(choice)] = number
+            self._alive.append(choice)  # kept alive: its id is not reused
         return number
 
     def legal(self, table: Table, seat: int, marks: bytearray | None = None) -> dict[int, Choice]:
         """The seat's legal ids now, each with the choice it stands for (the first in the
         engine's order), in the engine's order; empty when the seat is not asked. `marks`,
-        when given (`size` zero bytes), gets a 1 at each legal id: the action mask, made in
-        the same pass."""
-        found: dict[int, Choice] = {}
-        known = self._known
-        for choice in table.offered(seat):
-            entry = known.get(id(choice))
-            number = entry[1] if entry is not None and entry[0] is choice else None
-            if number is None:
-                number = self.id_of(table, choice)
-            if number not in found:
-                found[number] = choice
-                if marks is not None:
-                    marks[number] = 1
+        when given (`size` zero bytes), gets a 1 at each legal id: the action mask."""
+        offered = table.offered(seat)
+        numbers = list(map(self._known.get, map(id, offered)))  # a C loop, no bytecode
+        if None in numbers:  # a choice met for the first time, or one naming a table group
+            numbers = [self.id_of(table, choice) for choice in offered]
+        found = dict(zip(numbers, offered, strict=True))
+        if len(found) < len(numbers):  # two choices share an id: the first stands for it
+            found = {}
+            for number, choice in zip(numbers, offered, strict=True):
+                found.setdefault(number, choice)
+        if marks is not None:
+            for number in found:
+                marks[number] = 1
         return found
 
     def label(self, number: int) -> str:

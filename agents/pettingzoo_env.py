@@ -75,12 +75,13 @@ class TableEnv(AECEnv):
                 "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
             }
         )
-        self._seeds = random.Random(seed)
+        self._seeds: random.Random | None = None  # the hand seeds, made when first needed
+        self._seeded_by = seed  # what they are made from
         self.table: Table | None = None
         self.hand_seed: int | None = None
         self._payments: PaymentReader | None = None
-        self._legal: dict[int, Choice] = {}  # the acting seat's ids, worked out once
-        self._marks = bytearray(self.actions.size)  # and their mask, made with them
+        self._legal: dict[int, Choice] = {}  # the acting seat's ids, worked out once a step
+        self._no_rewards = False  # `rewards` is all zeros, made for these agents this hand
 
     # ── spaces ─────────────────────────────────────────────────
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -103,10 +104,10 @@ class TableEnv(AECEnv):
         if unknown:
             warnings.warn(f"reset ignores the options {unknown}", stacklevel=2)
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds, self._seeded_by = None, seed
             self.hand_seed = seed
         else:
-            self.hand_seed = self._seeds.getrandbits(63)
+            self.hand_seed = self._next_seed()
         skipped = []
         while True:
             self.table = Table(self.game, seed=self.hand_seed, dealer=options.get("dealer"))
@@ -115,17 +116,25 @@ class TableEnv(AECEnv):
             skipped.append({"hand_seed": self.hand_seed, "totals": self.table.totals()})
             if len(skipped) >= MAX_SKIPPED:
                 raise RuntimeError(f"{len(skipped)} hands in a row were won on the deal")
-            self.hand_seed = self._seeds.getrandbits(63)
+            self.hand_seed = self._next_seed()
         self._payments = PaymentReader(self.table)
         self.agents = list(self.possible_agents)
         money = self._payments.new_money()  # paid on the deal, if the rules pay anything there
         self.rewards = {agent: money[self._seat[agent]] for agent in self.agents}
+        self._no_rewards = False
         self._cumulative_rewards = dict(self.rewards)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {"skipped": list(skipped)} for agent in self.agents}
         self._skip_agent_selection = None
         self._next_agent()
+
+    def _next_seed(self) -> int:
+        """The next hand seed of the sequence: its generator is seeded only when a hand is
+        dealt without a seed of its own (seeding costs as much as dozens of steps)."""
+        if self._seeds is None:
+            self._seeds = random.Random(self._seeded_by)
+        return self._seeds.getrandbits(63)
 
     def step(self, action: int | np.integer | None) -> None:
         """Take action id `action` for the acting agent (None for an agent whose hand is
@@ -134,16 +143,21 @@ class TableEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        choice = self._choice(agent, action)
+        choice = self._legal.get(action) if type(action) is int else None  # type: ignore[arg-type]
+        if choice is None:
+            choice = self._choice(agent, action)
         table = self.table
         assert table is not None and self._payments is not None
         self._cumulative_rewards[agent] = 0
         table.apply(choice)
         if len(table.state.ledger) == self._payments.read:  # most steps pay nothing
-            self.rewards = dict.fromkeys(self.agents, 0)
+            if not self._no_rewards:  # else the zeros of the step before stand
+                self.rewards = dict.fromkeys(self.agents, 0)
+                self._no_rewards = True
         else:
             money = self._payments.new_money()
             self.rewards = {name: money[self._seat[name]] for name in self.agents}
+            self._no_rewards = False
             self._accumulate_rewards()
         if table.finished:
             self._hand_over()
@@ -172,13 +186,11 @@ class TableEnv(AECEnv):
         assert self.table is not None
         seat = self.table.waiting_for()[0]
         self.agent_selection = self.possible_agents[seat]
-        self._marks = bytearray(self.actions.size)
-        self._legal = self.actions.legal(self.table, seat, self._marks)
+        self._legal = self.actions.legal(self.table, seat)
 
     def _hand_over(self) -> None:
         assert self.table is not None
         self._legal = {}
-        self._marks = bytearray(self.actions.size)
         totals = self.table.totals()
         winners = list(self.table.state.winners)
         for agent in self.agents:
@@ -193,8 +205,7 @@ class TableEnv(AECEnv):
         assert self.table is not None, "reset the environment first"
         seat = self._seat[agent]
         if agent == self.agent_selection:
-            # a copy of the marks: the caller's own, changing it changes nothing here
-            mask = np.frombuffer(bytearray(self._marks), np.int8)
+            mask = self._mask_of(self._legal)  # made anew: the caller's own
         elif not self.table.finished and seat in self.table.waiting_for():
             mask = self._mask_of(self.actions.legal(self.table, seat))
         else:
@@ -241,12 +252,10 @@ class TableEnv(AECEnv):
         self.hand_seed = snapshot.seed
         for name, value in snapshot.bookkeeping.items():
             setattr(self, name, copy.deepcopy(value))
+        self._no_rewards = False  # `rewards` is the snapshot's copy, whatever it holds
         live = not self.table.finished and not self.terminations.get(self.agent_selection, True)
-        self._marks = bytearray(self.actions.size)
         self._legal = (
-            self.actions.legal(self.table, self._seat[self.agent_selection], self._marks)
-            if live
-            else {}
+            self.actions.legal(self.table, self._seat[self.agent_selection]) if live else {}
         )
 
     # ── rendering ──────────────────────────────────────────────
