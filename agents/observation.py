@@ -97,6 +97,9 @@ class ObservationEncoder:
             )
             for viewer in range(seats)
         ]
+        # the same, split: the viewer's own blocks, and the other seats' with their index
+        self._own = [order[0][2:5] for order in self._order]
+        self._others = [tuple(slot[1:] for slot in order[1:]) for order in self._order]
         self._steps = [
             tuple((seat - viewer) % seats for seat in range(seats)) for viewer in range(seats)
         ]
@@ -129,6 +132,7 @@ class ObservationEncoder:
         self._buf = bytearray(self.size)
         self._zeros = bytes(self.size)
         self._view = np.frombuffer(self._buf, np.uint8)
+        self._wall_at = self._at["wall"]  # the wall's count, a byte while below 256
 
     def _add(self, name: str, size: int, what: str) -> None:
         start = sum(segment.size for segment in self.segments)
@@ -138,15 +142,28 @@ class ObservationEncoder:
         """The observation of `viewer` now, as float32 (see `segments`)."""
         state = table.state
         cards, seats = self.cards, self.seats
-        buf = self._buf  # the wall and the money, at its end, are set as floats
+        buf = self._buf  # the money at its end is set as floats (the wall too, past a byte)
         buf[:] = self._zeros
         everyone = state.seats
         own = everyone[viewer]
         buf[0:cards] = own.packed.to_bytes(cards, "little")  # the hand's counts, a byte each
         lies = self._lies
         piles = self._piles
+        # the viewer's own seat: its discards, and its groups' cards all seen
+        discards_at, table_at, kinds_at = self._own[viewer]
+        pile = own.discards
+        if pile:
+            counted = piles[viewer]
+            if pile != counted.seen:
+                counted.update(pile)
+            buf[discards_at : discards_at + cards] = counted.counts
+        for group in own.table:
+            buf[kinds_at + group.kind] += 1
+            for card in group.cards:
+                buf[table_at + card] += 1
+        # the other seats: their discards, their groups as they lie, their hidden count
         by_modulo = self._sum_by_modulo
-        for step, index, discards_at, table_at, kinds_at, hidden_at in self._order[viewer]:
+        for index, discards_at, table_at, kinds_at, hidden_at in self._others[viewer]:
             seat = everyone[index]
             pile = seat.discards
             if pile:
@@ -154,25 +171,17 @@ class ObservationEncoder:
                 if pile != counted.seen:
                     counted.update(pile)
                 buf[discards_at : discards_at + cards] = counted.counts
-            if not step:
-                hidden = 0
-            elif by_modulo:
-                hidden = seat.packed % 255
-            else:
-                hidden = sum(seat.hand)
-            if seat.table:
-                for group in seat.table:
-                    buf[kinds_at + group.kind] += 1
-                    seen = group.cards
-                    if step:
-                        how = 0 if group.concealed else lies[group.kind]
-                        if how < 2:
-                            hidden += len(seen) - how
-                            seen = seen[:how]
-                    for card in seen:
-                        buf[table_at + card] += 1
-            if hidden:
-                buf[hidden_at] = hidden if hidden < 256 else 255
+            hidden = seat.packed % 255 if by_modulo else sum(seat.hand)
+            for group in seat.table:
+                buf[kinds_at + group.kind] += 1
+                seen = group.cards
+                how = 0 if group.concealed else lies[group.kind]
+                if how < 2:
+                    hidden += len(seen) - how
+                    seen = seen[:how]
+                for card in seen:
+                    buf[table_at + card] += 1
+            buf[hidden_at] = hidden if hidden < 256 else 255
         (
             shown_at,
             card_at,
@@ -220,9 +229,13 @@ class ObservationEncoder:
                 number = self.restrictions.get(active.name)
                 if number is not None:
                     buf[restrictions_at + number] += 1
+        wall = state.tail - state.head
+        if 0 <= wall < 256:
+            buf[self._wall_at] = wall
         out = self._view.astype(np.float32)
+        if not 0 <= wall < 256:
+            out[self._wall_at] = wall
         tail = self._bytes
-        out[tail] = state.tail - state.head
         if state.ledger:
             totals = self._money.of(state.ledger)
             for step in range(seats):

@@ -37,6 +37,13 @@ class PileCounts:
         """Count `pile`: only its new cards when it grew from the list counted last."""
         seen = self.seen
         read = len(seen)
+        if len(pile) == read + 1:  # a card more, the common case: compared without a slice
+            card = pile[read]
+            seen.append(card)
+            if seen == pile:
+                self.counts[card] += 1
+                return
+            del seen[read:]  # not grown from what was counted: counted afresh below
         if len(pile) > read and pile[:read] == seen:  # grown: count the cards added
             counts = self.counts
             for card in pile[read:]:

@@ -246,3 +246,34 @@ def test_a_copied_state_with_other_cards_is_counted_afresh() -> None:
         same(encoder, plain, twin, viewer)
         same(encoder, plain, table, viewer)
     assert HIDDEN_DRAWS  # the plain encoder reads the same visibility rules
+
+
+def test_a_pile_grown_by_one_card_after_a_change_inside_is_counted_afresh() -> None:
+    """The one-card-more shortcut checks the whole pile, not only its length."""
+    game = load_game("paomazai")
+    encoder, plain = ObservationEncoder(game), PlainEncoder(game)
+    table = Table(game, seed=11)
+    rng = random.Random(11)
+    while sum(len(seat.discards) for seat in table.state.seats) < 8:
+        table.apply(rng.choice(table.legal_actions(table.waiting_for()[0])))
+    pile = next(seat.discards for seat in table.state.seats if len(seat.discards) > 1)
+    same(encoder, plain, table, 0)
+    pile[0] = (pile[0] + 1) % encoder.cards
+    pile.append(pile[-1])
+    same(encoder, plain, table, 0)
+
+
+def test_the_plain_sums_and_a_wall_past_a_byte_read_as_the_plain_encoder() -> None:
+    """The paths a deck of 255 cards or more takes: each hand summed over its list, not
+    read from its packed form, and a wall count stored as a float past the bytes."""
+    game = load_game("paomazai")
+    encoder, plain = ObservationEncoder(game), PlainEncoder(game)
+    encoder._sum_by_modulo = False
+    table = Table(game, seed=12)
+    rng = random.Random(12)
+    for _ in range(30):
+        table.apply(rng.choice(table.legal_actions(table.waiting_for()[0])))
+    table.state.tail = table.state.head + 300
+    for viewer in range(encoder.seats):
+        same(encoder, plain, table, viewer)
+    assert encoder.encode(table, 0)[encoder._at["wall"]] == 300
