@@ -133,6 +133,7 @@ class ObservationEncoder:
         self._zeros = bytes(self.size)
         self._view = np.frombuffer(self._buf, np.uint8)
         self._wall_at = self._at["wall"]  # the wall's count, a byte while below 256
+        self._float32 = np.dtype(np.float32)  # a dtype, not a type: no lookup per call
 
     def _add(self, name: str, size: int, what: str) -> None:
         start = sum(segment.size for segment in self.segments)
@@ -232,7 +233,7 @@ class ObservationEncoder:
         wall = state.tail - state.head
         if 0 <= wall < 256:
             buf[self._wall_at] = wall
-        out = self._view.astype(np.float32)
+        out = self._view.astype(self._float32)
         if not 0 <= wall < 256:
             out[self._wall_at] = wall
         tail = self._bytes

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import random
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ from tablerules.interpreter.engine.state import HandState
 
 RESET_OPTIONS = ("dealer",)
 MAX_SKIPPED = 1000  # hands won on the deal in a row before `reset` gives up
+INT8 = np.dtype(np.int8)  # the mask's dtype, given as a dtype: no lookup per call
 
 
 class IllegalActionId(IllegalAction):
@@ -46,6 +48,23 @@ class EnvSnapshot:
 
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
+
+
+class AgentTurns:
+    """What `TableEnv.agent_iter` returns: each iteration of it yields the acting agent while
+    any agent is left, at most `max_iter` times (PettingZoo's `AECIterable`, as a generator:
+    resuming one costs less than calling an iterator's `__next__` method)."""
+
+    def __init__(self, env: TableEnv, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        for _ in range(self.max_iter):
+            if not env.agents:
+                return
+            yield env.agent_selection
 
 
 class TableEnv(AECEnv):
@@ -161,8 +180,15 @@ class TableEnv(AECEnv):
             self._accumulate_rewards()
         if table.finished:
             self._hand_over()
-        else:
-            self._next_agent()
+        else:  # `_next_agent`, written out: it runs every step
+            seat = table.waiting_for()[0]
+            self.agent_selection = self.possible_agents[seat]
+            self._legal = self.actions.legal(table, seat)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentTurns:
+        """The acting agent, again and again until no agent is left (or `max_iter` times),
+        as PettingZoo's own `agent_iter`, each turn resumed from a generator."""
+        return AgentTurns(self, max_iter)
 
     def _choice(self, agent: str, action: int | np.integer | None) -> Choice:
         """The choice an id stands for, refused with a reason when it is not legal."""
@@ -204,8 +230,11 @@ class TableEnv(AECEnv):
         waits for it; all zeros otherwise)."""
         assert self.table is not None, "reset the environment first"
         seat = self._seat[agent]
-        if agent == self.agent_selection:
-            mask = self._mask_of(self._legal)  # made anew: the caller's own
+        if agent == self.agent_selection:  # made anew: the caller's own
+            marks = bytearray(self.actions.size)
+            for number in self._legal:
+                marks[number] = 1
+            mask = np.frombuffer(marks, INT8)
         elif not self.table.finished and seat in self.table.waiting_for():
             mask = self._mask_of(self.actions.legal(self.table, seat))
         else:
@@ -216,7 +245,7 @@ class TableEnv(AECEnv):
         marks = bytearray(self.actions.size)
         for number in legal:
             marks[number] = 1
-        return np.frombuffer(marks, np.int8)
+        return np.frombuffer(marks, INT8)
 
     def legal_ids(self, agent: str | None = None) -> list[int]:
         """The legal ids of `agent` (default: the acting agent), in the engine's order."""
