@@ -1,4 +1,4 @@
-"""The action mask the environment hands out, made in the same pass as the legal ids: on
+"""The action mask the environment hands out, made from the legal ids it keeps each step: on
 every step of random hands it marks exactly the ids of `legal_ids()` (which `ActionTable`
 works out afresh), is int8, and is the caller's own copy."""
 
