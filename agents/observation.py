@@ -134,6 +134,12 @@ class ObservationEncoder:
         self._view = np.frombuffer(self._buf, np.uint8)
         self._wall_at = self._at["wall"]  # the wall's count, a byte while below 256
         self._float32 = np.dtype(np.float32)  # a dtype, not a type: no lookup per call
+        # the cards of a seat's groups are summed as packed integers (a byte per card kind,
+        # as a packed hand), one per group's cards met, kept: a byte holds every copy of a
+        # card (the checker allows far fewer), so no count carries into the next
+        if max(compiled.cards.copies_of, default=0) > 255:
+            raise ValueError("a card with more than 255 copies does not fit a byte")
+        self._packs: dict[tuple[int, ...], int] = {}
 
     def _add(self, name: str, size: int, what: str) -> None:
         start = sum(segment.size for segment in self.segments)
@@ -158,10 +164,15 @@ class ObservationEncoder:
             if pile != counted.seen:
                 counted.update(pile)
             buf[discards_at : discards_at + cards] = counted.counts
-        for group in own.table:
-            buf[kinds_at + group.kind] += 1
-            for card in group.cards:
-                buf[table_at + card] += 1
+        if own.table:
+            packs = self._packs
+            total = 0
+            for group in own.table:
+                buf[kinds_at + group.kind] += 1
+                key = tuple(group.cards)
+                pack = packs.get(key)
+                total += self._pack(key) if pack is None else pack
+            buf[table_at : table_at + cards] = total.to_bytes(cards, "little")
         # the other seats: their discards, their groups as they lie, their hidden count
         by_modulo = self._sum_by_modulo
         for index, discards_at, table_at, kinds_at, hidden_at in self._others[viewer]:
@@ -173,15 +184,23 @@ class ObservationEncoder:
                     counted.update(pile)
                 buf[discards_at : discards_at + cards] = counted.counts
             hidden = seat.packed % 255 if by_modulo else sum(seat.hand)
-            for group in seat.table:
-                buf[kinds_at + group.kind] += 1
-                seen = group.cards
-                how = 0 if group.concealed else lies[group.kind]
-                if how < 2:
-                    hidden += len(seen) - how
-                    seen = seen[:how]
-                for card in seen:
-                    buf[table_at + card] += 1
+            if seat.table:
+                packs = self._packs
+                total = 0
+                for group in seat.table:
+                    buf[kinds_at + group.kind] += 1
+                    seen = group.cards
+                    how = 0 if group.concealed else lies[group.kind]
+                    if how < 2:
+                        hidden += len(seen) - how
+                        if not how:
+                            continue
+                        seen = seen[:how]
+                    key = tuple(seen)
+                    pack = packs.get(key)
+                    total += self._pack(key) if pack is None else pack
+                if total:
+                    buf[table_at : table_at + cards] = total.to_bytes(cards, "little")
             buf[hidden_at] = hidden if hidden < 256 else 255
         (
             shown_at,
@@ -244,6 +263,14 @@ class ObservationEncoder:
                 if money:
                     out[tail + 1 + step] = money
         return out
+
+    def _pack(self, cards: tuple[int, ...]) -> int:
+        """`cards` counted as a packed integer (a byte per card kind), kept for next time."""
+        pack = 0
+        for card in cards:
+            pack += 1 << (card << 3)
+        self._packs[cards] = pack
+        return pack
 
     def _shown_on_deal(self, table: Table, deal_events: list[dict]) -> bytearray:
         """A count per card kind of the cards shown on the deal (empty when none was)."""
