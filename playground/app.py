@@ -44,6 +44,7 @@ from tablerules.playground.page.components import (
 from tablerules.playground.page.context import Context, widget_key
 from tablerules.playground.page.editor import take_edit
 from tablerules.playground.page.guard import guarded
+from tablerules.playground.page.heap import freeze_lasting_objects, no_collection_after_runs
 from tablerules.playground.play.match_play import MOST_HANDS
 from tablerules.playground.play.seats import (
     WATCHING,
@@ -73,6 +74,7 @@ st.set_page_config(page_title="tablerules playground", layout="wide")
 # .streamlit/config.toml says the same, but is read only from the folder `streamlit run` starts
 # in (an installed playground served from elsewhere has none).
 st.set_option("client.showErrorDetails", "none")
+no_collection_after_runs()  # a click answers without a full garbage collection first
 
 
 def option_form(draft: RuleDraft, label: str, box: DeltaGenerator) -> dict[str, str]:
@@ -319,6 +321,7 @@ def main() -> None:
     for tab, panel in zip(TABS, panels, strict=True):
         with panel:
             guarded(f"{tab.TITLE} tab", lambda tab=tab: tab.render(context))
+    freeze_lasting_objects()  # once the first page is drawn: the server's lasting objects
 
 
 main()
