@@ -48,3 +48,33 @@ def test_no_full_collection_follows_each_run(app: AppTest) -> None:
     collector's way."""
     assert config.get_option("runner.postScriptGC") is False
     assert gc.get_freeze_count() > 0
+
+
+def why_asked(at: AppTest) -> list[str]:
+    """The actions the expander "Why (not)" offers, when its content is on the page."""
+    return [str(o) for box in at.selectbox if box.key == "why_action" for o in box.options]
+
+
+def why_shown(at: AppTest) -> bool:
+    """Whether the page offers the expander "Why (not)" (a seat is asked to act)."""
+    return any(e.label.startswith("Why") for e in at.expander)
+
+
+def test_why_not_is_worked_out_only_while_it_is_open(app: AppTest) -> None:
+    """A step sends nothing the page does not show: the explanation behind "Why (not)"
+    is drawn once the expander is opened, and goes when it is closed."""
+    for _ in range(10):
+        if why_shown(app):
+            break
+        app.button(key="next").click()
+        run(app)
+    assert why_shown(app) and not why_asked(app)
+    app.session_state["why_open"] = True  # what a click on the expander reports
+    run(app)
+    assert "discard" in why_asked(app)
+    app.session_state["why_action"] = "pass"
+    run(app)
+    assert why_asked(app)  # the action asked about is the user's to change while open
+    app.session_state["why_open"] = False
+    run(app)
+    assert not why_asked(app)

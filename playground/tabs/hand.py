@@ -34,6 +34,7 @@ from tablerules.playground.words.page_messages import page_messages
 from tablerules.playground.words.page_views import HandPage
 
 TITLE = "Hand"
+WHY_OPEN = "why_open"  # the state of the expander "Why (not)": its content is drawn when open
 
 
 def hand_session(context: Context) -> HandSession:
@@ -401,24 +402,34 @@ def show_result(page: HandPage, lang: str) -> None:
 
 
 def details(session: HandSession, page: HandPage, lang: str) -> None:
-    """Why (not) and the claim windows: each the viewer's own."""
-    table = session.table
+    """Why (not) and the claim windows: each the viewer's own. Why (not) is worked out
+    and drawn only while it is open (opening it runs the table part again): a step sends
+    the browser nothing it does not show."""
     say = page_messages(lang)
     if page.asker is not None:
-        with st.expander(say("hand.why")):
-            actions = ["discard", "pass", *table.play.actions]
-            words = {"discard": say("hand.discard"), "pass": say("hand.pass")}
-            spoken = speaker(session.game, lang)
-            asked = st.selectbox(
-                say("hand.action"),
-                actions,
-                key="why_action",
-                format_func=lambda action: words.get(action) or spoken.word(action),
-            )
-            st.write(table.explain(page.asker, asked, lang, seat_name=page.seat_names.__getitem__))
+        why = st.expander(say("hand.why"), key=WHY_OPEN, on_change="rerun")
+        if why.open:
+            with why:
+                why_not(session, page, lang)
     if page.windows:
         with st.expander(say("hand.windows", n=len(page.windows))):
             st.markdown("\n".join(f"- {line}" for line in page.windows))
+
+
+def why_not(session: HandSession, page: HandPage, lang: str) -> None:
+    """An action chosen, and why the seat asked may or may not take it now."""
+    table = session.table
+    say = page_messages(lang)
+    actions = ["discard", "pass", *table.play.actions]
+    words = {"discard": say("hand.discard"), "pass": say("hand.pass")}
+    spoken = speaker(session.game, lang)
+    asked = st.selectbox(
+        say("hand.action"),
+        actions,
+        key="why_action",
+        format_func=lambda action: words.get(action) or spoken.word(action),
+    )
+    st.write(table.explain(page.asker, asked, lang, seat_name=page.seat_names.__getitem__))
 
 
 def keep_the_hand(context: Context, session: HandSession, viewer: int | None) -> None:
