@@ -244,6 +244,11 @@ const input = (event) => { if (window.trInput === null) window.trInput = event.t
 for (const kind of ['pointerdown', 'mousedown', 'keydown', 'click']) {
   document.addEventListener(kind, input, {capture: true, once: true});
 }
+// and the last key pressed (a burst of presses is timed from its last: `timed(last_key=True)`)
+window.trLastKey = null;
+if (window.trKeyWatch) document.removeEventListener('keydown', window.trKeyWatch, true);
+window.trKeyWatch = (event) => { window.trLastKey = event.timeStamp; };
+document.addEventListener('keydown', window.trKeyWatch, true);
 const runs = new MutationObserver((found) => {
   if (app.getAttribute('data-test-script-state') === 'running'
       || found.some((change) => change.oldValue === 'running')) window.trRan = true;
@@ -270,11 +275,14 @@ def timed(
     act: Callable[[], None],
     proof: Callable[[WebDriver], object],
     runs: bool = True,
+    last_key: bool = False,
 ) -> float:
     """Do `act`, wait until the app has run again (unless `runs` is False: then it must not
     run at all) and `proof` holds on a ready page; record as `kind` (None: not a click that
     is measured) the time from the page receiving the action to its last change — measured
-    in the page, so neither the test's commands nor its polling add anything."""
+    in the page, so neither the test's commands nor its polling add anything. With
+    `last_key`, from the last key the action pressed (a burst of presses: the wait after
+    the user stops pressing, not the time spent pressing)."""
     ran: dict[str, Proof] = {"the app ran": lambda d: d.execute_script(RAN_JS)} if runs else {}
     driver.execute_script(WATCH_RUNS_JS)
     act()
@@ -286,9 +294,8 @@ def timed(
     )
     if not runs:
         assert not driver.execute_script(RAN_JS), f"{kind} ran the app"
-    elapsed = float(
-        driver.execute_script("return window.trLast - (window.trInput ?? window.trStart)")
-    )
+    since = "window.trLastKey ?? window.trStart" if last_key else "window.trInput ?? window.trStart"
+    elapsed = float(driver.execute_script(f"return Math.max(0, window.trLast - ({since}))"))
     if kind is not None:
         TIMINGS.setdefault(kind, []).append(elapsed)
         LOADS.append(os.getloadavg()[0])

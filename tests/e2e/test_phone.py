@@ -39,7 +39,7 @@ def test_a_phone_shows_the_hand_and_the_moves_first(app: WebDriver, app_url: str
     assert first < app.find_element(By.CSS_SELECTOR, ".tr-moves").location["y"]
     width = app.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0] + 1, f"the page is {width} px wide on a {PHONE[0]} px phone"
-    timed(app, "→ key", lambda: button(app, "next").click(), at_move(1))
+    timed(app, "a tap on ›", lambda: button(app, "next").click(), at_move(1))
     # the intro speaks of taps here, not of arrow keys
     narrow = app.find_element(By.CSS_SELECTOR, ".tr-narrow")
     assert narrow.is_displayed() and "tap a move" in narrow.text

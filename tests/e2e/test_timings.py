@@ -27,13 +27,19 @@ pytestmark = pytest.mark.e2e
 def test_every_click_settles_within_half_a_second() -> None:
     """Each kind of click, at best of its tries, settles in under 500 ms on this machine, and
     a first load (the address opened to the first screen idle) in under 1.5 s (the median
-    is reported too; the machine is shared, so single tries are noisy). While
+    and the worst are reported too — the issue's targets for a click are a median within
+    250 ms and a worst within 500 ms; the machine is shared, so single tries are noisy). While
     other work keeps more runnable processes than cores (the load average, sampled at each
     click), the page gets only its share of the cores: the budget grows in proportion, and
     the report says so."""
     assert TIMINGS, "no click was timed"
     report: dict[str, object] = {
-        kind: {"best": round(min(ms)), "median": round(statistics.median(ms)), "tries": len(ms)}
+        kind: {
+            "best": round(min(ms)),
+            "median": round(statistics.median(ms)),
+            "worst": round(max(ms)),
+            "tries": len(ms),
+        }
         for kind, ms in sorted(TIMINGS.items())
     }
     load = statistics.median(LOADS)
