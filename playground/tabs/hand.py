@@ -410,14 +410,14 @@ def details(session: HandSession, page: HandPage, lang: str) -> None:
         why = st.expander(say("hand.why"), key=WHY_OPEN, on_change="rerun")
         if why.open:
             with why:
-                why_not(session, page, lang)
+                why_not(session, page.asker, page, lang)
     if page.windows:
         with st.expander(say("hand.windows", n=len(page.windows))):
             st.markdown("\n".join(f"- {line}" for line in page.windows))
 
 
-def why_not(session: HandSession, page: HandPage, lang: str) -> None:
-    """An action chosen, and why the seat asked may or may not take it now."""
+def why_not(session: HandSession, asker: int, page: HandPage, lang: str) -> None:
+    """An action chosen, and why the seat asked (`asker`) may or may not take it now."""
     table = session.table
     say = page_messages(lang)
     actions = ["discard", "pass", *table.play.actions]
@@ -429,7 +429,7 @@ def why_not(session: HandSession, page: HandPage, lang: str) -> None:
         key="why_action",
         format_func=lambda action: words.get(action) or spoken.word(action),
     )
-    st.write(table.explain(page.asker, asked, lang, seat_name=page.seat_names.__getitem__))
+    st.write(table.explain(asker, asked, lang, seat_name=page.seat_names.__getitem__))
 
 
 def keep_the_hand(context: Context, session: HandSession, viewer: int | None) -> None:
