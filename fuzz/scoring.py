@@ -10,10 +10,10 @@ would read as formulas; the base's bonus draw paid `per hit`; a number carried f
 hand (`carry`) that a settlement pays; money at a drawn hand between seats chosen by their
 hands, refunds and transfers of the actions' payments; play after a win (`a winner leaves
 the hand`); phases before play (an exchange, a declaration read by `declared ATTR`, the
-declared cards discarded first); and wins shown on the deal while play goes on (`immediate
-win … play goes on` with its `pays:`). Most of them check, so the engine plays them and the
-evaluator settles them. A `Pebbles` game scaled up (more copies, a deal of up to 40 cards,
-up to 18 groups) reaches the win signature's counts.
+declared cards discarded first, a claim never taken with them); and wins shown on the deal
+while play goes on (`immediate win … play goes on` with its `pays:`). Most of them check,
+so the engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more
+copies, a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
 """
 
 from __future__ import annotations
@@ -312,7 +312,26 @@ class Writer:
         if self.rng.random() < 0.5:
             self.discarding = True  # one discard clause a file
             text += f"\ndiscard {CITE} {{\n  first declared {attribute}\n}}\n"
+        if self.rng.random() < 0.5:
+            text += self.never_declared_override(attribute)
         return text
+
+    def never_declared_override(self, attribute: str) -> str:
+        """A claim of the base never taken with a card of the value its seat declared
+        (`never of declared ATTR`; at times an attribute no phase declares, E110). Only an
+        action with no `pays:` line, which `action_override` leaves alone."""
+        claims = [
+            text
+            for (clause, _), text in self.base.blocks.items()
+            if clause == "action" and "from hand" in text and "pays:" not in text
+        ]
+        if not claims:
+            return ""
+        names = [attribute, attribute, attribute, *self.base.attributes, "nothing"]
+        line = f"  never of declared {self.pick(names)}"
+        text = self.pick(claims)
+        header, _, body = text.partition("\n")
+        return f"\noverride {header}\n{line}\n{body}\n"
 
     def end_override(self) -> str:
         """The base's end with play after a win: a winner leaves the hand until N have won

@@ -211,6 +211,17 @@ def discard_a_wild(header: dict, records: Records) -> bool:
 
 
 @on_first(lambda r: r["type"] == "action" and r["action"] == "碰")
+def pong_the_declared_suit(header: dict, records: Records) -> bool:
+    """A seat that pongs a tile of the suit it declared void: the declaration said so."""
+    at = index_of(records, lambda r: r["type"] == "action" and r["action"] == "碰")
+    declared = index_of(records, lambda r: r["type"] == "declaration")
+    if at is None or declared is None:
+        return False
+    seat, suit = records[at]["seat"], records[at]["card"][-1]
+    records[declared]["values"][seat] = suit
+    return True
+
+
 def pong_a_wild(record: dict) -> None:
     record["cards"] = ["C", "C", "C"]
 

@@ -81,6 +81,7 @@ MUTATIONS: dict[str, tuple[str, broken.Mutation]] = {
     "drawn-hand-kong-money-back": ("hongzhong", broken.pay_at_drawn_hand("黃莊黃槓")),
     "exchange-passes-n-of-one-suit": ("sichuan", broken.pass_two),
     "declared-suit-discarded-first": ("sichuan", broken.discard_out_of_order),
+    "no-pong-or-kong-of-the-declared-suit": ("sichuan", broken.pong_the_declared_suit),
     "money-sums-to-zero": ("paomazai", broken.pay_more),
     "discards-are-held": ("paomazai", broken.discard_unheld),
     "claims-leave-a-discard": ("paohuzi", broken.drop_discard_after_claim),

@@ -277,7 +277,7 @@ def test_a_declared_value_is_no_card_list_of_a_seat_card_set(tmp_path: Path) -> 
         "seat cards s {\n  1: declared suit\n}\n"
     )
     found = diagnostics(tmp_path, extra)
-    assert any("read in expressions only" in line for line in found), found
+    assert any("read in expressions, 'first' and 'never of' only" in line for line in found), found
 
 
 def test_a_small_phased_file_checks_and_plays(tmp_path: Path) -> None:

@@ -294,7 +294,7 @@ class ExpressionChecks:
                         where,
                         "E110",
                         f"'declared {item.declared}' names a seat's cards: it is read in "
-                        "expressions only",
+                        "expressions, 'first' and 'never of' only",
                     )
                 else:
                     self.check_declared(where, item.declared)

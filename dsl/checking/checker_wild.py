@@ -29,8 +29,8 @@ class WildChecks:
             self._check_wild(wild)
             self._check_wild_count(wild)
         for action in self.rules.actions.values():
-            for card_set in action.never_of:
-                self._check_card_set(self.at(action, "action_never"), card_set)
+            for card_set in action.never_of:  # `declared ATTR`: the cards of the seat acting
+                self._check_card_set(self.at(action, "action_never"), card_set, declared=True)
         rule = self.rules.discard_rule
         if rule is not None:
             for card_set in rule.never:
@@ -90,7 +90,8 @@ class WildChecks:
         self: Checker, where: ir.Clause, card_set: ir.CardSet, declared: bool = False
     ) -> None:
         """A card filter's names; `declared ATTR` only where a seat's own cards are meant
-        (`declared`: the discard rule's `first`, read for the seat discarding)."""
+        (`declared`: the discard rule's `first`, read for the seat discarding, and an
+        action's `never of`, read for the seat taking it)."""
         if card_set.wild and not self.rules.wilds:
             self.report(
                 where,

@@ -30,6 +30,7 @@ class ChoiceMaker(LockedCards):
         self._discard_rows: dict[int, list[Choice]] = {}
         self.first_cards = FirstCards(play.compiled)  # the discard clause's `first` cards
         self._first = self.first_cards.active
+        self._never_by_seat = self.never_cards.by_seat
         self._win_choices: dict[tuple[int, str, int, int | None], Choice] = {}
         self._passes: dict[tuple[int, int | None], Choice] = {}
         self._signatures = evaluator.search.signatures
@@ -192,7 +193,8 @@ class ChoiceMaker(LockedCards):
                 continue
             if action.name in barred:
                 continue
-            if action.never_cards and card is not None and card in action.never_cards:
+            never = self.never_cards.of(action, seat) if self._never_by_seat else action.never_cards
+            if never and card is not None and card in never:
                 continue  # `never of`: not with this card
             if action.win:  # the common case, kept off the generator path
                 if self.can_win(seat, offer, seat_index == offer.owner, state, seat_index):
@@ -205,8 +207,7 @@ class ChoiceMaker(LockedCards):
             made = self._from_way(state, seat_index, seat, offer, action, way)
             if action.when_ready:  # only where the hand it leaves waits on a card
                 made = [c for c in made if ready_after(self, state, seat_index, c, in_hand)]
-            if action.never_cards:  # `never of`: no group taking one of these cards
-                never = action.never_cards
+            if never:  # `never of`: no group taking one of these cards
                 made = [c for c in made if not never.intersection(c.from_hand)]
             found += made
         if found and (self._locks or self._keeps_discard):

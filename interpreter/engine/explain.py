@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tablerules.dsl.model import ir
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.speaker import Speaker, speaker
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
+    from tablerules.interpreter.engine.play_rules import ActionRule
+    from tablerules.interpreter.engine.state import Seat
 
 
 def _cites(cites: list[str] | tuple[str, ...]) -> str:
@@ -35,6 +38,9 @@ def explain(
         return say("explain.over")
     decision = state.decision
     if decision is None or seat not in decision.waiting:
+        never = _never_offered(table, seat, action, spoken)  # a claim its `never of` forbids
+        if never is not None:
+            return never
         name = seat_name(seat) if seat_name is not None else table.seat_name(seat)
         return say("explain.not_asked", seat=name)
     legal = [c for c in decision.options[seat] if c.action == action]
@@ -69,6 +75,10 @@ def _why_not(
     named = spoken.word(action)
     relation = table.play.relation(seat, offer.owner)
     ways = [w for w in rule.ways if w.context == offer.context]
+    card = offer.card
+    if not ways and decision.kind == "turn" and seat == offer.owner:
+        ways = [w for w in rule.ways if w.context == "turn"]  # a draw asks the turn's ways too
+        card = None
     if not ways:
         contexts = say.join(spoken.occasion(c) for c in sorted({w.context for w in rule.ways}))
         said = say(
@@ -96,10 +106,73 @@ def _why_not(
     if not table.maker._allowed_now(state, rule, offer):
         allowed = say.join(spoken.word(a) for a in table.play.end.last_card_allows or [])
         return say("explain.last_card", actions=allowed), ()
+    never = _never_of(table, holder, rule, card, spoken)
+    if never is not None:
+        return never, rule.cites
     if rule.win:
         card = spoken.card(table.card_id(offer.card) or "")
         return say("explain.no_win", card=card), rule.cites
     return say("explain.no_cards", action=named), rule.cites
+
+
+def _never_offered(table: Table, seat: int, action: str, spoken: Speaker) -> str | None:
+    """Why a seat is not asked about the card now offered, when its only way to answer is
+    an action whose `never of` rules the card out for it (a claim of a card of the value it
+    declared, say)."""
+    decision = table.state.decision
+    rule = table.play.actions.get(action)
+    if decision is None or rule is None or decision.kind != "window":
+        return None
+    offer = decision.offer
+    if offer.card is None or not table.state.playing(seat):
+        return None
+    if not any(
+        way.action == action for way, _ in table.play.ways_for(offer.context, seat, offer.owner)
+    ):
+        return None
+    said = _never_of(table, table.state.seats[seat], rule, offer.card, spoken)
+    return None if said is None else said + _cites(rule.cites)
+
+
+def _never_of(
+    table: Table, holder: Seat, rule: ActionRule, card: int | None, spoken: Speaker
+) -> str | None:
+    """`never of`: the action is never taken with the offered card, or with any of the
+    cards held that it would take; None when the filter rules out none of them."""
+    never = table.maker.never_cards.of(rule, holder)
+    if not never:
+        return None
+    if card is not None and card in never:
+        barred = [card]
+    else:
+        barred = [held for held in sorted(never) if holder.hand[held]]
+    if not barred:
+        return None
+    cards = " ".join(spoken.card(table.card_id(c) or "") for c in barred)
+    action = table.game.compiled.rules.actions[rule.name]
+    written = [_filter_text(card_set, holder, spoken) for card_set in action.never_of]
+    return spoken.say(
+        "explain.never_of", action=spoken.word(rule.name), cards=cards, filter=", ".join(written)
+    )
+
+
+def _filter_text(card_set: ir.CardSet, holder: Seat, spoken: Speaker) -> str:
+    """A `never of` filter as the rule file writes it, a declared value read for the seat."""
+    words = ["wild"] if card_set.wild else []
+    for item in card_set.items:
+        if item.card is not None:
+            words.append(spoken.card(item.card))
+        elif item.declared is not None:
+            value = holder.declared.get(item.declared)
+            shown = f" ({spoken.word(str(value))})" if value is not None else ""
+            words.append(f"declared {spoken.word(item.declared)}{shown}")
+        elif item.filters:
+            inner = ", ".join(
+                f"{spoken.word(f.attribute)} {' '.join(spoken.word(str(v)) for v in f.values)}"
+                for f in item.filters
+            )
+            words.append(f"({inner})")
+    return " ".join(words)
 
 
 def locked_discard(table: Table, seat: int, label: str, lang: str = DEFAULT) -> str | None:

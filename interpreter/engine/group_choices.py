@@ -11,6 +11,7 @@ and again, and a choice is a value. The cards it takes from the hand are kept on
 from __future__ import annotations
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, MAX_COUNT
+from tablerules.interpreter.engine.phases.never_cards import NeverCards
 from tablerules.interpreter.engine.play_rules import ActionRule, PlayRules, WayRule
 from tablerules.interpreter.engine.screen import ResponseScreen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
@@ -26,6 +27,7 @@ class GroupChoices(ResponseScreen):
     def __init__(self, play: PlayRules, evaluator: Evaluator) -> None:
         super().__init__(play, evaluator)
         self._made: dict[tuple[object, ...], Choice] = {}  # see `_offer`
+        self.never_cards = NeverCards(play.compiled)  # `never of`, by the seat's declaration
         self._instance_rows: dict[
             tuple[int, ...], list[list[tuple[int, tuple[int, ...], int]]]
         ] = {}  # see `instance_rows`
@@ -119,7 +121,7 @@ class GroupChoices(ResponseScreen):
         makes = action.makes
         assert makes is not None
         partners = self._partners[makes]
-        never = action.never_cards
+        never = self.never_cards.of(action, seat)  # `never of`, the seat's declaration read
         hand = seat.hand
         for index, group in enumerate(seat.table):
             if group.kind not in way.kinds:

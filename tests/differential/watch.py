@@ -169,7 +169,7 @@ class WatchedTable(Table):
         for _, action in self.play.ways_for(offer.context, seat, offer.owner):
             if not action.win:
                 continue
-            if offer.card in action.never_cards:  # `never of`: never won on this card
+            if offer.card in maker.never_cards.of(action, holder):  # `never of`: not on it
                 continue
             if maker._restricted(state, holder, action.name, offer) is not None:
                 continue

@@ -89,6 +89,29 @@ class VoidSuitFirst(Invariant):
 
 
 @invariant
+class NoClaimOfTheDeclaredSuit(Invariant):
+    name = "no-pong-or-kong-of-the-declared-suit"
+    summary = (
+        "no 碰 or 槓 (on a discard, added, concealed) takes a tile of the declared suit of "
+        "the seat making it, offered or held (定缺, SC-3)"
+    )
+    games = (Sichuan,)
+
+    def before_action(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event["action"] not in self.profile.void_free:  # type: ignore[attr-defined]
+            return
+        void = tracker.seats[event["seat"]].declared.get("suit")
+        cards = [event.get("card"), *(event.get("cards") or ())]
+        taken = next((c for c in cards if c is not None and suit_of(c) == void), None)
+        if taken is not None:
+            self.fail(
+                f"seat {event['seat']}'s {event['action']} takes {taken}, of its declared "
+                f"suit {void}",
+                line,
+            )
+
+
+@invariant
 class PlayGoesOnAfterAWin(Invariant):
     name = "play-goes-on-after-a-win"
     summary = (

@@ -97,6 +97,8 @@ class Sichuan(Paomazai):
 
     passes: int = 3  # SC-2: tiles each seat passes in the exchange
     leave_until: int = 3  # SC-7: a winner leaves, the others play on until three have won
+    # SC-3: actions never taken with a tile of the declared suit
+    void_free: frozenset[str] = frozenset({"碰", "直槓", "補槓", "暗槓"})
     pairs_win: ClassVar[bool] = True  # 七對 (SC-6)
 
 
