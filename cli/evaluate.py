@@ -104,7 +104,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="where the winning card came from: own draw (self), own replacement after a "
         "kong (replacement), another's discard (discard), a card added to another's table "
         "group (robbed), another's shown draw (draw), the dealer's card shown on the deal "
-        "(shown); default self",
+        "(shown), the dealer's own last dealt card, no card shown (dealt); default self",
     )
     parser.add_argument(
         "--on-deal", action="store_true", help="the hand was just dealt: check immediate wins"

@@ -10,10 +10,11 @@ would read as formulas; the base's bonus draw paid `per hit`; a number carried f
 hand (`carry`) that a settlement pays; money at a drawn hand between seats chosen by their
 hands, refunds and transfers of the actions' payments; play after a win (`a winner leaves
 the hand`); phases before play (an exchange, a declaration read by `declared ATTR`, the
-declared cards discarded first, a claim never taken with them); and wins shown on the deal
-while play goes on (`immediate win … play goes on` with its `pays:`). Most of them check,
-so the engine plays them and the evaluator settles them. A `Pebbles` game scaled up (more
-copies, a deal of up to 40 cards, up to 18 groups) reaches the win signature's counts.
+declared cards discarded first, a claim never taken with them); a win on the dealer's
+last dealt card (`on deal card by self`); and wins shown on the deal while play goes on
+(`immediate win … play goes on` with its `pays:`). Most of them check, so the engine plays
+them and the evaluator settles them. A `Pebbles` game scaled up (more copies, a deal of up
+to 40 cards, up to 18 groups) reaches the win signature's counts.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import random
 import re
 
-from fuzz.bases import Base, all_bases, base
+from fuzz.bases import EXAMPLE_BASE, Base, all_bases, base
 from fuzz.corpus import EXAMPLES
 
 CITE = "[FZ-1]"
@@ -327,11 +328,36 @@ class Writer:
         ]
         if not claims:
             return ""
-        names = [attribute, attribute, attribute, *self.base.attributes, "nothing"]
-        line = f"  never of declared {self.pick(names)}"
+        wrong = self.pick([*self.base.attributes, "nothing"])
+        line = f"  never of declared {attribute if self.rng.random() < 0.85 else wrong}"
         text = self.pick(claims)
         header, _, body = text.partition("\n")
         return f"\noverride {header}\n{line}\n{body}\n"
+
+    def dealt_win_override(self) -> str:
+        """The base's win taken on the dealer's last dealt card too (`on deal card by
+        self`, 天胡), and a settlement line paying it; at times a way no seat could be
+        offered (by others; a dealer that begins by drawing) or no line, E110."""
+        wins = [
+            text
+            for (clause, _), text in self.base.blocks.items()
+            if clause == "action" and "\n  win" in text
+        ]
+        if not wins:
+            return ""
+        header, _, body = self.pick(wins).partition("\n")
+        who = "self" if self.rng.random() < 0.85 else "others"
+        text = f"override {header}\n  on deal card by {who}\n{body}\n"
+        if self.base.extends == EXAMPLE_BASE:  # Pebbles: the dealer takes one more, discards
+            text += PEBBLES_DEALT
+        # elsewhere a card shown on the deal (跑胡子), or a dealer that draws first: E110"
+        settle = self.base.blocks.get(("settle", "win"))
+        if settle is not None and self.rng.random() < 0.8:  # else its discarder pays: E110
+            amount = self.pick([self.pick(NUMBERS), *self.base.numbers])
+            head, _, rest = settle.partition("\n")
+            line = f'  on deal card by self: each other pays {amount} "{self.pick(LABELS)}"'
+            text += f"\noverride {head}\n{line}\n{rest}\n"
+        return text
 
     def end_override(self) -> str:
         """The base's end with play after a win: a winner leaves the hand until N have won
@@ -427,6 +453,8 @@ class Writer:
             parts.append(self.bonus_reading())
         if extending and self.rng.random() < 0.15:  # after the carry: its draws stay as they were
             parts.append(self.end_override())
+        if extending and self.rng.random() < 0.1:  # last: the choices above stay as they were
+            parts.append(self.dealt_win_override())
         return "\n".join(parts)
 
     def drawn_clauses(self) -> str:
@@ -466,6 +494,22 @@ class Writer:
                     f' {actions} go to winner "tr"\n}}\n'
                 )
         return f"settle fzd {CITE} {{\n" + "\n".join(lines) + "\n}\n" + transfer
+
+
+# Pebbles played with one pebble more for the dealer, who discards first: its last dealt
+# pebble is offered to it alone before that discard (`on deal card by self`)
+PEBBLES_DEALT = """
+override deal [FZ-1] {
+  4 to each hand
+  1 to dealer hand
+  rest to pile
+}
+
+override turn [FZ-1] {
+  dealer begins by discarding
+  draw from pile head, kept
+}
+"""
 
 
 def scaled_pebbles(rng: random.Random) -> str:

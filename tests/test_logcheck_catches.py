@@ -238,13 +238,48 @@ FLOW_AND_REPRODUCTION = {
 
 def test_every_invariant_is_shown_to_catch_something() -> None:
     shown_in_scenarios = {name for _, name, _ in SCENARIO_CASES}
-    shown_elsewhere = {"kaigang-shown-and-locked"}
+    shown_elsewhere = {"kaigang-shown-and-locked", "tian-hu-on-the-dealt-hand"}
     assert set(INVARIANTS) == {
         *MUTATIONS,
         *shown_in_scenarios,
         *shown_elsewhere,
         *FLOW_AND_REPRODUCTION,
     }
+
+
+def test_a_win_on_the_dealt_hand_is_checked(tmp_path: Path) -> None:
+    """天胡 (CS-4) from its golden scenario: the logged hand passes the Changsha invariants;
+    with 天胡 taken out of the win, or the dealt tile shown to the others, it is caught."""
+    scenario = "changsha/tianhu_the_dealers_win_on_its_dealt_fourteen.json"
+    table = run_scenario(ROOT / "tests/golden/scenarios" / scenario).table
+    assert table is not None
+    header = {"type": "header", "rules": "rules/changsha.rules", "options": {}}
+    records = json.loads(json.dumps(table.events))
+    lines = [json.dumps(header), json.dumps({"type": "hand", "index": 1, "seed": 0, "dealer": 0})]
+    log = tmp_path / "scenario.jsonl"
+    names = [
+        "tian-hu-on-the-dealt-hand",
+        "small-win-has-a-2-5-8-pair",
+        "shown-wins-on-the-deal",
+        "offered-wins-are-wins",
+        "money-sums-to-zero",
+    ]
+
+    def checked(changed: list[dict]) -> dict[str, int]:
+        text = [*lines, *(json.dumps(record) for record in changed)]
+        log.write_text("\n".join(text) + "\n", encoding="utf-8")
+        return check_log(str(log), names).counts()
+
+    assert not any(checked(records).values())
+    name = "tian-hu-on-the-dealt-hand"
+    untold = copy.deepcopy(records)
+    win = next(r for r in untold if r["type"] == "win")
+    win["patterns"] = [p for p in win["patterns"] if p["name"] != "天胡"]
+    assert checked(untold)[name] == 1
+    shown = copy.deepcopy(records)
+    window = next(r for r in shown if r["type"] == "window")
+    del window["hidden"]
+    assert checked(shown)[name] == 1
 
 
 def test_a_turn_passed_after_a_draw_onto_locked_cards_is_no_violation(logs: dict) -> None:

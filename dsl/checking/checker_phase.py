@@ -106,13 +106,59 @@ class PhaseChecks:
         if rule is None:
             return
         if not rule.first and not rule.never:
-            self.report(
-                rule, "E109", "a discard clause with nothing in it", "add 'first CARDS'"
-            )
+            self.report(rule, "E109", "a discard clause with nothing in it", "add 'first CARDS'")
         where = self.at(rule, "discard_first")
         for item in (item for card_set in rule.first for item in card_set.items):
             if item.seat_set is not None or item.round_set is not None:
                 self.report(where, "E110", "'first' lists cards, filters or 'declared ATTR'")
+
+    def check_deal_card_way(self: Checker, action: ir.Action, way: ir.Way) -> None:
+        """`on deal card`: a card shown on the deal (`1 to dealer hand shown`), offered to
+        every seat the way names; or, with none shown, the dealer's last dealt card, offered
+        to the dealer alone before its first discard (`dealer begins by discarding`)."""
+        deal = self.rules.deal
+        if deal is not None and any(step.shown for step in deal.steps):
+            return
+        turn = self.rules.turn
+        if turn is None or turn.dealer_begins != "discarding":
+            self.report(
+                way,
+                "E110",
+                "no card is shown on the deal, and the dealer begins by drawing: there is no "
+                "deal card to take",
+                "show one ('1 to dealer hand shown'), or write 'dealer begins by discarding'",
+            )
+        elif way.who != "self":
+            self.report(
+                way,
+                "E110",
+                "no card is shown on the deal: the dealer's last dealt card is its own to see, "
+                "offered to it alone",
+                "write 'on deal card by self', or show the card ('1 to dealer hand shown')",
+            )
+        elif action.win:
+            self._check_dealt_win_paid(way)
+
+    def _check_dealt_win_paid(self: Checker, way: ir.Way) -> None:
+        """A win on the dealer's own dealt card has no discarder: a settlement that would
+        read its `otherwise` line there, paid by a discarder or a robbed seat, pays nothing."""
+        for settle in self.rules.settles.values():
+            line = next(
+                (
+                    one
+                    for one in settle.lines
+                    if one.context == "deal card" and one.who in (None, "self", "anyone")
+                ),
+                None,
+            ) or next((one for one in settle.lines if one.context is None), None)
+            if line is not None and line.payment.payer != "each other":
+                self.report(
+                    way,
+                    "E110",
+                    f"a win on the dealer's own dealt card has no discarder: settle {settle.name}"
+                    f" would have the {line.payment.payer} pay, and nobody would",
+                    "add a line to it: on deal card by self: each other pays AMOUNT",
+                )
 
     def check_declared(self: Checker, where: ir.Clause, attribute: str) -> None:
         """`declared ATTR` in a card list: some phase declares a value of ATTR."""

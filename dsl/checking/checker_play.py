@@ -225,6 +225,8 @@ class PlayChecks:
                 self.report(way, "E110", "a winning way takes no cards: drop the part after ':'")
             if not action.win and way.effect == "none":
                 self.report(way, "E109", "say which cards the action takes, after ':'")
+            if way.context == "deal card":
+                self.check_deal_card_way(action, way)
             if way.effect == "held_onto_table":
                 self.check_held_onto(way)
             elif way.context in ("turn start", "turn", "deal") and way.effect not in (

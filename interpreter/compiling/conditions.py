@@ -85,6 +85,7 @@ WIN_FROM: dict[str, tuple[str, str, ir.Source]] = {
     "robbed": ("added card", "other", "discard"),
     "draw": ("draw", "other", "draw"),
     "shown": ("deal card", "other", "draw"),
+    "dealt": ("deal card", "self", "self"),  # the dealer's last dealt card, offered to it alone
 }
 
 

@@ -29,6 +29,11 @@ from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.deal import deal_hand
 from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.explain import explain, locked_discard
+from tablerules.interpreter.engine.phases.dealt_card import (
+    DealtCardFlow,
+    last_dealt_card,
+    offers_dealt_card,
+)
 from tablerules.interpreter.engine.phases.flow import PHASE, PhaseFlow
 from tablerules.interpreter.engine.phases.last_card import LastCard
 from tablerules.interpreter.engine.phases.shown_cards import ShownReplacement
@@ -66,6 +71,7 @@ class PlayParts(NamedTuple):
     restricting_contexts: frozenset[str]  # see `PlayRules.restricting_contexts`
     discarding_restrictions: tuple[ir.Restriction, ...]  # those that follow a discard
     turn_forms: TurnForms  # the log forms of the events of a turn
+    offers_dealt_card: bool = False  # the dealer is offered its last dealt card (`dealt_card`)
 
 
 def play_parts(game: Game) -> PlayParts:
@@ -86,6 +92,7 @@ def play_parts(game: Game) -> PlayParts:
                 rule for rule in play.restrictions.values() if rule.after_discarding
             ),
             turn_forms=turn_forms(event_lines(game.shared), play.turn.cites),
+            offers_dealt_card=offers_dealt_card(play, game.compiled.deal_plan()),
         )
     return parts
 
@@ -101,6 +108,7 @@ class Table(
     LastCard,
     ShownReplacement,
     TurnedWildFlow,
+    DealtCardFlow,
     ClaimWindows,
     ActionSteps,
     HandEnd,
@@ -137,6 +145,11 @@ class Table(
         self.state, self._shown_on_deal = deal_hand(
             game.compiled, self.play.seats, dealer, wall, hands, shown, parts.deal_plan
         )
+        if parts.offers_dealt_card:  # rigged: `shown` names the dealer's last dealt card
+            self.state.dealt_card = (
+                shown if hands is not None else last_dealt_card(parts.deal_plan, wall or ())
+            )
+            self._shown_on_deal = []
         self.state.round, self.state.streak = round, streak
         self.state.reserve = self.play.reserve
         self.state.carried = starting(game.compiled.carries)

@@ -218,6 +218,8 @@ class HandState:
     bonus_turned: int = 0  # bonus cards turned after this hand's wins (each winner its own)
     shown: ShownCards | None = None  # a shown replacement's cards, while they are offered
     turned: int | None = None  # the card turned up at the deal to choose the wild, if any
+    # the dealer's last dealt card, offered to it at its first turn (`phases.dealt_card`)
+    dealt_card: int | None = None
 
     @property
     def placed(self) -> dict[str, int]:

@@ -222,6 +222,8 @@ class TurnFlow:
     def _discard_decision(self: Table, seat: int) -> None:
         state = self.state
         state.turn = seat
+        if state.dealt_card is not None and self._offer_dealt_card(seat):
+            return  # the dealer's first turn: its last dealt card offered with its discards
         choices = self.maker.discards(seat, state.seats[seat])
         if not choices:  # nothing it may discard (an empty hand, or locked cards only)
             self._nothing_to_discard(seat)

@@ -73,6 +73,9 @@ def _pending(table: Table, seat: int | None) -> dict[str, Any] | None:
         and table.state.shown is None  # a shown replacement's cards are seen by all
     ):
         data["card"] = HIDDEN
+    dealt = offer.context == "deal card" and decision.hidden  # offered to the dealer alone
+    if seat is not None and seat != offer.owner and dealt:
+        data["card"] = HIDDEN
     return data
 
 

@@ -71,6 +71,8 @@ class Narrator:
         self.words = self.speaker.words
         self.names = self.words.seat_names
         self.seats = len(compiled.dealt_per_seat())
+        # no card shown on the deal: a `deal card` is the dealer's last dealt card, unseen
+        self._dealt_offered = not any(line.shown for line in compiled.deal_plan())
         self.unnamed = unnamed
         self.display = self.words.by_id
         self.value_name = compiled.value_name
@@ -376,6 +378,8 @@ class Narrator:
         seat, owner, card = event["seat"], event.get("owner"), event.get("card")
         if event.get("context") == "deal":  # a win declared on the deal
             return self.say("narrate.win_deal", seat=self.seat(seat))
+        if event.get("context") == "deal card" and owner == seat and self._dealt_offered:
+            return self.say("narrate.win_dealt", seat=self.seat(seat), card=self.card(card))
         key = "narrate.win_own" if owner == seat else "narrate.win_other"
         context = self.context(event.get("context"))
         said = self.say(

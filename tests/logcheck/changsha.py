@@ -52,6 +52,10 @@ class ShownWinsOnTheDeal(Invariant):
         self.shown: dict[int, Counter[str]] = {}
         self.paid: Counter[tuple[int, int, str]] = Counter()
         self.stake = int(profile.options.get("底", 1))
+        self.dealt_win = False  # a 天胡: won before the first discard, its bird turned then
+
+    def before_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.dealt_win = self.dealt_win or event["context"] == "deal card"
 
     def after_deal(self, event: Record, tracker: Tracker, line: int) -> None:
         self.expected = {seat: shown_on_deal(s.hand) for seat, s in enumerate(tracker.seats)}
@@ -70,7 +74,7 @@ class ShownWinsOnTheDeal(Invariant):
         self.paid[(event["payer"], event["payee"], clause.removeprefix("immediate win "))] += 1
 
     def before_bonus(self, event: Record, tracker: Tracker, line: int) -> None:
-        if not tracker.discarded:
+        if not tracker.discarded and not self.dealt_win:
             self.fail("a bird turned on the deal", line)
 
     def end(self, result: Record | None, tracker: Tracker, line: int) -> None:
@@ -122,7 +126,7 @@ class SmallWinsHaveAJiangPair(Invariant):
     def before_window(self, event: Record, tracker: Tracker, line: int) -> None:
         card, context, owner = event.get("card"), event["context"], event["owner"]
         situational = (
-            context in ("replacement", "added card", "turn start")  # 槓上開花, 搶槓胡, 天胡
+            context in ("replacement", "added card", "deal card")  # 槓上開花, 搶槓胡, 天胡
             or self.left == 0  # 海底撈月, 海底炮
             or (context == "discard" and self.discards == 1)  # 地胡
             or (context == "discard" and self.kong_shown)  # 槓上炮 on a 開槓's tiles (CS-7)
@@ -165,6 +169,49 @@ class SmallWinsHaveAJiangPair(Invariant):
             if not runs:
                 return True  # 碰碰胡 (CS-4)
         return False
+
+
+@invariant
+class WinOnTheDealtHand(Invariant):
+    name = "tian-hu-on-the-dealt-hand"
+    summary = (
+        "a win on the dealt hand (天胡) is offered to the dealer alone, unseen by the others, "
+        "on a tile it holds, before any draw or discard; 天胡 counts on exactly those wins "
+        "(CS-4)"
+    )
+    games = (Changsha,)
+
+    def __init__(self, profile: Changsha) -> None:  # type: ignore[override]
+        super().__init__(profile)
+        self.moved = False  # a tile has been drawn or discarded in the hand
+
+    def before_draw(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.moved = True
+
+    def before_discard(self, event: Record, tracker: Tracker, line: int) -> None:
+        self.moved = True
+
+    def before_window(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event["context"] != "deal card":
+            return
+        owner, card = event["owner"], event.get("card")
+        if owner != tracker.dealer or self.moved:
+            self.fail(f"seat {owner} is offered a dealt tile after play began", line)
+        if any(seat != owner for seat, _ in event["offered"]) or not event.get("hidden"):
+            self.fail("the dealer's dealt tile is offered to, or seen by, another seat", line)
+        if card is None or tracker.seats[owner].hand[card] < 1:
+            self.fail(f"the dealer is offered {card}, a tile it does not hold", line)
+
+    def before_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        dealt = event["context"] == "deal card"
+        counted = any(
+            p["name"] == "天胡" and not p.get("excluded_by") for p in event.get("patterns", [])
+        )
+        if dealt and (event["seat"] != tracker.dealer or self.moved):
+            self.fail(f"seat {event['seat']} wins on a dealt tile after play began", line)
+        if counted != dealt:
+            said = "counted" if counted else "not counted"
+            self.fail(f"seat {event['seat']}'s win on {event['context']}: 天胡 {said}", line)
 
 
 @invariant
