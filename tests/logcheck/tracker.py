@@ -246,6 +246,10 @@ class Tracker:
             self._take_offered(card)
             self.seats[seat].hand[card] += 1
             self.offer = None
+        elif card is not None and event.get("context") == "added card":
+            # a robbed kong: the added card leaves its owner's hand for the winner's
+            self.seats[event["owner"]].hand[card] -= 1
+            self.seats[seat].hand[card] += 1
         self.finished = True
 
     def _leaves(self, event: Record) -> None:

@@ -1,7 +1,8 @@
-"""The log checker and the tiles a 開槓 shows (CS-7): they lie in the open, not in the hand;
-once neither wins their owner, both are discarded, and a win on them is 槓上炮, a 大胡 that
-needs no 2-5-8 pair (CS-4). `make logcheck`'s 2,000-hand runs of 長沙麻將 found the checker
-wrong on each of these, never the engine."""
+"""Mistakes of the log checker that `make logcheck`'s 2,000-hand runs found, never of the
+engine: the tiles a 開槓 shows (CS-7) lie in the open, not in the hand; once neither wins
+their owner both are discarded, and a win on them is 槓上炮, a 大胡 that needs no 2-5-8
+pair (CS-4); a robbed added kong's card leaves its owner's hand in a hand that goes on
+after a win (SC-7)."""
 
 from __future__ import annotations
 
@@ -73,3 +74,16 @@ def test_a_win_on_a_kongs_discarded_tiles_counts_gang_shang_pao() -> None:
 def test_the_readme_names_every_invariant() -> None:
     readme = (Path(__file__).resolve().parent / "logcheck" / "README.md").read_text("utf-8")
     assert [name for name in INVARIANTS if f"| `{name}` |" not in readme] == []
+
+
+def test_a_robbed_added_kong_takes_the_card_from_its_owner() -> None:
+    """In a hand that goes on after a win (血戰, SC-7), the card of a robbed added kong
+    leaves its owner's hand: a 2,000-hand greedy run of 四川麻將 found the checker keeping it
+    there, and then calling the owner's later win (and its drawn-hand 查大叫) wrong."""
+    tracker = Tracker(profile_for({"rules": "rules/sichuan.rules", "options": {}}))
+    tracker.seats = [SeatCards(hand=Counter()) for _ in range(4)]
+    tracker.seats[2].hand.update(["3m", "5m", "5m", "5m"])
+    tracker.apply({"type": "draw", "seat": 2, "card": "5m", "left": 41})
+    tracker.apply({"type": "win", "seat": 3, "context": "added card", "owner": 2, "card": "3m"})
+    assert +tracker.seats[2].hand == Counter({"5m": 4})
+    assert tracker.seats[3].hand == Counter({"3m": 1})
