@@ -11,7 +11,8 @@ the discard (every other copy of it is in sight). A self-draw on the last card i
     one horse:  5/37 × (60 + 60)  ≈ 16.2  <  20   take the win
     two horses: 5/37 × (60 + 120) ≈ 24.3  >  20   pass and draw
 
-A bot that reads the payoffs must choose differently under the two files.
+A bot that reads the payoffs must choose differently under the two files. A slow test
+asks it the same at every declinable win of many hands greedy bots play, under both files.
 """
 
 from __future__ import annotations
