@@ -235,3 +235,21 @@ def test_asking_again_offers_the_imagined_hands_and_keeps_the_seats_own(pmz: Gam
                 assert choices[-1].action == "pass"
                 for choice in choices[:-1]:
                     assert all(world.state.seats[other].hand[c] >= 1 for c in choice.from_hand)
+
+
+def test_the_last_card_offered_in_turn_is_answered_as_the_greedy_bot_does() -> None:
+    """長沙 offers the wall's last card in turn ("take the last card", no action of the
+    file's): the value bot once ranked it as an action and stopped with a KeyError."""
+    game = load_game("changsha")
+    for seed in range(100):
+        table = Table(game, seed=seed, dealer=0)
+        bots = [GreedyBot(seed * 4 + s) for s in range(4)]
+        while not table.finished:
+            seat = table.waiting_for()[0]
+            decision = table.state.decision
+            if decision is not None and decision.offer.context == "last card":
+                expected = GreedyBot(1).choose(table, seat)
+                assert ValueBot(1).choose(table, seat) == expected
+                return
+            table.apply(bots[seat].choose(table, seat))
+    raise AssertionError("no last card offered in 100 hands")

@@ -2,11 +2,12 @@
 settlement, at the decisions where its choices may differ in what they are worth.
 
 `ValueBot` plays as the greedy bot does wherever one choice is sensible (a single legal
-choice, a forced one, a phase before play). Elsewhere it imagines the cards it cannot see
-dealt again at random (`determinise`), plays each candidate choice on that imagined table,
-lets greedy bots finish the hand, and reads its own money at the end, as the rule file pays
-it: bonuses, hand patterns, multipliers, fees. The same imagined deals serve every
-candidate, so they are compared on equal luck.
+choice, a forced one, a phase before play) and where the engine asks a question of its own
+rather than offering the file's actions (whether to take the wall's last card). Elsewhere
+it imagines the cards it cannot see dealt again at random (`determinise`), plays each
+candidate choice on that imagined table, lets greedy bots finish the hand, and reads its
+own money at the end, as the rule file pays it: bonuses, hand patterns, multipliers, fees.
+The same imagined deals serve every candidate, so they are compared on equal luck.
 
 * **A win it could decline.** A win and a way to decline it (a pass, a claim instead)
   are both played out on the same imagined deals, in batches of `win_samples`, until the
@@ -39,7 +40,7 @@ import math
 import random
 
 from tablerules.interpreter.bots.hand_value import hand_value_for
-from tablerules.interpreter.bots.players import GreedyBot, rank_choices
+from tablerules.interpreter.bots.players import PLAIN, GreedyBot, rank_choices
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import ask_again, clone, determinise
 from tablerules.interpreter.engine.phases.flow import PHASE
@@ -86,6 +87,8 @@ class ValueBot:
         if any(c.forced for c in choices):
             return self.greedy.choose(table, seat)
         actions = table.play.actions
+        if any(c.action not in actions and c.action not in PLAIN for c in choices):
+            return self.greedy.choose(table, seat)  # a question of the engine's own
         wins = [c for c in choices if c.action in actions and actions[c.action].win]
         if wins and askable(table, seat):
             return self._win_or_wait(table, seat, choices, wins)
