@@ -32,7 +32,7 @@ from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.hand.evaluate import Evaluation, Evaluator, HandError
-from tablerules.interpreter.hand.evaluation import Decomposition
+from tablerules.interpreter.hand.evaluation import Decomposition, Reason
 from tablerules.interpreter.hand.notation import (
     HandSpec,
     parse_line,
@@ -42,6 +42,7 @@ from tablerules.interpreter.hand.notation import (
 )
 from tablerules.interpreter.hand.pricing import price
 from tablerules.interpreter.hand.wild_readings import reading_json
+from tablerules.interpreter.hand.win_ways import refused, win_refusal
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.judgement_text import absence_json
 from tablerules.interpreter.messages.speaker import speaker
@@ -243,6 +244,9 @@ def run(args: argparse.Namespace) -> int:
         result = game.evaluator.evaluate(
             spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
         )
+        reason = win_refusal(game.compiled, conditions, spec.win_card)
+        if reason is not None:  # the cards may split, but no action wins on that card
+            result = refused(result, reason)
     except NotationError as error:
         if args.json:
             text = visible(error.text[:MAX_HANDS_LINE_CHARS])
@@ -437,6 +441,7 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
     evaluator = game.evaluator
     quick = args.detail == "wins" and not args.on_deal  # whether it wins, and nothing else
     known: dict[str | None, WinConditions] = {}
+    refusals: dict[tuple[str | None, int | None], Reason | None] = {}
     verdict = _quick_verdicts(evaluator, args, seat) if quick else None
     said = ('"wins": false}\n', '"wins": true}\n')
     waiting: list[str] = []  # verdicts not yet written, written together
@@ -460,13 +465,21 @@ def _run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
             conditions = known.get(spec.how)  # they depend on how it is won, not the cards
             if conditions is None:
                 conditions = known[spec.how] = _conditions(spec, args, seat)
+            key = (spec.how, spec.win_card)
+            if key not in refusals:
+                refusals[key] = win_refusal(game.compiled, conditions, spec.win_card)
+            reason = refusals[key]
             if quick:
-                wins = evaluator.wins(spec.hand, spec.table, spec.win_card, spec.source, conditions)
+                wins = reason is None and evaluator.wins(
+                    spec.hand, spec.table, spec.win_card, spec.source, conditions
+                )
                 out.write(f'{{"line": {number}, "wins": {"true" if wins else "false"}}}\n')
                 continue
             result = evaluator.evaluate(
                 spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
             )
+            if reason is not None:
+                result = refused(result, reason)
             record = {"line": number}
             if args.detail == "full":
                 record.update(_echo(game, spec))

@@ -27,6 +27,8 @@ from tablerules.interpreter.messages.speaker import Speaker, speaker
 MINIMUM = re.compile(r"^(-?\d+) (\S+); a win needs at least (-?\d+)$")
 SIZES = re.compile(r"^the cards make ([\d or]+) groups( with the table)?; a win needs (\d+)$")
 UNGROUPED = re.compile(r"^the (\d+) concealed cards cannot all be split into groups")
+NO_WINNING_ACTION = re.compile(r"^no action of the rules wins on (.+) by (self|others)$")
+NEVER_WON_ON = re.compile(r"^(.+) is never taken with (.+)$")
 NEEDS = re.compile(r"^a win needs (.+)$")
 
 
@@ -195,6 +197,14 @@ def _reason(reason: Reason, spoken: Speaker) -> str:
     found = UNGROUPED.match(message)
     if reason.code == "ungrouped" and found:
         return say("report.ungrouped", count=found[1])
+    found = NO_WINNING_ACTION.match(message)
+    if reason.code == "no-winning-action" and found:
+        occasion, who = say(f"occasion.{found[1]}"), say(f"who.{found[2]}")
+        return say("report.no_winning_action", occasion=occasion, who=who)
+    found = NEVER_WON_ON.match(message)
+    if reason.code == "never-won-on" and found:
+        actions = ", ".join(spoken.word(name) for name in found[1].split(", "))
+        return say("report.never_won_on", actions=actions, card=spoken.word(found[2]))
     return _problem(message, spoken)
 
 

@@ -23,6 +23,7 @@ from tablerules.interpreter.hand.notation import (
     within_limits,
 )
 from tablerules.interpreter.hand.wild_readings import make_evaluator
+from tablerules.interpreter.hand.win_ways import refused, win_refusal
 
 
 class Game:
@@ -94,7 +95,8 @@ class Game:
     ) -> Evaluation:
         """Evaluate a hand written in the rule file's card notation; `source` says where the
         winning card came from (self, replacement, discard, robbed, draw or shown), `seat`
-        the winner's seat counted from the dealer, `facts` the other `WinConditions`."""
+        the winner's seat counted from the dealer, `facts` the other `WinConditions`. Where
+        no action of the file wins on the card so come, the hand does not win (as in play)."""
         card = parse_win_card(self.evaluator, win_card) if win_card else None
         how = parse_how(source) if source else ("self" if card is not None else None)
         evaluated_source = WIN_FROM[how][2] if how is not None else None
@@ -106,9 +108,14 @@ class Game:
             conditions = win_from(how, seat, **facts)[1]
         elif on_deal:
             conditions = WinConditions(context="deal", seat=seat, **facts)  # type: ignore[arg-type]
-        return self.evaluator.evaluate(
+        result = self.evaluator.evaluate(
             spec.hand, spec.table, spec.win_card, spec.source, on_deal, conditions
         )
+        if conditions is not None:  # no action may win on that card: nothing wins
+            reason = win_refusal(self.compiled, conditions, spec.win_card)
+            if reason is not None:
+                result = refused(result, reason)
+        return result
 
 
 @dataclass
