@@ -210,7 +210,6 @@ def discard_a_wild(header: dict, records: Records) -> bool:
     return False
 
 
-@on_first(lambda r: r["type"] == "action" and r["action"] == "碰")
 def pong_the_declared_suit(header: dict, records: Records) -> bool:
     """A seat that pongs a tile of the suit it declared void: the declaration said so."""
     at = index_of(records, lambda r: r["type"] == "action" and r["action"] == "碰")
@@ -222,6 +221,7 @@ def pong_the_declared_suit(header: dict, records: Records) -> bool:
     return True
 
 
+@on_first(lambda r: r["type"] == "action" and r["action"] == "碰")
 def pong_a_wild(record: dict) -> None:
     record["cards"] = ["C", "C", "C"]
 
