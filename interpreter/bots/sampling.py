@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from tablerules.interpreter.bots.players import GreedyBot, rank_choices
+from tablerules.interpreter.bots.players import PLAIN, GreedyBot, rank_choices
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import clone, determinise
 
@@ -44,6 +44,8 @@ class SamplingBot:
         actions = table.play.actions
         if any(c.forced or (c.action in actions and actions[c.action].win) for c in choices):
             return self.greedy.choose(table, seat)
+        if any(c.action not in actions and c.action not in PLAIN for c in choices):
+            return self.greedy.choose(table, seat)  # a question of the engine's own
         candidates = self.candidates(table, seat, choices)
         if candidates is None:
             return self.greedy.choose(table, seat)
