@@ -2,7 +2,8 @@
 engine: the tiles a 開槓 shows (CS-7) lie in the open, not in the hand; once neither wins
 their owner both are discarded, and a win on them is 槓上炮, a 大胡 that needs no 2-5-8
 pair (CS-4); a robbed added kong's card leaves its owner's hand in a hand that goes on
-after a win (SC-7)."""
+after a win (SC-7); a kong payment passed on by 呼叫轉移 is not handed back again (SC-13,
+SC-14)."""
 
 from __future__ import annotations
 
@@ -87,3 +88,17 @@ def test_a_robbed_added_kong_takes_the_card_from_its_owner() -> None:
     tracker.apply({"type": "win", "seat": 3, "context": "added card", "owner": 2, "card": "3m"})
     assert +tracker.seats[2].hand == Counter({"5m": 4})
     assert tracker.seats[3].hand == Counter({"3m": 1})
+
+
+def test_kong_money_passed_on_by_a_transfer_is_not_handed_back_again() -> None:
+    """退稅 (SC-13) hands back the kong money a seat received, but not a payment it passed
+    on to a 槓上炮's winner (呼叫轉移, SC-14): the file says so where RULES.md is silent, and
+    the engine hands each payment on once. The checker once expected it back again."""
+    from logcheck.drawn import SichuanDrawnSettlement
+
+    check = SichuanDrawnSettlement(profile_for({"rules": "rules/sichuan.rules", "options": {}}))
+    kong = {"type": "pay", "seq": 40, "payer": 0, "payee": 1, "amount": 2, "label": "直槓"}
+    transfer = {"type": "pay", "seq": 47, "payer": 1, "payee": 2, "amount": 2, "of": 40}
+    later = {**kong, "seq": 60, "payer": 3}
+    check.before = [kong, {**transfer, "label": "呼叫轉移"}, later]
+    assert check.kong_money({1}) == Counter({(3, 1, 2): 1})

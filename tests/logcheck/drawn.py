@@ -43,10 +43,13 @@ class DrawnMoney(Invariant):
         """What the hands are at the drawn hand (for a subclass that needs it)."""
 
     def kong_money(self, received_by: set[int] | None = None) -> Counter[tuple[int, int, int]]:
-        """The kong payments of the hand, each as (payer, payee, amount)."""
+        """The kong payments of the hand, each as (payer, payee, amount), but those already
+        passed on (呼叫轉移 hands a kong's money to a 槓上炮's winner: it is not handed back
+        a second time)."""
         found: Counter[tuple[int, int, int]] = Counter()
+        passed_on = {r["of"] for r in self.before if r.get("of") is not None}
         for record in self.before:
-            if record.get("label") in self.kongs:
+            if record.get("label") in self.kongs and record.get("seq") not in passed_on:
                 payer, payee, amount = _payment(record)
                 if received_by is None or payee in received_by:
                     found[(payer, payee, amount)] += 1
@@ -94,8 +97,9 @@ class SichuanDrawnSettlement(DrawnMoney):
         "at a drawn hand each 花豬 still playing (all three suits, table melds counted) pays "
         "each other seat that is not one 底 × 2^cap, a seat that has won and left included; "
         "each seat still playing neither 花豬 nor ready pays each ready seat still playing a "
-        "capped worth 底 × 2^番; each seat that paid hands back every kong payment it received, "
-        "once; nothing else is paid (SC-11, SC-12, SC-13, P2-5)"
+        "capped worth 底 × 2^番; each seat that paid hands back every kong payment it received "
+        "and did not pass on by 呼叫轉移, once; nothing else is paid (SC-11, SC-12, SC-13, "
+        "SC-14, P2-5)"
     )
     games = (Sichuan,)
     kongs = SC_KONGS
