@@ -35,6 +35,10 @@ PHONE = (390, 844)
 START_TIMEOUT = 60.0  # the server's first health check
 TIMEOUT = 60.0  # any one wait in the browser
 SETTLED_MS = 500  # a click must settle within this, at best of its tries (test_timings.py)
+# typing in the editor: from the last key to the error shown, the pause after typing
+# included (the editor sends its text once typing stops for half a second)
+TYPED = "typed → error shown"
+TYPED_MS = 800  # the target, reported beside the figure (test_timings.py)
 CORES = os.cpu_count() or 1
 CHROMIUM_FLAGS = (
     "--headless",

@@ -21,6 +21,8 @@ from .browser import (
     PMZ,
     ROOT,
     TIMEOUT,
+    TIMINGS,
+    TYPED,
     VENV,
     button,
     edit_the_discard_payment,
@@ -134,6 +136,17 @@ def test_an_edit_is_played_and_its_log_replays(app: WebDriver, downloads: Path) 
 
 
 MISTAKE = 'optoin fee "table fee": 0 | 5 = 0'  # a misspelt `option`, typed on a new line
+# when the editor first shows a diagnostic, and the last key pressed before it
+SHOWN_AT_JS = """
+window.trDiagAt = null;
+window.trLastKey = null;
+document.addEventListener('keydown', (e) => { window.trLastKey = e.timeStamp; }, true);
+new MutationObserver(() => {
+  if (window.trDiagAt === null && document.querySelector('.tr-ed-diag')) {
+    window.trDiagAt = performance.now();
+  }
+}).observe(document.body, {subtree: true, childList: true});
+"""
 
 
 def test_a_typo_is_marked_hinted_and_a_click_jumps_to_it(app: WebDriver) -> None:
@@ -141,8 +154,15 @@ def test_a_typo_is_marked_hinted_and_a_click_jumps_to_it(app: WebDriver) -> None
     settle(app, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-hl-keyword"), "the editor")
     screenshot(app, "playground-rules.png")
     place_caret(app, "option unit")
-    editor(app).send_keys(Keys.ENTER, MISTAKE)
-    settle(app, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-ed-diag"), "the diagnostic")
+    app.execute_script(SHOWN_AT_JS)
+    timed(
+        app,
+        None,
+        lambda: editor(app).send_keys(Keys.ENTER, MISTAKE),
+        lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-ed-diag"),
+    )
+    shown = app.execute_script("return window.trDiagAt - window.trLastKey")
+    TIMINGS.setdefault(TYPED, []).append(float(shown))
     source = (ROOT / PMZ).read_text(encoding="utf-8").splitlines()
     row = next(n for n, line in enumerate(source, 2) if line.startswith("option unit"))
     diagnostic = app.find_element(By.CSS_SELECTOR, ".tr-ed-diag")

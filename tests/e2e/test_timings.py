@@ -19,6 +19,8 @@ from .browser import (
     LOADS,
     SETTLED_MS,
     TIMINGS,
+    TYPED,
+    TYPED_MS,
 )
 
 pytestmark = pytest.mark.e2e
@@ -26,12 +28,14 @@ pytestmark = pytest.mark.e2e
 
 def test_every_click_settles_within_half_a_second() -> None:
     """Each kind of click, at best of its tries, settles in under 500 ms on this machine, and
-    a first load (the address opened to the first screen idle) in under 1.5 s (the median
-    and the worst are reported too — the issue's targets for a click are a median within
-    250 ms and a worst within 500 ms; the machine is shared, so single tries are noisy). While
-    other work keeps more runnable processes than cores (the load average, sampled at each
-    click), the page gets only its share of the cores: the budget grows in proportion, and
-    the report says so."""
+    a first load (the address opened to the first screen idle) in under 1.5 s. The time from
+    the last key of a mistake typed in the editor to its error shown (the editor's pause
+    after typing included; the target is 800 ms) is reported, not held to a budget: it takes
+    about 2 s today. The median and the worst are reported too: the issue's targets
+    for a click are a median within 250 ms and a worst within 500 ms, and the machine is
+    shared, so single tries are noisy. While other work keeps more runnable processes than
+    cores (the load average, sampled at each click), the page gets only its share of the
+    cores: the budget grows in proportion, and the report says so."""
     assert TIMINGS, "no click was timed"
     report: dict[str, object] = {
         kind: {
@@ -51,6 +55,7 @@ def test_every_click_settles_within_half_a_second() -> None:
         "load average": round(load, 1),
         "budget ms": budget,
         "first load budget ms": load_budget,
+        "typed target ms": TYPED_MS,
     }
     if FIRST_LOADS:
         report["first load"] = {
@@ -62,7 +67,8 @@ def test_every_click_settles_within_half_a_second() -> None:
     out = os.environ.get("TABLERULES_TIMINGS")
     if out:
         Path(out).write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
-    slow = {kind: figures for kind, figures in TIMINGS.items() if min(figures) >= budget}
+    clicks = {kind: figures for kind, figures in TIMINGS.items() if kind != TYPED}
+    slow = {kind: figures for kind, figures in clicks.items() if min(figures) >= budget}
     assert not slow, f"clicks slower than {budget} ms at best: {sorted(slow)}; all: {report}"
     assert not FIRST_LOADS or min(FIRST_LOADS) < load_budget, (
         f"a first load slower than {load_budget} ms at best: {report}"
