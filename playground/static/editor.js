@@ -9,7 +9,7 @@
 // text is the file's again (`edited` false), it is forgotten. Where the browser keeps
 // nothing (storage refused), leaving the page with an edit asks first.
 
-const SEND_AFTER_MS = 500;
+const SEND_AFTER_MS = 400;
 
 function stored(key) {
   try {
@@ -175,8 +175,19 @@ export default function (component) {
         setStateValue('text', input.value);
       }
     };
+    // one repaint a frame: keys that arrive faster than the text is highlighted are painted
+    // together, so typing never queues behind the highlighting
+    let painting = false;
+    const paintSoon = () => {
+      if (painting) return;
+      painting = true;
+      requestAnimationFrame(() => {
+        painting = false;
+        paint();
+      });
+    };
     input.addEventListener('input', () => {
-      paint();
+      paintSoon();
       const now = root.trData;
       root.trUnkept = !keep(now.store, input.value, now.base);
       clearTimeout(timer);

@@ -30,12 +30,13 @@ def test_every_click_settles_within_half_a_second() -> None:
     """Each kind of click, at best of its tries, settles in under 500 ms on this machine, and
     a first load (the address opened to the first screen idle) in under 1.5 s. The time from
     the last key of a mistake typed in the editor to its error shown (the editor's pause
-    after typing included; the target is 800 ms) is reported, not held to a budget: it takes
-    about 2 s today. The median and the worst are reported too: the issue's targets
-    for a click are a median within 250 ms and a worst within 500 ms, and the machine is
-    shared, so single tries are noisy. While other work keeps more runnable processes than
-    cores (the load average, sampled at each click), the page gets only its share of the
-    cores: the budget grows in proportion, and the report says so."""
+    after typing included; the target is 800 ms) is reported, not held to a budget: one
+    try, 0.65 to 0.7 s once the server is warm, 1.3 to 1.5 s for its first page's edit.
+    The median and the worst are reported too: the issue's targets for a click are a median
+    within 250 ms and a worst within 500 ms, and the machine is shared, so single tries are
+    noisy. While other work keeps more runnable processes than cores (the load average,
+    sampled at each click), the page gets only its share of the cores: the budget grows in
+    proportion, and the report says so."""
     assert TIMINGS, "no click was timed"
     report: dict[str, object] = {
         kind: {
