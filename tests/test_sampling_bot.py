@@ -113,23 +113,3 @@ def test_the_sampling_bot_plays_whole_hands_reproducibly(pmz: Game) -> None:
     first = hand()
     assert first[-1]["type"] == "end"
     assert hand() == first
-
-
-def test_the_last_card_offered_in_turn_is_answered_as_the_greedy_bot_does() -> None:
-    """長沙 offers the wall's last card in turn ("take the last card", no action of the
-    file's): the sampling bot once ranked it as an action and stopped with a KeyError."""
-    from tablerules.interpreter import load_game
-
-    game = load_game("changsha")
-    for seed in range(100):
-        table = Table(game, seed=seed, dealer=0)
-        bots = [GreedyBot(seed * 4 + s) for s in range(4)]
-        while not table.finished:
-            seat = table.waiting_for()[0]
-            decision = table.state.decision
-            if decision is not None and decision.offer.context == "last card":
-                expected = GreedyBot(1).choose(table, seat)
-                assert SamplingBot(1).choose(table, seat) == expected
-                return
-            table.apply(bots[seat].choose(table, seat))
-    raise AssertionError("no last card offered in 100 hands")

@@ -14,6 +14,7 @@ from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, make_bot, play_hand
+from tablerules.interpreter.bots.sampling import SamplingBot
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import ask_again, determinise
@@ -237,9 +238,11 @@ def test_asking_again_offers_the_imagined_hands_and_keeps_the_seats_own(pmz: Gam
                     assert all(world.state.seats[other].hand[c] >= 1 for c in choice.from_hand)
 
 
-def test_the_last_card_offered_in_turn_is_answered_as_the_greedy_bot_does() -> None:
+@pytest.mark.parametrize("bot", [ValueBot, SamplingBot])
+def test_the_last_card_offered_in_turn_is_answered_as_the_greedy_bot_does(bot: type) -> None:
     """長沙 offers the wall's last card in turn ("take the last card", no action of the
-    file's): the value bot once ranked it as an action and stopped with a KeyError."""
+    file's): the value and sampling bots once ranked it as an action and stopped with a
+    KeyError."""
     game = load_game("changsha")
     for seed in range(100):
         table = Table(game, seed=seed, dealer=0)
@@ -249,7 +252,7 @@ def test_the_last_card_offered_in_turn_is_answered_as_the_greedy_bot_does() -> N
             decision = table.state.decision
             if decision is not None and decision.offer.context == "last card":
                 expected = GreedyBot(1).choose(table, seat)
-                assert ValueBot(1).choose(table, seat) == expected
+                assert bot(1).choose(table, seat) == expected
                 return
             table.apply(bots[seat].choose(table, seat))
     raise AssertionError("no last card offered in 100 hands")

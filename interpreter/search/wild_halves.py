@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT
+from tablerules.interpreter.search.wild_sweep import group_fills
 
 # a crossing group: its signature step and each of its card kinds as (bit shift, copies,
 # one copy packed)
@@ -68,19 +69,9 @@ class Halves:
             first, held, free, left, taken, filled, offset = pending.pop()
             move = (taken, filled, wilds - left)
             found[move] = found.get(move, 0) | (1 << offset)
-            for index in range(first, len(groups)):
-                step, kinds = groups[index]
-                take = need = count = 0
-                for shift, copies, one in kinds:
-                    have = (held >> shift) & 0xFF
-                    if have >= copies:
-                        take += copies * one
-                    else:
-                        take += have * one
-                        need += (copies - have) * one
-                        count += copies - have
-                if count > left or ((free | guard) - need) & guard != guard:
-                    continue
+            for index, step, take, need, count in group_fills(
+                groups, first, held, free, left, guard
+            ):
                 pending.append(
                     (
                         index,

@@ -17,10 +17,43 @@ left, the room cut at the wilds left: `BlockBudget._clamped`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
+
+GroupKinds = tuple[int, tuple[tuple[int, int, int], ...]]
+
+
+def group_fills(
+    groups: list[GroupKinds] | tuple[GroupKinds, ...],
+    first: int,
+    held: int,
+    free: int,
+    left: int,
+    guard: int,
+    base: int = 0,
+) -> Iterator[tuple[int, int, int, int, int]]:
+    """The groups from `first` on that the held cards (packed, fields from bit `base` of
+    each kind's shift) can make with at most `left` wilds filling what they lack, within
+    the room `free` (`guard`: the bits that must not borrow). Each as (index, signature
+    step, cards taken, cards added, wilds used)."""
+    for index in range(first, len(groups)):
+        step, kinds = groups[index]
+        take = need = count = 0
+        for kind_shift, copies, one in kinds:
+            have = (held >> (kind_shift - base)) & 0xFF
+            one >>= base
+            if have >= copies:
+                take += copies * one
+            else:
+                take += have * one
+                need += (copies - have) * one
+                count += copies - have
+        if count > left or ((free | guard) - need) & guard != guard:
+            continue
+        yield index, step, take, need, count
+
 
 # a group as the sweep places it: its signature step and each of its card kinds as
 # (bit shift, copies, one copy packed)
@@ -132,20 +165,9 @@ class Sweep:
             if not held & 0xFF:  # every card held here is taken: a move
                 key = (taken, filled, wilds - left)
                 found[key] = found.get(key, 0) | (1 << offset)
-            for index in range(first, len(groups)):
-                step, kinds = groups[index]
-                take = need = count = 0
-                for kind_shift, copies, one in kinds:
-                    have = (held >> (kind_shift - base)) & 0xFF
-                    one >>= base
-                    if have >= copies:
-                        take += copies * one
-                    else:
-                        take += have * one
-                        need += (copies - have) * one
-                        count += copies - have
-                if count > left or ((free | guard) - need) & guard != guard:
-                    continue
+            for index, step, take, need, count in group_fills(
+                groups, first, held, free, left, guard, base
+            ):
                 pending.append(
                     (
                         index,
