@@ -166,8 +166,8 @@ def _noun_kind(expression: ir.Expr) -> str:
         named = "_of" if expression.kinds else ""
         made = "_with" if expression.items else ""
         return f"{op}{named}{made}"
-    if op == "waits":
-        return "waits"
+    if op in ("waits", "wilds", "alike"):
+        return op
     return "cards"
 
 
@@ -179,6 +179,7 @@ def _noun(expression: ir.Expr, spoken: Speaker) -> dict[str, str]:
         "cards": items_text(expression.items, spoken),
         "attribute": spoken.word(expression.name or ""),
         "kinds": say("absent.alternatives").join(spoken.word(kind) for kind in expression.kinds),
+        "alike": str(expression.value or ""),
     }
 
 
