@@ -26,9 +26,8 @@ from tablerules.interpreter.compiling.expressions import (
 COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 MIRRORED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}  # a < b: b > a
 NEGATED = {"lt": "ge", "le": "gt", "gt": "le", "ge": "lt", "eq": "ne", "ne": "eq"}  # not (a < b)
-COUNTED = (  # quantities that are numbers
-    "cards", "distinct", "groups", "claimed", "waits", "wilds", "alike"
-)
+# the quantities that are numbers
+COUNTED = ("cards", "distinct", "groups", "claimed", "waits", "wilds", "alike")
 
 
 @dataclass(frozen=True)
