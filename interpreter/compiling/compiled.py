@@ -9,7 +9,7 @@ into plain numbers and sets. Nothing here is re-parsed or re-validated when a ha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from tablerules.dsl.diagnostics import Diagnostic, RuleError
 from tablerules.dsl.limits import LIMIT_CODE, MAX_GROUP_INSTANCES
@@ -19,23 +19,29 @@ from tablerules.interpreter.compiling.blocks import Block, layout
 from tablerules.interpreter.compiling.bonus_cards import compile_bonus_readings
 from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.carried import compile_carries, starting
-from tablerules.interpreter.compiling.expressions import Compiled, Tables, compile_expr
+from tablerules.interpreter.compiling.expressions import Tables
+from tablerules.interpreter.compiling.forms import (  # noqa: F401 (read from here too)
+    CardForm,
+    FormCompiling,
+    FormInfo,
+    ImmediateInfo,
+)
 from tablerules.interpreter.compiling.hand_patterns import Scoring
 from tablerules.interpreter.compiling.hand_quantities import HandQuantities
+from tablerules.interpreter.compiling.packing import (  # noqa: F401 (read from here too)
+    FIELD_BITS,
+    FIELD_SHIFT,
+    GUARD_BIT,
+    MAX_COUNT,
+)
 from tablerules.interpreter.compiling.patterns import Multiset, combinations_to_try, expand
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.compiling.wilds import (
     WildCards,
-    compile_card_set,
     compile_discard,
     compile_turned,
     compile_wilds,
 )
-
-FIELD_SHIFT = 3
-FIELD_BITS = 1 << FIELD_SHIFT  # one byte per card kind
-GUARD_BIT = 1 << (FIELD_BITS - 1)  # set above every count so a subtraction never borrows across
-MAX_COUNT = GUARD_BIT - 1
 
 
 @dataclass
@@ -78,59 +84,7 @@ class DealLine:
     cites: list[str]
 
 
-@dataclass(frozen=True)
-class FormInfo:
-    name: str
-    title: str
-    count: int
-    kinds: frozenset[int]
-    wins: bool
-    cites: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CardForm:
-    """A form that is a set of cards: each of `cards` once, and `more` of them again."""
-
-    name: str
-    title: str
-    cards: tuple[int, ...]
-    more: int
-    wins: bool
-    cites: tuple[str, ...]
-    outside: int  # the packed bits of every card not in the set
-
-    def matches(self, packed: int) -> bool:
-        """Whether a hand (packed counts, the winning card included) is this form."""
-        if packed & self.outside:
-            return False
-        total = 0
-        for card in self.cards:
-            count = (packed >> (card * FIELD_BITS)) & 0xFF
-            if not count:
-                return False
-            total += count
-        return total == len(self.cards) + self.more
-
-
-@dataclass(frozen=True)
-class ImmediateInfo:
-    name: str
-    title: str
-    conditions: tuple[tuple[int, tuple[int, ...]], ...]  # (count, n-alike sizes of the kinds)
-    cites: tuple[str, ...]
-    kinds: tuple[tuple[int, int], ...] = ()  # (kind, n-alike size) of every kind it counts
-    held_value: bool = False  # valued by the groups it counts, even when the hand splits
-    # `when all of CARDS` lines: the card kinds each needs, every copy held (table counted)
-    every: tuple[tuple[int, ...], ...] = ()
-    tests: tuple[Compiled, ...] = ()  # its `when CONDITION` lines on the dealt hand
-    goes_on: bool = False  # shown and paid at once by `pays`; the hand is played on
-    pays: tuple[ir.Payment, ...] = ()
-    holding: tuple[tuple[int, frozenset[int]], ...] = ()  # (count, kinds): cards held
-    own_turn: bool = False  # looked for on each own turn, not on the deal
-
-
-class CompiledRules:
+class CompiledRules(FormCompiling):
     """Everything the evaluator needs, derived once from a rule set and its option values."""
 
     def __init__(
@@ -311,112 +265,6 @@ class CompiledRules:
         connecting = [cards for info in self.kinds for cards in info.instances]
         searched = [instance.cards for instance in self.instances]
         self.blocks: list[Block] = layout(self.cards, connecting, searched)
-
-    def _compile_forms(self) -> None:
-        self.forms: list[FormInfo] = []
-        self.card_forms: list[CardForm] = []
-        everything = int.from_bytes(bytes([0xFF]) * len(self.cards), "little")
-        for form in self.rules.forms.values():
-            if form.cards is not None:
-                cards = tuple(sorted(self._card_set(form.cards.cards)))
-                inside = sum(0xFF << (card * FIELD_BITS) for card in cards)
-                self.card_forms.append(
-                    CardForm(
-                        name=form.name,
-                        title=form.title,
-                        cards=cards,
-                        more=form.cards.more,
-                        wins=form.wins,
-                        cites=tuple(form.cites),
-                        outside=everything & ~inside,
-                    )
-                )
-            if form.shape is None:
-                continue
-            self.forms.append(
-                FormInfo(
-                    name=form.name,
-                    title=form.title,
-                    count=form.shape.count,
-                    kinds=frozenset(self.kind_index[k] for k in form.shape.kinds),
-                    wins=form.wins,
-                    cites=tuple(form.cites),
-                )
-            )
-        self.structural_exact = (
-            self.value_minimum is None
-            and not self.keep_together
-            and self.trigger_exact
-            and not any(form.wins for form in self.forms)
-            and not any(form.wins for form in self.card_forms)
-        )
-        # exact but for 'never split' groups: the signature tables of the hand with those
-        # groups taken out are the test (`WinClause.kept_wins`)
-        self.kept_exact = (
-            self.value_minimum is None
-            and bool(self.keep_together)
-            and self.trigger_exact
-            and self.rules.win is not None
-            and not any(form.wins for form in self.forms)
-            and not any(form.wins for form in self.card_forms)
-        )
-
-    def _compile_immediate(self) -> None:
-        self.immediate: list[ImmediateInfo] = []
-        for win in self.rules.immediate_wins.values():
-            conditions = []
-            every = []
-            holding = []
-            for condition in win.conditions:
-                if condition.every:
-                    every.append(tuple(sorted(self._card_set(condition.every))))
-                    continue
-                if condition.cards is not None:  # `when holding N of FILTER`
-                    wilds = self._wilds_in_force()
-                    kinds = compile_card_set(condition.cards, wilds, self._card_set).cards
-                    holding.append((condition.count, kinds))
-                    continue
-                sizes = []
-                for kind in condition.kinds:
-                    pattern = self.rules.groups[kind].pattern
-                    if pattern is not None:
-                        sizes.append(pattern.size)
-                conditions.append((condition.count, tuple(sizes)))
-            kinds = {
-                (self.kind_index[kind], self.rules.groups[kind].pattern.size)  # type: ignore[union-attr]
-                for condition in win.conditions
-                for kind in condition.kinds
-                if self.rules.groups[kind].pattern is not None
-            }
-            self.immediate.append(
-                ImmediateInfo(
-                    win.name,
-                    win.title,
-                    tuple(conditions),
-                    tuple(win.cites),
-                    tuple(sorted(kinds)),
-                    win.held_value,
-                    every=tuple(every),
-                    holding=tuple(holding),
-                    own_turn=win.own_turn,
-                )
-            )
-
-    def _compile_immediate_tests(self) -> None:
-        """The immediate wins' conditions on the hand (they read hand quantities, compiled
-        with the scoring), and whether each is one where play goes on."""
-        wins = list(self.rules.immediate_wins.values())
-        self.immediate = [
-            replace(
-                info,
-                tests=tuple(
-                    compile_expr(test.condition, self.quantities.compile) for test in win.tests
-                ),
-                goes_on=win.goes_on,
-                pays=tuple(win.pays),
-            )
-            for info, win in zip(self.immediate, wins, strict=True)
-        ]
 
     def _compile_seat_cards(self) -> None:
         """Seat cards by seat name and round cards by round name, as sets of card kinds."""
