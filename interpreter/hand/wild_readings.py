@@ -46,6 +46,7 @@ from tablerules.interpreter.hand.evaluate import (
 )
 from tablerules.interpreter.hand.judging import best_split
 from tablerules.interpreter.search.wild_budget import WildBudget
+from tablerules.interpreter.search.wild_first import FirstReading
 
 Reading = tuple[tuple[int, int], ...]  # (wild kind, the card kind it stands for), per wild
 # what the budget search is given: the plain concealed cards, the copies free of each card a
@@ -116,6 +117,11 @@ class WildEvaluator(Evaluator):
             int.from_bytes(bytes([level]) * len(rules.cards), "little") for level in range(128)
         ]
         self._facts_memo: dict[tuple[object, ...], WinConditions] = {}
+        # concealed cards with one kind of wild, where the first winning reading is the
+        # best: read straight from the budget tables (`_first_evaluation`)
+        self._read_first = self._first_wins and self._concealed_decide and not self._card_forms
+        self._first_reading = FirstReading(self.budget)
+        self._dealt_first_reading = FirstReading(self._dealt_budget)
         # the signatures of a split that makes a winning form (its count of groups)
         self._forms_accept = 0
         layout = rules.signature
@@ -563,6 +569,10 @@ class WildEvaluator(Evaluator):
         on_deal: bool = False,
         conditions: WinConditions | None = None,
     ) -> Evaluation:
+        if self._read_first and not table and win_card is None and not on_deal:
+            found = self._first_evaluation(hand, source, conditions)
+            if found is not None:
+                return found
         counts, wilds, win_wild = self._parted(hand, win_card)
         if not wilds:
             return super().evaluate(hand, table, win_card, source, on_deal, conditions)
@@ -618,6 +628,58 @@ class WildEvaluator(Evaluator):
 
         chosen.mark_splits(mark)
         return chosen
+
+    def _first_evaluation(
+        self,
+        hand: Sequence[int],
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+    ) -> Evaluation | None:
+        """`evaluate` of concealed cards alone holding wilds of the one wild kind, where the
+        first winning reading is the best (nothing valued or scored) and a split that the
+        groups and pairs accept wins: the hand packed as it comes, the first reading read
+        from the budget tables (`search/wild_first.py`), evaluated as a plain hand. None
+        where that does not answer (no wild held, more copies than the deck has, a hand
+        too large for the signature tables, no reading that wins, a first reading that
+        only a winning form may make and does not): `evaluate` goes on as for any hand."""
+        if len(hand) >= 127 or not SignatureLayout.fits(len(hand)):
+            return None
+        one = self._one
+        packed = 0
+        for card in hand:
+            packed += one[card]
+        wild = self._single_kind
+        count = (packed >> (wild * FIELD_BITS)) & 0xFF
+        if not count or (packed + self._excess) & self._guard:
+            return None
+        plain = packed - (count << (wild * FIELD_BITS))
+        room = self._room_of(plain, wild, count)
+        first = self._dealt_first_reading if len(hand) <= self._dealt_cards else None
+        found = (first or self._first_reading).first(
+            plain, room, count, self._accept_concealed | self._forms_accept
+        )
+        if found is None:
+            return None
+        fill, bits = found
+        wilds = [wild] * count
+        reading = next(self._readings_of(fill, wilds))
+        cards = [card for card in hand if card != wild]
+        cards += [card for _, card in reading]
+        facts = self._facts(conditions, source, count)
+        if not bits & self._accept_concealed and not super().wins(cards, (), None, source, facts):
+            return None  # a winning form's signatures, not a winning form
+        result = super().evaluate(cards, [], None, source, False, facts)
+        if not result.wins:
+            return None
+        self.judged += 1
+        result.wild_readings = reading
+
+        def mark(split: Decomposition) -> None:
+            split.wilds = count
+            split.wild_readings = reading
+
+        result.mark_splits(mark)
+        return result
 
     def _better(self, one: Evaluation, other: Evaluation) -> bool:
         """Whether `one`'s best split scores more than `other`'s (ties keep the first)."""

@@ -1,0 +1,271 @@
+"""The first reading of a hand's wilds in the order of the listing, read block by block.
+
+Where nothing is valued or scored, the best split of a hand holding wilds is the first
+winning reading in the order of the listing (the cards the wilds stand for, rising,
+compared card by card): `WildBudget.ordered_fills` finds it by a descent over its cards,
+each card tried against the budget table of the whole block's part with the cards added
+so far, a part no other hand has held. Here the same reading is read instead from tables
+that recur from hand to hand:
+
+* Block by block, lowest first, as the descent goes: the blocks before have their cards
+  final (`head`, their signatures), those after reach `tails` (`WildBudget._wants` gives
+  what this block must reach with each number of cards added).
+* Within a block, the groups that cross its middle are placed first (`wild_halves.py`,
+  the multisets the win test has just listed), and each half is read apart: the lower
+  half's cards first (they come first in the order), then the upper half's. The first
+  fill of a half is read card by card, lowest position first, each card taken where the
+  half's budget table with it added (a part of a few ranks, met again in many hands)
+  says the rest can still complete the target.
+* The first fill of a block is kept by the block's part, its room and what the part must
+  reach (as far as it can reach it at all): the same situation recurs in many hands.
+
+With one wild, each block's table of one card added is read in order
+(`WildBudget.ordered_fills`). Among readings, one with more copies of a lower card comes
+first (a count vector compared from the lowest position up: the reading whose count is
+higher at the first position where they differ). Every answer is the descent's:
+`tests/test_wild_first.py` compares them.
+"""
+
+from __future__ import annotations
+
+from tablerules.interpreter.compiling.compiled import FIELD_BITS
+from tablerules.interpreter.search.splits import combine
+from tablerules.interpreter.search.wild_budget import BlockBudget, WildBudget, _joined
+
+FIRST_LIMIT = 1 << 15  # first fills kept per table (of blocks, of halves) before emptied
+
+
+def _sort_key(fill: int, size: int) -> int:
+    """A block's fill as a number that is larger where the fill comes first in the order
+    of the listing: its counts read from the lowest position as the highest digit."""
+    return int.from_bytes(fill.to_bytes(size, "little"), "big")
+
+
+class FirstReading:
+    """The first reading of a budget search's hands (see the module's docstring)."""
+
+    def __init__(self, budget: WildBudget) -> None:
+        self.budget = budget
+        self.stride = budget.stride
+        self._windows: dict[tuple[int, ...], int | None] = {}
+        self._blocks: dict[tuple[int, ...], int] = {}
+        self._masks: dict[tuple[int, int], int] = {}
+
+    def _signatures_below(self, limit: int, levels: int) -> int:
+        """The bits of every signature below `limit`, at each of `levels` levels."""
+        key = (limit, levels)
+        mask = self._masks.get(key)
+        if mask is None:
+            row = (1 << limit) - 1
+            mask = self._masks[key] = sum(row << (level * self.stride) for level in range(levels))
+        return mask
+
+    def residual(self, target: int, other: int) -> int:
+        """The bits `a` with `a + b` in `target` for some bit `b` of `other`, each bit
+        `cards added * stride + signature` (as `BlockBudget.reach` sets them): what a piece
+        must reach for it and another that reaches `other` to reach the target together.
+        A difference is kept only where both its count of cards and its signature are
+        differences (a signature borrowing from the level above is none)."""
+        if not target or not other:
+            return 0
+        stride = self.stride
+        levels = target.bit_length() // stride + 1
+        found = 0
+        if other.bit_count() <= target.bit_count():
+            bits = other
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                signature = (low.bit_length() - 1) % stride
+                kept = self._signatures_below(stride - signature, levels)
+                found |= (target >> (low.bit_length() - 1)) & kept
+            return found
+        # fewer target bits: the bits of `other` that fit under each, reversed, so that one
+        # shift by the target bit reads every difference at once
+        other_levels = other.bit_length() // stride + 1
+        bits = target
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            index = low.bit_length() - 1
+            fitting = other & self._signatures_below(index % stride + 1, other_levels)
+            if not fitting:
+                continue
+            width = fitting.bit_length()
+            turned = int(bin(fitting)[:1:-1], 2)  # bit b is bit width - 1 - b here
+            found |= (turned << index) >> (width - 1)
+        return found
+
+    def first(self, packed: int, room: int, wilds: int, accept: int) -> tuple[int, int] | None:
+        """What `WildBudget.ordered_fills` yields first: the cards the wilds stand for in
+        the first reading whose plain hand has a split of a signature in `accept` (packed),
+        with the signatures of every split of that hand; None where no reading has one."""
+        budget = self.budget
+        if wilds == 1:  # one card: each block's table of one card added, read in order
+            return next(iter(budget.ordered_fills(packed, room, 1, accept)), None)
+        parts = budget._parts(packed, room)
+        stride = self.stride
+        within = (1 << ((wilds + 1) * stride)) - 1
+        useful = budget._below(accept, wilds)
+        tails = [1] * (len(parts) + 1)
+        for index in range(len(parts) - 1, -1, -1):
+            block, part, free = parts[index]
+            found = block.reach(part, free, wilds if free else 0) & useful
+            # (levels up to the cards left are the same table's: `left` below)
+            tails[index] = _joined(tails[index + 1], found) & within if found else 0
+            if not tails[index]:
+                return None
+        if not (tails[0] >> (wilds * stride)) & accept:
+            return None
+        head = 1
+        left = wilds
+        filled = 0
+        for index, (block, part, free) in enumerate(parts):
+            fill = 0
+            if left and free:
+                wants = budget._wants(head, tails[index + 1], left, accept)
+                fill = self._block_first(block, part, free, wilds, left, wants)
+                left -= self._count(fill)
+                filled += fill << block.shift
+            whole = part + fill
+            plain = block.plain(whole) if whole else 1
+            head = combine(head, plain)
+        if left or not head & accept:
+            raise AssertionError("the budget tables promised a reading that was not found")
+        return filled, head
+
+    @staticmethod
+    def _count(fill: int) -> int:
+        """The cards of a fill (packed, one byte per position)."""
+        return sum(fill.to_bytes((fill.bit_length() + 7) // 8 or 1, "little"))
+
+    def _block_first(
+        self, block: BlockBudget, part: int, room: int, wilds: int, left: int, wants: int
+    ) -> int:
+        """The first fill of the block (packed) of at most `left` cards with which its
+        part reaches `wants` (bit `cards added * stride + signature`); `room` is the
+        block's room cut at the hand's `wilds`, as the win test read its table. Only what
+        the part can reach counts in `wants`, so the answer is kept by that alone."""
+        stride = self.stride
+        wants &= block.reach(part, room, wilds) & ((1 << ((left + 1) * stride)) - 1)
+        if not wants >> stride:
+            return 0  # no card added here: the block's part as it is
+        key = (block.mask, id(block._reaches), part, room, left, wants)
+        known = self._blocks.get(key)
+        if known is None:
+            known = self._halves_first(block, part, room, left, wants)
+            if len(self._blocks) >= FIRST_LIMIT:
+                self._blocks.clear()
+            self._blocks[key] = known
+        return known
+
+    def _halves_first(self, block: BlockBudget, part: int, room: int, left: int, wants: int) -> int:
+        """`_block_first` read from the block's halves: each multiset of the groups that
+        cross the middle (as `wild_halves.py` lists them), with the first fill of the
+        lower half that the upper half can complete; of those that come first, the upper
+        half's first fill."""
+        halves = block._halves
+        if not halves.crossing:
+            found = self._window_first(block, part, room, left, wants)
+            assert found is not None
+            return found
+        stride = self.stride
+        lower, upper = halves.lower, halves.upper
+        # each placing of the crossing groups, with the first fill of its lower half
+        options: list[tuple[int, int, int, int, int, int, int, int]] = []
+        for taken, need, count, steps in halves.placed(part, room, left):
+            target = wants >> (count * stride)
+            if not target:
+                continue
+            rest_left = left - count
+            rest = part - taken
+            free = block._clamped(room - need, rest_left)
+            low_part, low_room = rest & lower, free & lower
+            high_part, high_room = rest & upper, free & upper
+            high = block.reach(high_part, high_room, rest_left if high_room else 0)
+            if not high:
+                continue
+            low_target = self.residual(target, combine(high, steps))
+            low = block.reach(low_part, low_room, rest_left if low_room else 0)
+            if not low & low_target:
+                continue
+            low_fill = self._window_first(block, low_part, low_room, rest_left, low_target)
+            assert low_fill is not None
+            key = _sort_key((need & lower) + low_fill, block.size)
+            options.append((key, need, steps, target, low_fill, rest, free, rest_left))
+        top = max(option[0] for option in options)
+        best_key = -1
+        best = 0
+        for key, need, steps, target, low_fill, rest, free, rest_left in options:
+            if key != top:
+                continue
+            # the upper half's first fill, given the lower half's
+            low_count = self._count(low_fill)
+            low_whole = (rest & lower) + low_fill
+            below = (block.plain(low_whole) if low_whole else 1) << (low_count * stride)
+            high_target = self.residual(target, combine(below, steps))
+            high_fill = self._window_first(
+                block, rest & upper, free & upper, rest_left - low_count, high_target
+            )
+            assert high_fill is not None
+            fill = need + low_fill + high_fill
+            key = _sort_key(fill, block.size)
+            if key > best_key:
+                best_key, best = key, fill
+        return best
+
+    def _window_first(
+        self, block: BlockBudget, part: int, room: int, left: int, target: int
+    ) -> int | None:
+        """The first fill (packed) of at most `left` cards within the room with which the
+        part reaches `target` (bit `cards added * stride + signature`), read card by card:
+        the lowest position from which the rest can still be completed, the room below it
+        closed; None where no fill reaches the target."""
+        key = (block.mask, id(block._reaches), part, room, left, target)
+        if key in self._windows:
+            return self._windows[key]
+        known = self._extend(block, part, room, left, target, 0, 0, 0)
+        if len(self._windows) >= FIRST_LIMIT:
+            self._windows.clear()
+        self._windows[key] = known
+        return known
+
+    def _extend(
+        self,
+        block: BlockBudget,
+        part: int,
+        room: int,
+        left: int,
+        target: int,
+        fill: int,
+        used: int,
+        start: int,
+    ) -> int | None:
+        """The first fill that adds cards at `start` or above to `fill` (`used` cards):
+        each next card tried lowest first, where the table of the part with it added,
+        every position open (a key met in many hands), says the rest may complete the
+        target; a card it lets through wrongly (the rest needing a position below it)
+        finds nothing and the next is tried."""
+        stride = self.stride
+        if used < left:
+            after = left - used - 1
+            ones = block.ones
+            for position in range(start, block.size):
+                if not (room >> (position * FIELD_BITS)) & 0xFF:
+                    continue
+                one = ones[position]
+                held = part + fill + one
+                free = block._clamped(room - one, after) if after else 0
+                found = block.reach(held, free, after) if free else block.plain(held)
+                if not (found << ((used + 1) * stride)) & target:
+                    continue
+                more = self._extend(
+                    block, part, room - one, left, target, fill + one, used + 1, position
+                )
+                if more is not None:
+                    return more
+        whole = part + fill
+        plain = block.plain(whole) if whole else 1
+        if not (plain << (used * stride)) & target:
+            return None
+        return fill

@@ -1,0 +1,211 @@
+"""Property: the first reading read block by block from the budget tables
+(`interpreter/search/wild_first.py`) is the one the descent finds first, and the
+evaluation built on it (`WildEvaluator._first_evaluation`, concealed cards where nothing
+is valued or scored) is the one judging every reading gives.
+
+Hands are drawn from each file's own in-hand groups, 1–4 of their cards made wild, some
+cards changed (most such hands do not win), over `rules/hongzhong.rules`,
+`rules/guangdong.rules` and a wild 白 over Hong Kong 番 (a scored file: there every reading
+is still judged, and the first reading is compared alone).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.hand.wild_readings import WildEvaluator
+from tablerules.interpreter.search.splits import combine
+from tablerules.interpreter.search.wild_first import FirstReading
+from wild_readings_judged import every_reading, in_hand_groups, summary
+
+ROOT = Path(__file__).resolve().parents[1]
+HONG_KONG_WILD = """extends "hongkong"
+
+wild 白 "the white dragon stands for any tile" [HK-1] {
+  cards P
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Game]:
+    folder = tmp_path_factory.mktemp("wild-first")
+    variant = folder / "hongkong-wild.rules"
+    variant.write_text(HONG_KONG_WILD, encoding="utf-8")
+    return {
+        "hongzhong": load_game(ROOT / "rules" / "hongzhong.rules"),
+        "guangdong": load_game(ROOT / "rules" / "guangdong.rules"),
+        "hongkong-wild": load_game(variant),
+    }
+
+
+def _random_hand(game: Game, rng: random.Random) -> list[int]:
+    """Five of the file's groups (14 cards), 1–4 made wild, one card changed now and then."""
+    rules = game.compiled
+    wild = min(rules.wilds.kinds)
+    groups = [i.cards for i in rules.instances if len(i.cards) in (2, 3)]
+    hand = [card for group in rng.sample(groups, 5) for card in group][:14]
+    for index in rng.sample(range(len(hand)), rng.randint(1, 4)):
+        hand[index] = wild
+    if rng.random() < 0.5:
+        hand[rng.randrange(len(hand))] = rng.randrange(len(rules.cards))
+    return hand
+
+
+@pytest.mark.parametrize("name", ["hongzhong", "guangdong", "hongkong-wild"])
+def test_the_first_reading_is_the_descents_first(games: dict[str, Game], name: str) -> None:
+    """`FirstReading.first` yields what `ordered_fills` yields first (the cards and the
+    accepted signatures), or None where it yields nothing: every number of wilds, both
+    widths of bit sets, hands that win and hands that do not."""
+    game = games[name]
+    evaluator = game.evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    copies = game.compiled.cards.copies_of
+    rng = random.Random(23)
+    checked = found = 0
+    readers = {}
+    while checked < 300:
+        hand = _random_hand(game, rng)
+        counts, held, _ = evaluator._parted(hand, None)
+        if not held or any(n > c for n, c in zip(counts, copies, strict=True)):
+            continue
+        plan = evaluator._plan(counts, counts, held, (), len(hand))
+        if plan is None:
+            continue
+        plain, room, accept, forms = plan
+        wanted = accept | forms
+        for budget in (evaluator.budget, evaluator._budget(len(hand))):
+            reader = readers.setdefault(id(budget), FirstReading(budget))
+            listed = next(iter(budget.ordered_fills(plain, room, len(held), wanted)), None)
+            first = reader.first(plain, room, len(held), wanted)
+            if listed is None:
+                assert first is None, hand
+            else:
+                assert first is not None, hand
+                assert (first[0], first[1] & wanted) == (listed[0], listed[1] & wanted), hand
+                found += 1
+        checked += 1
+    assert found > 100  # enough hands have a reading to compare
+
+
+# hands where two placings of the groups crossing a block's middle leave the same first
+# fill of its lower half, and the upper halves decide which reading comes first
+TIED_LOWER_HALVES = [
+    "7m 7m 3p 4s 4s 4s 6s 6s 7s 8s C C C C",
+    "1m 2m 2m 3m 4m 4m 4m 6m 4s 5s 6s C C C",
+]
+
+
+@pytest.mark.parametrize("cards", TIED_LOWER_HALVES)
+def test_tied_lower_halves_are_decided_by_the_upper(games: dict[str, Game], cards: str) -> None:
+    game = games["hongzhong"]
+    evaluator = game.evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    hand = game.parse(cards)
+    counts, held, _ = evaluator._parted(hand, None)
+    plan = evaluator._plan(counts, counts, held, (), len(hand))
+    assert plan is not None
+    plain, room, accept, forms = plan
+    for budget in (evaluator.budget, evaluator._budget(len(hand))):
+        listed = next(iter(budget.ordered_fills(plain, room, len(held), accept | forms)))
+        first = FirstReading(budget).first(plain, room, len(held), accept | forms)
+        assert first is not None and first[0] == listed[0]
+
+
+def test_residual_is_every_difference(games: dict[str, Game]) -> None:
+    """`FirstReading.residual(target, other)` holds exactly the bits `a` (cards added,
+    signature) with `a + b` in the target for some `b` of `other`, cards and signatures
+    each added apart: no signature borrows from the count of cards."""
+    reader = FirstReading(games["hongzhong"].evaluator.budget)  # type: ignore[attr-defined]
+    stride = reader.stride
+    rng = random.Random(5)
+    for _ in range(200):
+        levels = rng.randint(1, 5)
+
+        def bits(count: int, levels: int = levels) -> list[tuple[int, int]]:
+            return [(rng.randrange(levels), rng.randrange(stride)) for _ in range(count)]
+
+        target = bits(rng.randint(1, 12))
+        other = bits(rng.randint(1, 12))
+        packed_target = sum({1 << (j * stride + s) for j, s in target})
+        packed_other = sum({1 << (j * stride + s) for j, s in other})
+        expected = 0
+        for tj, ts in set(target):
+            for oj, os in set(other):
+                if tj >= oj and ts >= os:
+                    expected |= 1 << ((tj - oj) * stride + ts - os)
+        assert reader.residual(packed_target, packed_other) == expected
+        # and a residual added back reaches the target
+        back = combine(reader.residual(packed_target, packed_other), packed_other)
+        assert not expected or back & packed_target
+
+
+@st.composite
+def _concealed(draw: st.DrawFn, game: Game, wilds: int) -> list[int]:
+    """Concealed cards of the file's own groups with `wilds` of them made wild, one card
+    changed now and then (a near miss)."""
+    rules = game.compiled
+    wild = min(rules.wilds.kinds)
+    pairs, threes = in_hand_groups(game)
+    hand = list(draw(st.sampled_from(pairs)))
+    for _ in range(4):
+        hand += draw(st.sampled_from(threes))
+    assume(wild not in hand)
+    if draw(st.booleans()):
+        hand[draw(st.integers(0, len(hand) - 1))] = draw(
+            st.sampled_from([c for c in range(len(rules.cards)) if c != wild])
+        )
+    for index in draw(st.permutations(range(len(hand))))[:wilds]:
+        hand[index] = wild
+    assume(all(hand.count(card) <= rules.cards.copies_of[card] for card in hand))
+    if draw(st.booleans()):
+        hand.pop(draw(st.integers(0, len(hand) - 1)))  # 13 cards: no win, the first listed
+    return hand
+
+
+@pytest.mark.parametrize("wilds", [1, 2, 3, 4])
+@pytest.mark.parametrize("name", ["hongzhong", "guangdong", "hongkong-wild"])
+def test_an_evaluation_built_on_the_first_reading_is_every_readings(
+    games: dict[str, Game], name: str, wilds: int
+) -> None:
+    """Concealed cards alone (where `_first_evaluation` answers, on the file where nothing
+    is valued or scored): the verdict, the reading, the best split and every split's
+    verdict are those of judging every reading."""
+    game = games[name]
+    listing = every_reading(game)
+    examples = 40 if name == "hongzhong" else 3 if wilds == 4 else 6 if wilds == 3 else 15
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    @given(hand=_concealed(game, wilds))
+    def check(hand: list[int]) -> None:
+        assert summary(game.evaluate(hand)) == summary(listing.evaluate(hand))
+
+    check()
+
+
+def test_the_first_reading_answers_the_bundled_file_without_wilds_in_the_way(
+    games: dict[str, Game],
+) -> None:
+    """紅中癩子 is a file the first reading answers: its concealed hands with wilds are
+    evaluated without the descent (no reading judged but the one chosen)."""
+    evaluator = games["hongzhong"].evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    assert evaluator._read_first
+    assert not games["guangdong"].evaluator._read_first  # type: ignore[attr-defined]
+    game = games["hongzhong"]
+    hand = game.parse("123m456m789m11p2p" + "CC")
+    judged = evaluator.judged
+    result = game.evaluate(hand)
+    assert result.wins
+    assert evaluator.judged == judged + 1
+    assert summary(result) == summary(every_reading(game).evaluate(hand))
