@@ -641,7 +641,8 @@ class WildEvaluator(Evaluator):
         from the budget tables (`search/wild_first.py`), evaluated as a plain hand. None
         where that does not answer (no wild held, more copies than the deck has, a hand
         too large for the signature tables, no reading that wins, a first reading that
-        only a winning form may make and does not): `evaluate` goes on as for any hand."""
+        only a winning form's signatures let through and that makes no such form):
+        `evaluate` goes on as for any hand."""
         if len(hand) >= 127 or not SignatureLayout.fits(len(hand)):
             return None
         one = self._one
@@ -660,14 +661,12 @@ class WildEvaluator(Evaluator):
         )
         if found is None:
             return None
-        fill, bits = found
-        wilds = [wild] * count
-        reading = next(self._readings_of(fill, wilds))
+        reading = next(self._readings_of(found[0], [wild] * count))
         cards = [card for card in hand if card != wild]
         cards += [card for _, card in reading]
         facts = self._facts(conditions, source, count)
-        if not bits & self._accept_concealed and not super().wins(cards, (), None, source, facts):
-            return None  # a winning form's signatures, not a winning form
+        # nothing scored: the evaluation's verdict is the win test's (a reading that only
+        # a winning form's signatures let through is judged here once)
         result = super().evaluate(cards, [], None, source, False, facts)
         if not result.wins:
             return None

@@ -150,7 +150,10 @@ class FirstReading:
         wants &= block.reach(part, room, wilds) & ((1 << ((left + 1) * stride)) - 1)
         if not wants >> stride:
             return 0  # no card added here: the block's part as it is
-        key = (block.mask, id(block._reaches), part, room, left, wants)
+        # no fill adds more cards than the most `wants` asks for: the room cut there too
+        left = (wants.bit_length() - 1) // stride
+        room = block._clamped(room, left)
+        key = (block.mask, id(block._reaches), part, room, wants)
         known = self._blocks.get(key)
         if known is None:
             known = self._halves_first(block, part, room, left, wants)
@@ -221,6 +224,10 @@ class FirstReading:
         part reaches `target` (bit `cards added * stride + signature`), read card by card:
         the lowest position from which the rest can still be completed, the room below it
         closed; None where no fill reaches the target."""
+        most = (target.bit_length() - 1) // self.stride
+        if most < left:  # no fill adds more cards than the target asks for
+            left = most
+            room = block._clamped(room, left)
         key = (block.mask, id(block._reaches), part, room, left, target)
         if key in self._windows:
             return self._windows[key]
