@@ -638,11 +638,11 @@ class WildEvaluator(Evaluator):
         """`evaluate` of concealed cards alone holding wilds of the one wild kind, where the
         first winning reading is the best (nothing valued or scored) and a split that the
         groups and pairs accept wins: the hand packed as it comes, the first reading read
-        from the budget tables (`search/wild_first.py`), evaluated as a plain hand. None
-        where that does not answer (no wild held, more copies than the deck has, a hand
-        too large for the signature tables, no reading that wins, a first reading that
-        only a winning form's signatures let through and that makes no such form):
-        `evaluate` goes on as for any hand."""
+        from the budget tables (`search/wild_first.py`), evaluated as a plain hand (a hand
+        without wilds at once as one). None where that does not answer (more copies than
+        the deck has, a hand too large for the signature tables, no reading that wins, a
+        first reading that only a winning form's signatures let through and that makes no
+        such form): `evaluate` goes on as for any hand."""
         if len(hand) >= 127 or not SignatureLayout.fits(len(hand)):
             return None
         one = self._one
@@ -651,7 +651,9 @@ class WildEvaluator(Evaluator):
             packed += one[card]
         wild = self._single_kind
         count = (packed >> (wild * FIELD_BITS)) & 0xFF
-        if not count or (packed + self._excess) & self._guard:
+        if not count:  # a plain hand, judged as `evaluate` judges it
+            return super().evaluate(hand, None, None, source, False, conditions)
+        if (packed + self._excess) & self._guard:
             return None
         plain = packed - (count << (wild * FIELD_BITS))
         room = self._room_of(plain, wild, count)

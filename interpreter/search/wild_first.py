@@ -101,9 +101,9 @@ class FirstReading:
         the first reading whose plain hand has a split of a signature in `accept` (packed),
         with the signatures of every split of that hand; None where no reading has one."""
         budget = self.budget
-        if wilds == 1:  # one card: each block's table of one card added, read in order
-            return next(iter(budget.ordered_fills(packed, room, 1, accept)), None)
         parts = budget._parts(packed, room)
+        if wilds == 1:
+            return self._one_first(parts, accept)
         stride = self.stride
         within = (1 << ((wilds + 1) * stride)) - 1
         useful = budget._below(accept, wilds)
@@ -133,6 +133,38 @@ class FirstReading:
         if left or not head & accept:
             raise AssertionError("the budget tables promised a reading that was not found")
         return filled, head
+
+    def _one_first(
+        self, parts: list[tuple[BlockBudget, int, int]], accept: int
+    ) -> tuple[int, int] | None:
+        """`first` of one wild: the first block whose table of one card added reaches
+        what the other blocks' plain splits leave to reach, and in it the lowest card
+        with which its part splits so (one plain table lookup a card, until it is found)."""
+        plains = [block.plain(part) if part else 1 for block, part, _ in parts]
+        # the splits of the blocks before each one, and of those after it
+        before = [1] * (len(parts) + 1)
+        for index, plain in enumerate(plains):
+            before[index + 1] = plain and before[index] and combine(before[index], plain)
+        after = [1] * (len(parts) + 1)
+        for index in range(len(parts) - 1, -1, -1):
+            plain = plains[index]
+            after[index] = plain and after[index + 1] and combine(after[index + 1], plain)
+        stride = self.stride
+        for index, (block, part, free) in enumerate(parts):
+            if not free or not before[index] or not after[index + 1]:
+                continue
+            others = combine(before[index], after[index + 1])
+            wants = self.residual(accept, others)
+            if not (block.reach(part, free, 1) >> stride) & wants:
+                continue  # no card added here reaches it
+            ones = block.ones
+            for position in range(block.size):
+                if not (free >> (position * FIELD_BITS)) & 0xFF:
+                    continue
+                found = block.plain(part + ones[position])
+                if found & wants:
+                    return ones[position] << block.shift, _joined(others, found)
+        return None
 
     @staticmethod
     def _count(fill: int) -> int:
