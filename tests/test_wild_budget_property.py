@@ -204,3 +204,69 @@ def test_readings_found_one_at_a_time_are_the_listing(
             listed = [(f, b & wanted) for f, b in budget.fills(plain, room, len(held), wanted)]
             assert found == listed, hand
         checked += 1
+
+
+@pytest.mark.parametrize("name", ["hongzhong", "guangdong", "hongkong-wild"])
+def test_the_win_tests_early_answer_is_the_whole_hands(
+    games: dict[str, tuple[Game, WildEvaluator]], name: str
+) -> None:
+    """`WildBudget.accepts` (the last block's bits tried one by one against the others',
+    stopping at the first that makes an accepted signature) answers as the whole hand's
+    bit set does (`accepted`): hands of the file's groups with 1–4 wilds, some cards
+    changed (most of those do not win), over both budgets."""
+    game, _ = games[name]
+    evaluator = game.evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    rules = game.compiled
+    wild = min(rules.wilds.kinds)
+    groups = [i.cards for i in rules.instances if len(i.cards) in (2, 3)]
+    rng = random.Random(11)
+    answers = set()
+    checked = 0
+    while checked < 150:
+        hand = [card for group in rng.sample(groups, 5) for card in group][:14]
+        wilds = rng.randint(1, 4)
+        for index in rng.sample(range(len(hand)), wilds):
+            hand[index] = wild
+        if rng.random() < 0.5:
+            hand[rng.randrange(len(hand))] = rng.randrange(len(rules.cards))
+        counts, held, _ = evaluator._parted(hand, None)
+        if not held or any(n > c for n, c in zip(counts, rules.cards.copies_of, strict=True)):
+            continue
+        plan = evaluator._plan(counts, counts, held, (), len(hand))
+        if plan is None:
+            continue
+        plain, room, accept, _ = plan
+        for budget in (evaluator.budget, evaluator._budget(len(hand))):
+            whole = bool(budget.accepted(plain, room, len(held), accept))
+            assert budget.accepts(plain, room, len(held), accept) == whole, hand
+            answers.add(whole)
+        checked += 1
+    assert answers == {True, False}  # both answers were met
+
+
+def _gapped_by_walk(counts: list[int], span: int) -> bool:
+    """`span` empty positions in a row between the lowest and the highest held one."""
+    held = [position for position, count in enumerate(counts) if count]
+    if not held or span < 1:
+        return False
+    return any(
+        all(not counts[at] for at in range(start, start + span))
+        for start in range(held[0] + 1, held[-1] - span + 1)
+    )
+
+
+@pytest.mark.parametrize("name", ["hongzhong", "guangdong"])
+def test_the_quick_gap_test_is_the_walk_over_positions(
+    games: dict[str, tuple[Game, WildEvaluator]], name: str
+) -> None:
+    """`BlockBudget._gapped` (the packed counts folded to one bit a position) says what a
+    walk over the positions says, so `_cut` refuses no part it would have cut."""
+    game, _ = games[name]
+    rng = random.Random(5)
+    for block in WildBudget(game.evaluator.search, 14).blocks:
+        for _ in range(400):
+            counts = [rng.choice([0, 0, 0, 1, 2, 3, 4]) for _ in range(block.size)]
+            part = int.from_bytes(bytes(counts), "little")
+            if part:
+                assert block._gapped(part) == _gapped_by_walk(counts, block.span), counts

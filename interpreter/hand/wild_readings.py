@@ -492,7 +492,7 @@ class WildEvaluator(Evaluator):
             if plan is not None:
                 plain, room, groups, _ = plan
                 budget = self._budget(size)
-                found = bool(budget.accepted(plain, room, len(wilds), groups))
+                found = budget.accepts(plain, room, len(wilds), groups)
                 decided = found or self._structural
         if not decided:
             held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
@@ -538,7 +538,7 @@ class WildEvaluator(Evaluator):
         plain = packed - (count << (wild * FIELD_BITS))
         room = self._room_of(plain, wild, count)
         budget = self._budget(len(hand))
-        found = bool(budget.accepted(plain, room, count, self._accept_concealed))
+        found = budget.accepts(plain, room, count, self._accept_concealed)
         if not (found or self._structural):
             return None
         if len(self._win_memo) >= WIN_MEMO_LIMIT:

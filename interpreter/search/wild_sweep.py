@@ -55,6 +55,23 @@ def group_fills(
         yield index, step, take, need, count
 
 
+def _row_kinds(starting: list[list[SweepGroup]]) -> list[int]:
+    """For each position, a number naming the groups whose lowest card lies there as seen
+    from that position (their steps, and their card kinds counted from it): positions with
+    the same number (a suit's ranks but its last two) place the same multisets of groups
+    on the same cards and room around them, so they share their moves."""
+    names: dict[tuple, int] = {}
+    rows = []
+    for position, groups in enumerate(starting):
+        base = position * FIELD_BITS
+        seen = tuple(
+            (step, tuple((shift - base, copies) for shift, copies, _ in kinds))
+            for step, kinds in groups
+        )
+        rows.append(names.setdefault(seen, len(names)))
+    return rows
+
+
 # a group as the sweep places it: its signature step and each of its card kinds as
 # (bit shift, copies, one copy packed)
 SweepGroup = tuple[int, tuple[tuple[int, int, int], ...]]
@@ -95,6 +112,7 @@ class Sweep:
             default=0,
         )
         self.window = (1 << ((span + 1) * FIELD_BITS)) - 1
+        self.rows = _row_kinds(starting)
 
     def reach(self, part: int, room: int, wilds: int) -> int:
         """Signatures of every split of the part with up to `wilds` cards added within the
@@ -126,26 +144,37 @@ class Sweep:
         there, each followed by the positions above."""
         shift = position * FIELD_BITS
         window = self.window
-        key = (position, (part >> shift) & window, (room >> shift) & window, wilds)
+        cards, free = (part >> shift) & window, (room >> shift) & window
+        key = (self.rows[position], cards, free, wilds)
         moves = self.moves.get(key)
         if moves is None:
-            moves = self._moves(*key)
+            moves = self._moves(position, cards, free, wilds)
             if len(self.moves) >= SIGNATURE_LIMIT:
                 self.moves.clear()
             self.moves[key] = moves
         stride, clamped, plain = self.stride, self.clamped, self.plain
         above = ~self.below[position + 1]
+        known = self.memo.get
+        following = position + 1
         found = 0
         for taken, need, count, steps in moves:
             left = wilds - count
             cards = part - (taken << shift)
             if left:
                 free = clamped(room - (need << shift), left) & above
-                rest = self._from(position + 1, cards, free, left)
+                # the next position's answer read here where known (`_from` keys it so
+                # when a card is held or may be added there, as nearly always)
+                rest = known((following, cards, free, left))
+                if rest is None:
+                    rest = self._from(following, cards, free, left)
             else:
                 rest = plain(cards) if cards else 1
-            if rest:
+            if not rest:
+                continue
+            if steps & (steps - 1):
                 found |= combine(rest, steps) << (count * stride)
+            else:  # one signature step
+                found |= rest << (count * stride + steps.bit_length() - 1)
         return found
 
     def _moves(self, position: int, cards: int, room: int, wilds: int) -> list[Move]:
