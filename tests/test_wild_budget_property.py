@@ -243,30 +243,3 @@ def test_the_win_tests_early_answer_is_the_whole_hands(
             answers.add(whole)
         checked += 1
     assert answers == {True, False}  # both answers were met
-
-
-def _gapped_by_walk(counts: list[int], span: int) -> bool:
-    """`span` empty positions in a row between the lowest and the highest held one."""
-    held = [position for position, count in enumerate(counts) if count]
-    if not held or span < 1:
-        return False
-    return any(
-        all(not counts[at] for at in range(start, start + span))
-        for start in range(held[0] + 1, held[-1] - span + 1)
-    )
-
-
-@pytest.mark.parametrize("name", ["hongzhong", "guangdong"])
-def test_the_quick_gap_test_is_the_walk_over_positions(
-    games: dict[str, tuple[Game, WildEvaluator]], name: str
-) -> None:
-    """`BlockBudget._gapped` (the packed counts folded to one bit a position) says what a
-    walk over the positions says, so `_cut` refuses no part it would have cut."""
-    game, _ = games[name]
-    rng = random.Random(5)
-    for block in WildBudget(game.evaluator.search, 14).blocks:
-        for _ in range(400):
-            counts = [rng.choice([0, 0, 0, 1, 2, 3, 4]) for _ in range(block.size)]
-            part = int.from_bytes(bytes(counts), "little")
-            if part:
-                assert block._gapped(part) == _gapped_by_walk(counts, block.span), counts

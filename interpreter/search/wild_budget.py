@@ -109,7 +109,6 @@ class BlockBudget:
         self.plain = node.signatures  # the block's plain signature search, memoised
         self.guard = int.from_bytes(bytes([GUARD_BIT]) * block.size, "little")
         self.ones = [1 << (position * FIELD_BITS) for position in range(block.size)]
-        self._lowest_bits = sum(self.ones)  # the lowest bit of each position's byte
         self.containing: list[list[BudgetGroup]] = [[] for _ in range(block.size)]
         self.by_low: list[list[BudgetGroup]] = [[] for _ in range(block.size)]
         for instance in searcher.rules.instances:
@@ -218,7 +217,7 @@ class BlockBudget:
         cannot both fill one of them past its room). The pieces, each with the room of the
         positions its groups may reach: (lower piece, its room, upper piece, its room)."""
         span = self.span
-        if not part or span >= self.size or not self._gapped(part):
+        if not part or span >= self.size:
             return None
         counts = part.to_bytes(self.size, "little")
         rooms = room.to_bytes(self.size, "little")
@@ -241,27 +240,6 @@ class BlockBudget:
                 return lower, lower_room, part - lower, upper_room
         return None
 
-    def _gapped(self, part: int) -> bool:
-        """Whether `span` empty positions in a row lie between the part's lowest and
-        highest held positions (else `_cut` finds nothing), by a few operations on the
-        packed counts instead of a walk over the positions. A block of sets alone (`span`
-        0) is never cut: no position lies between its groups."""
-        span = self.span
-        if span < 1:
-            return False
-        held = part | (part >> 4)  # each byte's bits folded into its lowest bit
-        held |= held >> 2
-        held |= held >> 1
-        held &= self._lowest_bits
-        empty = self._lowest_bits & ~held
-        run = empty
-        for step in range(1, span):
-            run &= empty >> (step * FIELD_BITS)
-        first = held & -held
-        run &= ~((first << 1) - 1)  # starting above the lowest held position
-        top = held.bit_length() - 1 - span * FIELD_BITS  # ending below the highest
-        return top >= 0 and bool(run & ((1 << (top + 1)) - 1))
-
     def _reach_cut(self, cut: tuple[int, int, int, int], wilds: int) -> int:
         """`reach` of a part cut in two (`_cut`): every split of the lower piece with every
         split of the upper one, no more than `wilds` cards added in all."""
@@ -283,36 +261,19 @@ class BlockBudget:
         halves = self._halves
         lower, upper = halves.lower, halves.upper
         stride = self.stride
-        known, reach, plain = self._reaches.get, self.reach, self.plain
         found = 0
         for taken, need, count, steps in halves.placed(part, room, wilds):
             left = wilds - count
             rest = part - taken
-            low, high = rest & lower, rest & upper
-            if left:  # each half's table read here, `reach` asked only where it is new
-                free = self._clamped(room - need, left) if count else room
-                low_room, high_room = free & lower, free & upper
-                below = known((low, low_room, left))
-                if below is None:
-                    below = reach(low, low_room, left)
-                if not below:
-                    continue
-                above = known((high, high_room, left))
-                if above is None:
-                    above = reach(high, high_room, left)
-                if not above:
-                    continue
-                both = _joined(below, above) & ((1 << ((left + 1) * stride)) - 1)
-            else:  # every wild placed: the plain splits of each half
-                below = plain(low) if low else 1
-                above = (plain(high) if high else 1) if below else 0
-                if not above:
-                    continue
-                both = _joined(below, above) & ((1 << stride) - 1)
-            if steps & (steps - 1):
-                found |= combine(both, steps) << (count * stride)
-            else:  # one signature step, as nearly always
-                found |= both << (count * stride + steps.bit_length() - 1)
+            free = self._clamped(room - need, left)
+            below = self.reach(rest & lower, free & lower, left)
+            if not below:
+                continue
+            above = self.reach(rest & upper, free & upper, left)
+            if not above:
+                continue
+            both = _joined(below, above) & ((1 << ((left + 1) * stride)) - 1)
+            found |= combine(both, steps) << (count * stride)
         return found
 
     def _moves(self, part: int, room: int, wilds: int) -> Iterator[tuple[int, int, int, int]]:

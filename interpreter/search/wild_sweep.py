@@ -154,27 +154,17 @@ class Sweep:
             self.moves[key] = moves
         stride, clamped, plain = self.stride, self.clamped, self.plain
         above = ~self.below[position + 1]
-        known = self.memo.get
-        following = position + 1
         found = 0
         for taken, need, count, steps in moves:
             left = wilds - count
             cards = part - (taken << shift)
             if left:
                 free = clamped(room - (need << shift), left) & above
-                # the next position's answer read here where known (`_from` keys it so
-                # when a card is held or may be added there, as nearly always)
-                rest = known((following, cards, free, left))
-                if rest is None:
-                    rest = self._from(following, cards, free, left)
+                rest = self._from(position + 1, cards, free, left)
             else:
                 rest = plain(cards) if cards else 1
-            if not rest:
-                continue
-            if steps & (steps - 1):
+            if rest:
                 found |= combine(rest, steps) << (count * stride)
-            else:  # one signature step
-                found |= rest << (count * stride + steps.bit_length() - 1)
         return found
 
     def _moves(self, position: int, cards: int, room: int, wilds: int) -> list[Move]:
