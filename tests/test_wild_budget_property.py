@@ -243,3 +243,35 @@ def test_the_win_tests_early_answer_is_the_whole_hands(
             answers.add(whole)
         checked += 1
     assert answers == {True, False}  # both answers were met
+
+
+@pytest.mark.parametrize("wilds", [1, 2, 3, 4])
+def test_a_hand_no_reading_may_win_is_refused_as_judging_every_reading_does(
+    games: dict[str, tuple[Game, WildEvaluator]], wilds: int
+) -> None:
+    """Where the budget finds no split the groups accept and no split that makes a winning
+    form of groups (`WildEvaluator._nothing_to_judge`), the hand does not win without its
+    readings listed: as judging every reading says, on hands of 紅中癩子's groups (which
+    has seven pairs as a winning form) with two cards changed, concealed or with a
+    winning card, most of which do not win."""
+    game, listing = games["hongzhong"]
+    evaluator = game.evaluator
+    rules = game.compiled
+    wild = min(rules.wilds.kinds)
+    pairs, threes = in_hand_groups(game)
+    rng = random.Random(100 + wilds)
+    others = [card for card in range(len(rules.cards)) if card != wild]
+    refused = 0
+    for _ in range(25):
+        hand = list(rng.choice(pairs)) + [c for _ in range(4) for c in rng.choice(threes)]
+        for index in rng.sample(range(len(hand)), 2):
+            hand[index] = rng.choice(others)
+        for index in rng.sample(range(len(hand)), wilds):
+            hand[index] = wild
+        if any(hand.count(card) > rules.cards.copies_of[card] for card in hand):
+            continue
+        win, source = (hand.pop(), "self") if rng.random() < 0.3 else (None, None)
+        expected = listing.wins(hand, (), win, source)
+        assert evaluator.wins(hand, (), win, source) == expected, (hand, win)
+        refused += not expected
+    assert refused >= 3  # the new answer was asked for

@@ -494,6 +494,8 @@ class WildEvaluator(Evaluator):
                 budget = self._budget(size)
                 found = budget.accepts(plain, room, len(wilds), groups)
                 decided = found or self._structural
+                if not decided:
+                    decided = self._nothing_to_judge(budget, plan, len(wilds), bool(table))
         if not decided:
             held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
             source, facts = held.source, held.facts
@@ -540,11 +542,24 @@ class WildEvaluator(Evaluator):
         budget = self._budget(len(hand))
         found = budget.accepts(plain, room, count, self._accept_concealed)
         if not (found or self._structural):
-            return None
+            plan = (plain, room, self._accept_concealed, self._forms_accept)
+            if not self._nothing_to_judge(budget, plan, count, False):
+                return None
         if len(self._win_memo) >= WIN_MEMO_LIMIT:
             self._win_memo.clear()
         self._win_memo[key] = found
         return found
+
+    def _nothing_to_judge(self, budget: WildBudget, plan: Plan, wilds: int, table: bool) -> bool:
+        """Whether no reading is worth judging (`_worth_judging` would yield none), where
+        the budget search already found no split that the win clause's groups and pairs
+        accept and those decide: no reading has a split that makes a winning form of
+        groups either, and no form of cards applies (none in the rules, or groups on the
+        table). The hand then does not win, without the readings' listing prepared."""
+        if self._card_forms and not table:
+            return False
+        plain, room, _, forms = plan
+        return not (forms and budget.accepts(plain, room, wilds, forms))
 
     def _facts(
         self, conditions: WinConditions | None, source: ir.Source | None, wilds: int
