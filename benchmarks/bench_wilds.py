@@ -6,7 +6,9 @@ against the same file without its wild clause.
      紅中癩子 hands (rules/hongzhong.rules: four melds and a pair of number tiles, drawn at
      random from the deck, a new set each round): the plain hands against the same hands
      with k of their tiles (k = 1…4, chosen at random) replaced by the wild 紅中. Target:
-     the wild side at most 3× the plain side's CPU per call.
+     the wild side at most 3× the plain side's CPU per call. The win test is also timed
+     on hands that do not win (`losing_hands`: two tiles of each complete hand changed,
+     those whose wild side does not win kept), the usual answer in play.
 (w2) Greedy self-play on rules/hongzhong.rules against the same file with its wild
      clause, its discard rule and its `never of wild` lines taken out (紅中 a plain tile),
      the same seeds on both: CPU per bot decision. Target: at most 2×.
@@ -71,6 +73,32 @@ def with_wilds(hands: list[list[int]], wilds: int, wild: int, seed: int) -> list
     return changed
 
 
+def losing_hands(game, count: int, wilds: int, seed: int) -> tuple[list, list]:
+    """`count` pairs of hands (plain, with `wilds` wilds) that do not win with their wilds:
+    complete hands with two tiles changed to other number tiles, judged on a game of their
+    own (so the measured game's tables stay as cold as the other rows')."""
+    judge = load_game(RULES).evaluator.wins
+    rng = random.Random(seed)
+    wild = game.cards.ids.index("C")
+    numbers = [i for i, card in enumerate(game.cards.ids) if card != "C"]
+    plain_hands: list[list[int]] = []
+    wild_hands: list[list[int]] = []
+    batch = 0
+    while len(plain_hands) < count:
+        batch += 1
+        for hand in complete_hands(game, count, seed * 100 + batch):
+            for index in rng.sample(range(len(hand)), 2):
+                hand[index] = rng.choice(numbers)
+            if max(hand.count(card) for card in hand) > 4:
+                continue
+            hand.sort()
+            changed = with_wilds([hand], wilds, wild, rng.getrandbits(32))[0]
+            if not judge(changed) and len(plain_hands) < count:
+                plain_hands.append(hand)
+                wild_hands.append(changed)
+    return plain_hands, wild_hands
+
+
 def _row(figures: dict, ratio: Ratio) -> dict[str, object]:
     """Both sides' per-call CPU (min, median, µs) and the wild side's share of the plain's."""
     plain, wild = figures["plain"], figures["wild"]
@@ -88,9 +116,11 @@ def hand_figures(rounds: int, per_round: int) -> dict[str, object]:
     results: dict[str, object] = {}
     for wilds in range(1, 5):
         sets = {}
+        losing = {}
         for at in range(rounds):
             plain = complete_hands(game, per_round, 1000 * wilds + at)
             sets[at] = (plain, with_wilds(plain, wilds, wild, at))
+            losing[at] = losing_hands(game, per_round, wilds, 1000 * wilds + at)
 
         def side(which: int, best: bool, sets: dict = sets):
             def share(index: int) -> tuple[int, int]:
@@ -106,8 +136,11 @@ def hand_figures(rounds: int, per_round: int) -> dict[str, object]:
 
             return share
 
-        for label, best in (("win test", False), ("best split", True)):
-            figures = interleave(rounds, {"plain": side(0, best), "wild": side(1, best)})
+        rows = (("win test", False, sets), ("win test, no win", False, losing))
+        for label, best, hands in (*rows, ("best split", True, sets)):
+            figures = interleave(
+                rounds, {"plain": side(0, best, hands), "wild": side(1, best, hands)}
+            )
             ratio = Ratio.of(figures["plain"], figures["wild"])  # wild time / plain time
             results[f"{label}, {wilds} wild"] = {
                 "plain_us": [
