@@ -73,7 +73,14 @@ class Writer:
             f"groups of {kinds}",
             f"groups of {kinds} with {self.items()}",
             "claimed groups",
-            self._turn_about([f"claimed groups of {kinds}", "sets of 4 alike", "sets of 2 alike"]),
+            self._turn_about(
+                [
+                    f"claimed groups of {kinds}",
+                    "sets of 4 alike",
+                    "sets of 2 alike",
+                    "cards in hand",
+                ]
+            ),
             f"won on {self.pick(CONTEXTS)}{self.pick(WHO)}",
             "last card",
             "first discard",

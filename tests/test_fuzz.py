@@ -132,7 +132,7 @@ def test_scoring_files_check_and_hold_every_scoring_construct() -> None:
     joined = "\n".join(texts)
     constructs = ("limit", "max(", "min(", "per hit", "worth ×", "  when ", "where ", "carry ")
     newer = ("a winner leaves the hand", "payer is dealer", "payer seat", "at drawn hand")
-    newer += ("go back",)
+    newer += ("go back", "cards in hand")
     for construct in (*constructs, *newer):
         assert construct in joined, construct
     assert "never split" in joined and "score " in joined and "excludes" in joined

@@ -201,11 +201,12 @@ class ExpressionChecks:
             )
             return
         if op in ir.HAND_QUANTITIES and not place.hand:
+            written = "cards in hand" if op == "held" else op
             self.report(
                 where,
                 "E110",
-                f"'{op}' reads the winning hand: write it in a hand pattern, the win clause, a"
-                f" settlement or a bonus draw, not in {place.what}",
+                f"'{written}' reads the winning hand: write it in a hand pattern, the win"
+                f" clause, a settlement or a bonus draw, not in {place.what}",
             )
             return
         if op in ("groups", "claimed"):

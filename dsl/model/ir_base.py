@@ -94,6 +94,7 @@ ExprOp = Literal[
     "wilds",
     "waits",
     "alike",
+    "held",
     "won",
     "last card",
     "first discard",
@@ -113,10 +114,21 @@ ExprOp = Literal[
 ]
 # quantities of a winning hand (they need a winning split) and conditions of the table
 # (they need a win, or a hand's end)
-HAND_QUANTITIES = ("cards", "distinct", "groups", "claimed", "form", "wilds", "waits", "alike")
+HAND_QUANTITIES = (
+    "cards",
+    "distinct",
+    "groups",
+    "claimed",
+    "form",
+    "wilds",
+    "waits",
+    "alike",
+    "held",
+)
 # `waits`: the different cards the hand before the winning card would have won on (a hand
 # pattern's quantity only: it may never decide whether a hand wins, see the checker);
-# `sets of N alike` (op `alike`, N in `value`): the cards the whole hand holds N copies of
+# `sets of N alike` (op `alike`, N in `value`): the cards the whole hand holds N copies of;
+# `cards in hand` (op `held`): the cards the winner held concealed before the winning card
 TABLE_CONDITIONS = (
     "won",
     "last card",

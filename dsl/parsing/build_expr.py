@@ -65,6 +65,7 @@ class ExpressionBuilder:
         "q_wilds": "wilds",
         "q_waits": "waits",
         "q_alike": "alike",
+        "q_held": "held",
         "c_won": "won",
         "c_last_card": "last card",
         "c_first_discard": "first discard",

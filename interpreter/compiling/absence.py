@@ -27,7 +27,7 @@ COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
 MIRRORED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}  # a < b: b > a
 NEGATED = {"lt": "ge", "le": "gt", "gt": "le", "ge": "lt", "eq": "ne", "ne": "eq"}  # not (a < b)
 # the quantities that are numbers
-COUNTED = ("cards", "distinct", "groups", "claimed", "waits", "wilds", "alike")
+COUNTED = ("cards", "distinct", "groups", "claimed", "waits", "wilds", "alike", "held")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,10 @@ RELATIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+# the contexts of a win with no winning card: declared on the deal, or on one's own turn
+NO_WINNING_CARD = frozenset({"deal", "turn", "turn start"})
+
+
 @dataclass(frozen=True)
 class WinConditions:
     """The facts of a win other than its cards."""
@@ -44,6 +48,9 @@ class WinConditions:
     # the different cards the hand before the winning card would have won on (`waits`),
     # counted by the evaluator where a hand pattern reads them (None: not counted, read as 0)
     waits: int | None = None
+    # the cards the winner held concealed before the winning card (`cards in hand`), as play
+    # knows them (None: read from the winning split, see `HandQuantities._held`)
+    held: int | None = None
 
     @property
     def placed(self) -> dict[str, int]:
@@ -60,6 +67,12 @@ class WinConditions:
     @property
     def dealer_wins(self) -> bool:
         return self.seat == 0
+
+    @property
+    def has_winning_card(self) -> bool:
+        """Whether the win is on a card: not one declared on the deal or on a turn's start,
+        which wins with the cards already held."""
+        return self.context not in NO_WINNING_CARD
 
     def won_on(self, context: str, who: str | None) -> bool:
         return self.context == context and (who is None or who in self.relation)

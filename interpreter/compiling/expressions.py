@@ -308,6 +308,8 @@ def hand_text(expression: ir.Expr) -> str:
         return f"best win of {expression.name}"
     if op == "alike":
         return f"sets of {expression.value} alike"
+    if op == "held":
+        return "cards in hand"
     if op in ("discard after replacement", "discard after last card"):
         return f"won on {op}"
     return op

@@ -34,7 +34,8 @@ CardSet = Callable[[WinConditions], frozenset[int]]
 
 
 class HandQuantities:
-    """Compiles `cards`, `distinct`, `groups`, `claimed`, `form` and the table conditions."""
+    """Compiles `cards`, `distinct`, `groups`, `claimed`, `form`, `cards in hand` and the table
+    conditions."""
 
     def __init__(
         self,
@@ -218,6 +219,22 @@ class HandQuantities:
         (concealed, in table groups, the winning card)."""
         copies = expression.value or 1
         return lambda scope: sum(1 for count in scope.hand.counts if count >= copies)
+
+    def _held(self, expression: ir.Expr) -> Compiled:
+        """`cards in hand`: the cards the winner held concealed before the winning card — not
+        its table groups, not the winning card. Play says it (`WinConditions.held`: the
+        seat's hand, whatever a forced group later takes of it); elsewhere it is the
+        split's cards less its table groups and the winning card."""
+
+        def held(scope: Scope) -> int:
+            hand = scope.hand
+            if hand.conditions.held is not None:
+                return hand.conditions.held
+            on_table = sum(len(cards) for _, cards, table, _ in hand.groups if table)
+            winning = 1 if hand.conditions.has_winning_card else 0
+            return max(sum(hand.counts) - on_table - winning, 0)
+
+        return held
 
     def _waits(self, expression: ir.Expr) -> Compiled:
         self.reads_waits = True

@@ -29,4 +29,16 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         carried=tuple(state.carried.items()),
         declared=tuple(state.seats[winner].declared.items()),
         replacement_shown=state.shown is not None and offer.card in state.shown.cards,
+        held=held_before(state, play, winner, offer),
     )
+
+
+def held_before(state: HandState, play: PlayRules, winner: int, offer: Offer) -> int:
+    """The cards `winner` holds concealed before the winning card (`cards in hand`): its hand,
+    less the card on offer when that card already sits in it (a kept draw, the dealer's
+    shown card)."""
+    held = sum(state.seats[winner].hand)
+    own = offer.card is not None and winner == offer.owner
+    if own and play.in_owner_hand(offer.context):
+        held -= 1
+    return max(held, 0)

@@ -407,7 +407,10 @@ class Evaluator:
             counts = self._whole(full, table)
             held = held_split(self.rules, counts, immediate)
             if self._scored:
-                judge(self.rules, held, counts, conditions or WinConditions(context="deal"))
+                facts = conditions or WinConditions(context="deal")
+                if facts.held is None:  # the split held lists no table group: say them
+                    facts = replace(facts, held=sum(self.rules.unpack(full)))
+                judge(self.rules, held, counts, facts)
             splits = result.decompositions
             if immediate.held_value:
                 for split in splits:

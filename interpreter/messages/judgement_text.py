@@ -156,7 +156,8 @@ def needed_text(need: Need, spoken: Speaker) -> str:
 
 def _noun_kind(expression: ir.Expr) -> str:
     """Which noun a quantity counts: `cards`, `distinct`, `groups` or `claimed`, each with
-    `_of` when it names what (cards by their attributes or names, groups by kind)."""
+    `_of` when it names what (cards by their attributes or names, groups by kind), or
+    `waits` or `held`."""
     op = expression.op
     if op == "cards":
         return "cards_of" if expression.items else "cards"
@@ -166,7 +167,7 @@ def _noun_kind(expression: ir.Expr) -> str:
         named = "_of" if expression.kinds else ""
         made = "_with" if expression.items else ""
         return f"{op}{named}{made}"
-    if op in ("waits", "wilds", "alike"):
+    if op in ("waits", "wilds", "alike", "held"):
         return op
     return "cards"
 
