@@ -166,6 +166,14 @@ def _take_out_the_pattern(pattern: str) -> Callable[[broken.Records], None]:
     return mutate
 
 
+def _name_shuahou(records: broken.Records) -> None:
+    """耍猴 (CD-3, P2-10) named on a win whose 坎 stays in hand: four cards held."""
+    win = next(r for r in records if r["type"] == "win")
+    assert "耍猴" not in [p["name"] for p in win["patterns"]]
+    shuahou = {"name": "耍猴", "count": 1, "limit": False, "excluded_by": None}
+    win["patterns"] = [*win["patterns"], shuahou]
+
+
 SCENARIO_CASES = [
     (
         "paohuzi/pao_hu_declined_for_the_forced_pao_is_chou_hu.json",
@@ -192,7 +200,19 @@ SCENARIO_CASES = [
         "gang-shang-pao-and-hai-di-pao",
         _take_out_the_pattern("海底炮"),
     ),
+    (
+        "changde/shuahou_single_card_paired.json",
+        "shuahou-one-card-held",
+        _take_out_the_pattern("耍猴"),
+    ),
+    (
+        "changde/kan_in_hand_is_no_shuahou.json",
+        "shuahou-one-card-held",
+        _name_shuahou,
+    ),
 ]
+# the rule file of a scenario folder named otherwise (`rules/FOLDER.rules` by default)
+SCENARIO_RULES = {"changde": "rules/variants/paohuzi-changde.rules"}
 
 
 def _write_log(path: Path, header: dict, records: broken.Records) -> None:
@@ -214,7 +234,8 @@ def test_a_golden_scenario_passes_and_its_hand_broken_is_caught(
     table = run_scenario(SCENARIOS / scenario).table
     assert table is not None
     game = scenario.split("/")[0]
-    header = {"type": "header", "rules": f"rules/{game}.rules", "options": {}}
+    rules = SCENARIO_RULES.get(game, f"rules/{game}.rules")
+    header = {"type": "header", "rules": rules, "options": {}}
     records = json.loads(json.dumps(table.events))
     log = tmp_path / "scenario.jsonl"
     _write_log(log, header, records)

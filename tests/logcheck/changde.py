@@ -1,7 +1,8 @@
 """Invariants of 常德跑胡子 (RULES.md CD): what each seat pays for a win, worked out again
 from the log — 囤 from the win's 胡息 (CD-2), the red cards counted in the winning split
 (CD-3's 紅胡), and 黃番, the doubling for each drawn hand in a row before the hand, read
-from the hand's line (CD-6)."""
+from the hand's line (CD-6) — and 耍猴 named exactly when the winner held one card, paired
+by the winning card, with a 跑 or 提 on its table (CD-3, P2-10)."""
 
 from __future__ import annotations
 
@@ -146,5 +147,37 @@ class XingCountsCopies(ChangdeWorth):
             self.fail(
                 f"seat {event['payer']} pays {event['amount']} for {self.hits} 醒, not "
                 f"{self.hits} × {self.per_copy}",
+                line,
+            )
+
+
+@invariant
+class ShuahouHoldsOneCard(Invariant):
+    name = "shuahou-one-card-held"
+    summary = (
+        "耍猴 (單釣, ×8) is named on a win exactly when the winner held one card before the "
+        "winning card (no 坎 left in hand), the winning card pairs it, and a 跑 or 提 lies "
+        "on its table (CD-3, P2-10)"
+    )
+    games = (Paohuzi,)
+
+    @classmethod
+    def applies_to(cls, profile: Profile) -> bool:
+        return isinstance(profile, Paohuzi) and profile.name.startswith("paohuzi-changde")
+
+    def before_win(self, event: Record, tracker: Tracker, line: int) -> None:
+        seat, card, context = event["seat"], event.get("card"), event["context"]
+        hand = tracker.hand_for_win(seat, context, event.get("owner", seat), card)
+        kinds = {kind for kind, _ in tracker.seats[seat].table}
+        single = card is not None and sum(hand.values()) == 1 and hand[card] == 1
+        due = context != "deal" and single and bool(kinds & {"跑", "提"})
+        named = any(
+            p["name"] == "耍猴" and not p.get("excluded_by") for p in event.get("patterns", [])
+        )
+        if named != due:
+            held = " ".join(sorted(hand.elements())) or "nothing"
+            self.fail(
+                f"seat {seat} wins on {card} holding {held}, table {sorted(kinds)}: 耍猴 "
+                + ("named, and it is not one" if named else "is due, and not named"),
                 line,
             )
