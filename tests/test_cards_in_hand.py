@@ -158,3 +158,28 @@ def test_random_bots_play_the_changde_file_to_the_end() -> None:
     for seed in range(6):
         table = play_hand(game, [RandomBot(seed * 3 + s) for s in range(3)], seed)
         assert sum(table.totals()) == 0
+
+
+CONCEALED_WIN = """extends "paomazai"
+
+override win [PMZ-4] {
+  groups 5
+  pairs of 對: 1
+  when cards in hand >= 7         # at most two melds on the table
+}
+"""
+
+
+def test_a_win_clause_reading_the_cards_held_decides_the_wins_play_offers(
+    tmp_path: Path,
+) -> None:
+    """The win test in play judges `cards in hand` as the settlement does: no seat wins
+    with three melds or more on its table, and some win with fewer."""
+    path = tmp_path / "concealed.rules"
+    path.write_text(CONCEALED_WIN, encoding="utf-8")
+    game = load_game(path)
+    melds = []
+    for seed in range(16):
+        table = play_hand(game, [GreedyBot(seed * 4 + s) for s in range(4)], seed)
+        melds += [len(table.state.seats[w].table) for w in table.state.winners]
+    assert melds and max(melds) <= 2, melds
