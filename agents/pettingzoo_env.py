@@ -21,6 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from tablerules.agents.actions import ActionTable
+from tablerules.agents.kept_observations import KeptObservations
 from tablerules.agents.observation import ObservationEncoder
 from tablerules.agents.payments import PaymentReader
 from tablerules.interpreter import Game
@@ -84,6 +85,7 @@ class TableEnv(AECEnv):
         self.render_mode = render_mode
         self.actions = ActionTable(game)
         self.encoder = ObservationEncoder(game)
+        self._observations = KeptObservations(self.encoder)  # each seat's, kept up to date
         seats = self.encoder.seats
         self.possible_agents = [agent_name(seat) for seat in range(seats)]
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
@@ -239,7 +241,8 @@ class TableEnv(AECEnv):
             mask = self._mask_of(self.actions.legal(self.table, seat))
         else:
             mask = self._mask_of({})
-        return {"observation": self.encoder.encode(self.table, seat), "action_mask": mask}
+        observation = self._observations.observe(self.table, seat)
+        return {"observation": observation, "action_mask": mask}
 
     def _mask_of(self, legal: dict[int, Choice]) -> np.ndarray:
         marks = bytearray(self.actions.size)

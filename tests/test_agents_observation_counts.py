@@ -2,7 +2,9 @@
 tests hold it to a plain encoder that counts everything afresh on every call, bit for bit,
 over every state of random hands of every bundled file, for every seat, and across the
 changes its counts must notice (a claim taking the last discard, a restored snapshot, a
-state changed by hand)."""
+state changed by hand); and the environment's kept observations
+(`agents/kept_observations.py`) the same way, through resets, restores, unknown events
+and skipped observations."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
+from tablerules.agents.kept_observations import KeptObservations
 from tablerules.agents.observation import HIDDEN_DRAWS, ObservationEncoder
 from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.interpreter import load_game
@@ -277,3 +280,130 @@ def test_the_plain_sums_and_a_wall_past_a_byte_read_as_the_plain_encoder() -> No
     for viewer in range(encoder.seats):
         same(encoder, plain, table, viewer)
     assert encoder.encode(table, 0)[encoder._at["wall"]] == 300
+
+
+# ── the observations the environment keeps (`agents/kept_observations.py`) ──────────
+def kept_same(kept: KeptObservations, plain: PlainEncoder, table: Table, viewer: int) -> None:
+    mine = kept.observe(table, viewer)
+    afresh = plain.encode(table, viewer)
+    assert mine.dtype == afresh.dtype == np.float32
+    assert mine.tobytes() == afresh.tobytes(), f"seat {viewer} sees another observation"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_kept_observations_equal_the_plain_encoder_on_every_state(path: Path) -> None:
+    """The kept bytes, brought up to date from the log, against a fresh count: every state
+    of random hands (one keeper across them), seats observed in a random order, some
+    skipped, several steps sometimes going by unobserved."""
+    game = load_game(path)
+    encoder = ObservationEncoder(game)
+    kept, plain = KeptObservations(encoder), PlainEncoder(game)
+    seats = encoder.seats
+    rng = random.Random(f"kept {path.stem}")
+    states = 0
+    for seed in range(4):
+        table = Table(game, seed=seed)
+        while True:
+            viewers = list(range(seats))
+            rng.shuffle(viewers)
+            for viewer in viewers[: rng.randint(0, seats)]:
+                kept_same(kept, plain, table, viewer)
+            states += 1
+            if table.finished:
+                break
+            table.apply(rng.choice(table.legal_actions(table.waiting_for()[0])))
+        for viewer in range(seats):
+            kept_same(kept, plain, table, viewer)
+    assert states > 100
+
+
+@pytest.mark.parametrize("name", ["paomazai", "paohuzi", "sichuan", "hongzhong"])
+def test_the_environment_observes_as_the_plain_encoder_through_resets_and_restores(
+    name: str,
+) -> None:
+    """Through the environment: seeded and unseeded resets, snapshots restored backwards
+    and forwards, agents observed in any order or not at all."""
+    pytest.importorskip("pettingzoo")
+    import tablerules
+
+    env = tablerules.env(name, seed=7)
+    plain = PlainEncoder(env.game)
+    rng = random.Random(name)
+    seats = len(env.possible_agents)
+
+    def check(agents: list[str]) -> None:
+        for agent in agents:
+            seat = env.possible_agents.index(agent)
+            observed = env.observe(agent)["observation"]
+            assert observed.tobytes() == plain.encode(env.table, seat).tobytes(), agent
+
+    for hand in range(3):
+        env.reset(seed=hand if hand != 1 else None)
+        snapshots = []
+        for _ in env.agent_iter():
+            if rng.random() < 0.2:
+                snapshots.append(env.snapshot())
+            agents = rng.sample(env.possible_agents, rng.randint(0, seats))
+            check(agents)
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        check(env.possible_agents)
+        for snapshot in rng.sample(snapshots, min(len(snapshots), 6)):
+            env.restore(snapshot)
+            check(rng.sample(env.possible_agents, seats))
+            if not env.table.finished:  # a step from the restored state, observed
+                agent = env.agent_selection
+                env.step(env.legal_ids(agent)[0])
+                check(env.possible_agents)
+
+
+def test_kept_observations_count_everything_again_after_an_unknown_event() -> None:
+    """An event of a type it does not know moves cards it cannot tell: every seat is
+    counted again (here the cards were moved by hand, under such an event)."""
+    game = load_game("paomazai")
+    encoder = ObservationEncoder(game)
+    kept, plain = KeptObservations(encoder), PlainEncoder(game)
+    table = Table(game, seed=13)
+    rng = random.Random(13)
+    for _ in range(30):
+        table.apply(rng.choice(table.legal_actions(table.waiting_for()[0])))
+    for viewer in range(encoder.seats):
+        kept_same(kept, plain, table, viewer)
+    seats = table.state.seats
+    card = next(c for c, n in enumerate(seats[1].hand) if n)
+    seats[1].lose(card)
+    seats[2].discards.append(card)
+    table.log("probe", seat=1)
+    for viewer in range(encoder.seats):
+        kept_same(kept, plain, table, viewer)
+
+
+def test_kept_observations_on_the_plain_sums_a_wide_wall_and_few_kept_situations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A deck of 255 cards or more (each hand summed over its list), a wall count past a
+    byte (a float), and the kept offer-and-turn blocks let go when too many are kept."""
+    from tablerules.agents import kept_observations
+
+    monkeypatch.setattr(kept_observations, "MAX_KEPT_HEADERS", 2)
+    game = load_game("paomazai")
+    encoder = ObservationEncoder(game)
+    encoder._sum_by_modulo = False
+    kept, plain = KeptObservations(encoder), PlainEncoder(game)
+    table = Table(game, seed=14)
+    rng = random.Random(14)
+    for _ in range(30):
+        for viewer in range(encoder.seats):
+            kept_same(kept, plain, table, viewer)
+        table.apply(rng.choice(table.legal_actions(table.waiting_for()[0])))
+    assert all(len(headers) <= 2 for headers in kept._headers)
+    table.state.tail = table.state.head + 300
+    for viewer in range(encoder.seats):
+        kept_same(kept, plain, table, viewer)
+    assert kept.observe(table, 0)[encoder._at["wall"]] == 300
+    table.state.tail = table.state.head + 3  # back under a byte: the byte is written again
+    for viewer in range(encoder.seats):
+        kept_same(kept, plain, table, viewer)

@@ -1,0 +1,291 @@
+"""Every seat's observation kept as bytes, brought up to date from the table's log.
+
+`ObservationEncoder.encode` reads the whole table for each observation. An environment
+observes after every step, and most steps move one or two cards: a discard changes one
+seat's hand and pile, a draw one seat's hand. `KeptObservations` keeps what each seat
+shows the others (its discards, its table groups as they lie, how many of its cards are
+hidden) and, when an observation is asked for, reads the events logged since it last
+looked: a seat named by an event that moves only that seat's cards (`DRAWS`, `DISCARD`)
+has its hand and pile counted again; an action (`ACTION`) has its seat and the card's
+owner counted again, groups too; an event that moves no card (`QUIET_EVENTS`) changes
+nothing; any other event, another hand or a restored state (another state object) has
+every seat counted again.
+
+Those blocks are kept in seat order twice over, so that a viewer's blocks, counted from
+itself, are one run of them, copied whole. The part about the offer, the decision, the
+turn and the dealer is made once for each such situation and viewer and kept; the wall,
+the viewer's own hand, its restrictions and the money are read on every call. The caller
+gets its own float32 copy.
+
+The observations are the encoder's, bit for bit (tests/test_agents_observation_counts.py
+holds them to the plain encoder on every state of random hands of every bundled file). What
+this relies on is the environment's own contract: its table changes only through
+`Table.apply`, which logs every move of a card, or by a state put in its place (a reset, a
+restore). A state changed by hand is for `ObservationEncoder.encode`, which reads it all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from tablerules.agents.observation import HIDDEN_DRAWS, ObservationEncoder
+from tablerules.agents.running_counts import LedgerTotals, PileCounts
+from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.state import HandState, Seat
+
+DRAWS = frozenset({"draw", "replacement"})  # a card into the hand of the seat named
+# a card to the discards of the seat named: from its hand, or left on offer
+TO_DISCARDS = frozenset({"discard", "untaken"})
+ACTION = "action"  # cards of the seat named and of the card's owner: hands, piles, groups
+# they move no card at all
+QUIET_EVENTS = frozenset(
+    {"window", "restricted", "pay", "outranked", "turn passes", "drawn hand", "end"}
+)
+MAX_KEPT_HEADERS = 4096  # situations kept per viewer before the kept ones are let go
+
+
+class KeptObservations:
+    """The observations of one table's seats, kept between calls (see the module)."""
+
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        self.encoder = encoder
+        seats, cards, kinds = encoder.seats, encoder.cards, encoder.kinds
+        self._seats, self._cards = seats, cards
+        self._by_modulo = encoder._sum_by_modulo
+        self._bufs = [bytearray(encoder.size) for _ in range(seats)]
+        self._views = [np.frombuffer(buf, np.uint8) for buf in self._bufs]
+        self._state: HandState | None = None  # the state the blocks were made from
+        self._read = 0  # how many of its events were read
+        self._piles = [PileCounts(cards) for _ in range(seats)]
+        self._hidden_in_groups = [0] * seats  # group cards the others cannot see
+        self._grouped = [True] * seats  # the seat's group blocks may hold a count
+        self._money = LedgerTotals(seats)
+        # where each seat's blocks lie in the viewers' bytes: its discards in every
+        # viewer's (bytes, slice); its hidden count in each other viewer's (bytes, place);
+        # its groups' cards and kinds in every viewer's (bytes, cards slice, kinds slice)
+        self._fan_piles: list[tuple[tuple[bytearray, slice], ...]] = []
+        self._fan_counts: list[tuple[tuple[bytearray, int], ...]] = []
+        self._fan_groups: list[tuple[tuple[bytearray, slice, slice], ...]] = []
+        for seat in range(seats):
+            piles, counts, groups = [], [], []
+            for viewer in range(seats):
+                _, _, discards_at, table_at, kinds_at, hidden_at = encoder._order[viewer][
+                    (seat - viewer) % seats
+                ]
+                buf = self._bufs[viewer]
+                piles.append((buf, slice(discards_at, discards_at + cards)))
+                if viewer != seat:
+                    counts.append((buf, hidden_at))
+                groups.append(
+                    (buf, slice(table_at, table_at + cards), slice(kinds_at, kinds_at + kinds))
+                )
+            self._fan_piles.append(tuple(piles))
+            self._fan_counts.append(tuple(counts))
+            self._fan_groups.append(tuple(groups))
+        at = encoder._at
+        self._hand = slice(0, cards)
+        self._own_seen_at = slice(at["table"], at["table"] + cards)
+        shown_at = at["shown on deal"]
+        self._shown = slice(shown_at, shown_at + cards)
+        # the offer, decision, turn and dealer blocks, kept per viewer and situation
+        self._header = slice(at["offer card"], encoder._wall_at)
+        self._headers: list[dict[tuple[Any, ...], bytes]] = [{} for _ in range(seats)]
+        self._asked_at = at["asked"]
+        self._restrictions_at = at["restrictions"]
+        self._wall_at = encoder._wall_at
+
+    def observe(self, table: Table, viewer: int) -> np.ndarray:
+        """The observation of `viewer` now, as float32: `ObservationEncoder.encode`'s."""
+        state = table.state
+        if state is not self._state or len(state.events) != self._read:
+            self._catch_up(table)
+        buf = self._bufs[viewer]
+        held = state.seats[viewer]
+        buf[self._hand] = held.packed.to_bytes(self._cards, "little")
+        decision = state.decision
+        if decision is None or state.finished:
+            key: tuple[Any, ...] = (None, state.turn, state.dealer)
+            asked = False
+        else:
+            key = (decision.offer, decision.kind, decision.hidden, state.turn, state.dealer)
+            asked = viewer in decision.options and viewer not in decision.chosen
+        headers = self._headers[viewer]
+        header = headers.get(key)
+        if header is None:
+            header = self._make_header(state, viewer)
+            if len(headers) >= MAX_KEPT_HEADERS:
+                headers.clear()
+            headers[key] = header
+        buf[self._header] = header
+        if asked:
+            buf[self._asked_at] = 1
+        if held.restrictions:
+            at = self._restrictions_at
+            numbers = self.encoder.restrictions
+            for active in held.restrictions:
+                number = numbers.get(active.name)
+                if number is not None:
+                    buf[at + number] += 1
+        wall = state.tail - state.head
+        if 0 <= wall < 256:
+            buf[self._wall_at] = wall
+            out = self._views[viewer].astype(self.encoder._float32)
+        else:
+            buf[self._wall_at] = 0
+            out = self._views[viewer].astype(self.encoder._float32)
+            out[self._wall_at] = wall
+        if state.ledger:
+            totals = self._money.of(state.ledger)
+            seats = self._seats
+            money_at = self._wall_at + 1
+            for step in range(seats):
+                money = totals[(viewer + step) % seats]
+                if money:
+                    out[money_at + step] = money
+        return out
+
+    def _make_header(self, state: HandState, viewer: int) -> bytes:
+        """The offer, decision, turn and dealer blocks for `viewer` (not `asked`, not the
+        restrictions: those are read on every call), as `ObservationEncoder.encode` writes
+        them."""
+        encoder = self.encoder
+        (
+            _,
+            card_at,
+            hidden_offer_at,
+            context_at,
+            owner_at,
+            decision_at,
+            _,
+            turn_at,
+            dealer_at,
+            _,
+        ) = encoder._offsets
+        start = self._header.start
+        header = bytearray(self._header.stop - start)
+        steps = encoder._steps[viewer]
+        decision = state.decision
+        if decision is not None and not state.finished:
+            offer = decision.offer
+            card = offer.card
+            if card is not None:
+                context = offer.context
+                if (
+                    context in HIDDEN_DRAWS
+                    and viewer != offer.owner
+                    and (decision.hidden or not (context == "draw" and encoder._draws_shown))
+                ):
+                    header[hidden_offer_at - start] = 1
+                else:
+                    header[card_at - start + card] = 1
+            number = encoder.contexts.get(offer.context)
+            if number is not None:
+                header[context_at - start + number] = 1
+            header[owner_at - start + steps[offer.owner]] = 1
+            header[decision_at - start + (decision.kind == "window")] = 1
+        header[turn_at - start + steps[state.turn]] = 1
+        header[dealer_at - start + steps[state.dealer]] = 1
+        return bytes(header)
+
+    def _catch_up(self, table: Table) -> None:
+        """Read the events logged since last time; count again the seats they moved."""
+        state = table.state
+        events = state.events
+        start = self._read
+        if state is not self._state or len(events) < start:
+            self._everything(table)
+            return
+        self._read = len(events)
+        if start <= self._seats:  # the cards shown on the deal may still be logged
+            self._write_shown(table)
+        seats = state.seats
+        for event in events[start:]:
+            kind = event["type"]
+            if kind in TO_DISCARDS:
+                seat = event["seat"]
+                self._write_cards(seats[seat], seat, True)
+            elif kind in DRAWS:
+                seat = event["seat"]
+                self._write_cards(seats[seat], seat, False)
+            elif kind == ACTION:
+                for seat in {event["seat"], event["owner"]}:
+                    self._write_groups(seats[seat], seat)
+                    self._write_cards(seats[seat], seat, True)
+            elif kind not in QUIET_EVENTS:  # any other: every seat counted again
+                self._everything(table)
+                return
+
+    def _everything(self, table: Table) -> None:
+        """Count every seat again and write all of it, as for a new state."""
+        state = table.state
+        self._state = state
+        self._read = len(state.events)
+        self._write_shown(table)
+        for seat, held in enumerate(state.seats):
+            self._write_groups(held, seat)
+            self._write_cards(held, seat, True)
+
+    def _write_shown(self, table: Table) -> None:
+        """The cards shown on the deal, into every viewer's bytes."""
+        encoder = self.encoder
+        shown = encoder._shown_on_deal(table, table.state.events[1 : 1 + self._seats])
+        counts = bytes(shown) if shown else bytes(self._cards)
+        for buf in self._bufs:
+            buf[self._shown] = counts
+
+    def _write_cards(self, held: Seat, seat: int, pile_too: bool) -> None:
+        """Seat `seat`'s hidden count (and its discards, with `pile_too`), into the bytes
+        of every viewer that sees it."""
+        packed = held.packed
+        hidden = packed % 255 if self._by_modulo else sum(held.hand)
+        hidden += self._hidden_in_groups[seat]
+        if hidden > 255:
+            hidden = 255
+        for buf, at in self._fan_counts[seat]:
+            buf[at] = hidden
+        if pile_too:
+            pile = held.discards
+            counted = self._piles[seat]
+            if pile != counted.seen:
+                counted.update(pile)
+            counts = counted.counts
+            for buf, place in self._fan_piles[seat]:
+                buf[place] = counts
+
+    def _write_groups(self, held: Seat, seat: int) -> None:
+        """Seat `seat`'s table groups into every viewer's bytes: their cards as they lie
+        for the others (all of them for the seat itself) and their kinds; and how many of
+        their cards the others cannot see (`_hidden_in_groups`)."""
+        if not held.table and not self._grouped[seat]:  # no group, none written
+            return
+        self._grouped[seat] = bool(held.table)
+        encoder = self.encoder
+        cards, kinds = self._cards, encoder.kinds
+        lies = encoder._lies
+        packs = encoder._packs
+        counted = bytearray(kinds)
+        mine = theirs = hidden = 0
+        for group in held.table:
+            counted[group.kind] += 1
+            key = tuple(group.cards)
+            pack = packs.get(key)
+            if pack is None:
+                pack = encoder._pack(key)
+            mine += pack
+            how = 0 if group.concealed else lies[group.kind]
+            if how == 2:
+                theirs += pack
+                continue
+            hidden += len(key) - how
+            if how:
+                key = key[:how]
+                pack = packs.get(key)
+                theirs += encoder._pack(key) if pack is None else pack
+        self._hidden_in_groups[seat] = hidden
+        seen = theirs.to_bytes(cards, "little")
+        for buf, place, kinds_place in self._fan_groups[seat]:
+            buf[place] = seen
+            buf[kinds_place] = counted
+        if mine != theirs:  # the seat sees all its cards
+            self._bufs[seat][self._own_seen_at] = mine.to_bytes(cards, "little")
