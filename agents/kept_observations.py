@@ -30,13 +30,14 @@ from typing import Any
 
 import numpy as np
 from tablerules.agents.observation import HIDDEN_DRAWS, ObservationEncoder
-from tablerules.agents.running_counts import LedgerTotals, PileCounts
+from tablerules.agents.running_counts import LedgerTotals
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.state import HandState, Seat
 
-DRAWS = frozenset({"draw", "replacement"})  # a card into the hand of the seat named
 # a card to the discards of the seat named: from its hand, or left on offer
 TO_DISCARDS = frozenset({"discard", "untaken"})
+# they move a card into or out of the hand of the seat named, or into its discards
+CARD_EVENTS = frozenset({"draw", "replacement"}) | TO_DISCARDS
 ACTION = "action"  # cards of the seat named and of the card's owner: hands, piles, groups
 # they move no card at all
 QUIET_EVENTS = frozenset(
@@ -57,35 +58,47 @@ class KeptObservations:
         self._views = [np.frombuffer(buf, np.uint8) for buf in self._bufs]
         self._state: HandState | None = None  # the state the blocks were made from
         self._read = 0  # how many of its events were read
-        self._piles = [PileCounts(cards) for _ in range(seats)]
+        self._seen_piles: list[list[int]] = [[] for _ in range(seats)]  # as last counted
         self._hidden_in_groups = [0] * seats  # group cards the others cannot see
         self._grouped = [True] * seats  # the seat's group blocks may hold a count
         self._money = LedgerTotals(seats)
-        # where each seat's blocks lie in the viewers' bytes: its discards in every
-        # viewer's (bytes, slice); its hidden count in each other viewer's (bytes, place);
-        # its groups' cards and kinds in every viewer's (bytes, cards slice, kinds slice)
-        self._fan_piles: list[tuple[tuple[bytearray, slice], ...]] = []
-        self._fan_counts: list[tuple[tuple[bytearray, int], ...]] = []
+        # each seat's discard counts and hidden count (as the others see it), in seat order
+        # twice over: a viewer's, counted from itself, are one run of each, copied whole
+        self._discards = bytearray(2 * seats * cards)
+        self._counts = bytearray(2 * seats)
+        self._pile_at = [seat * cards for seat in range(seats)]  # its first time over
+        self._second = seats * cards  # from the first time over to the second
+        self._pile_places = [
+            (
+                slice(seat * cards, (seat + 1) * cards),
+                slice((seat + seats) * cards, (seat + seats + 1) * cards),
+            )
+            for seat in range(seats)
+        ]
+        self._runs = [
+            (slice(viewer * cards, (viewer + seats) * cards), slice(viewer, viewer + seats))
+            for viewer in range(seats)
+        ]
+        # where each seat's groups lie in every viewer's bytes: (bytes, cards, kinds)
         self._fan_groups: list[tuple[tuple[bytearray, slice, slice], ...]] = []
         for seat in range(seats):
-            piles, counts, groups = [], [], []
+            groups = []
             for viewer in range(seats):
-                _, _, discards_at, table_at, kinds_at, hidden_at = encoder._order[viewer][
-                    (seat - viewer) % seats
-                ]
-                buf = self._bufs[viewer]
-                piles.append((buf, slice(discards_at, discards_at + cards)))
-                if viewer != seat:
-                    counts.append((buf, hidden_at))
+                _, _, _, table_at, kinds_at, _ = encoder._order[viewer][(seat - viewer) % seats]
                 groups.append(
-                    (buf, slice(table_at, table_at + cards), slice(kinds_at, kinds_at + kinds))
+                    (
+                        self._bufs[viewer],
+                        slice(table_at, table_at + cards),
+                        slice(kinds_at, kinds_at + kinds),
+                    )
                 )
-            self._fan_piles.append(tuple(piles))
-            self._fan_counts.append(tuple(counts))
             self._fan_groups.append(tuple(groups))
         at = encoder._at
         self._hand = slice(0, cards)
         self._own_seen_at = slice(at["table"], at["table"] + cards)
+        self._discards_at = slice(at["discards"], at["discards"] + seats * cards)
+        self._counts_at = slice(at["hidden"], at["hidden"] + seats)
+        self._own_count_at = at["hidden"]
         shown_at = at["shown on deal"]
         self._shown = slice(shown_at, shown_at + cards)
         # the offer, decision, turn and dealer blocks, kept per viewer and situation
@@ -103,6 +116,10 @@ class KeptObservations:
         buf = self._bufs[viewer]
         held = state.seats[viewer]
         buf[self._hand] = held.packed.to_bytes(self._cards, "little")
+        discards, counts = self._runs[viewer]
+        buf[self._discards_at] = self._discards[discards]
+        buf[self._counts_at] = self._counts[counts]
+        buf[self._own_count_at] = 0
         decision = state.decision
         if decision is None or state.finished:
             key: tuple[Any, ...] = (None, state.turn, state.dealer)
@@ -189,7 +206,8 @@ class KeptObservations:
         return bytes(header)
 
     def _catch_up(self, table: Table) -> None:
-        """Read the events logged since last time; count again the seats they moved."""
+        """Read the events logged since last time; count again what they moved. A step
+        logs a card discarded and one drawn, mostly: those two are counted here, inline."""
         state = table.state
         events = state.events
         start = self._read
@@ -200,18 +218,33 @@ class KeptObservations:
         if start <= self._seats:  # the cards shown on the deal may still be logged
             self._write_shown(table)
         seats = state.seats
+        counts = self._counts
         for event in events[start:]:
             kind = event["type"]
-            if kind in TO_DISCARDS:
+            if kind in CARD_EVENTS:
                 seat = event["seat"]
-                self._write_cards(seats[seat], seat, True)
-            elif kind in DRAWS:
-                seat = event["seat"]
-                self._write_cards(seats[seat], seat, False)
+                held = seats[seat]
+                hidden = held.packed % 255 if self._by_modulo else sum(held.hand)
+                hidden += self._hidden_in_groups[seat]
+                counts[seat] = counts[seat + self._seats] = hidden if hidden < 256 else 255
+                if kind not in TO_DISCARDS:
+                    continue
+                pile = held.discards
+                seen = self._seen_piles[seat]
+                if len(pile) == len(seen) + 1:  # a card more, the common case
+                    card = pile[-1]
+                    seen.append(card)
+                    if seen == pile:  # and nothing else changed: its count goes up by one
+                        at = self._pile_at[seat] + card
+                        discards = self._discards
+                        discards[at] += 1
+                        discards[at + self._second] += 1
+                        continue
+                self._count_pile(held.discards, seat)
             elif kind == ACTION:
                 for seat in {event["seat"], event["owner"]}:
                     self._write_groups(seats[seat], seat)
-                    self._write_cards(seats[seat], seat, True)
+                    self._write_cards(seats[seat], seat)
             elif kind not in QUIET_EVENTS:  # any other: every seat counted again
                 self._everything(table)
                 return
@@ -224,7 +257,7 @@ class KeptObservations:
         self._write_shown(table)
         for seat, held in enumerate(state.seats):
             self._write_groups(held, seat)
-            self._write_cards(held, seat, True)
+            self._write_cards(held, seat)
 
     def _write_shown(self, table: Table) -> None:
         """The cards shown on the deal, into every viewer's bytes."""
@@ -234,24 +267,22 @@ class KeptObservations:
         for buf in self._bufs:
             buf[self._shown] = counts
 
-    def _write_cards(self, held: Seat, seat: int, pile_too: bool) -> None:
-        """Seat `seat`'s hidden count (and its discards, with `pile_too`), into the bytes
-        of every viewer that sees it."""
-        packed = held.packed
-        hidden = packed % 255 if self._by_modulo else sum(held.hand)
+    def _write_cards(self, held: Seat, seat: int) -> None:
+        """Seat `seat`'s hidden count and discard counts, counted afresh."""
+        hidden = held.packed % 255 if self._by_modulo else sum(held.hand)
         hidden += self._hidden_in_groups[seat]
-        if hidden > 255:
-            hidden = 255
-        for buf, at in self._fan_counts[seat]:
-            buf[at] = hidden
-        if pile_too:
-            pile = held.discards
-            counted = self._piles[seat]
-            if pile != counted.seen:
-                counted.update(pile)
-            counts = counted.counts
-            for buf, place in self._fan_piles[seat]:
-                buf[place] = counts
+        counts = self._counts
+        counts[seat] = counts[seat + self._seats] = hidden if hidden < 256 else 255
+        self._count_pile(held.discards, seat)
+
+    def _count_pile(self, pile: list[int], seat: int) -> None:
+        """Seat `seat`'s discards counted afresh, both times over."""
+        counted = bytearray(self._cards)
+        for card in pile:
+            counted[card] += 1
+        first, second = self._pile_places[seat]
+        self._discards[first] = self._discards[second] = counted
+        self._seen_piles[seat] = pile[:]
 
     def _write_groups(self, held: Seat, seat: int) -> None:
         """Seat `seat`'s table groups into every viewer's bytes: their cards as they lie

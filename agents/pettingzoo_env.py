@@ -13,8 +13,10 @@ from __future__ import annotations
 import copy
 import random
 import warnings
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, ClassVar
 
 import numpy as np
@@ -233,10 +235,7 @@ class TableEnv(AECEnv):
         assert self.table is not None, "reset the environment first"
         seat = self._seat[agent]
         if agent == self.agent_selection:  # made anew: the caller's own
-            marks = bytearray(self.actions.size)
-            for number in self._legal:
-                marks[number] = 1
-            mask = np.frombuffer(marks, INT8)
+            mask = self._mask_of(self._legal)
         elif not self.table.finished and seat in self.table.waiting_for():
             mask = self._mask_of(self.actions.legal(self.table, seat))
         else:
@@ -245,9 +244,11 @@ class TableEnv(AECEnv):
         return {"observation": observation, "action_mask": mask}
 
     def _mask_of(self, legal: dict[int, Choice]) -> np.ndarray:
+        """A 1 at each of `legal`'s ids, as a new array (the caller's own)."""
         marks = bytearray(self.actions.size)
-        for number in legal:
-            marks[number] = 1
+        # a 1 at each id by a C loop (`map` consumed by a zero-length deque): a dozen ids
+        # a step cost less than a dozen turns of a Python loop
+        deque(map(marks.__setitem__, legal, repeat(1)), maxlen=0)
         return np.frombuffer(marks, INT8)
 
     def legal_ids(self, agent: str | None = None) -> list[int]:
