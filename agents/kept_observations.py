@@ -76,7 +76,7 @@ class KeptObservations:
             for seat in range(seats)
         ]
         self._runs = [
-            (slice(viewer * cards, (viewer + seats) * cards), slice(viewer, viewer + seats))
+            (slice(viewer * cards, (viewer + seats) * cards), slice(viewer + 1, viewer + seats))
             for viewer in range(seats)
         ]
         # where each seat's groups lie in every viewer's bytes: (bytes, cards, kinds)
@@ -97,16 +97,15 @@ class KeptObservations:
         self._hand = slice(0, cards)
         self._own_seen_at = slice(at["table"], at["table"] + cards)
         self._discards_at = slice(at["discards"], at["discards"] + seats * cards)
-        self._counts_at = slice(at["hidden"], at["hidden"] + seats)
-        self._own_count_at = at["hidden"]
+        self._counts_at = slice(at["hidden"] + 1, at["hidden"] + seats)  # the viewer's: 0
         shown_at = at["shown on deal"]
         self._shown = slice(shown_at, shown_at + cards)
         # the offer, decision, turn and dealer blocks, kept per viewer and situation
         self._header = slice(at["offer card"], encoder._wall_at)
         self._headers: list[dict[tuple[Any, ...], bytes]] = [{} for _ in range(seats)]
-        self._asked_at = at["asked"]
         self._restrictions_at = at["restrictions"]
         self._wall_at = encoder._wall_at
+        self._float32 = encoder._float32
 
     def observe(self, table: Table, viewer: int) -> np.ndarray:
         """The observation of `viewer` now, as float32: `ObservationEncoder.encode`'s."""
@@ -119,14 +118,12 @@ class KeptObservations:
         discards, counts = self._runs[viewer]
         buf[self._discards_at] = self._discards[discards]
         buf[self._counts_at] = self._counts[counts]
-        buf[self._own_count_at] = 0
         decision = state.decision
         if decision is None or state.finished:
             key: tuple[Any, ...] = (None, state.turn, state.dealer)
-            asked = False
         else:
-            key = (decision.offer, decision.kind, decision.hidden, state.turn, state.dealer)
             asked = viewer in decision.options and viewer not in decision.chosen
+            key = (decision.offer, decision.kind, decision.hidden, asked, state.turn, state.dealer)
         headers = self._headers[viewer]
         header = headers.get(key)
         if header is None:
@@ -135,8 +132,6 @@ class KeptObservations:
                 headers.clear()
             headers[key] = header
         buf[self._header] = header
-        if asked:
-            buf[self._asked_at] = 1
         if held.restrictions:
             at = self._restrictions_at
             numbers = self.encoder.restrictions
@@ -147,10 +142,10 @@ class KeptObservations:
         wall = state.tail - state.head
         if 0 <= wall < 256:
             buf[self._wall_at] = wall
-            out = self._views[viewer].astype(self.encoder._float32)
+            out = self._views[viewer].astype(self._float32)
         else:
             buf[self._wall_at] = 0
-            out = self._views[viewer].astype(self.encoder._float32)
+            out = self._views[viewer].astype(self._float32)
             out[self._wall_at] = wall
         if state.ledger:
             totals = self._money.of(state.ledger)
@@ -163,9 +158,8 @@ class KeptObservations:
         return out
 
     def _make_header(self, state: HandState, viewer: int) -> bytes:
-        """The offer, decision, turn and dealer blocks for `viewer` (not `asked`, not the
-        restrictions: those are read on every call), as `ObservationEncoder.encode` writes
-        them."""
+        """The offer, decision, turn and dealer blocks for `viewer` (not its restrictions:
+        those are read on every call), as `ObservationEncoder.encode` writes them."""
         encoder = self.encoder
         (
             _,
@@ -174,7 +168,7 @@ class KeptObservations:
             context_at,
             owner_at,
             decision_at,
-            _,
+            asked_at,
             turn_at,
             dealer_at,
             _,
@@ -201,6 +195,8 @@ class KeptObservations:
                 header[context_at - start + number] = 1
             header[owner_at - start + steps[offer.owner]] = 1
             header[decision_at - start + (decision.kind == "window")] = 1
+            if viewer in decision.options and viewer not in decision.chosen:
+                header[asked_at - start] = 1
         header[turn_at - start + steps[state.turn]] = 1
         header[dealer_at - start + steps[state.dealer]] = 1
         return bytes(header)

@@ -13,10 +13,8 @@ from __future__ import annotations
 import copy
 import random
 import warnings
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any, ClassVar
 
 import numpy as np
@@ -246,9 +244,8 @@ class TableEnv(AECEnv):
     def _mask_of(self, legal: dict[int, Choice]) -> np.ndarray:
         """A 1 at each of `legal`'s ids, as a new array (the caller's own)."""
         marks = bytearray(self.actions.size)
-        # a 1 at each id by a C loop (`map` consumed by a zero-length deque): a dozen ids
-        # a step cost less than a dozen turns of a Python loop
-        deque(map(marks.__setitem__, legal, repeat(1)), maxlen=0)
+        for number in legal:
+            marks[number] = 1
         return np.frombuffer(marks, INT8)
 
     def legal_ids(self, agent: str | None = None) -> list[int]:
