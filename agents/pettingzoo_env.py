@@ -233,7 +233,10 @@ class TableEnv(AECEnv):
         assert self.table is not None, "reset the environment first"
         seat = self._seat[agent]
         if agent == self.agent_selection:  # made anew: the caller's own
-            mask = self._mask_of(self._legal)
+            marks = bytearray(self.actions.size)
+            for number in self._legal:
+                marks[number] = 1
+            mask = np.frombuffer(marks, INT8)
         elif not self.table.finished and seat in self.table.waiting_for():
             mask = self._mask_of(self.actions.legal(self.table, seat))
         else:
@@ -242,7 +245,6 @@ class TableEnv(AECEnv):
         return {"observation": observation, "action_mask": mask}
 
     def _mask_of(self, legal: dict[int, Choice]) -> np.ndarray:
-        """A 1 at each of `legal`'s ids, as a new array (the caller's own)."""
         marks = bytearray(self.actions.size)
         for number in legal:
             marks[number] = 1
