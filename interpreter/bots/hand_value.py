@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.bots.count_reach import CountReach
+from tablerules.interpreter.bots.distance import distance_for
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine import Choice, Table
@@ -57,6 +59,9 @@ class HandValue:
         self.copies = compiled.cards.copies_of
         self.kinds = len(compiled.cards)
         self.names = dict(compiled.numbers)
+        self.conditions = WinConditions(context="draw", relation=RELATIONS["self"])
+        self.reach = CountReach(self.scoring, self.kinds, self.conditions)
+        self.distance = distance_for(compiled)
 
     def of_choices(
         self,
@@ -77,10 +82,57 @@ class HandValue:
         ]
         unseen = self._unseen(table, seat)
         seeds = [rng.randrange(1 << 30) for _ in range(samples)]
+        exact = self._exact(table, seat, choices, groups, unseen, lacking)
+        if exact is not None:
+            return exact
         return [
             self._mean(self._after(table, seat, choice), groups, unseen, lacking, seeds)
             for choice in choices
         ]
+
+    def _exact(
+        self,
+        table: Table,
+        seat: int,
+        choices: Sequence[Choice],
+        groups: list[tuple[str, tuple[int, ...], bool, bool]],
+        unseen: list[int],
+        lacking: int,
+    ) -> list[float] | None:
+        """The estimate worked out over the ways the counted cells may end (`count_reach`),
+        where the scoring counts cards and those ways are few enough; else None."""
+        if not self.reach.usable:
+            return None
+        found = []
+        for choice in choices:
+            hand, shown = self._after(table, seat, choice)
+            loose = self._loose(table, seat, choice, hand)
+            value = self.reach.value(hand, loose, shown, groups, unseen, lacking, self._read)
+            if value is None:
+                return None
+            found.append(value)
+        return found
+
+    def _loose(self, table: Table, seat: int, choice: Choice, hand: list[int]) -> list[int]:
+        """The concealed cards after the choice that the hand is no further from complete
+        without (every copy of such a kind): those it may give away as it goes on."""
+        kinds = [group.kind for group in table.state.seats[seat].table]
+        kinds += [kind for kind, _ in choice.extra]
+        if choice.kind is not None and choice.table_index is not None:
+            kinds[choice.table_index] = choice.kind
+        elif choice.kind is not None:
+            kinds.append(choice.kind)
+        counts = [max(count, 0) for count in hand]
+        now = self.distance.distance(counts, kinds)
+        without = self.distance.without_each(counts, kinds)
+        return [
+            count if without.get(card, now + 1) <= now else 0 for card, count in enumerate(counts)
+        ]
+
+    def _read(self, view: HandView) -> float:
+        """The scores the settlement reads, on one imagined end."""
+        judgement = self.scoring.judge(view, dict(self.names))
+        return float(sum(judgement.value(name) for name in self.scores))
 
     def _after(self, table: Table, seat: int, choice: Choice) -> tuple[list[int], list[int]]:
         """(concealed cards, cards in table groups) of the seat once the choice is made."""

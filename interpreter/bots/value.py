@@ -93,7 +93,9 @@ class ValueBot:
         if wins and askable(table, seat):
             return self._win_or_wait(table, seat, choices, wins)
         if len(decision.options) != 1:
-            return self.greedy.choose(table, seat)
+            if wins:
+                return self.greedy.choose(table, seat)
+            return self._shared_window(table, seat, choices)
         if wins:
             return self._win_or_wait(table, seat, choices, wins)
         ranked = rank_choices(table, seat, choices)
@@ -107,6 +109,9 @@ class ValueBot:
         money = self._play_outs(table, seat, candidates, self.samples)
         totals = [sum(row) for row in money]
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        tied = [c for c, total in zip(candidates, totals, strict=True) if total == totals[best]]
+        if len(tied) > 1:
+            return self._estimate_best(table, seat, tied, ranked[0][1]) or candidates[best]
         return candidates[best]
 
     def _win_or_wait(
@@ -145,6 +150,37 @@ class ValueBot:
         top = max(values)
         if min(values) == top:
             return self.greedy.choose(table, seat)
+        return candidates[values.index(top)]
+
+    def _shared_window(self, table: Table, seat: int, choices: list[Choice]) -> Choice:
+        """A window other seats are asked in too, a win not among the choices: no roll-out
+        (their real choices are unseen), but the scoring's estimate reads only the seat's
+        cards and what it has seen, so among the choices as near to complete as the best it
+        takes the one the estimate values most; the greedy bot's choice when none is."""
+        if not hand_value_for(table.game).active:
+            return self.greedy.choose(table, seat)
+        ranked = rank_choices(table, seat, choices)
+        nearest = ranked[0][1]
+        candidates = [choice for choice, distance in ranked if distance <= nearest + MARGIN]
+        found = self._estimate_best(table, seat, candidates, nearest)
+        return found or self.greedy.choose(table, seat)
+
+    def _estimate_best(
+        self, table: Table, seat: int, candidates: list[Choice], lacking: int
+    ) -> Choice | None:
+        """The candidate the compiled scoring's estimate (`hand_value.py`) values most, with
+        `lacking` cards to come; None where it has nothing to weigh or tells them apart in
+        nothing. It breaks the ties of roll-outs that end with the same money: a hand near
+        complete often wins in none of its few imagined deals, and then its scores, which
+        a multiplier pays by, still differ."""
+        estimate = hand_value_for(table.game)
+        if len(candidates) < 2 or not estimate.active or self.estimate_samples < 1:
+            return None
+        samples = max(self.estimate_samples // len(candidates), 2)
+        values = estimate.of_choices(table, seat, candidates, lacking, samples, self.rng)
+        top = max(values)
+        if min(values) == top:
+            return None
         return candidates[values.index(top)]
 
     def _play_outs(
