@@ -24,7 +24,12 @@ The same imagined deals serve every candidate, so they are compared on equal luc
 * **A hand far from complete**: roll-outs rarely reach a win from there, so among the
   choices as near to complete as the best it takes the one the compiled scoring values
   most (`hand_value.py`: the scores the settlement pays by, judged on the cards the choice
-  leaves, some dealt again); the greedy bot's choice when that tells them apart in nothing.
+  leaves, some dealt again; the chance of a card count a pattern reads worked out exactly,
+  `count_reach.py`); the greedy bot's choice when that tells them apart in nothing.
+* **A window other seats are asked in too**, no win among the choices: the same estimate
+  among the choices as near as the best (it reads only the seat's cards and what it has
+  seen, so no roll-out is needed); it also breaks the ties of roll-outs near complete
+  that end with the same money.
 
 Other choices it searches only when no other seat has a choice pending in the same window
 (the others' choices were offered for their real cards, which it must not see); in every
