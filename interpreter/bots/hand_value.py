@@ -10,6 +10,11 @@ taken), with some of the concealed cards dealt again from the cards the seat has
 A choice that keeps the hand nearer a pattern the money rewards (ten cards of a colour,
 one suit) scores higher than one as near to complete that leaves it.
 
+Where a pattern counts the cards of a set (`cards ITEMS`), such a count is met or missed by
+a card or two, which a few random ends seldom show: there the ends are not sampled but
+worked out exactly over the ways the counted sets may end (`count_reach.py`), the loose
+cards given away, as long as those ways are few enough.
+
 Where the settlement reads no score, or the file has no hand patterns, there is nothing to
 estimate (`active` is False) and the bot falls back on the greedy choice.
 """
