@@ -7,7 +7,9 @@ rather than offering the file's actions (whether to take the wall's last card). 
 it imagines the cards it cannot see dealt again at random (`determinise`), plays each
 candidate choice on that imagined table, lets greedy bots finish the hand, and reads its
 own money at the end, as the rule file pays it: bonuses, hand patterns, multipliers, fees.
-The same imagined deals serve every candidate, so they are compared on equal luck.
+The same imagined deals serve every candidate, so they are compared on equal luck. An
+imagined deal gives no other seat the cards its discards showed it holds none of (the
+cards of its declared value it must discard first: `seen_absent.py`).
 
 * **A win it could decline.** A win and a way to decline it (a pass, a claim instead)
   are both played out on the same imagined deals, in batches of `win_samples`, until the
@@ -46,6 +48,7 @@ import random
 
 from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import PLAIN, GreedyBot, rank_choices
+from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import ask_again, clone, determinise
 from tablerules.interpreter.engine.phases.flow import PHASE
@@ -194,9 +197,10 @@ class ValueBot:
         """The seat's money after each candidate, on `samples` imagined deals (the same
         deals for every candidate): one row per candidate."""
         money: list[list[int]] = [[] for _ in candidates]
+        without = cards_not_held(table, seat)  # what the others' discards told
         for _ in range(samples):
             world_seed = self.rng.randrange(1 << 62)
-            world = determinise(table, seat, random.Random(world_seed))
+            world = determinise(table, seat, random.Random(world_seed), without)
             ask_again(world, seat)
             for index, choice in enumerate(candidates):
                 money[index].append(play_out(clone(world), choice, seat, world_seed))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tablerules.interpreter.engine.state import HandState, Seat
@@ -63,11 +64,18 @@ def clone(table: Table) -> Table:
     return twin
 
 
-def determinise(table: Table, seat: int, rng: random.Random) -> Table:
+def determinise(
+    table: Table,
+    seat: int,
+    rng: random.Random,
+    without: Mapping[int, frozenset[int]] | None = None,
+) -> Table:
     """A copy of `table` with the cards hidden from `seat` dealt again at random: each
     other seat keeps its number of concealed cards, the wall its length. A card on offer
     that sits in its owner's hand and that `seat` can see (the dealer's shown card, a card
-    being added onto a table group while the others may win on it) stays in that hand."""
+    being added onto a table group while the others may win on it) stays in that hand.
+    `without` names, for some other seats, cards `seat` knows they do not hold: those
+    seats are dealt none of them (`_dealt`)."""
     twin = clone(table)
     state = twin.state
     kept = _shown_in_hand(table, seat)
@@ -86,6 +94,8 @@ def determinise(table: Table, seat: int, rng: random.Random) -> Table:
     hidden.extend(wall)
     hidden.sort()  # the new deal depends on which cards are hidden, never on where they were
     rng.shuffle(hidden)
+    if without:
+        hidden = _dealt(hidden, others, sizes, without)
     position = 0
     for other, size in zip(others, sizes, strict=True):
         hand = [0] * len(state.seats[other].hand)
@@ -97,6 +107,38 @@ def determinise(table: Table, seat: int, rng: random.Random) -> Table:
         position += size
     state.wall[state.head : state.tail] = hidden[position:]
     return twin
+
+
+def _dealt(
+    hidden: list[int], others: list[int], sizes: list[int], without: Mapping[int, frozenset[int]]
+) -> list[int]:
+    """The shuffled hidden cards reordered so that the seats' slices (in `others` order,
+    `sizes` long, then the wall) hold none of the cards `without` names for a seat: each
+    such seat takes the first cards it may hold, in shuffled order (a uniform choice among
+    them); the other seats and the wall take what is left, in the same order. A seat
+    keeps the plain deal where too few cards are left that it may hold."""
+    left = list(hidden)
+    chosen: dict[int, list[int]] = {}
+    for other, size in zip(others, sizes, strict=True):
+        barred = without.get(other)
+        if not barred:
+            continue
+        picked = [i for i, card in enumerate(left) if card not in barred][:size]
+        if len(picked) < size:
+            continue
+        chosen[other] = [left[i] for i in picked]
+        taken = set(picked)
+        left = [card for i, card in enumerate(left) if i not in taken]
+    ordered: list[int] = []
+    position = 0
+    for other, size in zip(others, sizes, strict=True):
+        if other in chosen:
+            ordered.extend(chosen[other])
+        else:
+            ordered.extend(left[position : position + size])
+            position += size
+    ordered.extend(left[position:])
+    return ordered
 
 
 def _shown_in_hand(table: Table, seat: int) -> tuple[int, int] | None:
