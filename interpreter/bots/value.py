@@ -9,7 +9,9 @@ candidate choice on that imagined table, lets greedy bots finish the hand, and r
 own money at the end, as the rule file pays it: bonuses, hand patterns, multipliers, fees.
 The same imagined deals serve every candidate, so they are compared on equal luck. An
 imagined deal gives no other seat the cards its discards showed it holds none of (the
-cards of its declared value it must discard first: `seen_absent.py`).
+cards of its declared value it must discard first: `seen_absent.py`), and each other
+seat's imagined hand keeps the best of as many fresh draws as it has drawn (`kept_hands.py`):
+a hand dealt at random is far further from a win than a played one.
 
 * **A win it could decline.** A win and a way to decline it (a pass, a claim instead)
   are both played out on the same imagined deals, in batches of `win_samples`, until the
@@ -47,6 +49,7 @@ import math
 import random
 
 from tablerules.interpreter.bots.hand_value import hand_value_for
+from tablerules.interpreter.bots.kept_hands import keep_best
 from tablerules.interpreter.bots.players import PLAIN, GreedyBot, rank_choices
 from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.engine import Choice, Table
@@ -200,7 +203,9 @@ class ValueBot:
         without = cards_not_held(table, seat)  # what the others' discards told
         for _ in range(samples):
             world_seed = self.rng.randrange(1 << 62)
-            world = determinise(table, seat, random.Random(world_seed), without)
+            imagined = random.Random(world_seed)
+            world = determinise(table, seat, imagined, without)
+            keep_best(world, seat, imagined)  # the others kept the best of their draws
             ask_again(world, seat)
             for index, choice in enumerate(candidates):
                 money[index].append(play_out(clone(world), choice, seat, world_seed))
