@@ -40,7 +40,10 @@ Other choices it searches only when no other seat has a choice pending in the sa
 roll-out of a window the other seats are asked again as the imagined deal holds them. It
 knows no game: only the legal choices, the engine, what its seat can see, and the money
 the engine pays. Its budget is counted in samples, not time, so a simulation with it stays
-reproducible.
+reproducible. A seeded bot draws its imagined deals from its seed and the point the hand
+has reached (the events so far), not from what it searched before: two runs of the same
+deal under files that pay differently imagine the same deals wherever they have played
+alike, so a comparison measures the files, not two draws of the bot's luck.
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ class ValueBot:
         close: int = CLOSE,
         estimate_samples: int = ESTIMATE_SAMPLES,
     ) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(seed)
         self.samples = samples
@@ -91,6 +95,8 @@ class ValueBot:
         self.estimate_samples = estimate_samples
 
     def choose(self, table: Table, seat: int) -> Choice:
+        if self.seed is not None:  # the same imagined deals at the same point of a hand
+            self.rng = random.Random(f"{self.seed}:{len(table.state.events)}")
         choices = table.legal_actions(seat)
         decision = table.state.decision
         if len(choices) == 1 or decision is None or decision.kind == PHASE:
