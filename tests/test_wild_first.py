@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from tablerules.dsl.model.ir import Source
 from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.hand.evaluate import TableGroup
 from tablerules.interpreter.hand.wild_readings import WildEvaluator
 from tablerules.interpreter.search.splits import combine
 from tablerules.interpreter.search.wild_first import FirstReading
@@ -237,3 +239,155 @@ def test_a_first_reading_that_makes_no_form_gives_way_to_the_next(
     assert evaluator._first_evaluation(hand, None, None) is None
     result = game.evaluate(hand)
     assert summary(result) == summary(every_reading(game).evaluate(hand))
+
+
+SOURCES: list[Source | None] = [None, "self", "discard", "draw"]
+
+
+def _table_kind(game: Game, cards: tuple[int, ...]) -> int | None:
+    """A kind of table group that admits the cards, or None."""
+    rules = game.compiled
+    for index, kind in enumerate(rules.kinds):
+        if kind.on_table and rules.admits(index, cards):
+            return index
+    return None
+
+
+@st.composite
+def _held(
+    draw: st.DrawFn, game: Game, wilds: int
+) -> tuple[list[int], list[TableGroup], int, Source | None]:
+    """A hand of the file's own groups with a winning card (wild or plain, from each
+    source), 0–2 of its groups of three on the table, `wilds` of its concealed cards made
+    wild (the winning card among them now and then), one card changed now and then."""
+    rules = game.compiled
+    wild = min(rules.wilds.kinds)
+    pairs, threes = in_hand_groups(game)
+    groups = [tuple(draw(st.sampled_from(pairs)))]
+    groups += [tuple(sorted(draw(st.sampled_from(threes)))) for _ in range(4)]
+    assume(not any(wild in group for group in groups))
+    laid = draw(st.integers(0, 2))
+    table = []
+    for group in groups[len(groups) - laid :]:
+        kind = _table_kind(game, group)
+        assume(kind is not None)
+        assert kind is not None
+        table.append(TableGroup(kind, group, draw(st.booleans())))
+    hand = [card for group in groups[: len(groups) - laid] for card in group]
+    if draw(st.booleans()):
+        hand[draw(st.integers(0, len(hand) - 1))] = draw(
+            st.sampled_from([c for c in range(len(rules.cards)) if c != wild])
+        )
+    order = draw(st.permutations(range(len(hand))))
+    for index in order[:wilds]:
+        hand[index] = wild
+    everything = hand + [card for group in table for card in group.cards]
+    assume(all(everything.count(card) <= rules.cards.copies_of[card] for card in everything))
+    # the winning card: one of the wilds, or a plain card
+    at = order[0] if draw(st.booleans()) else order[-1]
+    win = hand.pop(at)
+    if draw(st.booleans()):
+        hand.pop(draw(st.integers(0, len(hand) - 1)))  # a card short: no win
+    return hand, table, win, draw(st.sampled_from(SOURCES))
+
+
+@pytest.mark.parametrize("wilds", [1, 2, 3, 4])
+@pytest.mark.parametrize("name", ["hongzhong", "hongzhong-rows", "guangdong", "hongkong-wild"])
+def test_an_evaluation_with_a_winning_card_or_table_groups_is_every_readings(
+    games: dict[str, Game], name: str, wilds: int
+) -> None:
+    """Hands with a winning card and table groups (where `_first_evaluation_held` answers,
+    on the files where nothing is valued or scored): the verdict, the reading, the best
+    split and every split's verdict are those of judging every reading."""
+    game = games[name]
+    listing = every_reading(game)
+    examples = 50 if name.startswith("hongzhong") else 3 if wilds == 4 else 6 if wilds == 3 else 12
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    @given(held=_held(game, wilds))
+    def check(held: tuple[list[int], list[TableGroup], int, Source | None]) -> None:
+        hand, table, win, source = held
+        expected = summary(listing.evaluate(hand, list(table), win, source))
+        assert summary(game.evaluate(hand, list(table), win, source)) == expected, held
+
+    check()
+
+
+def test_the_first_reading_of_hands_with_a_winning_card_or_table_groups(
+    games: dict[str, Game],
+) -> None:
+    """`FirstReading.first` over the plans of hands with a winning card (wild or plain)
+    and table groups yields what `ordered_fills` yields first, or None with it."""
+    game = games["hongzhong"]
+    evaluator = game.evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    rng = random.Random(29)
+    readers: dict[int, FirstReading] = {}
+    checked = found = 0
+    for _ in range(2000):
+        if checked >= 300:
+            break
+        hand = _random_hand(game, rng)
+        table: list[TableGroup] = []
+        for group in (hand[-3:], hand[-6:-3])[: rng.randint(0, 2)]:
+            kind = _table_kind(game, tuple(sorted(group)))
+            if kind is not None and len(table) * 3 + 3 <= len(hand) - 2:
+                table.append(TableGroup(kind, tuple(sorted(group))))
+        hand = hand[: len(hand) - 3 * len(table)]
+        win = hand.pop(rng.randrange(len(hand)))
+        counts, held, _ = evaluator._parted(hand, win)
+        if not held:
+            continue
+        around = evaluator._with_table(counts, table, win)
+        concealed = evaluator._concealed(counts, win)
+        plan = evaluator._plan(around, concealed, held, table, len(hand) + 1)
+        if plan is None:
+            continue
+        plain, room, accept, forms = plan
+        wanted = accept | forms
+        for budget in (evaluator.budget, evaluator._budget(len(hand) + 1)):
+            reader = readers.setdefault(id(budget), FirstReading(budget))
+            listed = next(iter(budget.ordered_fills(plain, room, len(held), wanted)), None)
+            first = reader.first(plain, room, len(held), wanted)
+            if listed is None:
+                assert first is None, (hand, table, win)
+            else:
+                assert first is not None, (hand, table, win)
+                assert first[0] == listed[0], (hand, table, win)
+                found += 1
+        checked += 1
+    assert checked >= 300 and found > 100
+
+
+def test_play_asks_the_first_reading_of_a_hand_with_a_winning_card(
+    games: dict[str, Game],
+) -> None:
+    """紅中癩子 hands with a winning card and a table group are evaluated without the
+    descent (no reading judged but the one chosen), wild winning card or plain."""
+    game = games["hongzhong"]
+    evaluator = game.evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    pong = TableGroup(_kind_of_pong(game), tuple(game.parse("555p")))
+    for cards, table, win in (
+        ("123m456m789m1p2pCC", [], "3p"),
+        ("123m456m789m11p23p", [], "C"),
+        ("123m789m11p2pC", [pong], "C"),
+    ):
+        hand = game.parse(cards)
+        judged = evaluator.judged
+        result = game.evaluate(hand, table, game.parse(win)[0], "self")
+        assert result.wins
+        assert evaluator.judged == judged + 1, cards
+        expected = every_reading(game).evaluate(hand, table, game.parse(win)[0], "self")
+        assert summary(result) == summary(expected)
+
+
+def _kind_of_pong(game: Game) -> int:
+    kind = _table_kind(game, tuple(game.parse("555p")))
+    assert kind is not None
+    return kind

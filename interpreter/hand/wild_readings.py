@@ -117,8 +117,9 @@ class WildEvaluator(Evaluator):
             int.from_bytes(bytes([level]) * len(rules.cards), "little") for level in range(128)
         ]
         self._facts_memo: dict[tuple[object, ...], WinConditions] = {}
-        # concealed cards with one kind of wild, where the first winning reading is the
-        # best: read straight from the budget tables (`_first_evaluation`)
+        # one kind of wild, where the first winning reading is the best: read straight
+        # from the budget tables (`_first_evaluation`; with a winning card or table
+        # groups, `_first_evaluation_held`)
         self._read_first = self._first_wins and self._concealed_decide and not self._card_forms
         self._first_reading = FirstReading(self.budget)
         self._dealt_first_reading = FirstReading(self._dealt_budget)
@@ -584,8 +585,11 @@ class WildEvaluator(Evaluator):
         on_deal: bool = False,
         conditions: WinConditions | None = None,
     ) -> Evaluation:
-        if self._read_first and not table and win_card is None and not on_deal:
-            found = self._first_evaluation(hand, source, conditions)
+        if self._read_first and not on_deal:
+            if not table and win_card is None:
+                found = self._first_evaluation(hand, source, conditions)
+            else:
+                found = self._first_evaluation_held(hand, table or [], win_card, source, conditions)
             if found is not None:
                 return found
         counts, wilds, win_wild = self._parted(hand, win_card)
@@ -692,6 +696,49 @@ class WildEvaluator(Evaluator):
 
         def mark(split: Decomposition) -> None:
             split.wilds = count
+            split.wild_readings = reading
+
+        result.mark_splits(mark)
+        return result
+
+    def _first_evaluation_held(
+        self,
+        hand: Sequence[int],
+        table: Sequence[TableGroup],
+        win_card: int | None,
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+    ) -> Evaluation | None:
+        """`_first_evaluation` of a hand with a winning card or table groups (what play and
+        `evaluate --win-card` ask): the same plan as the descent's (`_held`), its first
+        reading read from the budget tables rather than listed, and evaluated as the
+        descent evaluates it; the winning card, wild or plain, kept as `_apply` keeps it.
+        None where that does not answer (no plan, no wilds, no reading, a first reading
+        that does not win): `evaluate` goes on, and finds the same first reading."""
+        counts, wilds, win_wild = self._parted(hand, win_card)
+        if not wilds:
+            return None
+        held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
+        plan = held.plan
+        if plan is None:
+            return None
+        plain, room, groups, forms = plan
+        size = sum(held.concealed or ()) + len(wilds)  # as `_worth_judging` picks the budget
+        first = self._dealt_first_reading if size <= self._dealt_cards else self._first_reading
+        found = first.first(plain, room, len(wilds), groups | forms)
+        if found is None:
+            return None
+        reading = next(self._readings_of(found[0], wilds))
+        cards, win = self._apply(counts, reading, win_wild, win_card)
+        result = super().evaluate(cards, table, win, held.source, False, held.facts)
+        if not result.wins:
+            return None
+        self.judged += 1
+        result.wild_readings = reading
+        read = len(wilds)
+
+        def mark(split: Decomposition) -> None:
+            split.wilds = read
             split.wild_readings = reading
 
         result.mark_splits(mark)
