@@ -9,6 +9,8 @@ against the same file without its wild clause.
      the wild side at most 3× the plain side's CPU per call. The win test is also timed
      on hands that do not win (`losing_hands`: two tiles of each complete hand changed,
      those whose wild side does not win kept), the usual answer in play.
+     With --win-card, one card of each hand (at random: the wild or a plain card alike)
+     is its winning card, self-drawn: what play and `tablerules evaluate --win-card` ask.
 (w2) Greedy self-play on rules/hongzhong.rules against the same file with its wild
      clause, its discard rule and its `never of wild` lines taken out (紅中 a plain tile),
      the same seeds on both: CPU per bot decision. Target: at most 2×.
@@ -99,6 +101,17 @@ def losing_hands(game, count: int, wilds: int, seed: int) -> tuple[list, list]:
     return plain_hands, wild_hands
 
 
+def with_win_cards(hands: list[list[int]], seed: int) -> list[tuple[list[int], int]]:
+    """Each hand with one of its cards, chosen at random, taken out as its winning card."""
+    rng = random.Random(seed)
+    split = []
+    for hand in hands:
+        rest = list(hand)
+        win = rest.pop(rng.randrange(len(rest)))
+        split.append((rest, win))
+    return split
+
+
 def _row(figures: dict, ratio: Ratio) -> dict[str, object]:
     """Both sides' per-call CPU (min, median, µs) and the wild side's share of the plain's."""
     plain, wild = figures["plain"], figures["wild"]
@@ -109,7 +122,7 @@ def _row(figures: dict, ratio: Ratio) -> dict[str, object]:
     }
 
 
-def hand_figures(rounds: int, per_round: int) -> dict[str, object]:
+def hand_figures(rounds: int, per_round: int, win_card: bool = False) -> dict[str, object]:
     game = load_game(RULES)
     wild = game.cards.ids.index("C")
     wins, evaluate = game.evaluator.wins, game.evaluate
@@ -120,10 +133,17 @@ def hand_figures(rounds: int, per_round: int) -> dict[str, object]:
         for at in range(rounds):
             plain = complete_hands(game, per_round, 1000 * wilds + at)
             sets[at] = (plain, with_wilds(plain, wilds, wild, at))
-            losing[at] = losing_hands(game, per_round, wilds, 1000 * wilds + at)
+            if not win_card:
+                losing[at] = losing_hands(game, per_round, wilds, 1000 * wilds + at)
+        won = {
+            at: (with_win_cards(plain, at), with_win_cards(wild_side, at))
+            for at, (plain, wild_side) in sets.items()
+        }
 
-        def side(which: int, best: bool, sets: dict = sets):
+        def side(which: int, best: bool, sets: dict = sets, won: dict = won):
             def share(index: int) -> tuple[int, int]:
+                if win_card:
+                    return won_share(won[index][which], best)
                 hands = sets[index][which]
                 start = process_time_ns()
                 if best:
@@ -136,12 +156,25 @@ def hand_figures(rounds: int, per_round: int) -> dict[str, object]:
 
             return share
 
-        rows = (("win test", False, sets), ("win test, no win", False, losing))
-        for label, best, hands in (*rows, ("best split", True, sets)):
+        def won_share(hands: list[tuple[list[int], int]], best: bool) -> tuple[int, int]:
+            start = process_time_ns()
+            if best:
+                for hand, card in hands:
+                    _ = evaluate(hand, None, card, "self").best
+            else:
+                for hand, card in hands:
+                    wins(hand, (), card, "self")
+            return process_time_ns() - start, len(hands)
+
+        rows = [("win test", False, sets), ("best split", True, sets)]
+        if not win_card:  # hands that do not win: concealed cards alone
+            rows.insert(1, ("win test, no win", False, losing))
+        for label, best, hands in rows:
             figures = interleave(
                 rounds, {"plain": side(0, best, hands), "wild": side(1, best, hands)}
             )
             ratio = Ratio.of(figures["plain"], figures["wild"])  # wild time / plain time
+            label = f"{label} with a winning card" if win_card else label
             results[f"{label}, {wilds} wild"] = {
                 "plain_us": [
                     round(figures["plain"].min_us, 1),
@@ -199,9 +232,18 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds")
     parser.add_argument("--hands", type=int, default=300, help="hands per round (w1)")
     parser.add_argument("--games", type=int, default=10, help="greedy hands per round (w2)")
+    parser.add_argument(
+        "--win-card", action="store_true", help="hands with a winning card (w1 alone)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = {**hand_figures(args.rounds, args.hands), **greedy_figures(args.rounds, args.games)}
+    if args.win_card:
+        figures = hand_figures(args.rounds, args.hands, win_card=True)
+    else:
+        figures = {
+            **hand_figures(args.rounds, args.hands),
+            **greedy_figures(args.rounds, args.games),
+        }
     if args.json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
         return
