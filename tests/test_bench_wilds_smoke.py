@@ -37,3 +37,14 @@ def test_the_greedy_comparison_plays_both_files() -> None:
     figures = _bench().greedy_figures(rounds=1, hands=1)
     row = figures["greedy decision"]
     assert row["plain_us"][0] > 0 and row["wild_us"][0] > 0
+
+
+def test_the_winning_card_mode_times_every_row() -> None:
+    figures = _bench().hand_figures(rounds=1, per_round=3, win_card=True)
+    assert set(figures) == {
+        f"{what} with a winning card, {wilds} wild"
+        for what in ("win test", "best split")
+        for wilds in range(1, 5)
+    }
+    for row in figures.values():
+        assert row["wild_us"][0] > 0  # type: ignore[index]
