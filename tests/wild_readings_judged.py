@@ -13,6 +13,7 @@ def every_reading(game: Game) -> WildEvaluator:
     """An evaluator of the game's rules that judges every reading (the budget search off)."""
     evaluator = WildEvaluator(game.compiled)
     evaluator._plan = lambda *args, **kwargs: None  # type: ignore[method-assign]
+    evaluator._read_first = False  # nor the first reading read from the budget tables
     return evaluator
 
 
