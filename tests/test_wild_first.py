@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from tablerules.dsl.model.ir import Source
 from tablerules.interpreter.api import Game, load_game
 from tablerules.interpreter.hand.evaluate import TableGroup
+from tablerules.interpreter.hand.evaluation import Evaluation
 from tablerules.interpreter.hand.wild_readings import WildEvaluator
 from tablerules.interpreter.search.splits import combine
 from tablerules.interpreter.search.wild_first import FirstReading
@@ -244,6 +245,17 @@ def test_a_first_reading_that_makes_no_form_gives_way_to_the_next(
 SOURCES: list[Source | None] = [None, "self", "discard", "draw"]
 
 
+def _whole(result: Evaluation) -> tuple[object, ...]:
+    """`summary`, with every split as the report writes it (which group holds the winning
+    card, each split's wilds and reading) and the splits left out."""
+    return (
+        summary(result),
+        [split.to_json() for split in result.decompositions],
+        [(split.wilds, split.wild_readings) for split in result.decompositions],
+        result.left_out,
+    )
+
+
 def _table_kind(game: Game, cards: tuple[int, ...]) -> int | None:
     """A kind of table group that admits the cards, or None."""
     rules = game.compiled
@@ -312,8 +324,8 @@ def test_an_evaluation_with_a_winning_card_or_table_groups_is_every_readings(
     @given(held=_held(game, wilds))
     def check(held: tuple[list[int], list[TableGroup], int, Source | None]) -> None:
         hand, table, win, source = held
-        expected = summary(listing.evaluate(hand, list(table), win, source))
-        assert summary(game.evaluate(hand, list(table), win, source)) == expected, held
+        expected = _whole(listing.evaluate(hand, list(table), win, source))
+        assert _whole(game.evaluate(hand, list(table), win, source)) == expected, held
 
     check()
 
@@ -377,6 +389,7 @@ def test_play_asks_the_first_reading_of_a_hand_with_a_winning_card(
         ("123m456m789m1p2pCC", [], "3p"),
         ("123m456m789m11p23p", [], "C"),
         ("123m789m11p2pC", [pong], "C"),
+        ("123m456m789m1p5p7pC", [], "C"),  # the winning 紅中 is the 6p, not the 1p
     ):
         hand = game.parse(cards)
         judged = evaluator.judged
@@ -384,10 +397,35 @@ def test_play_asks_the_first_reading_of_a_hand_with_a_winning_card(
         assert result.wins
         assert evaluator.judged == judged + 1, cards
         expected = every_reading(game).evaluate(hand, table, game.parse(win)[0], "self")
-        assert summary(result) == summary(expected)
+        assert _whole(result) == _whole(expected)
 
 
 def _kind_of_pong(game: Game) -> int:
     kind = _table_kind(game, tuple(game.parse("555p")))
     assert kind is not None
     return kind
+
+
+@pytest.mark.parametrize(
+    "cards, win",
+    [
+        ("123m456m789m5p", "C"),  # 紅中 as a fifth 5p would make the pair: no win
+        ("123m456m789mC", "5p"),
+        ("123m456m78m5pCC", "9m"),
+    ],
+)
+def test_a_reading_never_uses_a_copy_the_table_holds(
+    games: dict[str, Game], cards: str, win: str
+) -> None:
+    """The copies a pong on the table holds are out of the wilds' reach: the first
+    reading of a hand with table groups is read within what is left of the deck."""
+    game = games["hongzhong"]
+    five = game.parse("5p")[0]
+    pong = TableGroup(_kind_of_pong(game), (five, five, five))
+    hand = game.parse(cards)
+    winning = game.parse(win)[0]
+    result = game.evaluate(hand, [pong], winning, "self")
+    expected = every_reading(game).evaluate(hand, [pong], winning, "self")
+    assert _whole(result) == _whole(expected)
+    read = [card for _, card in result.wild_readings]
+    assert 3 + hand.count(five) + (winning == five) + read.count(five) <= 4

@@ -710,35 +710,66 @@ class WildEvaluator(Evaluator):
         conditions: WinConditions | None,
     ) -> Evaluation | None:
         """`_first_evaluation` of a hand with a winning card or table groups (what play and
-        `evaluate --win-card` ask): the same plan as the descent's (`_held`), its first
-        reading read from the budget tables rather than listed, and evaluated as the
-        descent evaluates it; the winning card, wild or plain, kept as `_apply` keeps it.
-        None where that does not answer (no plan, no wilds, no reading, a first reading
-        that does not win): `evaluate` goes on, and finds the same first reading."""
-        counts, wilds, win_wild = self._parted(hand, win_card)
-        if not wilds:
+        `evaluate --win-card` ask): the plan the descent is given (`_plan`: the plain
+        concealed cards, the plain winning card among them, the room left by the cards in
+        sight, the signatures the table groups leave to accept) worked out on the hand
+        packed as it comes, its first reading read from the budget tables, and that
+        reading judged packed as `Evaluator.evaluate` judges it where nothing is scored
+        (the winning card, when wild, the last card read, as `_apply` keeps it). None
+        where that does not answer (a hand too large for the signature tables, more
+        copies than the deck has, no wild, no reading, a first reading that does not
+        win): `evaluate` goes on, and finds the same first reading."""
+        cards = len(hand) + (win_card is not None)
+        if cards >= 127 or not SignatureLayout.fits(cards):
             return None
-        held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
-        plan = held.plan
-        if plan is None:
+        one = self._one
+        packed = 0
+        for card in hand:
+            packed += one[card]
+        wild = self._single_kind
+        shift = wild * FIELD_BITS
+        count = (packed >> shift) & 0xFF
+        plain = packed - (count << shift)
+        win_wild = win_card == wild
+        if win_wild:
+            count += 1
+        elif win_card is not None:
+            plain += one[win_card]
+        if not count:
             return None
-        plain, room, groups, forms = plan
-        size = sum(held.concealed or ()) + len(wilds)  # as `_worth_judging` picks the budget
-        first = self._dealt_first_reading if size <= self._dealt_cards else self._first_reading
-        found = first.first(plain, room, len(wilds), groups | forms)
+        seen = plain
+        for group in table:
+            for card in group.cards:
+                seen += one[card]
+        if (seen + self._excess) & self._guard:
+            return None  # more copies in sight than the deck has
+        room = self._room_of(seen, wild, count)
+        if table:
+            kinds = self.rules.kinds
+            pairs = sum(kinds[g.kind].is_pair for g in table)
+            triggers = sum(kinds[g.kind].is_trigger for g in table)
+            accept = self.rules.accept_mask(len(table), pairs, triggers)
+        else:
+            accept = self._accept_concealed | self._forms_accept
+        reader = self._dealt_first_reading if cards <= self._dealt_cards else self._first_reading
+        found = reader.first(plain, room, count, accept)
         if found is None:
             return None
-        reading = next(self._readings_of(found[0], wilds))
-        cards, win = self._apply(counts, reading, win_wild, win_card)
-        result = super().evaluate(cards, table, win, held.source, False, held.facts)
+        fill = found[0]
+        reading = next(self._readings_of(fill, [wild] * count))
+        full = plain + fill
+        win = reading[-1][1] if win_wild else win_card
+        pre = full - one[win] if win is not None else full
+        # `Evaluator.evaluate` of the reading's hand, nothing scored and not on the deal
+        result = self._judge(full, pre, table, win, implied_source(win_card, source))
         if not result.wins:
             return None
+        result.left_out = self.search.left_out(full)
         self.judged += 1
         result.wild_readings = reading
-        read = len(wilds)
 
         def mark(split: Decomposition) -> None:
-            split.wilds = read
+            split.wilds = count
             split.wild_readings = reading
 
         result.mark_splits(mark)
