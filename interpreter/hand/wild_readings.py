@@ -683,14 +683,17 @@ class WildEvaluator(Evaluator):
         if found is None:
             return None
         reading = next(self._readings_of(found[0], [wild] * count))
-        cards = [card for card in hand if card != wild]
-        cards += [card for _, card in reading]
-        facts = self._facts(conditions, source, count)
-        # nothing scored: the evaluation's verdict is the win test's (a reading that only
-        # a winning form's signatures let through is judged here once)
-        result = super().evaluate(cards, [], None, source, False, facts)
+        full = plain + found[0]
+        # `Evaluator.evaluate` of the reading's concealed cards, packed, nothing scored:
+        # its verdict is the win test's (a reading that only a winning form's signatures
+        # let through is judged here once)
+        if not self._plain_concealed and self._best_first:
+            result = self._judge_best(full)
+        else:
+            result = self._judge_plain(full)
         if not result.wins:
             return None
+        result.left_out = self.search.left_out(full)
         self.judged += 1
         result.wild_readings = reading
 
