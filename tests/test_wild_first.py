@@ -1,12 +1,14 @@
 """Property: the first reading read block by block from the budget tables
 (`interpreter/search/wild_first.py`) is the one the descent finds first, and the
 evaluation built on it (`WildEvaluator._first_evaluation`, concealed cards where nothing
-is valued or scored) is the one judging every reading gives.
+is valued or scored; `_first_evaluation_held`, hands with a winning card or table groups)
+is the one judging every reading gives.
 
 Hands are drawn from each file's own in-hand groups, 1–4 of their cards made wild, some
 cards changed (most such hands do not win), over `rules/hongzhong.rules`,
 `rules/guangdong.rules` and a wild 白 over Hong Kong 番 (a scored file: there every reading
-is still judged, and the first reading is compared alone).
+is still judged, and the first reading is compared alone). Hands with a winning card take
+it from each source, wild or plain, with 0–2 of their groups of three on the table.
 """
 
 from __future__ import annotations
