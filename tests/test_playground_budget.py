@@ -231,9 +231,11 @@ def test_the_hand_budget_counts_the_engines_work_not_only_the_bots(
 
     checked = check(PMZ.with_name("slow.rules"), text=slow_to_judge())
     assert checked.ok and checked.game is not None, checked.diagnostics
-    started = time.thread_time()
-    Table(checked.game, seed=1)  # the deal and the first draw: a tenth of the hand or less
-    deal = time.thread_time() - started
+    deal = float("inf")
+    for _ in range(3):  # the least of three: the first also warms the tables the hand reads
+        started = time.thread_time()
+        Table(checked.game, seed=1)  # the deal and the first draw: a tenth of the hand or less
+        deal = min(deal, time.thread_time() - started)
     monkeypatch.setattr(budget, "HAND_CPU_SECONDS", 2 * deal)
     session = HandSession(checked.game, seed=1, bots="random")
     assert not session.end.finished
