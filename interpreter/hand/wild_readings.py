@@ -691,18 +691,7 @@ class WildEvaluator(Evaluator):
             result = self._judge_best(full)
         else:
             result = self._judge_plain(full)
-        if not result.wins:
-            return None
-        result.left_out = self.search.left_out(full)
-        self.judged += 1
-        result.wild_readings = reading
-
-        def mark(split: Decomposition) -> None:
-            split.wilds = count
-            split.wild_readings = reading
-
-        result.mark_splits(mark)
-        return result
+        return self._first_judged(result, full, count, reading)
 
     def _first_evaluation_held(
         self,
@@ -765,6 +754,13 @@ class WildEvaluator(Evaluator):
         pre = full - one[win] if win is not None else full
         # `Evaluator.evaluate` of the reading's hand, nothing scored and not on the deal
         result = self._judge(full, pre, table, win, implied_source(win_card, source))
+        return self._first_judged(result, full, count, reading)
+
+    def _first_judged(
+        self, result: Evaluation, full: int, count: int, reading: Reading
+    ) -> Evaluation | None:
+        """A first reading's judged hand as `evaluate` reports it (the splits left out, the
+        wilds and what each stood for), or None where the reading does not win."""
         if not result.wins:
             return None
         result.left_out = self.search.left_out(full)
