@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from tablerules.agents.observation import HIDDEN_DRAWS, ObservationEncoder
+from tablerules.agents.observation import ObservationEncoder
 from tablerules.agents.running_counts import LedgerTotals
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.state import HandState, Seat
@@ -160,45 +160,9 @@ class KeptObservations:
     def _make_header(self, state: HandState, viewer: int) -> bytes:
         """The offer, decision, turn and dealer blocks for `viewer` (not its restrictions:
         those are read on every call), as `ObservationEncoder.encode` writes them."""
-        encoder = self.encoder
-        (
-            _,
-            card_at,
-            hidden_offer_at,
-            context_at,
-            owner_at,
-            decision_at,
-            asked_at,
-            turn_at,
-            dealer_at,
-            _,
-        ) = encoder._offsets
         start = self._header.start
         header = bytearray(self._header.stop - start)
-        steps = encoder._steps[viewer]
-        decision = state.decision
-        if decision is not None and not state.finished:
-            offer = decision.offer
-            card = offer.card
-            if card is not None:
-                context = offer.context
-                if (
-                    context in HIDDEN_DRAWS
-                    and viewer != offer.owner
-                    and (decision.hidden or not (context == "draw" and encoder._draws_shown))
-                ):
-                    header[hidden_offer_at - start] = 1
-                else:
-                    header[card_at - start + card] = 1
-            number = encoder.contexts.get(offer.context)
-            if number is not None:
-                header[context_at - start + number] = 1
-            header[owner_at - start + steps[offer.owner]] = 1
-            header[decision_at - start + (decision.kind == "window")] = 1
-            if viewer in decision.options and viewer not in decision.chosen:
-                header[asked_at - start] = 1
-        header[turn_at - start + steps[state.turn]] = 1
-        header[dealer_at - start + steps[state.dealer]] = 1
+        self.encoder.write_header(header, state, viewer, start)
         return bytes(header)
 
     def _catch_up(self, table: Table) -> None:

@@ -21,6 +21,7 @@ from tablerules.agents.running_counts import LedgerTotals, PileCounts
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.game import play_parts
+from tablerules.interpreter.engine.state import HandState
 
 HIDDEN_DRAWS = ("draw", "replacement")  # offers whose card may be its owner's alone
 BASE_CONTEXTS = ("turn", "turn start", "draw", "replacement", "discard", "deal card")
@@ -202,48 +203,15 @@ class ObservationEncoder:
                 if total:
                     buf[table_at : table_at + cards] = total.to_bytes(cards, "little")
             buf[hidden_at] = hidden if hidden < 256 else 255
-        (
-            shown_at,
-            card_at,
-            hidden_offer_at,
-            context_at,
-            owner_at,
-            decision_at,
-            asked_at,
-            turn_at,
-            dealer_at,
-            restrictions_at,
-        ) = self._offsets
-        steps = self._steps[viewer]  # each absolute seat's step from the viewer
+        shown_at = self._offsets[0]
+        restrictions_at = self._offsets[-1]
         deal_events = state.events[1 : 1 + seats]  # the cards shown follow the deal
         if deal_events != self._deal_events:
             self._deal_shown = self._shown_on_deal(table, deal_events)
             self._deal_events = deal_events
         if self._deal_shown:
             buf[shown_at : shown_at + cards] = self._deal_shown
-        decision = state.decision
-        if decision is not None and not state.finished:
-            offer = decision.offer
-            card = offer.card
-            if card is not None:
-                context = offer.context
-                if (
-                    context in HIDDEN_DRAWS
-                    and viewer != offer.owner
-                    and (decision.hidden or not (context == "draw" and self._draws_shown))
-                ):
-                    buf[hidden_offer_at] = 1
-                else:
-                    buf[card_at + card] = 1
-            number = self.contexts.get(offer.context)
-            if number is not None:
-                buf[context_at + number] = 1
-            buf[owner_at + steps[offer.owner]] = 1
-            buf[decision_at + (decision.kind == "window")] = 1
-            if viewer in decision.options and viewer not in decision.chosen:
-                buf[asked_at] = 1
-        buf[turn_at + steps[state.turn]] = 1
-        buf[dealer_at + steps[state.dealer]] = 1
+        self.write_header(buf, state, viewer)
         if own.restrictions:
             for active in own.restrictions:
                 number = self.restrictions.get(active.name)
@@ -263,6 +231,46 @@ class ObservationEncoder:
                 if money:
                     out[tail + 1 + step] = money
         return out
+
+    def write_header(self, buf: bytearray, state: HandState, viewer: int, start: int = 0) -> None:
+        """The offer, decision, turn and dealer blocks of `viewer`'s observation, written
+        into `buf` as if it began at position `start` of the observation's bytes."""
+        (
+            _,
+            card_at,
+            hidden_offer_at,
+            context_at,
+            owner_at,
+            decision_at,
+            asked_at,
+            turn_at,
+            dealer_at,
+            _,
+        ) = self._offsets
+        steps = self._steps[viewer]  # each absolute seat's step from the viewer
+        decision = state.decision
+        if decision is not None and not state.finished:
+            offer = decision.offer
+            card = offer.card
+            if card is not None:
+                context = offer.context
+                if (
+                    context in HIDDEN_DRAWS
+                    and viewer != offer.owner
+                    and (decision.hidden or not (context == "draw" and self._draws_shown))
+                ):
+                    buf[hidden_offer_at - start] = 1
+                else:
+                    buf[card_at - start + card] = 1
+            number = self.contexts.get(offer.context)
+            if number is not None:
+                buf[context_at - start + number] = 1
+            buf[owner_at - start + steps[offer.owner]] = 1
+            buf[decision_at - start + (decision.kind == "window")] = 1
+            if viewer in decision.options and viewer not in decision.chosen:
+                buf[asked_at - start] = 1
+        buf[turn_at - start + steps[state.turn]] = 1
+        buf[dealer_at - start + steps[state.dealer]] = 1
 
     def _pack(self, cards: tuple[int, ...]) -> int:
         """`cards` counted as a packed integer (a byte per card kind), kept for next time."""
