@@ -517,20 +517,30 @@ class WildBudget:
         if wilds == 1:
             yield from self._one_card(parts, accept)
             return
+        useful = self._below(accept, wilds)
+        tails = self._tails(parts, wilds, accept, useful)
+        if tails is None:
+            return
+        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful))
+
+    def _tails(
+        self, parts: list[tuple[BlockBudget, int, int]], wilds: int, accept: int, useful: int
+    ) -> list[int] | None:
+        """What the blocks from each one on reach with up to `wilds` cards added in all
+        (bit `j × stride + signature`, the splits no accepted signature holds left out), or
+        None where no reading with every wild used has an accepted split."""
         stride = self.stride
         within = (1 << ((wilds + 1) * stride)) - 1
-        useful = self._below(accept, wilds)
-        # what the blocks from each one on reach, with up to `wilds` cards added in all
         tails = [1] * (len(parts) + 1)
         for index in range(len(parts) - 1, -1, -1):
             block, part, free = parts[index]
             found = block.reach(part, free, wilds if free else 0) & useful
             tails[index] = _joined(tails[index + 1], found) & within if found else 0
             if not tails[index]:
-                return
+                return None
         if not (tails[0] >> (wilds * stride)) & accept:
-            return
-        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful))
+            return None
+        return tails
 
     def _one_card(
         self, parts: list[tuple[BlockBudget, int, int]], accept: int

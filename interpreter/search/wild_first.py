@@ -104,18 +104,8 @@ class FirstReading:
         parts = budget._parts(packed, room)
         if wilds == 1:
             return self._one_first(parts, accept)
-        stride = self.stride
-        within = (1 << ((wilds + 1) * stride)) - 1
-        useful = budget._below(accept, wilds)
-        tails = [1] * (len(parts) + 1)
-        for index in range(len(parts) - 1, -1, -1):
-            block, part, free = parts[index]
-            found = block.reach(part, free, wilds if free else 0) & useful
-            # (levels up to the cards left are the same table's: `left` below)
-            tails[index] = _joined(tails[index + 1], found) & within if found else 0
-            if not tails[index]:
-                return None
-        if not (tails[0] >> (wilds * stride)) & accept:
+        tails = budget._tails(parts, wilds, accept, budget._below(accept, wilds))
+        if tails is None:
             return None
         head = 1
         left = wilds
