@@ -45,10 +45,9 @@ from tablerules.interpreter.hand.evaluate import (
     implied_source,
 )
 from tablerules.interpreter.hand.judging import best_split
+from tablerules.interpreter.hand.wild_first_reading import FirstReadingEvaluation, Reading
 from tablerules.interpreter.search.wild_budget import WildBudget
-from tablerules.interpreter.search.wild_first import FirstReading
 
-Reading = tuple[tuple[int, int], ...]  # (wild kind, the card kind it stands for), per wild
 # what the budget search is given: the plain concealed cards, the copies free of each card a
 # wild may stand for, the signatures that win by groups and pairs, those of winning forms
 Plan = tuple[int, int, int, int]
@@ -76,7 +75,7 @@ def _copies_in_play(rules: CompiledRules) -> tuple[int, ...]:
     return tuple(copies)
 
 
-class WildEvaluator(Evaluator):
+class WildEvaluator(FirstReadingEvaluation, Evaluator):
     """An `Evaluator` for rules with wild cards: a hand without wilds is judged as before."""
 
     def __init__(self, rules: CompiledRules) -> None:
@@ -118,11 +117,9 @@ class WildEvaluator(Evaluator):
         ]
         self._facts_memo: dict[tuple[object, ...], WinConditions] = {}
         # one kind of wild, where the first winning reading is the best: read straight
-        # from the budget tables (`_first_evaluation`; with a winning card or table
-        # groups, `_first_evaluation_held`)
+        # from the budget tables (`wild_first_reading.py`)
         self._read_first = self._first_wins and self._concealed_decide and not self._card_forms
-        self._first_reading = FirstReading(self.budget)
-        self._dealt_first_reading = FirstReading(self._dealt_budget)
+        self._first_readers()
         # the signatures of a split that makes a winning form (its count of groups)
         self._forms_accept = 0
         layout = rules.signature
@@ -586,10 +583,7 @@ class WildEvaluator(Evaluator):
         conditions: WinConditions | None = None,
     ) -> Evaluation:
         if self._read_first and not on_deal:
-            if not table and win_card is None:
-                found = self._first_evaluation(hand, source, conditions)
-            else:
-                found = self._first_evaluation_held(hand, table or [], win_card, source, conditions)
+            found = self._first_reading_evaluated(hand, table, win_card, source, conditions)
             if found is not None:
                 return found
         counts, wilds, win_wild = self._parted(hand, win_card)
@@ -647,132 +641,6 @@ class WildEvaluator(Evaluator):
 
         chosen.mark_splits(mark)
         return chosen
-
-    def _first_evaluation(
-        self,
-        hand: Sequence[int],
-        source: ir.Source | None,
-        conditions: WinConditions | None,
-    ) -> Evaluation | None:
-        """`evaluate` of concealed cards alone holding wilds of the one wild kind, where the
-        first winning reading is the best (nothing valued or scored) and a split that the
-        groups and pairs accept wins: the hand packed as it comes, the first reading read
-        from the budget tables (`search/wild_first.py`), evaluated as a plain hand (a hand
-        without wilds at once as one). None where that does not answer (more copies than
-        the deck has, a hand too large for the signature tables, no reading that wins, a
-        first reading that only a winning form's signatures let through and that makes no
-        such form): `evaluate` goes on as for any hand."""
-        if len(hand) >= 127 or not SignatureLayout.fits(len(hand)):
-            return None
-        one = self._one
-        packed = 0
-        for card in hand:
-            packed += one[card]
-        wild = self._single_kind
-        count = (packed >> (wild * FIELD_BITS)) & 0xFF
-        if not count:  # a plain hand, judged as `evaluate` judges it
-            return super().evaluate(hand, None, None, source, False, conditions)
-        if (packed + self._excess) & self._guard:
-            return None
-        plain = packed - (count << (wild * FIELD_BITS))
-        room = self._room_of(plain, wild, count)
-        first = self._dealt_first_reading if len(hand) <= self._dealt_cards else None
-        found = (first or self._first_reading).first(
-            plain, room, count, self._accept_concealed | self._forms_accept
-        )
-        if found is None:
-            return None
-        reading = next(self._readings_of(found[0], [wild] * count))
-        full = plain + found[0]
-        # `Evaluator.evaluate` of the reading's concealed cards, packed, nothing scored:
-        # its verdict is the win test's (a reading that only a winning form's signatures
-        # let through is judged here once)
-        if not self._plain_concealed and self._best_first:
-            result = self._judge_best(full)
-        else:
-            result = self._judge_plain(full)
-        return self._first_judged(result, full, count, reading)
-
-    def _first_evaluation_held(
-        self,
-        hand: Sequence[int],
-        table: Sequence[TableGroup],
-        win_card: int | None,
-        source: ir.Source | None,
-        conditions: WinConditions | None,
-    ) -> Evaluation | None:
-        """`_first_evaluation` of a hand with a winning card or table groups (what play and
-        `evaluate --win-card` ask): the plan the descent is given (`_plan`: the plain
-        concealed cards, the plain winning card among them, the room left by the cards in
-        sight, the signatures the table groups leave to accept) worked out on the hand
-        packed as it comes, its first reading read from the budget tables, and that
-        reading judged packed as `Evaluator.evaluate` judges it where nothing is scored
-        (the winning card, when wild, the last card read, as `_apply` keeps it). None
-        where that does not answer (a hand too large for the signature tables, more
-        copies than the deck has, no wild, no reading, a first reading that does not
-        win): `evaluate` goes on, and finds the same first reading."""
-        cards = len(hand) + (win_card is not None)
-        if cards >= 127 or not SignatureLayout.fits(cards):
-            return None
-        one = self._one
-        packed = 0
-        for card in hand:
-            packed += one[card]
-        wild = self._single_kind
-        shift = wild * FIELD_BITS
-        count = (packed >> shift) & 0xFF
-        plain = packed - (count << shift)
-        win_wild = win_card == wild
-        if win_wild:
-            count += 1
-        elif win_card is not None:
-            plain += one[win_card]
-        if not count:
-            return None
-        seen = plain
-        for group in table:
-            for card in group.cards:
-                seen += one[card]
-        if (seen + self._excess) & self._guard:
-            return None  # more copies in sight than the deck has
-        room = self._room_of(seen, wild, count)
-        if table:
-            kinds = self.rules.kinds
-            pairs = sum(kinds[g.kind].is_pair for g in table)
-            triggers = sum(kinds[g.kind].is_trigger for g in table)
-            accept = self.rules.accept_mask(len(table), pairs, triggers)
-        else:
-            accept = self._accept_concealed | self._forms_accept
-        reader = self._dealt_first_reading if cards <= self._dealt_cards else self._first_reading
-        found = reader.first(plain, room, count, accept)
-        if found is None:
-            return None
-        fill = found[0]
-        reading = next(self._readings_of(fill, [wild] * count))
-        full = plain + fill
-        win = reading[-1][1] if win_wild else win_card
-        pre = full - one[win] if win is not None else full
-        # `Evaluator.evaluate` of the reading's hand, nothing scored and not on the deal
-        result = self._judge(full, pre, table, win, implied_source(win_card, source))
-        return self._first_judged(result, full, count, reading)
-
-    def _first_judged(
-        self, result: Evaluation, full: int, count: int, reading: Reading
-    ) -> Evaluation | None:
-        """A first reading's judged hand as `evaluate` reports it (the splits left out, the
-        wilds and what each stood for), or None where the reading does not win."""
-        if not result.wins:
-            return None
-        result.left_out = self.search.left_out(full)
-        self.judged += 1
-        result.wild_readings = reading
-
-        def mark(split: Decomposition) -> None:
-            split.wilds = count
-            split.wild_readings = reading
-
-        result.mark_splits(mark)
-        return result
 
     def _better(self, one: Evaluation, other: Evaluation) -> bool:
         """Whether `one`'s best split scores more than `other`'s (ties keep the first)."""
