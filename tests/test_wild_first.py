@@ -431,3 +431,45 @@ def test_a_reading_never_uses_a_copy_the_table_holds(
     assert _whole(result) == _whole(expected)
     read = [card for _, card in result.wild_readings]
     assert 3 + hand.count(five) + (winning == five) + read.count(five) <= 4
+
+
+@pytest.mark.parametrize("name", ["hongzhong", "guangdong", "hongkong-wild"])
+def test_a_fill_of_two_cards_tried_in_order_is_the_descents(
+    games: dict[str, Game], name: str
+) -> None:
+    """`FirstReading._tried_first` (each fill of at most two cards tried in the order of
+    the listing against the plain table) gives what the descent over the budget tables
+    (`_extend`) gives: on random parts of every block, rooms with positions that hold one
+    copy, none or two, and targets of every bit the part reaches with 0–2 cards added."""
+    evaluator = games[name].evaluator
+    assert isinstance(evaluator, WildEvaluator)
+    reader = FirstReading(evaluator._dealt_budget)
+    stride = reader.stride
+    rng = random.Random(31)
+    compared = found = 0
+    for _ in range(400):
+        block = rng.choice(reader.budget.blocks)
+        counts = [0] * block.size
+        for _ in range(rng.randint(0, 6)):
+            counts[rng.randrange(block.size)] += 1
+        if max(counts) > 4:
+            continue
+        part = int.from_bytes(bytes(counts), "little")
+        room = int.from_bytes(bytes(rng.choice((0, 1, 2, 2)) for _ in range(block.size)), "little")
+        reached = block.reach(part, room, 2) if room else block.plain(part) if part else 1
+        bits = [index for index in range(3 * stride) if (reached >> index) & 1]
+        if not bits:
+            continue
+        target = 0
+        for index in rng.sample(bits, min(len(bits), rng.randint(1, 3))):
+            target |= 1 << index
+        if rng.random() < 0.3:  # bits the part may not reach, now and then
+            target = 0
+            for _ in range(rng.randint(1, 3)):
+                target |= 1 << rng.randrange(3 * stride)
+        most = (target.bit_length() - 1) // stride
+        expected = reader._extend(block, part, block._clamped(room, most), most, target, 0, 0, 0)
+        assert reader._tried_first(block, part, block._clamped(room, most), target) == expected
+        compared += 1
+        found += expected is not None
+    assert compared > 200 and found > 100 and compared - found > 20

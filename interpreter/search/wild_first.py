@@ -18,6 +18,10 @@ that recur from hand to hand:
   says the rest can still complete the target.
 * The first fill of a block is kept by the block's part, its room and what the part must
   reach (as far as it can reach it at all): the same situation recurs in many hands.
+* A block or half that must take at most two cards (most of them) is answered by trying
+  its fills in the order of the listing against the plain table (`_tried_first`): a few
+  plain lookups of parts many hands hold, where the halves' placings and the descent's
+  tables of a part with a card added would be new work for this hand alone.
 
 With one wild, each block's table of one card added is read in order
 (`WildBudget.ordered_fills`). Among readings, one with more copies of a lower card comes
@@ -33,6 +37,7 @@ from tablerules.interpreter.search.splits import combine
 from tablerules.interpreter.search.wild_budget import BlockBudget, WildBudget, _joined
 
 FIRST_LIMIT = 1 << 15  # first fills kept per table (of blocks, of halves) before emptied
+TRIED_CARDS = 2  # a first fill of at most so many cards is tried fill by fill (`_tried_first`)
 
 
 def _sort_key(fill: int, size: int) -> int:
@@ -178,11 +183,47 @@ class FirstReading:
         key = (block.mask, id(block._reaches), part, room, wants)
         known = self._blocks.get(key)
         if known is None:
-            known = self._halves_first(block, part, room, left, wants)
+            if left <= TRIED_CARDS:
+                known = self._tried_first(block, part, room, wants)
+                assert known is not None  # `wants` holds only what the part reaches
+            else:
+                known = self._halves_first(block, part, room, left, wants)
             if len(self._blocks) >= FIRST_LIMIT:
                 self._blocks.clear()
             self._blocks[key] = known
         return known
+
+    def _tried_first(self, block: BlockBudget, part: int, room: int, target: int) -> int | None:
+        """The first fill (packed) of at most two cards within the room with which the
+        part reaches `target` (bit `cards added * stride + signature`, no bit past two
+        cards), each fill tried in the order of the listing against the block's plain
+        table: every two-card fill from a position before the one-card fill of that
+        position, the part as it is last. A few plain lookups, each of a part many hands
+        hold, where the halves would work out placings and differences for a part no
+        other hand asked with this target; None where no fill reaches the target."""
+        stride = self.stride
+        mask = (1 << stride) - 1
+        plain = block.plain
+        ones = block.ones
+        alone = target & mask
+        one_card = (target >> stride) & mask
+        two_cards = target >> (2 * stride)
+        rooms = room.to_bytes(block.size, "little")
+        positions = [position for position in range(block.size) if rooms[position]]
+        for index, position in enumerate(positions):
+            one = ones[position]
+            held = part + one
+            if two_cards:
+                if rooms[position] >= 2 and plain(held + one) & two_cards:
+                    return one + one
+                for other in positions[index + 1 :]:
+                    if plain(held + ones[other]) & two_cards:
+                        return one + ones[other]
+            if one_card and plain(held) & one_card:
+                return one
+        if alone and (plain(part) if part else 1) & alone:
+            return 0
+        return None
 
     def _halves_first(self, block: BlockBudget, part: int, room: int, left: int, wants: int) -> int:
         """`_block_first` read from the block's halves: each multiset of the groups that
@@ -253,7 +294,10 @@ class FirstReading:
         key = (block.mask, id(block._reaches), part, room, left, target)
         if key in self._windows:
             return self._windows[key]
-        known = self._extend(block, part, room, left, target, 0, 0, 0)
+        if left <= TRIED_CARDS:
+            known = self._tried_first(block, part, room, target)
+        else:
+            known = self._extend(block, part, room, left, target, 0, 0, 0)
         if len(self._windows) >= FIRST_LIMIT:
             self._windows.clear()
         self._windows[key] = known
