@@ -33,6 +33,18 @@ if TYPE_CHECKING:
 Reading = tuple[tuple[int, int], ...]  # (wild kind, the card kind it stands for), per wild
 
 
+def read_as(fill: int, wild: int) -> Reading:
+    """The reading of wilds of one kind that stand for the cards of `fill` (packed): the
+    cards in rising order, as `WildEvaluator._readings_of` lists them."""
+    reading: list[tuple[int, int]] = []
+    while fill:
+        card = ((fill & -fill).bit_length() - 1) // FIELD_BITS
+        count = (fill >> (card * FIELD_BITS)) & 0xFF
+        reading += [(wild, card)] * count
+        fill -= count << (card * FIELD_BITS)
+    return tuple(reading)
+
+
 class FirstReadingEvaluation:
     """A mixin of `WildEvaluator`: the first winning reading read and judged at once."""
 
@@ -89,7 +101,7 @@ class FirstReadingEvaluation:
         )
         if found is None:
             return None
-        reading = next(self._readings_of(found[0], [wild] * count))
+        reading = read_as(found[0], wild)
         full = plain + found[0]
         # `Evaluator.evaluate` of the reading's concealed cards, packed, nothing scored:
         # its verdict is the win test's (a reading that only a winning form's signatures
@@ -155,7 +167,7 @@ class FirstReadingEvaluation:
         if found is None:
             return None
         fill = found[0]
-        reading = next(self._readings_of(fill, [wild] * count))
+        reading = read_as(fill, wild)
         full = plain + fill
         win = reading[-1][1] if win_wild else win_card
         pre = full - one[win] if win is not None else full

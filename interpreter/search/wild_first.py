@@ -109,20 +109,34 @@ class FirstReading:
         parts = budget._parts(packed, room)
         if wilds == 1:
             return self._one_first(parts, accept)
-        tails = budget._tails(parts, wilds, accept, budget._below(accept, wilds))
-        if tails is None:
+        # what each block reaches, and the blocks from each one on together (`_tails`)
+        useful = budget._below(accept, wilds)
+        stride = self.stride
+        within = (1 << ((wilds + 1) * stride)) - 1
+        reached = [0] * len(parts)
+        tails = [1] * (len(parts) + 1)
+        for index in range(len(parts) - 1, -1, -1):
+            block, part, free = parts[index]
+            found = block.reach(part, free, wilds if free else 0)
+            reached[index] = found
+            found &= useful
+            tails[index] = _joined(tails[index + 1], found) & within if found else 0
+            if not tails[index]:
+                return None
+        if not (tails[0] >> (wilds * stride)) & accept:
             return None
         head = 1
         left = wilds
         filled = 0
         for index, (block, part, free) in enumerate(parts):
-            fill = 0
+            whole = part
             if left and free:
                 wants = budget._wants(head, tails[index + 1], left, accept)
-                fill = self._block_first(block, part, free, wilds, left, wants)
-                left -= self._count(fill)
-                filled += fill << block.shift
-            whole = part + fill
+                fill, count = self._block_first(block, part, free, reached[index], left, wants)
+                if count:
+                    left -= count
+                    filled += fill << block.shift
+                    whole += fill
             plain = block.plain(whole) if whole else 1
             head = combine(head, plain)
         if left or not head & accept:
@@ -167,16 +181,17 @@ class FirstReading:
         return sum(fill.to_bytes((fill.bit_length() + 7) // 8 or 1, "little"))
 
     def _block_first(
-        self, block: BlockBudget, part: int, room: int, wilds: int, left: int, wants: int
-    ) -> int:
+        self, block: BlockBudget, part: int, room: int, reached: int, left: int, wants: int
+    ) -> tuple[int, int]:
         """The first fill of the block (packed) of at most `left` cards with which its
-        part reaches `wants` (bit `cards added * stride + signature`); `room` is the
-        block's room cut at the hand's `wilds`, as the win test read its table. Only what
-        the part can reach counts in `wants`, so the answer is kept by that alone."""
+        part reaches `wants` (bit `cards added * stride + signature`), and its count of
+        cards; `room` is the block's room cut at the hand's wilds and `reached` the
+        block's table there, as the win test read it. Only what the part can reach counts
+        in `wants`, so the answer is kept by that alone."""
         stride = self.stride
-        wants &= block.reach(part, room, wilds) & ((1 << ((left + 1) * stride)) - 1)
+        wants &= reached & ((1 << ((left + 1) * stride)) - 1)
         if not wants >> stride:
-            return 0  # no card added here: the block's part as it is
+            return 0, 0  # no card added here: the block's part as it is
         # no fill adds more cards than the most `wants` asks for: the room cut there too
         left = (wants.bit_length() - 1) // stride
         room = block._clamped(room, left)
@@ -184,10 +199,11 @@ class FirstReading:
         known = self._blocks.get(key)
         if known is None:
             if left <= TRIED_CARDS:
-                known = self._tried_first(block, part, room, wants)
-                assert known is not None  # `wants` holds only what the part reaches
+                fill = self._tried_first(block, part, room, wants)
+                assert fill is not None  # `wants` holds only what the part reaches
             else:
-                known = self._halves_first(block, part, room, left, wants)
+                fill = self._halves_first(block, part, room, left, wants)
+            known = (fill, self._count(fill))
             if len(self._blocks) >= FIRST_LIMIT:
                 self._blocks.clear()
             self._blocks[key] = known
