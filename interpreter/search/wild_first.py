@@ -150,29 +150,30 @@ class FirstReading:
         what the other blocks' plain splits leave to reach, and in it the lowest card
         with which its part splits so (one plain table lookup a card, until it is found)."""
         plains = [block.plain(part) if part else 1 for block, part, _ in parts]
-        # the splits of the blocks before each one, and of those after it
-        before = [1] * (len(parts) + 1)
-        for index, plain in enumerate(plains):
-            before[index + 1] = plain and before[index] and combine(before[index], plain)
+        # the splits of the blocks after each one
         after = [1] * (len(parts) + 1)
         for index in range(len(parts) - 1, -1, -1):
             plain = plains[index]
             after[index] = plain and after[index + 1] and combine(after[index + 1], plain)
         stride = self.stride
+        before = 1  # the splits of the blocks before this one
         for index, (block, part, free) in enumerate(parts):
-            if not free or not before[index] or not after[index + 1]:
-                continue
-            others = combine(before[index], after[index + 1])
-            wants = self.residual(accept, others)
-            if not (block.reach(part, free, 1) >> stride) & wants:
-                continue  # no card added here reaches it
-            ones = block.ones
-            for position in range(block.size):
-                if not (free >> (position * FIELD_BITS)) & 0xFF:
-                    continue
-                found = block.plain(part + ones[position])
-                if found & wants:
-                    return ones[position] << block.shift, _joined(others, found)
+            rest = after[index + 1]
+            if free and rest:
+                others = combine(before, rest)
+                wants = self.residual(accept, others)
+                if (block.reach(part, free, 1) >> stride) & wants:
+                    ones = block.ones
+                    for position in range(block.size):
+                        if not (free >> (position * FIELD_BITS)) & 0xFF:
+                            continue
+                        found = block.plain(part + ones[position])
+                        if found & wants:
+                            return ones[position] << block.shift, _joined(others, found)
+            plain = plains[index]
+            if not plain:
+                return None  # no block after this one has the blocks before it split
+            before = combine(before, plain)
         return None
 
     @staticmethod
