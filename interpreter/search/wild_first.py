@@ -37,6 +37,9 @@ from tablerules.interpreter.search.splits import combine
 from tablerules.interpreter.search.wild_budget import BlockBudget, WildBudget, _joined
 
 FIRST_LIMIT = 1 << 15  # first fills kept per table (of blocks, of halves) before emptied
+# `residual` loops over the bits of `other` unless it has this many more than the target:
+# a reversal of a bit set costs about as much as that many bits looped over
+LOOPED_BITS = 12
 TRIED_CARDS = 2  # a first fill of at most so many cards is tried fill by fill (`_tried_first`)
 
 
@@ -76,7 +79,7 @@ class FirstReading:
         stride = self.stride
         levels = target.bit_length() // stride + 1
         found = 0
-        if other.bit_count() <= target.bit_count():
+        if other.bit_count() <= target.bit_count() + LOOPED_BITS:
             bits = other
             while bits:
                 low = bits & -bits
@@ -85,8 +88,8 @@ class FirstReading:
                 kept = self._signatures_below(stride - signature, levels)
                 found |= (target >> (low.bit_length() - 1)) & kept
             return found
-        # fewer target bits: the bits of `other` that fit under each, reversed, so that one
-        # shift by the target bit reads every difference at once
+        # far fewer target bits: the bits of `other` that fit under each, reversed, so that
+        # one shift by the target bit reads every difference at once
         other_levels = other.bit_length() // stride + 1
         bits = target
         while bits:
