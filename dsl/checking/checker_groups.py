@@ -1,0 +1,145 @@
+"""Checks of what a hand is made of and when it wins: the groups and their patterns, the
+value tables, the win clause, the forms and the immediate wins."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from tablerules.dsl.model import ir
+
+if TYPE_CHECKING:
+    from tablerules.dsl.checking.checker import Checker
+
+
+class GroupChecks:
+    """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
+
+    def check_groups(self: Checker) -> None:
+        groups = self.rules.groups
+        alias_owner: dict[str, str] = {}
+        for group in groups.values():
+            for alias in (group.name, *group.aliases):
+                owner = alias_owner.get(alias)
+                if owner and owner != group.name:
+                    self.report(group, "E102", f"{alias!r} already names group {owner!r}")
+                alias_owner[alias] = group.name
+            if group.pattern is None:
+                self.report(group, "E109", f"group {group.name!r} has no pattern")
+            else:
+                self.check_pattern(group.pattern)
+            if not (group.in_hand or group.on_table):
+                self.report(
+                    group,
+                    "E109",
+                    f"group {group.name!r} says neither 'in hand' nor 'on table'",
+                )
+            if group.never_split and (group.pattern is None or group.pattern.head != "same"):
+                self.report(
+                    self.at(group, "never_split"),
+                    "E110",
+                    f"'never split' needs an n-alike pattern ('same N'); group {group.name!r}"
+                    " has another",
+                )
+            for relabel in group.relabels:
+                if relabel.kind not in groups:
+                    self.unknown(relabel, "group", relabel.kind, groups)
+
+    def check_pattern(self: Checker, pattern: ir.Pattern) -> None:
+        if pattern.size < 1 and not (pattern.head == "mixed" and not pattern.split):
+            self.report(pattern, "E104", "a group needs at least one card")
+        attributes = list(pattern.same)
+        if pattern.attribute:
+            attributes.append(pattern.attribute)
+        if pattern.head == "mixed" and pattern.values:
+            attributes.append(str(pattern.values[0]))
+        self.check_attribute_refs(pattern, attributes)
+        self.check_attribute_refs(pattern, pattern.where)
+        attribute = self.rules.attributes.get(pattern.attribute or "")
+        if pattern.head == "run" and attribute is not None and not attribute.is_numeric:
+            self.report(
+                pattern, "E103", f"a run needs a numeric attribute; {attribute.name!r} is not"
+            )
+        if pattern.head == "set" and pattern.attribute:
+            self.check_attribute_refs(pattern, {pattern.attribute: list(pattern.values)})
+        if pattern.longest is not None and pattern.longest < pattern.size:
+            self.report(
+                pattern, "E104", f"a run of {pattern.size}..{pattern.longest}: the range is empty"
+            )
+
+    def kind_refs(self: Checker, clause: ir.Clause, kinds: Iterable[str]) -> None:
+        for kind in kinds:
+            if kind not in self.rules.groups:
+                self.unknown(clause, "group", kind, self.rules.groups)
+
+    def check_values(self: Checker) -> None:
+        for table in self.rules.values.values():
+            if table.by is not None and table.by not in self.rules.attributes:
+                self.unknown(table, "attribute", table.by, self.rules.attributes)
+            for line in table.lines:
+                self.kind_refs(line, line.kinds)
+                if line.with_attribute:
+                    self.check_attribute_refs(line, {line.with_attribute: line.with_values})
+                if table.by:
+                    for key in line.keyed:
+                        problem = self.attribute_value_problem(table.by, key)
+                        if problem:
+                            self.report(line, "E104", f"{key!r}: {problem}")
+
+    def check_win(self: Checker) -> None:
+        win = self.rules.win
+        if win is None:
+            return
+        if win.groups is not None and win.groups < 1:
+            self.report(win, "E104", "a win needs at least one group")
+        if win.pairs is not None:
+            self.kind_refs(win.pairs, [win.pairs.kind, *win.pairs.if_any])
+        if win.value is not None:
+            minimum = win.value
+            if minimum.table not in self.rules.values:
+                self.unknown(minimum, "value table", minimum.table, self.rules.values)
+            if isinstance(minimum.at_least, str):
+                option = self.rules.options.get(minimum.at_least)
+                if option is None:
+                    self.unknown(minimum, "option", minimum.at_least, self.rules.options)
+                elif option.type == "bool" or any(isinstance(c, str) for c in option.choices):
+                    self.report(minimum, "E103", f"option {option.name!r} is not a number")
+
+    def check_forms(self: Checker) -> None:
+        for form in self.rules.forms.values():
+            if form.shape is None and form.cards is None:
+                self.report(
+                    form,
+                    "E109",
+                    f"form {form.name!r} gives no shape, e.g. '7 of PAIR' or 'each of A B C once'",
+                )
+            if form.shape is not None and form.cards is not None:
+                self.report(form.cards, "E110", "a form is a split into groups or a set of cards")
+            if form.shape is not None:
+                self.kind_refs(form.shape, form.shape.kinds)
+            if form.cards is not None:
+                self.check_card_items(form.cards, form.cards.cards, sets=False)
+
+    def check_immediate_wins(self: Checker) -> None:
+        for win in self.rules.immediate_wins.values():
+            if not win.conditions and not win.tests:
+                self.report(win, "E109", f"immediate win {win.name!r} has no 'when' line")
+            self.check_shown_win(win)
+            for condition in win.conditions:
+                if condition.every:
+                    self.check_card_items(condition, condition.every, sets=False)
+                    continue
+                if condition.cards is not None:  # `when holding N of FILTER`
+                    self.check_bonus_cards(condition, condition.cards)
+                    if condition.count < 1:
+                        self.report(condition, "E110", "'when holding' needs at least 1 card")
+                    continue
+                self.kind_refs(condition, condition.kinds)
+                for kind in condition.kinds:
+                    group = self.rules.groups.get(kind)
+                    if group and group.pattern and group.pattern.head != "same":
+                        self.report(
+                            condition,
+                            "E110",
+                            f"an immediate win counts n-alike groups; {kind!r} is not one",
+                        )
