@@ -17,7 +17,7 @@ from functools import cache
 from typing import Protocol
 
 from lark.grammar import NonTerminal, Terminal
-from tablerules.dsl.parsing.parser import parser
+from tablerules.dsl.parsing.grammar import parser
 
 WORD = re.compile(r"[^\W][\w\-]*")
 NUMBERS = ["0", "1", "2", "3", "4", "5", "8", "10", "14", "100", "4294967296"]

@@ -13,7 +13,7 @@ import pytest
 from lark import Lark
 from tablerules.dsl import user_cache
 from tablerules.dsl.parsing import parse_tables
-from tablerules.dsl.parsing.parser import GRAMMAR_PATH, PARSER_OPTIONS, _WholeWords
+from tablerules.dsl.parsing.grammar import GRAMMAR_PATH, PARSER_OPTIONS, _WholeWords
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = GRAMMAR_PATH.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
-from tablerules.dsl.parsing.parser import grammar_keywords
+from tablerules.dsl.parsing.grammar import grammar_keywords
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.diagnostic_text import told

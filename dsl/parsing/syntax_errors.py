@@ -1,0 +1,204 @@
+"""A syntax error told: where it is (a block left open is blamed where its '}' belongs, a
+line end where the line's text stops), its code and message (a named mistake, an unknown
+item of a block, an unexpected token) and a hint of what was expected; and the clause to
+blank out so the next error can be found."""
+
+from __future__ import annotations
+
+import re
+
+from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from tablerules.dsl.diagnostics import did_you_mean
+from tablerules.dsl.parsing.grammar import clause_words, grammar_keywords, parser
+from tablerules.dsl.parsing.guesses import syntax_hint
+from tablerules.dsl.parsing.named_mistakes import named_mistake
+
+MAX_SYNTAX_ERRORS = 10
+UNCLOSED = "a block is not closed: add '}' on a line of its own"
+TWO_WORD_BLOCKS = ("immediate win", "seat cards", "next dealer")
+
+
+def _expected_keywords(error: UnexpectedInput) -> list[str]:
+    """The keywords the parser would have taken where it stopped."""
+    names = getattr(error, "expected", None) or getattr(error, "allowed", None) or []
+    return [name.lower() for name in names if name.isalpha() and name.isupper()]
+
+
+def _word_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    found = re.match(r"\w+", lines[line - 1][column - 1 :]) if 0 < line <= len(lines) else None
+    return found.group(0) if found else ""
+
+
+def _expected(error: UnexpectedInput) -> str:
+    names = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
+    shown = [_terminal_name(name) for name in names][:12]
+    return ", ".join(shown)
+
+
+def _terminal_name(name: str) -> str:
+    pretty = {
+        "WORD": "a name or number",
+        "STRING": 'a "quoted text"',
+        "_NL": "end of line",
+        "LBRACE": "'{'",
+        "RBRACE": "'}'",
+        "LSQB": "'['",
+        "RSQB": "']'",
+        "COLON": "':'",
+        "EQUAL": "'='",
+        "COMMA": "','",
+        "VBAR": "'|'",
+        "LPAR": "'('",
+        "RPAR": "')'",
+        "PLUS": "'+'",
+        "$END": "end of file",
+    }
+    if name in pretty:
+        return pretty[name]
+    try:
+        pattern = parser().get_terminal(name).pattern
+    except KeyError:
+        return name
+    return f"'{pattern.value}'" if pattern.type == "str" else name
+
+
+def _clause_bounds(lines: list[str], index: int) -> tuple[int, int]:
+    """The first and one-past-last line index of the top-level clause holding line `index`."""
+
+    def starts_clause(i: int) -> bool:
+        row = lines[i]
+        return bool(row) and not row[0].isspace() and row[0] not in "}#"
+
+    start = index
+    while start > 0 and not starts_clause(start):
+        start -= 1
+    end = index + 1
+    while end < len(lines) and not starts_clause(end):
+        end += 1
+    return start, end
+
+
+def _classify(error: UnexpectedInput, text: str) -> tuple[str, str]:
+    if isinstance(error, UnexpectedCharacters):
+        char = error.char
+        if char == '"':
+            return "E006", "a quoted text is not closed on this line"
+        return "E007", f"unexpected character {char!r}"
+    token = error.token if isinstance(error, UnexpectedToken) else None
+    if isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END"):
+        return "E003", UNCLOSED
+    label = named_mistake(error, text)
+    if label:
+        return label
+    block = _unknown_block_item(error, text)
+    if block:
+        return "E005", f"unknown item inside {block} block"
+    found = repr(str(token)) if token is not None and token.type != "_NL" else "end of line"
+    return "E001", f"unexpected {found}"
+
+
+def _unknown_block_item(error: UnexpectedInput, text: str) -> str:
+    """'a settle' when the failing word starts an item line of a settle block, else ''."""
+    if not isinstance(error, UnexpectedToken) or "RBRACE" not in (error.expected or ()):
+        return ""
+    token = error.token
+    if token.type in ("_NL", "$END") or not token.line:
+        return ""
+    lines = text.split("\n")
+    row = lines[token.line - 1]
+    if row[: (token.column or 1) - 1].strip():
+        return ""  # not the first word of its line
+    start, _ = _clause_bounds(lines, token.line - 1)
+    words = lines[start].split()
+    if words and words[0] == "override":
+        words = words[1:]
+    if not words or words[0] not in grammar_keywords():
+        return ""
+    name = " ".join(words[:2]) if " ".join(words[:2]) in TWO_WORD_BLOCKS else words[0]
+    article = "an" if name[0] in "aeiou" else "a"
+    return f"{article} {name}"
+
+
+def _unclosed_block(error: UnexpectedInput, text: str) -> tuple[int, int, str, str] | None:
+    """A block whose '}' is missing, run into by the next clause: where the '}' belongs
+    (just past the block's last line) and a message naming the block, or None.
+
+    The parser stops at the next clause's first word, inside the open block; blaming that
+    line sends the author to the wrong place, so the block left open is named instead."""
+    if not isinstance(error, UnexpectedToken) or "RBRACE" not in (error.expected or ()):
+        return None
+    token = error.token
+    if token.type in ("_NL", "$END") or not token.line or token.column != 1:
+        return None
+    if str(token) not in clause_words():
+        return None
+    lines = text.split("\n")
+    last = token.line - 2  # the block's last line with code on it (an index)
+    while last >= 0 and not _code_part(lines[last]).strip():
+        last -= 1
+    if last < 0:
+        return None
+    start, _ = _clause_bounds(lines, last)
+    words = lines[start].split()
+    if words and words[0] == "override":
+        words = words[1:]
+    if not words:
+        return None
+    name = " ".join(words[:2]) if " ".join(words[:2]) in TWO_WORD_BLOCKS else words[0]
+    column = len(_code_part(lines[last]).rstrip()) + 1
+    message = f"the {name} block opened on line {start + 1} is not closed: add '}}' after this line"
+    return last + 1, column, "E003", message
+
+
+def _position(error: UnexpectedInput, text: str) -> tuple[int, int]:
+    line = getattr(error, "line", None)
+    column = getattr(error, "column", None)
+    if isinstance(error, UnexpectedToken) and error.token.type == "_NL":
+        # A line end was unexpected: point just past the line's text, before any comment.
+        line = error.token.line
+        row = text.split("\n")[line - 1] if line and line <= text.count("\n") + 1 else ""
+        column = len(_code_part(row).rstrip()) + 1
+    if not line or line < 1:
+        lines = text.splitlines()
+        line = max(len(lines), 1)
+        column = len(lines[-1]) + 1 if lines else 1
+    return line, max(column or 1, 1)
+
+
+def _code_part(row: str) -> str:
+    """A line without its trailing comment (a '#' outside quotes)."""
+    quoted = False
+    for index, char in enumerate(row):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return row[:index]
+    return row
+
+
+def blank_through_clause(text: str, line: int) -> str:
+    """Blank every line up to the end of the top-level clause around `line`, keeping line
+    numbers: the next attempt parses only what follows, so a file with ten mistakes near
+    its end is read about once, not ten times."""
+    lines = text.split("\n")
+    _, end = _clause_bounds(lines, min(line - 1, len(lines) - 1))
+    return "\n" * end + "\n".join(lines[end:])
+
+
+def located(error: UnexpectedInput, text: str) -> tuple[int, int, str, str, str]:
+    """A parse failure as a diagnostic's parts: line, column, code, message and hint."""
+    line, column = _position(error, text)
+    code, message = _classify(error, text)
+    unclosed = _unclosed_block(error, text)
+    if unclosed is not None:
+        line, column, code, message = unclosed
+    expected = _expected(error)
+    hinted = code in ("E001", "E002") or message.startswith("unknown item inside")
+    hint = f"expected {expected}" if expected and hinted else ""
+    if code == "E005":
+        close = did_you_mean(_word_at(text, line, column), _expected_keywords(error))
+        hint = f"{close} {hint}".strip() if close else hint
+    guessed = syntax_hint(text, line, column)  # `x2`, `by previous`, `(1m)`
+    hint = f"{guessed}; {hint}" if guessed and hint else guessed or hint
+    return line, column, code, message, hint
