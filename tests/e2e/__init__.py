@@ -10,9 +10,9 @@ seat's view, a seat through a three-hand match), editing and comparing (an uploa
 tab, an edit whose log replays, a typo found and jumped to, comparing variants and an edit
 with the file as saved), the place kept (a reload and Back landing in the same place),
 golden scenarios (run, and an edited hand saved as a scenario and loaded back), statistics
-(many hands while the hand is stepped), a phone. `browser.py` holds the driver's helpers,
-`conftest.py` the server and the browser, shared by every module; each click's time to
-settle is measured and checked last (`test_timings.py`), and the screenshots
-docs/playground.md shows are saved (in build/e2e/, or TABLERULES_SCREENSHOTS: `make
-screenshots` writes them over docs/img/).
+(many hands while the hand is stepped), a phone. `browser/` holds the driver's helpers, a
+module per job, `conftest.py` the server and the browser, shared by every module; each
+click's time to settle is measured and checked last (`test_timings.py`), and the
+screenshots docs/playground.md shows are saved (in build/e2e/, or TABLERULES_SCREENSHOTS:
+`make screenshots` writes them over docs/img/).
 """

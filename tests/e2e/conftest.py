@@ -16,24 +16,22 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from .browser import (
+from .browser.launch import (
     CHROMEDRIVER,
     CHROMIUM,
     CHROMIUM_FLAGS,
-    COUNT_MESSAGES_JS,
     DESKTOP,
     REQUIRED,
     ROOT,
     START_TIMEOUT,
     VENV,
-    WATCH_LOAD_JS,
     forget_kept_edits,
     free_port,
     healthy,
-    note_first_load,
     screen,
-    settle,
 )
+from .browser.timing import COUNT_MESSAGES_JS, WATCH_LOAD_JS, note_first_load
+from .browser.waits import settle
 
 TIMINGS_TEST = "test_timings.py::test_every_click_settles_within_half_a_second"
 

@@ -15,35 +15,28 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from .browser import (
+from .browser.journeys import (
     OPENED_AS_A_HAND,
     PHZ,
     PMZ,
-    ROOT,
-    TIMEOUT,
-    TIMINGS,
-    TYPED,
-    VENV,
-    button,
     edit_the_discard_payment,
+    to_the_end,
+    upload,
+)
+from .browser.launch import ROOT, VENV
+from .browser.page import (
+    button,
     editor,
     field_reads,
     main_text,
     no_failure_on_page,
-    offered,
-    open_tab,
-    pick_keyed,
-    place_caret,
-    proof_of,
     scores,
-    screenshot,
-    settle,
     sidebar,
-    timed,
-    to_the_end,
-    type_number,
-    upload,
 )
+from .browser.screenshots import screenshot
+from .browser.timing import TIMINGS, TYPED, timed
+from .browser.waits import TIMEOUT, proof_of, settle
+from .browser.widgets import offered, open_tab, pick_keyed, place_caret, type_number
 
 pytestmark = pytest.mark.e2e
 

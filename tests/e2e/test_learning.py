@@ -14,27 +14,21 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from .browser import (
-    DESKTOP,
-    PHZ,
-    SIZES,
+from .browser.journeys import PHZ, choose_rule_file, open_at, to_the_end
+from .browser.launch import DESKTOP, SIZES
+from .browser.page import (
     at_move,
     button,
-    choose_rule_file,
     counter,
     drawn_move,
-    key_press,
     main_text,
     no_failure_on_page,
-    open_at,
-    pick_labelled,
     result_box,
-    screenshot,
     selected_tabs,
-    timed,
-    to_the_end,
-    type_number,
 )
+from .browser.screenshots import screenshot
+from .browser.timing import timed
+from .browser.widgets import key_press, pick_labelled, type_number
 
 pytestmark = pytest.mark.e2e
 BURST = "10 → at 10/s, after the last"  # the wait once the user stops pressing

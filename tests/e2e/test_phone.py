@@ -8,19 +8,13 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from .browser import (
-    PHONE,
-    TAB,
-    at_move,
-    button,
-    open_at,
-    open_tab,
-    screen,
-    screenshot,
-    settle,
-    sidebar,
-    timed,
-)
+from .browser.journeys import open_at
+from .browser.launch import PHONE, screen
+from .browser.page import TAB, at_move, button, sidebar
+from .browser.screenshots import screenshot
+from .browser.timing import timed
+from .browser.waits import settle
+from .browser.widgets import open_tab
 
 pytestmark = pytest.mark.e2e
 

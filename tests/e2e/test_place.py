@@ -9,17 +9,11 @@ import re
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from .browser import (
-    SIZES,
-    at_move,
-    button,
-    main_text,
-    no_failure_on_page,
-    open_at,
-    scores,
-    settle,
-    timed,
-)
+from .browser.journeys import open_at
+from .browser.launch import SIZES
+from .browser.page import at_move, button, main_text, no_failure_on_page, scores
+from .browser.timing import timed
+from .browser.waits import settle
 
 pytestmark = pytest.mark.e2e
 

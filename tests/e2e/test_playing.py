@@ -17,30 +17,22 @@ from tablerules.playground.play.hand_page import PageBuilder, go_to_step, page_s
 from tablerules.playground.play.hands import HandSession
 from visibility import seen, token_game, tokens
 
-from .browser import (
-    PMZ,
-    ROOT,
-    SIZES,
+from .browser.journeys import PMZ, open_at, to_the_end, upload
+from .browser.launch import ROOT, SIZES
+from .browser.page import (
     at_move,
     button,
     counter,
-    key_press,
     main_text,
     no_failure_on_page,
-    open_at,
-    open_tab,
     past_move,
-    pick_keyed,
     result_box,
     scores,
-    screenshot,
-    settle,
-    sit_at,
-    switch_off,
-    timed,
-    to_the_end,
-    upload,
 )
+from .browser.screenshots import screenshot
+from .browser.timing import timed
+from .browser.waits import settle
+from .browser.widgets import key_press, open_tab, pick_keyed, sit_at, switch_off
 
 pytestmark = pytest.mark.e2e
 

@@ -14,22 +14,12 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from .browser import (
-    OPENED_AS_A_HAND,
-    TIMEOUT,
-    button,
-    edit_the_discard_payment,
-    field_reads,
-    main_text,
-    no_failure_on_page,
-    open_tab,
-    proof_of,
-    screenshot,
-    selected_tabs,
-    timed,
-    to_the_end,
-    type_number,
-)
+from .browser.journeys import OPENED_AS_A_HAND, edit_the_discard_payment, to_the_end
+from .browser.page import button, field_reads, main_text, no_failure_on_page, selected_tabs
+from .browser.screenshots import screenshot
+from .browser.timing import timed
+from .browser.waits import TIMEOUT, proof_of
+from .browser.widgets import open_tab, type_number
 
 pytestmark = pytest.mark.e2e
 

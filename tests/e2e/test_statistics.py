@@ -8,19 +8,11 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from .browser import (
-    at_move,
-    button,
-    field_reads,
-    main_text,
-    no_failure_on_page,
-    open_tab,
-    pick_keyed,
-    screenshot,
-    settle,
-    timed,
-    type_number,
-)
+from .browser.page import at_move, button, field_reads, main_text, no_failure_on_page
+from .browser.screenshots import screenshot
+from .browser.timing import timed
+from .browser.waits import settle
+from .browser.widgets import open_tab, pick_keyed, type_number
 
 pytestmark = pytest.mark.e2e
 

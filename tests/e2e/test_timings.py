@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import (
+from .browser.timing import (
     CORES,
     FIRST_LOAD_BUDGET,
     FIRST_LOADS,
