@@ -53,6 +53,8 @@ def _conflicts(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Judge the hand or the hands file; 0 when every hand was read, 1 when the file or a
+    hand was not, 2 for flags that do not fit together or name what the file lacks."""
     conflict = _conflicts(args)
     if conflict:
         return failed(args.json, conflict, 2)
