@@ -229,9 +229,7 @@ class ActionTable:
         engine's order), in the engine's order; empty when the seat is not asked. `marks`,
         when given (`size` zero bytes), gets a 1 at each legal id: the action mask."""
         offered = table.offered(seat)
-        numbers = list(map(self._known.get, map(id, offered)))  # a C loop, no bytecode
-        if None in numbers:  # a choice met for the first time, or one naming a table group
-            numbers = [self.id_of(table, choice) for choice in offered]
+        numbers = self.ids_of(table, offered)
         found = dict(zip(numbers, offered, strict=True))
         if len(found) < len(numbers):  # two choices share an id: the first stands for it
             found = {}
@@ -241,6 +239,14 @@ class ActionTable:
             for number in found:
                 marks[number] = 1
         return found
+
+    def ids_of(self, table: Table, offered: Sequence[Choice]) -> list[int]:
+        """The id of each of the choices `offered` to one seat now, as the table holds them
+        (in their order: two choices may share an id, see the module)."""
+        numbers = list(map(self._known.get, map(id, offered)))  # a C loop, no bytecode
+        if None in numbers:  # a choice met for the first time, or one naming a table group
+            numbers = [self.id_of(table, choice) for choice in offered]
+        return numbers  # type: ignore[return-value]
 
     def label(self, number: int) -> str:
         """A reading of an id in the rule file's card names (`pass`, `discard` and the card…)."""

@@ -106,56 +106,85 @@ class KeptObservations:
         self._restrictions_at = at["restrictions"]
         self._wall_at = encoder._wall_at
         self._float32 = encoder._float32
+        # what `observe` reads for a viewer, in one tuple: its bytes, their NumPy view, its
+        # runs of discard counts and hidden counts, its kept header blocks
+        self._viewers = [
+            (self._bufs[viewer], self._views[viewer], *self._runs[viewer], self._headers[viewer])
+            for viewer in range(seats)
+        ]
 
     def observe(self, table: Table, viewer: int) -> np.ndarray:
         """The observation of `viewer` now, as float32: `ObservationEncoder.encode`'s."""
         state = table.state
         if state is not self._state or len(state.events) != self._read:
             self._catch_up(table)
-        buf = self._bufs[viewer]
+        buf, view, discards, counts, headers = self._viewers[viewer]
         held = state.seats[viewer]
         buf[self._hand] = held.packed.to_bytes(self._cards, "little")
-        discards, counts = self._runs[viewer]
         buf[self._discards_at] = self._discards[discards]
         buf[self._counts_at] = self._counts[counts]
         decision = state.decision
         if decision is None or state.finished:
             key: tuple[Any, ...] = (None, state.turn, state.dealer)
         else:
-            asked = viewer in decision.options and viewer not in decision.chosen
-            key = (decision.offer, decision.kind, decision.hidden, asked, state.turn, state.dealer)
-        headers = self._headers[viewer]
+            key = (
+                decision.offer,
+                decision.kind,
+                decision.hidden,
+                viewer in decision.options and viewer not in decision.chosen,
+                state.turn,
+                state.dealer,
+            )
         header = headers.get(key)
         if header is None:
-            header = self._make_header(state, viewer)
-            if len(headers) >= MAX_KEPT_HEADERS:
-                headers.clear()
-            headers[key] = header
+            header = self._keep_header(headers, key, state, viewer)
         buf[self._header] = header
         if held.restrictions:
-            at = self._restrictions_at
-            numbers = self.encoder.restrictions
-            for active in held.restrictions:
-                number = numbers.get(active.name)
-                if number is not None:
-                    buf[at + number] += 1
+            self._write_restrictions(buf, held)
         wall = state.tail - state.head
         if 0 <= wall < 256:
             buf[self._wall_at] = wall
-            out = self._views[viewer].astype(self._float32)
+            out = view.astype(self._float32)
         else:
             buf[self._wall_at] = 0
-            out = self._views[viewer].astype(self._float32)
+            out = view.astype(self._float32)
             out[self._wall_at] = wall
         if state.ledger:
-            totals = self._money.of(state.ledger)
-            seats = self._seats
-            money_at = self._wall_at + 1
-            for step in range(seats):
-                money = totals[(viewer + step) % seats]
-                if money:
-                    out[money_at + step] = money
+            self._write_money(out, state, viewer)
         return out
+
+    def _keep_header(
+        self,
+        headers: dict[tuple[Any, ...], bytes],
+        key: tuple[Any, ...],
+        state: HandState,
+        viewer: int,
+    ) -> bytes:
+        """The header blocks of a situation met for the first time, made and kept."""
+        header = self._make_header(state, viewer)
+        if len(headers) >= MAX_KEPT_HEADERS:
+            headers.clear()
+        headers[key] = header
+        return header
+
+    def _write_restrictions(self, buf: bytearray, held: Seat) -> None:
+        """The viewer's restrictions, counted by rule into its bytes."""
+        at = self._restrictions_at
+        numbers = self.encoder.restrictions
+        for active in held.restrictions:
+            number = numbers.get(active.name)
+            if number is not None:
+                buf[at + number] += 1
+
+    def _write_money(self, out: np.ndarray, state: HandState, viewer: int) -> None:
+        """Each seat's net money so far, counted from the viewer, into its floats."""
+        totals = self._money.of(state.ledger)
+        seats = self._seats
+        money_at = self._wall_at + 1
+        for step in range(seats):
+            money = totals[(viewer + step) % seats]
+            if money:
+                out[money_at + step] = money
 
     def _make_header(self, state: HandState, viewer: int) -> bytes:
         """The offer, decision, turn and dealer blocks for `viewer` (not its restrictions:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -101,8 +101,15 @@ class TableEnv(AECEnv):
         self.table: Table | None = None
         self.hand_seed: int | None = None
         self._payments: PaymentReader | None = None
-        self._legal: dict[int, Choice] = {}  # the acting seat's ids, worked out once a step
+        # the choices offered to the acting seat and the id of each (a list, not a dict: the
+        # few ids of a step are found faster by `list.index` than a dict is built), worked
+        # out once a step; empty when the acting agent's hand is over
+        self._offered: Sequence[Choice] = ()
+        self._ids: list[int] = []
         self._no_rewards = False  # `rewards` is all zeros, made for these agents this hand
+        self._mask_size = self.actions.size
+        # `last` writes `observe` out for the acting agent, unless a subclass has its own
+        self._plain_observe = type(self).observe is TableEnv.observe
 
     # ── spaces ─────────────────────────────────────────────────
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -161,17 +168,20 @@ class TableEnv(AECEnv):
         """Take action id `action` for the acting agent (None for an agent whose hand is
         over). An id that is not legal now raises `IllegalActionId` and changes nothing."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        ids = self._ids  # empty while the acting agent's hand is over
+        if type(action) is int and action in ids:  # a legal id, the common case, first
+            choice = self._offered[ids.index(action)]
+        elif self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        choice = self._legal.get(action) if type(action) is int else None  # type: ignore[arg-type]
-        if choice is None:
+        else:
             choice = self._choice(agent, action)
         table = self.table
         assert table is not None and self._payments is not None
         self._cumulative_rewards[agent] = 0
         table.apply(choice)
-        if len(table.state.ledger) == self._payments.read:  # most steps pay nothing
+        state = table.state
+        if len(state.ledger) == self._payments.read:  # most steps pay nothing
             if not self._no_rewards:  # else the zeros of the step before stand
                 self.rewards = dict.fromkeys(self.agents, 0)
                 self._no_rewards = True
@@ -180,12 +190,21 @@ class TableEnv(AECEnv):
             self.rewards = {name: money[self._seat[name]] for name in self.agents}
             self._no_rewards = False
             self._accumulate_rewards()
-        if table.finished:
+        if state.finished:
             self._hand_over()
-        else:  # `_next_agent`, written out: it runs every step
-            seat = table.waiting_for()[0]
-            self.agent_selection = self.possible_agents[seat]
-            self._legal = self.actions.legal(table, seat)
+            return
+        # `_next_agent`, written out: the first seat of `Table.waiting_for()` and its
+        # `Table.offered`, read from the decision (it runs every step)
+        decision = state.decision
+        chosen = decision.chosen
+        for seat in decision.options:
+            if seat not in chosen:
+                break
+        else:
+            raise RuntimeError("the hand is not over, yet no seat is left to choose")
+        self.agent_selection = self.possible_agents[seat]
+        self._offered = offered = decision.options[seat]
+        self._ids = self.actions.ids_of(table, offered)
 
     def agent_iter(self, max_iter: int = 2**63) -> AgentTurns:
         """The acting agent, again and again until no agent is left (or `max_iter` times),
@@ -194,31 +213,32 @@ class TableEnv(AECEnv):
 
     def _choice(self, agent: str, action: int | np.integer | None) -> Choice:
         """The choice an id stands for, refused with a reason when it is not legal."""
-        choice = self._legal.get(action) if type(action) is int else None  # type: ignore[arg-type]
-        if choice is not None:
-            return choice
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise IllegalActionId(f"{agent} must act with an action id (an int), not {action!r}")
         number = int(action)
-        choice = self._legal.get(number)
-        if choice is None:
+        if number not in self._ids:
             if 0 <= number < self.actions.size:
                 what = f"{number} ({self.actions.label(number)})"
             else:
                 what = f"{number} (ids run from 0 to {self.actions.size - 1})"
-            legal = ", ".join(f"{n} ({self.actions.label(n)})" for n in self._legal)
+            legal = ", ".join(f"{n} ({self.actions.label(n)})" for n in self.legal_ids())
             raise IllegalActionId(f"action {what} is not legal for {agent} now (legal: {legal})")
-        return choice
+        return self._offered[self._ids.index(number)]
 
     def _next_agent(self) -> None:
         assert self.table is not None
-        seat = self.table.waiting_for()[0]
+        self._ask(self.table.waiting_for()[0])
+
+    def _ask(self, seat: int) -> None:
+        """Make `seat` the acting agent, with the choices offered to it and their ids."""
+        assert self.table is not None
         self.agent_selection = self.possible_agents[seat]
-        self._legal = self.actions.legal(self.table, seat)
+        self._offered = self.table.offered(seat)
+        self._ids = self.actions.ids_of(self.table, self._offered)
 
     def _hand_over(self) -> None:
         assert self.table is not None
-        self._legal = {}
+        self._offered, self._ids = (), []
         totals = self.table.totals()
         winners = list(self.table.state.winners)
         for agent in self.agents:
@@ -227,34 +247,54 @@ class TableEnv(AECEnv):
         self.agent_selection = self.agents[0]
 
     # ── what a seat sees ───────────────────────────────────────
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation (None without `observe`), cumulative reward,
+        termination, truncation and info, as PettingZoo's `last`."""
+        agent = self.agent_selection
+        if not observe:
+            observation = None
+        elif self._plain_observe:  # `observe` for the acting agent, written out
+            marks = bytearray(self._mask_size)  # made anew: the caller's own
+            for number in self._ids:
+                marks[number] = 1
+            observation = {
+                "observation": self._observations.observe(self.table, self._seat[agent]),
+                "action_mask": np.frombuffer(marks, INT8),
+            }
+        else:  # a subclass's own `observe`
+            observation = self.observe(agent)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation and its action mask (its legal ids, when the table
         waits for it; all zeros otherwise)."""
-        assert self.table is not None, "reset the environment first"
+        table = self.table
+        assert table is not None, "reset the environment first"
         seat = self._seat[agent]
-        if agent == self.agent_selection:  # made anew: the caller's own
-            marks = bytearray(self.actions.size)
-            for number in self._legal:
-                marks[number] = 1
-            mask = np.frombuffer(marks, INT8)
-        elif not self.table.finished and seat in self.table.waiting_for():
-            mask = self._mask_of(self.actions.legal(self.table, seat))
-        else:
-            mask = self._mask_of({})
-        observation = self._observations.observe(self.table, seat)
-        return {"observation": observation, "action_mask": mask}
-
-    def _mask_of(self, legal: dict[int, Choice]) -> np.ndarray:
-        marks = bytearray(self.actions.size)
+        legal: Iterable[int] = ()
+        if agent == self.agent_selection:  # its ids were worked out by the last step
+            legal = self._ids
+        elif not table.finished and seat in table.waiting_for():
+            legal = self.actions.legal(table, seat)
+        marks = bytearray(self._mask_size)  # made anew: the caller's own
         for number in legal:
             marks[number] = 1
-        return np.frombuffer(marks, INT8)
+        return {
+            "observation": self._observations.observe(table, seat),
+            "action_mask": np.frombuffer(marks, INT8),
+        }
 
     def legal_ids(self, agent: str | None = None) -> list[int]:
         """The legal ids of `agent` (default: the acting agent), in the engine's order."""
         assert self.table is not None, "reset the environment first"
         if agent is None or agent == self.agent_selection:
-            return list(self._legal)
+            return list(dict.fromkeys(self._ids))  # an id two choices share, once
         return list(self.actions.legal(self.table, self._seat[agent]))
 
     # ── snapshot and restore ───────────────────────────────────
@@ -286,9 +326,9 @@ class TableEnv(AECEnv):
             setattr(self, name, copy.deepcopy(value))
         self._no_rewards = False  # `rewards` is the snapshot's copy, whatever it holds
         live = not self.table.finished and not self.terminations.get(self.agent_selection, True)
-        self._legal = (
-            self.actions.legal(self.table, self._seat[self.agent_selection]) if live else {}
-        )
+        self._offered, self._ids = (), []
+        if live:
+            self._ask(self._seat[self.agent_selection])
 
     # ── rendering ──────────────────────────────────────────────
     def render(self) -> str | None:

@@ -407,3 +407,55 @@ def test_kept_observations_on_the_plain_sums_a_wide_wall_and_few_kept_situations
     table.state.tail = table.state.head + 3  # back under a byte: the byte is written again
     for viewer in range(encoder.seats):
         kept_same(kept, plain, table, viewer)
+
+
+@pytest.mark.parametrize("name", ["paomazai", "paohuzi"])
+def test_last_hands_out_the_plain_encoders_observation_for_the_caller_to_keep(name: str) -> None:
+    """`last()` writes `observe` out for the acting agent: its observation and mask are the
+    plain encoder's and `legal_ids()`'s, and the caller may change both without changing
+    what the environment gives next (for this agent or for any other)."""
+    pytest.importorskip("pettingzoo")
+    import tablerules
+
+    env = tablerules.env(name, seed=5)
+    plain = PlainEncoder(env.game)
+    rng = random.Random(name)
+    steps = 0
+    for hand in range(2):
+        env.reset(seed=hand)
+        for agent in env.agent_iter():
+            seat = env.possible_agents.index(agent)
+            observation, _, terminated, truncated, _ = env.last()
+            expected = plain.encode(env.table, seat).tobytes()
+            assert observation["observation"].tobytes() == expected
+            mask = observation["action_mask"]
+            assert sorted(np.flatnonzero(mask)) == sorted(env.legal_ids())
+            observation["observation"][:] = 99  # the caller's own arrays
+            mask[:] = 1
+            again = env.observe(agent)
+            assert again["observation"].tobytes() == expected
+            assert sorted(np.flatnonzero(again["action_mask"])) == sorted(env.legal_ids())
+            assert env.last()[0]["observation"].tobytes() == expected
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(env.legal_ids()))
+            steps += 1
+    assert steps > 50
+
+
+def test_last_asks_a_subclass_for_its_own_observation() -> None:
+    """A subclass that observes in its own way gets its `observe` called by `last()`."""
+    pytest.importorskip("pettingzoo")
+    from tablerules.agents.loading import game_of
+    from tablerules.agents.pettingzoo_env import TableEnv
+
+    class Marked(TableEnv):
+        def observe(self, agent: str) -> dict[str, np.ndarray]:
+            seen = super().observe(agent)
+            seen["marked"] = np.ones(1)
+            return seen
+
+    env = Marked(game_of("paomazai", None))
+    env.reset(seed=1)
+    assert "marked" in env.last()[0]
