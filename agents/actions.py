@@ -104,6 +104,9 @@ class ActionTable:
         # the choice's own, with no further check
         self._known: dict[int, int] = {}
         self._alive: list[Choice] = []
+        # the id of a choice met before, found by `id(choice)`; KeyError for any other (the
+        # dict is cleared, never replaced, so this stays its lookup)
+        self.known_id = self._known.__getitem__
 
     # ── the enumeration ────────────────────────────────────────
     def _way_signatures(self, rule: ActionRule, way: WayRule) -> list[Signature]:
@@ -243,10 +246,10 @@ class ActionTable:
     def ids_of(self, table: Table, offered: Sequence[Choice]) -> list[int]:
         """The id of each of the choices `offered` to one seat now, as the table holds them
         (in their order: two choices may share an id, see the module)."""
-        numbers = list(map(self._known.get, map(id, offered)))  # a C loop, no bytecode
-        if None in numbers:  # a choice met for the first time, or one naming a table group
-            numbers = [self.id_of(table, choice) for choice in offered]
-        return numbers  # type: ignore[return-value]
+        try:
+            return list(map(self.known_id, map(id, offered)))  # a C loop
+        except KeyError:  # a choice met for the first time, or one naming a table group
+            return [self.id_of(table, choice) for choice in offered]
 
     def label(self, number: int) -> str:
         """A reading of an id in the rule file's card names (`pass`, `discard` and the card…)."""

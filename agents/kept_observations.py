@@ -208,14 +208,19 @@ class KeptObservations:
             self._write_shown(table)
         seats = state.seats
         counts = self._counts
+        second = self._seats  # from a seat's hidden count to its second copy
+        in_groups = self._hidden_in_groups
+        by_modulo = self._by_modulo
         for event in events[start:]:
             kind = event["type"]
             if kind in CARD_EVENTS:
                 seat = event["seat"]
                 held = seats[seat]
-                hidden = held.packed % 255 if self._by_modulo else sum(held.hand)
-                hidden += self._hidden_in_groups[seat]
-                counts[seat] = counts[seat + self._seats] = hidden if hidden < 256 else 255
+                if by_modulo:  # fewer than 255 cards in all: the count fits a byte
+                    hidden = held.packed % 255 + in_groups[seat]
+                else:
+                    hidden = min(sum(held.hand) + in_groups[seat], 255)
+                counts[seat] = counts[seat + second] = hidden
                 if kind not in TO_DISCARDS:
                     continue
                 pile = held.discards

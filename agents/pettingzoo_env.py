@@ -108,6 +108,7 @@ class TableEnv(AECEnv):
         self._ids: list[int] = []
         self._no_rewards = False  # `rewards` is all zeros, made for these agents this hand
         self._mask_size = self.actions.size
+        self._known_id = self.actions.known_id
         # `last` writes `observe` out for the acting agent, unless a subclass has its own
         self._plain_observe = type(self).observe is TableEnv.observe
 
@@ -204,7 +205,10 @@ class TableEnv(AECEnv):
             raise RuntimeError("the hand is not over, yet no seat is left to choose")
         self.agent_selection = self.possible_agents[seat]
         self._offered = offered = decision.options[seat]
-        self._ids = self.actions.ids_of(table, offered)
+        try:  # `ActionTable.ids_of`, written out for the choices met before (nearly all)
+            self._ids = list(map(self._known_id, map(id, offered)))
+        except KeyError:
+            self._ids = self.actions.ids_of(table, offered)
 
     def agent_iter(self, max_iter: int = 2**63) -> AgentTurns:
         """The acting agent, again and again until no agent is left (or `max_iter` times),
