@@ -95,3 +95,41 @@ def test_choices_that_differ_in_groups_get_their_own_ids() -> None:
                 seen += 1
                 assert len({actions.id_of(table, c) for c in group}) == len(group)
     assert seen > 0
+
+
+@pytest.mark.parametrize("name", ["paohuzi", "paomazai"])
+def test_ids_stay_right_when_the_remembered_choices_are_let_go(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ids of choices are remembered by object identity and let go when too many are
+    kept; the environment's steps look them up there too (`known_id`). With room for a few
+    only, every step's ids are still those of the choices' signatures, worked out afresh."""
+    pytest.importorskip("pettingzoo")
+    from tablerules.agents import actions
+
+    import tablerules
+
+    monkeypatch.setattr(actions, "KNOWN_LIMIT", 64)
+    env = tablerules.env(name, seed=2)
+    rng = random.Random(name)
+    steps = 0
+    for hand in range(4):
+        env.reset(seed=hand)
+        for agent in env.agent_iter():
+            _, _, terminated, truncated, _ = env.last(observe=False)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            table = env.table
+            seat = env.possible_agents.index(agent)
+            afresh = [
+                env.actions.ids[env.actions.signature(table, choice)]
+                for choice in table.offered(seat)
+            ]
+            assert env.legal_ids() == list(dict.fromkeys(afresh))
+            env.step(rng.choice(env.legal_ids()))
+            steps += 1
+    assert steps > 100
+    assert len(env.actions._known) <= 64
+    # let go by clearing the dict, never by replacing it: `known_id` is still its lookup
+    assert env.actions.known_id.__self__ is env.actions._known
