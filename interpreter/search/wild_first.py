@@ -34,7 +34,9 @@ from __future__ import annotations
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.search.splits import combine
-from tablerules.interpreter.search.wild_budget import BlockBudget, WildBudget, _joined
+from tablerules.interpreter.search.wild_bits import _joined
+from tablerules.interpreter.search.wild_block import BlockBudget
+from tablerules.interpreter.search.wild_budget import WildBudget
 
 FIRST_LIMIT = 1 << 15  # first fills kept per table (of blocks, of halves) before emptied
 # `residual` loops over the bits of `other` unless it has this many more than the target:

@@ -1,7 +1,7 @@
 """A block's part with wild cards added, solved position by position: `BlockBudget.reach`
 for parts the budget tables have not seen.
 
-The budget search (`wild_budget.py`) asks, for a part of a block, the copies free of each
+The budget search of a block (`wild_block.py`) asks, for a part, the copies free of each
 card kind (its room) and a number of wilds, the signatures of every split of every way of
 adding up to that many cards (bit `added * stride + signature`). Solved lowest held card
 first, a group may take wilds below that card, so what is left to solve carries a room
