@@ -242,9 +242,10 @@ def test_asking_again_offers_the_imagined_hands_and_keeps_the_seats_own(pmz: Gam
 def test_the_last_card_offered_in_turn_is_answered_as_the_greedy_bot_does(bot: type) -> None:
     """長沙 offers the wall's last card in turn ("take the last card", no action of the
     file's): the value and sampling bots once ranked it as an action and stopped with a
-    KeyError."""
+    KeyError. Greedy bots win most hands of 長沙 (a hand of pairs is no longer read as
+    complete), so the first hand that reaches the last card is seed 103."""
     game = load_game("changsha")
-    for seed in range(100):
+    for seed in range(300):
         table = Table(game, seed=seed, dealer=0)
         bots = [GreedyBot(seed * 4 + s) for s in range(4)]
         while not table.finished:
@@ -255,4 +256,4 @@ def test_the_last_card_offered_in_turn_is_answered_as_the_greedy_bot_does(bot: t
                 assert bot(1).choose(table, seat) == expected
                 return
             table.apply(bots[seat].choose(table, seat))
-    raise AssertionError("no last card offered in 100 hands")
+    raise AssertionError("no last card offered in 300 hands")
