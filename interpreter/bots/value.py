@@ -21,10 +21,13 @@ a hand dealt at random is far further from a win than a played one.
   window other seats are asked in: each imagined deal asks them again, as it holds them
   (`ask_again`), and their bots answer there.
 * **A hand near complete** (at most `close` cards from it, on its own turn or in a window
-  on a card): the choices the greedy bot rates as near as the best (at most `width`) are
-  played out `samples` times, and the one with the most money is taken: which card to keep,
-  which claim to make, whether to claim at all. Money decides, so a choice that leads to a
-  hand the scoring pays more for beats one that is only as near.
+  on a card): the choices the greedy bot rates as near as the best (at most `width`, the
+  greedy bot's own pick first) are played out on the same `samples` imagined deals, and
+  another choice replaces the greedy bot's pick only where its money beats it by `CLEAR`
+  standard errors of the paired differences (`clearly_better`): which card to keep, which
+  claim to make, whether to claim at all. The largest total of a few deals would pick luck
+  (one large win in five deals), not the better choice. Where none is clearly better, the
+  scoring's estimate breaks the tie, then the greedy bot's pick stands.
 * **A hand far from complete**: roll-outs rarely reach a win from there, so among the
   choices as near to complete as the best it takes the one the compiled scoring values
   most (`hand_value.py`: the scores the settlement pays by, judged on the cards the choice
@@ -33,7 +36,7 @@ a hand dealt at random is far further from a win than a played one.
 * **A window other seats are asked in too**, no win among the choices: the same estimate
   among the choices as near as the best (it reads only the seat's cards and what it has
   seen, so no roll-out is needed); it also breaks the ties of roll-outs near complete
-  that end with the same money.
+  that tell no choice clearly better.
 
 Other choices it searches only when no other seat has a choice pending in the same window
 (the others' choices were offered for their real cards, which it must not see); in every
@@ -120,16 +123,20 @@ class ValueBot:
         candidates = [choice for choice, distance in ranked if distance <= best + MARGIN]
         if best > self.close:
             return self._by_estimate(table, seat, candidates, best)
+        # the greedy bot's pick first, the choice to beat; its tie drawn from this point's
+        # generator, so the pick too depends on the point of the hand only
+        greedy = GreedyBot(self.rng.randrange(1 << 62)).choose(table, seat)
+        if greedy in candidates:
+            candidates.remove(greedy)
+            candidates.insert(0, greedy)
         candidates = candidates[: self.width]
         if len(candidates) == 1:
             return candidates[0]
         money = self._play_outs(table, seat, candidates, self.samples)
-        totals = [sum(row) for row in money]
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        tied = [c for c, total in zip(candidates, totals, strict=True) if total == totals[best]]
-        if len(tied) > 1:
-            return self._estimate_best(table, seat, tied, ranked[0][1]) or candidates[best]
-        return candidates[best]
+        clear = clearly_better(money)
+        if clear is not None:
+            return candidates[clear]
+        return self._estimate_best(table, seat, candidates, best) or candidates[0]
 
     def _win_or_wait(
         self, table: Table, seat: int, choices: list[Choice], wins: list[Choice]
@@ -238,6 +245,25 @@ def askable(table: Table, seat: int) -> bool:
         return True
     owner = decision.offer.owner
     return decision.kind == "window" and (owner == seat or owner not in decision.options)
+
+
+def clearly_better(money: list[list[int]]) -> int | None:
+    """The row whose money beats the first row's by the most, on the same deals, where that
+    gain is CLEAR standard errors above 0; None where no row does.
+
+    A few deals decide little: one win the scoring pays six times over in five deals lifts
+    a choice's total far above the others', and the largest of a few noisy totals picks
+    such luck, not the better choice (the bot so passed claims the greedy bot makes, which
+    the same choices played on more deals valued higher)."""
+    first = money[0]
+    best: int | None = None
+    top = 0.0
+    for index in range(1, len(money)):
+        gains = [other - own for own, other in zip(first, money[index], strict=True)]
+        mean, error = mean_and_error(gains)
+        if mean > CLEAR * error and mean > top:
+            best, top = index, mean
+    return best
 
 
 def mean_and_error(gains: list[int]) -> tuple[float, float]:
