@@ -109,6 +109,8 @@ class SmallWinsHaveAJiangPair(Invariant):
         self.left = 55  # tiles left to draw; the deal leaves 55 (CS-1)
         self.discards = 0
         self.kong_shown = False  # the tiles a 開槓 showed, discarded: a win on them is 槓上炮
+        self.replaced = False  # a replacement drawn: its taker's next discard is 槓上炮's
+        self.after_kong = False  # the latest discard came right after a replacement
 
     def before_shown_discarded(self, event: Record, tracker: Tracker, line: int) -> None:
         self.kong_shown = True
@@ -116,12 +118,16 @@ class SmallWinsHaveAJiangPair(Invariant):
     def before_draw(self, event: Record, tracker: Tracker, line: int) -> None:
         self.left = event["left"]
         self.kong_shown = False
+        self.replaced = False
 
     def before_replacement(self, event: Record, tracker: Tracker, line: int) -> None:
         self.left = event["left"]
+        self.replaced = True
 
     def after_discard(self, event: Record, tracker: Tracker, line: int) -> None:
         self.discards += 1
+        self.after_kong = self.replaced
+        self.replaced = False
 
     def before_window(self, event: Record, tracker: Tracker, line: int) -> None:
         card, context, owner = event.get("card"), event["context"], event["owner"]
@@ -130,6 +136,7 @@ class SmallWinsHaveAJiangPair(Invariant):
             or self.left == 0  # 海底撈月, 海底炮
             or (context == "discard" and self.discards == 1)  # 地胡
             or (context == "discard" and self.kong_shown)  # 槓上炮 on a 開槓's tiles (CS-7)
+            or (context == "discard" and self.after_kong)  # 槓上炮 after a 補張 (CS-4)
         )
         if situational:
             return
