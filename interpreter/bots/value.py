@@ -26,8 +26,9 @@ a hand dealt at random is far further from a win than a played one.
   another choice replaces the greedy bot's pick only where its money beats it by `CLEAR`
   standard errors of the paired differences (`clearly_better`): which card to keep, which
   claim to make, whether to claim at all. The largest total of a few deals would pick luck
-  (one large win in five deals), not the better choice. Where none is clearly better, the
-  scoring's estimate breaks the tie, then the greedy bot's pick stands.
+  (one large win in five deals), not the better choice. Where the deals end with the same
+  money for every choice (often none of them won), the scoring's estimate breaks the tie;
+  otherwise, and where that tells them apart in nothing, the greedy bot's pick stands.
 * **A hand far from complete**: roll-outs rarely reach a win from there, so among the
   choices as near to complete as the best it takes the one the compiled scoring values
   most (`hand_value.py`: the scores the settlement pays by, judged on the cards the choice
@@ -36,7 +37,7 @@ a hand dealt at random is far further from a win than a played one.
 * **A window other seats are asked in too**, no win among the choices: the same estimate
   among the choices as near as the best (it reads only the seat's cards and what it has
   seen, so no roll-out is needed); it also breaks the ties of roll-outs near complete
-  that tell no choice clearly better.
+  that end with the same money for every choice.
 
 Other choices it searches only when no other seat has a choice pending in the same window
 (the others' choices were offered for their real cards, which it must not see); in every
@@ -133,9 +134,9 @@ class ValueBot:
         if len(candidates) == 1:
             return candidates[0]
         money = self._play_outs(table, seat, candidates, self.samples)
-        clear = clearly_better(money)
-        if clear is not None:
-            return candidates[clear]
+        picked = pick_near_complete(money)
+        if picked is not None:
+            return candidates[picked]
         return self._estimate_best(table, seat, candidates, best) or candidates[0]
 
     def _win_or_wait(
@@ -245,6 +246,21 @@ def askable(table: Table, seat: int) -> bool:
         return True
     owner = decision.offer.owner
     return decision.kind == "window" and (owner == seat or owner not in decision.options)
+
+
+def pick_near_complete(money: list[list[int]]) -> int | None:
+    """The row to take near complete, the greedy bot's pick first: a row clearly better
+    than it, else the greedy pick where the deals tell the rows apart at all; None where
+    every row ends with the same money, for the scoring's estimate to decide (a hand whose
+    few deals all end the same, often without a win, may still differ in what it scores).
+    The estimate is asked only then: it costs as much as the roll-outs themselves."""
+    clear = clearly_better(money)
+    if clear is not None:
+        return clear
+    for row in money:
+        if row != money[0]:
+            return 0
+    return None
 
 
 def clearly_better(money: list[list[int]]) -> int | None:
