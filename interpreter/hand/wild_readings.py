@@ -45,7 +45,11 @@ from tablerules.interpreter.hand.evaluate import (
     implied_source,
 )
 from tablerules.interpreter.hand.judging import best_split
-from tablerules.interpreter.hand.wild_first_reading import FirstReadingEvaluation, Reading
+from tablerules.interpreter.hand.wild_first_reading import (
+    FirstReadingEvaluation,
+    Reading,
+    read_as,
+)
 from tablerules.interpreter.search.wild_budget import WildBudget
 
 # what the budget search is given: the plain concealed cards, the copies free of each card a
@@ -358,14 +362,7 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
         """Each way the held wilds (sorted) may stand for the cards of `fill` (packed):
         wild by wild, the cards of wilds of one kind in rising order."""
         if wilds[0] == wilds[-1]:  # one kind of wild: the cards in rising order
-            wild = wilds[0]
-            reading: list[tuple[int, int]] = []
-            while fill:
-                card = ((fill & -fill).bit_length() - 1) // FIELD_BITS
-                count = (fill >> (card * FIELD_BITS)) & 0xFF
-                reading += [(wild, card)] * count
-                fill -= count << (card * FIELD_BITS)
-            yield tuple(reading)
+            yield read_as(fill, wilds[0])
             return
         left = self.rules.unpack(fill)
         stands = self._stand_sets
