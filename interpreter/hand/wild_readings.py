@@ -598,6 +598,10 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
         first: Evaluation | None = None
         best_reading: Reading = ()
         first_reading: Reading = ()
+        # the first reading whose split the groups, pairs and value accept and a score or a
+        # `when` line refuses: when no reading wins, the report reads it (its reason is the
+        # line that refused it), both where the budget search lists the readings and not
+        refused: Reading | None = None
         # the readings that may win, in the order of the listing (ties keep the first)
         for reading, sure in self._candidates(held, table, not self._first_wins):
             cards, win = self._apply(counts, reading, win_wild, win_card)
@@ -606,19 +610,26 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
                 if first is None and plan is None:
                     first = super().evaluate(cards, table, win, source, on_deal, facts)
                     first_reading = reading
+                if refused is None and self._shape_wins(cards, table, win, source):
+                    refused = reading
                 continue
             result = super().evaluate(cards, table, win, source, on_deal, facts)
             if not result.wins:
                 if first is None and plan is None:
                     first, first_reading = result, reading
+                if refused is None and self._shape_wins(cards, table, win, source):
+                    refused = reading
                 continue
             if best is None or self._better(result, best):
                 best, best_reading = result, reading
                 if self._first_wins:
                     break
-        if best is None and plan is not None:
-            # no reading wins: the report reads the first reading listed, as it always has
-            listed = next(self.readings(held.around, wilds, held.concealed), None)
+        if best is None and (plan is not None or refused is not None):
+            # no reading wins: the report reads the reading a condition refused, else the
+            # first reading listed, as it always has
+            listed = refused
+            if listed is None:
+                listed = next(self.readings(held.around, wilds, held.concealed), None)
             if listed is not None:
                 cards, win = self._apply(counts, listed, win_wild, win_card)
                 self.judged += 1
@@ -629,6 +640,8 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
             return super().evaluate(hand, table, win_card, source, on_deal, conditions)
         if best is None:
             best_reading = first_reading
+        if chosen.best is not None and chosen.best.held:
+            best_reading = ()  # a win on the groups held: its wilds stood for no card
         chosen.wild_readings = best_reading
         read = len(wilds)
 
@@ -638,6 +651,21 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
 
         chosen.mark_splits(mark)
         return chosen
+
+    def _shape_wins(
+        self,
+        cards: Sequence[int],
+        table: Sequence[TableGroup],
+        win: int | None,
+        source: ir.Source | None,
+    ) -> bool:
+        """Whether a reading's plain hand has a split the win clause's groups, pairs and
+        value accept, before its scores and `when` lines (only where they may refuse it)."""
+        if not self._scored:
+            return False
+        pre = self._pack(cards, table, win)
+        full = pre + self._one[win] if win is not None else pre
+        return self._judge(full, pre, table, win, source).wins
 
     def _better(self, one: Evaluation, other: Evaluation) -> bool:
         """Whether `one`'s best split scores more than `other`'s (ties keep the first)."""
