@@ -52,11 +52,24 @@ def _text_within_limits(text: str) -> None:
         )
 
 
+def never_claimed(rules: ir.RuleSet) -> frozenset[str]:
+    """The group kinds that only a seat's own cards make: every action that makes one takes
+    no other seat's card (a flower laid from the hand). A file without actions has none."""
+    made: set[str] = set()
+    claimable: set[str] = set()
+    for action in rules.actions.values():
+        kinds = {kind for kind in (action.makes, action.makes_alternative) if kind}
+        made |= kinds
+        if any(way.who != "self" and way.effect != "from_hand" for way in action.ways):
+            claimable |= kinds
+    return frozenset(made - claimable)
+
+
 def parse_table(evaluator: Evaluator, text: str, claimed: bool = True) -> list[TableGroup]:
     """Table groups from `KIND:CARDS` entries, separated by spaces, commas or semicolons.
 
-    Groups are claimed (they took another seat's card) unless `claimed` is false or their
-    kind lies concealed."""
+    Groups are claimed (they took another seat's card) unless `claimed` is false, their
+    kind lies concealed, or only a seat's own cards make it (`never_claimed`)."""
     _text_within_limits(text)
     kinds = sorted(evaluator.rules.kind_index, key=len, reverse=True)
     if not text.strip():
@@ -81,8 +94,10 @@ def parse_table(evaluator: Evaluator, text: str, claimed: bool = True) -> list[T
             ) from None
         try:
             group = evaluator.table_group(match.group(1), cards)
-            visible = evaluator.rules.kinds[group.kind].visibility != "concealed"
-            groups.append(TableGroup(group.kind, group.cards, claimed and visible))
+            info = evaluator.rules.kinds[group.kind]
+            visible = info.visibility != "concealed"
+            may_claim = info.name not in never_claimed(evaluator.rules.rules)
+            groups.append(TableGroup(group.kind, group.cards, claimed and visible and may_claim))
         except HandError as error:
             raise NotationError(text, match.start(), end - match.start(), str(error)) from None
     return groups
