@@ -13,8 +13,14 @@ from tablerules.dsl.model import ir
 if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
 
-# A bonus's payment is worked out for each payer: it may read the cards pointing at it.
-BONUS_PAYS = replace(BONUS, what="a bonus's payment", quantities=(*BONUS.quantities, ir.PAYER_HIT))
+# A bonus's payment is worked out for each payer: it may read the cards pointing at it, and
+# who pays (`payer is dealer`, `winner is dealer`, `payer seat`), as a settlement does.
+BONUS_PAYS = replace(
+    BONUS,
+    what="a bonus's payment",
+    quantities=(*BONUS.quantities, ir.PAYER_HIT),
+    payer=True,
+)
 
 
 class BonusChecks:

@@ -174,7 +174,7 @@ class ExpressionChecks:
                 where,
                 "E110",
                 f"'{op}' reads who pays a win: write it in a settle block's lines or its"
-                f" `let` lines, not in {place.what}",
+                f" `let` lines, or in a bonus's payment, not in {place.what}",
             )
             return
         if op in ir.SEAT_OPS:

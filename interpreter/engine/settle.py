@@ -446,6 +446,7 @@ class Settlement:
             scope.names[ir.PAYER_HIT] = at_seat[payer] if at_seat else 0
             if not hits and not scope.names[ir.PAYER_HIT]:
                 continue  # no card hit this payer or the winner: nothing to pay
+            scope.names.update(payer_names(payer, winner, state.dealer, self.play.seats))
             if pays.payer == "each payer":
                 scope.names["settled"] = paid_by[payer]
             amount = self._value(pays.amount, scope)

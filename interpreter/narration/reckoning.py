@@ -310,6 +310,9 @@ class Reckoner:
         scope.names["hits"] = hits
         seat_hits = drawn.get("seat_hits")
         scope.names[ir.PAYER_HIT] = seat_hits[event["payer"]] if seat_hits else 0
+        deal = next((e for e in self.events if e["type"] == "deal"), {})
+        seats = len(deal.get("hands", [])) or 1
+        scope.names.update(payer_names(event["payer"], winner, deal.get("dealer", 0), seats))
         worked = work(bonus.pays.amount, scope, self.shown, spell=self.words.name)
         if not bonus.pays.per_hit:
             return worked
