@@ -11,6 +11,7 @@ from tablerules.cli.common import load_or_report, policy_of
 from tablerules.cli.evaluate.flags import (
     carried_numbers,
     declared_values,
+    own_turn_conditions,
     round_number,
     seat_number,
     single_spec,
@@ -77,6 +78,12 @@ def run(args: argparse.Namespace) -> int:
         result = game.evaluator.evaluate(
             spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
         )
+        on_turn = own_turn_conditions(game, result.immediate, conditions)
+        if on_turn is not conditions:  # a win at once on the seat's own turn: judged so
+            conditions = on_turn
+            result = game.evaluator.evaluate(
+                spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
+            )
         reason = win_refusal(game.compiled, conditions, spec.win_card)
         if reason is not None:  # the cards may split, but no action wins on that card
             result = refused(result, reason)

@@ -7,13 +7,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.numbers import signed_number
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.compiling.cards import NotationError
-from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
+from tablerules.interpreter.compiling.conditions import (
+    RELATIONS,
+    WIN_FROM,
+    WinConditions,
+    win_from,
+)
 from tablerules.interpreter.hand.evaluate import HandError
 from tablerules.interpreter.hand.notation import (
     HandSpec,
@@ -165,6 +171,20 @@ def win_conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinCo
         context = "deal" if args.on_deal else "draw"
         return WinConditions(context=context, seat=seat, **facts)
     return win_from(spec.how, seat, **facts)[1]
+
+
+def own_turn_conditions(
+    game: Game, immediate: str | None, conditions: WinConditions
+) -> WinConditions:
+    """The conditions of an immediate win found on the dealt hand that the file looks for on
+    the seat's own turn (`on own turn`): play settles it as a win on its turn, by itself, so
+    `won on turn` holds and a settlement's `on turn by self` line pays it."""
+    if immediate is None or conditions.context != "deal":
+        return conditions
+    info = next((i for i in game.compiled.immediate if i.name == immediate), None)
+    if info is None or not info.own_turn:
+        return conditions
+    return replace(conditions, context="turn", relation=RELATIONS["self"])
 
 
 def _labelled(flag: str, parse: Callable[[], T]) -> T:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 
 from tablerules.cli.common import read_input
-from tablerules.cli.evaluate.flags import win_conditions
+from tablerules.cli.evaluate.flags import own_turn_conditions, win_conditions
 from tablerules.cli.evaluate.records import hand_record, result_record
 from tablerules.cli.failures import failed
 from tablerules.dsl.diagnostics import visible
@@ -85,6 +85,12 @@ def run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
             result = evaluator.evaluate(
                 spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
             )
+            on_turn = own_turn_conditions(game, result.immediate, conditions)
+            if on_turn is not conditions:  # a win at once on the seat's own turn: judged so
+                conditions = on_turn
+                result = evaluator.evaluate(
+                    spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
+                )
             if reason is not None:
                 result = refused(result, reason)
             record = {"line": number}
