@@ -1,0 +1,123 @@
+"""What rule files written by players of the regional games brought out: a wild hand that a
+`when` line refuses says so, flowers laid from one's own hand are no claim in `evaluate`, a
+bonus's payment may read who pays, and a win at once on one's own turn is priced as play
+settles it. Each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tablerules.cli.main import main
+from tablerules.interpreter.api import check
+from tablerules.interpreter.bots.players import RandomBot, play_hand
+from tablerules.interpreter.narration.reckoning import Reckoner
+
+AUTHORED = Path(__file__).parent / "fixtures" / "authored"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_a_wild_hand_refused_by_a_condition_says_the_condition(capsys) -> None:
+    # 有紅中不接炮: the hand is complete with 中 as 一筒, but a discard is won only without 中
+    out = run(
+        capsys, "evaluate", str(AUTHORED / "zhuanzhuan.rules"), "--hand", "123m456m789m11p2pC",
+        "--win-card", "3p", "--from", "discard", "--seat", "南",
+    )  # fmt: skip
+    assert "does not win" in out
+    assert "because: a win needs not won on discard or wilds = 0" in out
+    assert "cannot all be split" not in out
+    assert "順[一筒二筒三筒]" in out  # the reading shown is the one the condition refused
+
+
+def test_seven_pairs_with_a_wild_refused_by_a_condition_says_the_condition(capsys) -> None:
+    out = run(
+        capsys, "evaluate", str(AUTHORED / "zhuanzhuan.rules"), "--hand", "11m22m33m44p55p66sC",
+        "--win-card", "7s", "--from", "discard", "--seat", "南",
+    )  # fmt: skip
+    assert "wilds read as: 中→七索" in out
+    assert "because: a win needs not won on discard or wilds = 0" in out
+
+
+def test_a_flower_laid_from_the_hand_is_no_claimed_group(capsys) -> None:
+    # only `1 alike from hand` makes a 花: it took no other seat's card, so 門清 holds
+    out = run(
+        capsys, "evaluate", str(AUTHORED / "shanghai.rules"), "--hand", "111m 456m 789m 345m 2m",
+        "--win-card", "2m", "--from", "discard", "--seat", "南", "--table", "花:梅",
+        "--detail", "best",
+    )  # fmt: skip
+    assert "花牌 1 + 門清 1 = 2 花" in out
+    assert "(2 + 2) × 4 = 16" in out
+
+
+def test_a_pong_given_on_the_table_is_still_claimed(capsys) -> None:
+    out = run(
+        capsys, "evaluate", str(AUTHORED / "shanghai.rules"), "--hand", "456m 789m 345m 2m",
+        "--win-card", "2m", "--from", "discard", "--seat", "南", "--table", "刻:111m",
+        "--detail", "best",
+    )  # fmt: skip
+    assert "門清: no claimed groups needed, 1 held" in out
+
+
+BONUS_BY_PAYER = """extends "guangdong"
+
+override bonus 馬 "a horse: the dealer pays, or is paid, double" [GD-10] {
+  after win on draw, replacement, discard, added card
+  count 2
+  drawn from wall head
+  hit when in seat cards 馬位 counted from winner
+  pays: each payer pays 底 × (if payer is dealer or winner is dealer then 2 else 1) per hit "中馬"
+}
+"""
+
+
+def test_a_bonus_payment_reads_who_pays(tmp_path: Path) -> None:
+    path = tmp_path / "horses.rules"
+    path.write_text(BONUS_BY_PAYER, encoding="utf-8")
+    checked = check(path)
+    assert checked.ok and checked.game is not None, [d.render() for d in checked.errors]
+    game = checked.game
+    seen = 0
+    for seed in range(60):
+        table = play_hand(game, [RandomBot(seed * 4 + s) for s in range(4)], seed)
+        dealer = next(e["dealer"] for e in table.events if e["type"] == "deal")
+        bonus = next((e for e in table.events if e["type"] == "bonus"), None)
+        reckoner = Reckoner(game, table.events, lambda seat: str(seat))
+        for event in table.events:
+            if event["type"] != "pay" or event.get("clause") != "bonus 馬":
+                continue
+            assert bonus is not None
+            between = dealer in (event["payer"], event["payee"])
+            assert event["amount"] == (2 if between else 1) * bonus["hits"], event
+            worked = reckoner.worked_amount(event)
+            assert worked.endswith(f"= {event['amount']}"), worked
+            assert f"if {int(event['payer'] == dealer)} or" in worked, worked
+            seen += 1
+    assert seen, "no horse hit in the seeds"
+
+
+def test_a_bonus_let_line_still_refuses_who_pays(tmp_path: Path) -> None:
+    path = tmp_path / "horses.rules"
+    path.write_text(
+        BONUS_BY_PAYER.replace(
+            "  after win on", "  let 莊 = if payer is dealer then 2 else 1\n  after win on"
+        ),
+        encoding="utf-8",
+    )
+    errors = [d for d in check(path).errors]
+    assert [d.code for d in errors] == ["E110"]
+    assert "or in a bonus's payment" in errors[0].message
+
+
+def test_a_win_at_once_on_ones_own_turn_is_priced_as_play_settles_it(capsys) -> None:
+    # 四鬼胡 is `on own turn`: play settles it `on turn by self`, 2 底 from each other seat
+    out = run(
+        capsys, "evaluate", "guangdong", "--hand", "123m456m789mPPPP", "--on-deal",
+        "--seat", "南",
+    )  # fmt: skip
+    assert "WINS at once: 四鬼胡" in out
+    assert "each other pays 2 × 底 = 2 × 1 = 2 · 四鬼胡" in out
+    assert "wilds read as" not in out  # a win on the cards held: the wilds stood for none

@@ -1,0 +1,88 @@
+"""Rule files written as players of each region write them, over the bundled games
+(`tests/fixtures/authored/`): each checks clean, passes its scenarios (money worked out by
+hand in their names), and plays seeded hands with random and greedy bots under the log
+checker's invariants that hold for every game, read with the profile of the game it builds
+on (its own rules are not in the checker's documents)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from logcheck import Plan, play_hands
+from logcheck.check import check_hands
+from logcheck.games.by_rule_file import profile_for
+from tablerules.interpreter.api import check
+from tablerules.interpreter.scenarios import run_scenario
+
+AUTHORED = Path(__file__).parent / "fixtures" / "authored"
+BASES = {  # each file, and the bundled game whose checker profile reads its logs
+    "zhuanzhuan": "hongzhong.rules",
+    "wuhan": "guangdong.rules",
+    "hangzhou": "guangdong.rules",
+    "shanghai": "taiwan.rules",
+    "xuezhan-across": "sichuan.rules",
+    "paohuzi-xupu": "paohuzi.rules",
+}
+OPTIONS = {"wuhan": {"翻鬼": "true"}}  # its `set`: the profile reads the ghost from the log
+# the invariants that do not depend on a game's own documents
+EVERY_GAME = [
+    "money-sums-to-zero",
+    "discards-are-held",
+    "claims-leave-a-discard",
+    "a-winner-takes-no-further-part",
+    "cards-are-conserved",
+    "no-stuck-decision",
+    "replay-reproduces",
+    "same-seed-same-log",
+]
+# and those of the base game that the file keeps as they are
+KEPT = {
+    "zhuanzhuan": ["wilds-never-discarded", "wilds-never-claimed"],
+    "wuhan": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
+    "hangzhou": ["wilds-never-claimed"],
+    "shanghai": ["flowers-are-never-kept"],
+    "xuezhan-across": [
+        "exchange-passes-n-of-one-suit",
+        "declared-suit-discarded-first",
+        "no-pong-or-kong-of-the-declared-suit",
+        "play-goes-on-after-a-win",
+    ],
+    "paohuzi-xupu": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
+}
+HANDS = {"random": 12, "greedy": 4}
+
+
+def test_every_authored_file_is_in_the_list() -> None:
+    assert sorted(p.stem for p in AUTHORED.glob("*.rules")) == sorted(BASES)
+
+
+@pytest.mark.parametrize("name", sorted(BASES))
+def test_the_file_checks_clean(name: str) -> None:
+    checked = check(AUTHORED / f"{name}.rules")
+    assert checked.ok and checked.game is not None
+    assert checked.diagnostics == [], [d.render() for d in checked.diagnostics]
+
+
+@pytest.mark.parametrize("scenario", sorted(AUTHORED.glob("*.json")), ids=lambda p: p.stem)
+def test_the_scenarios_pass(scenario: Path) -> None:
+    outcome = run_scenario(scenario)
+    assert outcome.passed, outcome.failures
+
+
+@pytest.mark.parametrize("bots", sorted(HANDS))
+@pytest.mark.parametrize("name", sorted(BASES))
+def test_seeded_hands_keep_every_games_invariants(
+    name: str, bots: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plan = Plan(str(AUTHORED / f"{name}.rules"), HANDS[bots], bots, seed=31)
+    header, hands = play_hands(plan)
+    base = {
+        **header,
+        "rules": BASES[name],
+        "options": {**header["options"], **OPTIONS.get(name, {})},
+    }
+    monkeypatch.setattr("logcheck.check.profile_for", lambda _header: profile_for(base))
+    report = check_hands(header, hands, EVERY_GAME + KEPT[name])
+    assert report.hands == HANDS[bots]
+    assert report.ok, report.summary(examples=5)
