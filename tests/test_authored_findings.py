@@ -121,3 +121,26 @@ def test_a_win_at_once_on_ones_own_turn_is_priced_as_play_settles_it(capsys) -> 
     assert "WINS at once: 四鬼胡" in out
     assert "each other pays 2 × 底 = 2 × 1 = 2 · 四鬼胡" in out
     assert "wilds read as" not in out  # a win on the cards held: the wilds stood for none
+
+
+def _errors(tmp_path: Path, text: str) -> list[tuple[str, str, str]]:
+    path = tmp_path / "mistake.rules"
+    path.write_text(text, encoding="utf-8")
+    return [(d.code, d.message, d.hint or "") for d in check(path).errors]
+
+
+def test_a_number_times_a_name_written_with_x_is_hinted(tmp_path: Path) -> None:
+    text = (AUTHORED / "wuhan.rules").read_text(encoding="utf-8")
+    text = text.replace('2 × 底 × 倍 × 口 "自摸"', '2x底 × 倍 × 口 "自摸"')
+    ((code, message, hint),) = _errors(tmp_path, text)
+    assert (code, message) == ("E101", "unknown name '2x底'")
+    assert hint == "to multiply, write 2 × 底 or 2 * 底 (`2x底` reads as one name)"
+
+
+def test_an_order_with_ties_is_hinted_to_run_within_an_attribute(tmp_path: Path) -> None:
+    text = (AUTHORED / "wuhan.rules").read_text(encoding="utf-8")
+    ((code, message, hint),) = _errors(
+        tmp_path, text.replace("next by rank, same suit", "next by rank")
+    )
+    assert code == "E110" and "the order cannot tell them apart" in message
+    assert hint == "run the order among the cards of one suit: `next by rank, same suit`"

@@ -18,6 +18,17 @@ if TYPE_CHECKING:
 class TurnedWildChecks:
     """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`...)."""
 
+    def _order_hint(self: Checker, wild: ir.Wild) -> str:
+        """How to make the order place every card: where cards share a value of `next by`,
+        the attribute whose values part them into rows the order can run in, if one does."""
+        by = wild.next_by or ""
+        for name in self.rules.attributes:
+            if name in (by, wild.next_same):
+                continue
+            if not card_order(self.rules, by, name).problems:
+                return f"run the order among the cards of one {name}: `next by {by}, same {name}`"
+        return "give every card the attributes the order reads, one value per card"
+
     def check_turned_wild(self: Checker, wild: ir.Wild) -> None:
         self.check_wild_stands_and_option(wild)
         if wild.cards:
@@ -72,12 +83,7 @@ class TurnedWildChecks:
             return
         order = card_order(self.rules, wild.next_by or "", wild.next_same)
         for problem in list(order.problems.values())[:1]:
-            self.report(
-                where,
-                "E110",
-                problem,
-                "give every card the attributes the order reads, one value per card",
-            )
+            self.report(where, "E110", problem, self._order_hint(wild))
         deck = self.rules.deck
         most = max((deck.copies_of(card) for card in deck.cards), default=0)
         if most > MAX_WILD_CARDS:

@@ -26,9 +26,22 @@ PARENTHESES = (
 )
 
 
+# `2xstake`, `3Xunit`: a number times a name, written with the letter x (one name to the parser)
+NUMBER_TIMES_NAME = re.compile(r"(\d+)[xX]([^\W\d_xX]\w*)")
+
+
 def times_hint(name: str) -> str:
-    """The hint for a name that is a product written with x (`x2`), or ''."""
-    return MULTIPLY if TIMES_WORD.fullmatch(name) else ""
+    """The hint for a name that is a product written with x (`x2`, `2xstake`), or ''."""
+    if TIMES_WORD.fullmatch(name):
+        return MULTIPLY
+    product = NUMBER_TIMES_NAME.fullmatch(name)
+    if product is not None:
+        number, factor = product.groups()
+        return (
+            f"to multiply, write {number} × {factor} or {number} * {factor}"
+            f" (`{name}` reads as one name)"
+        )
+    return ""
 
 
 def syntax_hint(text: str, line: int, column: int) -> str:
