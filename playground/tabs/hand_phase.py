@@ -11,7 +11,9 @@ import streamlit as st
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.phases.flow import PHASE, game_phases
 from tablerules.interpreter.engine.phases.rules import PhaseRule
+from tablerules.interpreter.messages.game_words import GameWords
 from tablerules.playground.play.hands import HandSession
+from tablerules.playground.words.language import chosen_language, said
 
 
 @dataclass(frozen=True)
@@ -54,18 +56,21 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
         return False
     phase = ask.phase
     legal = {choice.label for choice in session.table.legal_actions(human)}
+    words = GameWords(session.table.game.compiled, chosen_language())  # the file's names
+    name, attribute = words.name(phase.name), words.name(phase.attribute)
     if phase.kind == "declaration":
-        st.info(f"{phase.name}: declare one {phase.attribute} (every seat declares at once)")
+        st.info(said("page.phase_declare", phase=name, attribute=attribute))
         names = [value for value, _ in ask.values]
+        held = dict(ask.values)
         value = st.radio(
-            phase.attribute,
+            attribute,
             names,
-            format_func=lambda v: f"{v} ({dict(ask.values)[v]} held)",
+            format_func=lambda v: said("page.phase_held", value=words.name(v), n=held[v]),
             horizontal=True,
             key=f"declare_{phase.name}",
         )
         st.button(
-            "declare",
+            said("page.phase_declare_button"),
             type="primary",
             key=f"declare_button_{phase.name}",
             on_click=act,
@@ -73,11 +78,10 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
         )
         return True
     st.info(
-        f"{phase.name}: pick {phase.passes} cards of one {phase.attribute} to pass; nobody "
-        "sees what they receive before every seat has chosen"
+        said("page.phase_pass", phase=name, n=phase.passes, attribute=attribute)
     )
     picked = st.multiselect(
-        "cards to pass",
+        said("page.phase_cards"),
         list(range(len(ask.held))),
         format_func=lambda position: ask.held[position][1],
         max_selections=phase.passes,
@@ -85,10 +89,12 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
     )
     label = chosen_label(ask, session.table, picked)
     st.button(
-        "pass",
+        said("page.phase_pass_button"),
         type="primary",
         disabled=label not in legal,
-        help=None if label in legal else f"{phase.passes} cards of one {phase.attribute}",
+        help=None
+        if label in legal
+        else said("page.phase_pass_help", n=phase.passes, attribute=attribute),
         key=f"pass_button_{phase.name}",
         on_click=act,
         args=(session, label),
