@@ -5,6 +5,7 @@ settles it. Each test failed before its fix."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,16 @@ def test_an_order_with_ties_is_hinted_to_run_within_an_attribute(tmp_path: Path)
     )
     assert code == "E110" and "the order cannot tell them apart" in message
     assert hint == "run the order among the cards of one suit: `next by rank, same suit`"
+
+
+def test_the_variants_summary_lists_everything_remove_takes() -> None:
+    root = Path(__file__).resolve().parent.parent
+    grammar = (root / "dsl" / "parsing" / "rules.lark").read_text(encoding="utf-8")
+    taken = re.findall(r"-> remove_(\w+)", grammar)
+    docs = (root / "docs" / "language.md").read_text(encoding="utf-8")
+    variants = docs[docs.index("## Variants") :]
+    summary = variants[: variants.index("set NAME = VALUE")]
+    words = {"every": "scoring", "immediate_win": "immediate win", "seat_cards": "seat cards"}
+    words |= {"round_cards": "round cards"}
+    missing = [k for k in taken if not re.search(rf"\b{words.get(k, k)}\b", summary)]
+    assert not missing, missing
