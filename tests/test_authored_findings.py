@@ -5,6 +5,7 @@ settles it. Each test failed before its fix."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from tablerules.cli.main import main
 from tablerules.interpreter.api import check
 from tablerules.interpreter.bots.players import RandomBot, play_hand
 from tablerules.interpreter.narration.reckoning import Reckoner
+from tablerules.interpreter.scenarios import run_scenario
 
 AUTHORED = Path(__file__).parent / "fixtures" / "authored"
 
@@ -158,3 +160,45 @@ def test_the_variants_summary_lists_everything_remove_takes() -> None:
     words |= {"round_cards": "round cards"}
     missing = [k for k in taken if not re.search(rf"\b{words.get(k, k)}\b", summary)]
     assert not missing, missing
+
+
+VOID_WITH_A_WILD = """extends "hongzhong"
+
+phase 定缺 "declare the void suit" [HZ-1] {
+  each seat declares one suit, shown
+}
+
+override discard [HZ-2] {
+  never wild
+  first declared suit
+}
+"""
+
+
+def test_a_wild_of_the_declared_value_is_never_discarded_first(tmp_path: Path) -> None:
+    # 紅中 is wild and never discarded; a seat declaring its suit (dragon) is not made to
+    # discard it first: `never` wins over `first`
+    (tmp_path / "void.rules").write_text(VOID_WITH_A_WILD, encoding="utf-8")
+    scenario = {
+        "name": "a wild of the declared suit stays in the hand",
+        "rules": "void.rules",
+        "rule_ids": ["HZ-2"],
+        "hands": [
+            "123m 456m 789m 11p 2p 5s C",
+            "2m3m4m 5p6p7p 1s2s3s 4s5s6s 7s",
+            "2m3m4m 5p6p7p 1s2s3s 4s5s6s 8s",
+            "5m6m7m 3p4p8p 1s2s3s 4s5s6s 9s",
+        ],
+        "wall": "9p 9m 9s",
+        "actions": ["0: 定缺 dragon", "1: 定缺 s", "2: 定缺 s", "3: 定缺 s"],
+        "expect": {
+            "finished": False,
+            "legal": {"0": ["discard 五索", "discard 九筒"]},
+            "illegal": {"0": ["discard 中"]},
+        },
+        "dealer": 0,
+    }
+    path = tmp_path / "void.json"
+    path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
+    outcome = run_scenario(path)
+    assert outcome.passed, outcome.failures

@@ -25,6 +25,9 @@ class FirstCards:
         if declared:  # fixed cards and filters are the compiled rules' (`discard_limits`)
             found = compiled.quantities.card_set(declared)
         self._set = found
+        # a card the rule never lets be discarded is not one to discard first: `never` wins
+        # (a wild of the declared value stays in the hand)
+        self._never = compiled.discard_limits.never
         self._by_declared: dict[tuple[tuple[str, str], ...], frozenset[int]] = {}
 
     @property
@@ -38,7 +41,8 @@ class FirstCards:
         key = tuple(sorted(seat.declared.items()))
         found = self._by_declared.get(key)
         if found is None:
-            found = self._by_declared[key] = self._set(WinConditions(declared=key))
+            found = self._set(WinConditions(declared=key)) - self._never
+            self._by_declared[key] = found
         return found
 
     def held(self, seat: Seat) -> list[int]:
