@@ -202,3 +202,49 @@ def test_a_wild_of_the_declared_value_is_never_discarded_first(tmp_path: Path) -
     path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
     outcome = run_scenario(path)
     assert outcome.passed, outcome.failures
+
+
+def test_four_wilds_dealt_win_at_once_in_evaluate_as_in_play(capsys) -> None:
+    # 四紅中 (`when holding 4 of wild`): 紅中 stands only for number tiles, so no reading
+    # of the wilds keeps four 紅中; the dealt cards are read as dealt
+    out = run(capsys, "evaluate", "hongzhong", "--hand", "123m456m789mCCCC", "--on-deal")
+    assert "WINS at once: 四紅中" in out
+    assert "each other pays 2 × 底 = 2 × 1 = 2 · 四紅中" in out
+    assert "if 4 = 0 then" in out  # the wilds held count
+
+
+SHOWN_WILDS = """extends "hongzhong"
+
+immediate win 雙紅中 "two 紅中 dealt: shown and paid, play goes on" [HZ-5] {
+  when holding 2 of wild
+  play goes on
+  pays: each other pays 底 "雙紅中"
+}
+
+immediate win 全紅 "all four 紅中 and the 一萬 dealt" [HZ-5] {
+  when all of C 1m
+  play goes on
+  pays: each other pays 3 × 底 "全紅"
+}
+"""
+
+
+def test_wins_shown_on_the_deal_read_held_cards_and_every_copy(tmp_path: Path) -> None:
+    path = tmp_path / "shown.rules"
+    path.write_text(SHOWN_WILDS, encoding="utf-8")
+    checked = check(path)
+    assert checked.ok and checked.game is not None
+    game = checked.game
+    result = game.evaluate_text("123m456m789m1pCC", on_deal=True)
+    assert [(s["win"], s["times"]) for s in result.shown] == [("雙紅中", 1)]
+    result = game.evaluate_text("1111mCCCC456m78m", on_deal=True)
+    assert [(s["win"], s["times"]) for s in result.shown] == [("雙紅中", 1), ("全紅", 1)]
+    seen = 0
+    for seed in range(30):
+        table = play_hand(game, [RandomBot(seed * 4 + s) for s in range(4)], seed)
+        deal = next(e for e in table.events if e["type"] == "deal")
+        shown = [e["seat"] for e in table.events if e["type"] == "shown win"]
+        holders = [s for s, cards in enumerate(deal["hands"]) if cards.count("C") >= 2]
+        assert sorted(shown) == sorted(holders), (seed, shown, holders)
+        seen += len(shown)
+    assert seen, "no seat was dealt two 紅中 in the seeds"

@@ -2,7 +2,8 @@
 
 A `when N of GROUP ...` line counts the cards held at least n times (n the smallest group
 size listed): the hand holds the win once for every N such cards (two sets of four alike
-are two 四喜). A `when CONDITION` line reads the hand's cards and holds it once.
+are two 四喜). A `when CONDITION` line reads the hand's cards and holds it once, and so do
+`when all of CARDS` (every copy held) and `when holding N of CARDS` (N of them held).
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ def times_held(compiled: CompiledRules, win: ImmediateInfo, counts: Sequence[int
         have = sum(1 for count in counts if smallest and count >= smallest)
         if have >= needed:
             times = max(times, have // needed if needed else 1)
+    copies = compiled.cards.copies_of
+    for cards in win.every:  # `when all of CARDS`: every copy held, once
+        if cards and all(counts[card] >= copies[card] for card in cards):
+            times = max(times, 1)
+    for needed, kinds in win.holding:  # `when holding N of CARDS`: N of them held, once
+        if sum(counts[kind] for kind in kinds) >= needed:
+            times = max(times, 1)
     if win.tests and not times:
         view = HandView(counts=list(counts), groups=[], conditions=ON_DEAL)
         scope = Scope(dict(compiled.numbers), compiled.tables, {}, view)

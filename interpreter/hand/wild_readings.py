@@ -123,6 +123,7 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
         # one kind of wild, where the first winning reading is the best: read straight
         # from the budget tables (`wild_first_reading.py`)
         self._read_first = self._first_wins and self._concealed_decide and not self._card_forms
+        self._shown_wins = any(win.goes_on for win in rules.immediate)  # shown on the deal
         self._first_readers()
         # the signatures of a split that makes a winning form (its count of groups)
         self._forms_accept = 0
@@ -638,6 +639,20 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
         chosen = best or first
         if chosen is None:  # no card a wild may stand for is left: the hand as it is
             return super().evaluate(hand, table, win_card, source, on_deal, conditions)
+        if on_deal and (chosen.immediate is None or self._shown_wins):
+            # what the deal holds is read on its cards as dealt, the wilds as wilds: `when
+            # holding N of wild` counts them (no reading keeps a wild that stands for other
+            # cards), and a win shown on the deal is shown whatever the reading
+            dealt = super().evaluate(hand, table, win_card, source, on_deal, facts)
+            if chosen.immediate is None and dealt.immediate is not None:
+                held_wilds = len(wilds)
+
+                def count(split: Decomposition) -> None:
+                    split.wilds = held_wilds
+
+                dealt.mark_splits(count)
+                return dealt
+            chosen.shown = dealt.shown
         if best is None:
             best_reading = first_reading
         if chosen.best is not None and chosen.best.held:
