@@ -248,3 +248,12 @@ def test_wins_shown_on_the_deal_read_held_cards_and_every_copy(tmp_path: Path) -
         assert sorted(shown) == sorted(holders), (seed, shown, holders)
         seen += len(shown)
     assert seen, "no seat was dealt two 紅中 in the seeds"
+
+
+def test_a_shown_win_looked_for_on_a_turn_is_refused(tmp_path: Path) -> None:
+    text = SHOWN_WILDS.replace(
+        "  when holding 2 of wild\n", "  when holding 2 of wild\n  on own turn\n"
+    )
+    errors = _errors(tmp_path, text)
+    assert [code for code, _, _ in errors] == ["E110"]
+    assert "shown on the deal: it is not looked for on a turn" in errors[0][1]

@@ -196,6 +196,14 @@ class PhaseChecks:
                 "a win where play goes on is paid by its 'pays:' lines: it has no value",
                 "drop 'valued by its groups'",
             )
+        if win.goes_on and win.own_turn:
+            self.report(
+                self.at(win, "immediate_own_turn"),
+                "E110",
+                "a win where play goes on is shown on the deal: it is not looked for on a turn",
+                "drop 'on own turn', or drop 'play goes on' and 'pays:' for a win that ends "
+                "the hand on one's turn",
+            )
         if win.pays and not win.goes_on:
             self.report(
                 self.at(win, "immediate_pays"),
