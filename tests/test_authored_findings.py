@@ -13,6 +13,7 @@ import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter.api import check
 from tablerules.interpreter.bots.players import RandomBot, play_hand
+from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.interpreter.narration.reckoning import Reckoner
 from tablerules.interpreter.scenarios import run_scenario
 
@@ -257,3 +258,26 @@ def test_a_shown_win_looked_for_on_a_turn_is_refused(tmp_path: Path) -> None:
     errors = _errors(tmp_path, text)
     assert [code for code, _, _ in errors] == ["E110"]
     assert "shown on the deal: it is not looked for on a turn" in errors[0][1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "exchange", "declaration"),
+    [
+        ("en", "phase 換三張 (across): ", "phase 定缺: "),
+        ("zh-Hant", "換三張（傳給對家）：", "定缺："),
+        ("zh-Hans", "換三張（传给对家）：", "定缺："),
+    ],
+)
+def test_phases_are_told_in_the_transcripts_language(
+    lang: str, exchange: str, declaration: str
+) -> None:
+    outcome = run_scenario(AUTHORED / "xuezhan_across_exchange_then_self_draw.json")
+    table = outcome.table
+    assert table is not None
+    narrator = Narrator(table.game, table.state.dealer, table=table, lang=lang)
+    told = {e["type"]: narrator.phrases[e["type"]](e) for e in table.events}
+    assert told["exchange"].startswith(exchange), told["exchange"]
+    assert told["declaration"].startswith(declaration), told["declaration"]
+    if lang != "en":
+        assert "passes" not in told["exchange"] and "declares" not in told["declaration"]
+        assert "宣告索" in told["declaration"]  # the declared value by the file's name for it

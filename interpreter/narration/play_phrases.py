@@ -109,18 +109,41 @@ class PlayPhrases:
             )
         return self.say("narrate.restricted", seat=seat, restriction=restriction)
 
+    def _phase_name(self: Narrator, event: Record) -> str:
+        """The phase an exchange or declaration event is of, by its name in this language."""
+        clause = str(event.get("clause", ""))
+        return self.word(clause.removeprefix("phase ")) if clause.startswith("phase ") else clause
+
     def _exchange(self: Narrator, event: Record) -> str:
         """`phase NAME (next): SEAT passes CARDS to SEAT; ...`."""
+        say = self.say
         moves = [
-            f"{self.seat(seat)} passes {self.cards(cards)} to {self.seat(target)}"
+            say(
+                "narrate.exchange_move",
+                seat=self.seat(seat),
+                cards=self.cards(cards),
+                target=self.seat(target),
+            )
             for seat, (cards, target) in enumerate(zip(event["passed"], event["to"], strict=True))
         ]
-        return f"{event.get('clause', 'phase')} ({event['direction']}): " + "; ".join(moves)
+        return say(
+            "narrate.exchange",
+            phase=self._phase_name(event),
+            direction=say(f"narrate.direction_{event['direction']}"),
+            moves=say("narrate.phase_separator").join(moves),
+        )
 
     def _declaration(self: Narrator, event: Record) -> str:
+        say = self.say
+        attribute = self.word(event["attribute"])
         said = [
-            f"{self.seat(seat)} {'declares a' if value == HIDDEN else 'declares'} "
-            f"{event['attribute'] if value == HIDDEN else value}"
+            say("narrate.declares_hidden", seat=self.seat(seat), attribute=attribute)
+            if value == HIDDEN
+            else say("narrate.declares", seat=self.seat(seat), value=self.word(value))
             for seat, value in enumerate(event["values"])
         ]
-        return f"{event.get('clause', 'phase')}: " + "; ".join(said)
+        return say(
+            "narrate.declaration",
+            phase=self._phase_name(event),
+            declared=say("narrate.phase_separator").join(said),
+        )
