@@ -281,3 +281,29 @@ def test_phases_are_told_in_the_transcripts_language(
     if lang != "en":
         assert "passes" not in told["exchange"] and "declares" not in told["declaration"]
         assert "宣告索" in told["declaration"]  # the declared value by the file's name for it
+
+
+def _located(tmp_path: Path, text: str) -> list[tuple[int | None, str, str]]:
+    path = tmp_path / "mistake.rules"
+    path.write_text(text, encoding="utf-8")
+    return [(d.line, d.code, d.hint or "") for d in check(path).errors]
+
+
+def test_an_exchange_across_an_odd_table_is_located_at_its_line(tmp_path: Path) -> None:
+    text = (
+        'extends "paohuzi-3p"\nphase 換 "x" [PHZ-1] {\n'
+        "  each seat passes 2 cards of one size to across\n}\n"
+    )
+    assert _located(tmp_path, text) == [
+        (3, "E110", "with an odd number of seats, pass to 'next' or 'previous'")
+    ]
+
+
+def test_unknown_seat_cards_counted_from_the_winner_are_located_at_the_hit_line(
+    tmp_path: Path,
+) -> None:
+    text = (AUTHORED / "zhuanzhuan.rules").read_text(encoding="utf-8")
+    text = text.replace("in seat cards 鳥位 counted", "in seat cards 鳥 counted")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "seat cards 鳥 counted" in row)
+    ((at, code, hint),) = _located(tmp_path, text)
+    assert (at, code) == (line, "E101") and "鳥位" in hint

@@ -50,20 +50,22 @@ class PhaseChecks:
 
     def _check_exchange(self: Checker, phase: ir.Phase) -> None:
         seats = self.rules.seats.count if self.rules.seats else 1
-        directions = [phase.direction, *phase.drawn_from]
-        for direction in directions:
+        lines = [("phase_passes", phase.direction)]
+        lines += [("phase_drawn", direction) for direction in phase.drawn_from]
+        for line, direction in lines:
             if direction == "across" and seats % 2:
                 self.report(
-                    phase,
+                    self.at(phase, line),
                     "E110",
                     f"'across' needs an even number of seats, not {seats}",
+                    "with an odd number of seats, pass to 'next' or 'previous'",
                 )
         if phase.drawn_if is not None:
             self._option_ref(self.at(phase, "phase_drawn"), phase.drawn_if, numeric=False)
             if len(set(phase.drawn_from)) != len(phase.drawn_from):
                 self.report(self.at(phase, "phase_drawn"), "E102", "a direction is named twice")
         if phase.passes < 1:
-            self.report(phase, "E104", "a seat passes at least 1 card")
+            self.report(self.at(phase, "phase_passes"), "E104", "a seat passes at least 1 card")
             return
         self._check_always_passable(phase)
 

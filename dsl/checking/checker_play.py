@@ -438,7 +438,8 @@ class PlayChecks:
     def _check_bonus(self: Checker, bonus: ir.Bonus) -> None:
         self._zone_ref(self.at(bonus, "bonus_from"), bonus.zone)
         if bonus.seat_cards and bonus.seat_cards not in self.rules.seat_cards:
-            where = self.at(bonus, "bonus_hit")
+            line = "bonus_hit_from_winner" if bonus.counted_from == "winner" else "bonus_hit"
+            where = self.at(bonus, line)
             self.unknown(where, "seat cards", bonus.seat_cards, self.rules.seat_cards)
         names = self.check_lets(bonus, bonus.lets, BONUS)
         if bonus.count is not None:
