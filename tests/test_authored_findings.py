@@ -307,3 +307,22 @@ def test_unknown_seat_cards_counted_from_the_winner_are_located_at_the_hit_line(
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "seat cards 鳥 counted" in row)
     ((at, code, hint),) = _located(tmp_path, text)
     assert (at, code) == (line, "E101") and "鳥位" in hint
+
+
+def test_the_new_messages_and_hints_are_told_in_every_language() -> None:
+    from tablerules.interpreter.messages.diagnostic_text import HINT, identify
+
+    hints = [
+        "run the order among the cards of one suit: `next by rank, same suit`",
+        "to multiply, write 2 × 底 or 2 * 底 (`2x底` reads as one name)",
+        "with an odd number of seats, pass to 'next' or 'previous'",
+        "drop 'on own turn', or drop 'play goes on' and 'pays:' for a win that ends the hand on"
+        " one's turn",
+    ]
+    messages = [
+        "a win where play goes on is shown on the deal: it is not looked for on a turn",
+        "'payer is dealer' reads who pays a win: write it in a settle block's lines or its `let`"
+        " lines, or in a bonus's payment, not in a hand pattern",
+    ]
+    assert all(identify(hint, HINT) is not None for hint in hints), hints
+    assert all(identify(message) is not None for message in messages), messages
