@@ -60,6 +60,7 @@ class FirstReading:
         self._windows: dict[tuple[int, ...], int | None] = {}
         self._blocks: dict[tuple[int, ...], int] = {}
         self._masks: dict[tuple[int, int], int] = {}
+        self._wanted: dict[tuple[int, int, int, int], int] = {}
 
     def _signatures_below(self, limit: int, levels: int) -> int:
         """The bits of every signature below `limit`, at each of `levels` levels."""
@@ -136,8 +137,10 @@ class FirstReading:
         for index, (block, part, free) in enumerate(parts):
             whole = part
             if left and free:
-                wants = budget._wants(head, tails[index + 1], left, accept)
-                fill, count = self._block_first(block, part, free, reached[index], left, wants)
+                wants = self._wants(head, tails[index + 1], left, accept)
+                fill, count = self._block_first(
+                    block, part, free, reached[index], left, wants, wilds
+                )
                 if count:
                     left -= count
                     filled += fill << block.shift
@@ -147,6 +150,19 @@ class FirstReading:
         if left or not head & accept:
             raise AssertionError("the budget tables promised a reading that was not found")
         return filled, head
+
+    def _wants(self, head: int, after: int, left: int, accept: int) -> int:
+        """`WildBudget._wants`, kept by its arguments: the blocks before a block mostly
+        reach one signature and those after it a handful once cut at the signatures the
+        accepted ones hold, so nine in ten of a hand's blocks ask what another hand asked."""
+        key = (head, after, left, accept)
+        known = self._wanted.get(key)
+        if known is None:
+            known = self.budget._wants(head, after, left, accept)
+            if len(self._wanted) >= FIRST_LIMIT:
+                self._wanted.clear()
+            self._wanted[key] = known
+        return known
 
     def _one_first(
         self, parts: list[tuple[BlockBudget, int, int]], accept: int
@@ -187,11 +203,18 @@ class FirstReading:
         return sum(fill.to_bytes((fill.bit_length() + 7) // 8 or 1, "little"))
 
     def _block_first(
-        self, block: BlockBudget, part: int, room: int, reached: int, left: int, wants: int
+        self,
+        block: BlockBudget,
+        part: int,
+        room: int,
+        reached: int,
+        left: int,
+        wants: int,
+        wilds: int,
     ) -> tuple[int, int]:
         """The first fill of the block (packed) of at most `left` cards with which its
         part reaches `wants` (bit `cards added * stride + signature`), and its count of
-        cards; `room` is the block's room cut at the hand's wilds and `reached` the
+        cards; `room` is the block's room cut at the hand's `wilds` and `reached` the
         block's table there, as the win test read it. Only what the part can reach counts
         in `wants`, so the answer is kept by that alone."""
         stride = self.stride
@@ -199,16 +222,18 @@ class FirstReading:
         if not wants >> stride:
             return 0, 0  # no card added here: the block's part as it is
         # no fill adds more cards than the most `wants` asks for: the room cut there too
-        left = (wants.bit_length() - 1) // stride
-        room = block._clamped(room, left)
-        key = (block.mask, id(block._reaches), part, room, wants)
+        most = (wants.bit_length() - 1) // stride
+        clamped = block._clamped(room, most)
+        key = (block.mask, id(block._reaches), part, clamped, wants)
         known = self._blocks.get(key)
         if known is None:
-            if left <= TRIED_CARDS:
-                fill = self._tried_first(block, part, room, wants)
+            if most <= TRIED_CARDS:
+                fill = self._tried_first(block, part, clamped, wants)
                 assert fill is not None  # `wants` holds only what the part reaches
             else:
-                fill = self._halves_first(block, part, room, left, wants)
+                # the halves read with the room and wilds the win test gave the block, so
+                # that they find its tables (a fill of at most `most` cards uses no more)
+                fill = self._halves_first(block, part, room, wilds, wants)
             known = (fill, self._count(fill))
             if len(self._blocks) >= FIRST_LIMIT:
                 self._blocks.clear()
