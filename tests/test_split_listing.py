@@ -5,6 +5,7 @@ and stays within bounded time and memory (docs/reliability.md, "Limits")."""
 from __future__ import annotations
 
 import json
+import random
 import resource
 import subprocess
 import sys
@@ -13,9 +14,11 @@ from pathlib import Path
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.search import searcher as search_module
-from tablerules.interpreter.search.split_count import LISTED_SPLITS
+from tablerules.interpreter.search.leaf import Leaf
+from tablerules.interpreter.search.split_count import LISTED_SPLITS, surely_listed
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
 
 # any two or three pebbles of one colour make a group: a hand of forty splits in some 10^10 ways
 MANY_SPLITS = """extends "minimal.rules"
@@ -121,3 +124,29 @@ def test_evaluate_of_forty_cards_with_billions_of_splits_is_bounded(tmp_path: Pa
     )
     assert text.returncode == 0, text.stderr
     assert f"… {left_out:,} more splits not listed" in text.stdout
+
+
+@pytest.mark.parametrize("name", ["hongzhong", "hongkong", "many"])
+def test_a_part_of_few_cards_has_few_splits(name: str, rules_file: Path) -> None:
+    """`SplitCounter.few_cards`: a leaf's part of at most `surely_listed` cards, listed
+    without a count first, never has more than `LISTED_SPLITS` splits, on random parts of
+    every leaf holding exactly that many cards or fewer (the file above, where any two or
+    three of a colour make a group, has parts of a dozen cards with thousands)."""
+    path = rules_file if name == "many" else ROOT / "rules" / f"{name}.rules"
+    search = load_game(path).evaluator.search
+    rng = random.Random(7)
+    checked = 0
+    for node in search.nodes:
+        if not isinstance(node, Leaf):
+            continue
+        size = (node.mask.bit_length() + 7) // 8
+        most = surely_listed(node)
+        for _ in range(150):
+            counts = [0] * size
+            for _ in range(rng.choice((most, most, rng.randint(0, most)))):
+                counts[rng.randrange(size)] += 1
+            part = int.from_bytes(bytes(min(count, 3) for count in counts), "little")
+            assert search.counter.few_cards(node, part)
+            assert search.counter.count(node, part) <= LISTED_SPLITS
+            checked += 1
+    assert checked >= 300

@@ -68,7 +68,7 @@ def _piece_learner(
     def learn(part: int) -> Piece | None:
         splits = known(part)
         if splits is None:
-            if counter.count(node, part) > LISTED_SPLITS:
+            if not counter.few_cards(node, part) and counter.count(node, part) > LISTED_SPLITS:
                 return None
             splits = node.splits(part)
         if len(splits) != 1:

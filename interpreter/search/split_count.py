@@ -24,11 +24,45 @@ LISTED_SPLITS = 2000
 COUNT_LIMIT = 1 << 16  # entries of a node's count table before it is emptied
 
 
+def surely_listed(leaf: Leaf) -> int:
+    """The most cards a part of the leaf may hold and surely have at most `LISTED_SPLITS`
+    splits, so that it is listed without being counted first: each split the search lists
+    is one sequence of choices, a group of the row of the lowest card left, so a part of
+    `n` cards has at most `longest row ** (n // smallest group)` of them."""
+    longest = max((len(row) for row in leaf.id_by_low), default=0)
+    sizes = [
+        sum(group.to_bytes((group.bit_length() + 7) // 8, "little"))
+        for row in leaf.id_by_low
+        for group, *_ in row
+    ]
+    if longest <= 1 or not sizes:
+        return 1 << 16  # one split at most, whatever the cards
+    smallest = max(min(sizes), 1)
+    cards = 0
+    while longest ** ((cards + 1) // smallest) <= LISTED_SPLITS:
+        cards += 1
+    return cards
+
+
 class SplitCounter:
     """Counts and lists the splits of a block's part, memoising the counts per node."""
 
     def __init__(self) -> None:
         self._counts: dict[int, dict[tuple[int, int], int]] = {}  # by id of the node
+        # by id of the node: its bytes, and the most cards its parts surely list in full
+        self._listed: dict[int, tuple[int, int]] = {}
+
+    def few_cards(self, node: Node, part: int) -> bool:
+        """Whether `part` is a leaf's part of too few cards to have more than
+        `LISTED_SPLITS` splits (`surely_listed`): listed at once, it needs no count first
+        to keep the listing bounded."""
+        known = self._listed.get(id(node))
+        if known is None:
+            size = (node.mask.bit_length() + 7) // 8
+            listed = surely_listed(node) if isinstance(node, Leaf) else -1
+            known = self._listed[id(node)] = (size, listed)
+        size, listed = known
+        return sum(part.to_bytes(size, "little")) <= listed
 
     def count(self, node: Node, part: int) -> int:
         """The number of splits of `part` (a block's cards, packed) into groups."""
