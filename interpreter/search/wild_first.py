@@ -9,13 +9,15 @@ that recur from hand to hand:
 
 * Block by block, lowest first, as the descent goes: the blocks before have their cards
   final (`head`, their signatures), those after reach `tails` (`WildBudget._wants` gives
-  what this block must reach with each number of cards added).
+  what this block must reach with each number of cards added, kept by its arguments: the
+  same few bits recur in most hands).
 * Within a block, the groups that cross its middle are placed first (`wild_halves.py`,
   the multisets the win test has just listed), and each half is read apart: the lower
   half's cards first (they come first in the order), then the upper half's. The first
   fill of a half is read card by card, lowest position first, each card taken where the
   half's budget table with it added (a part of a few ranks, met again in many hands)
-  says the rest can still complete the target.
+  says the rest can still complete the target. The halves are read with the room and
+  wilds the win test gave the block, so that they find the tables it has just filled.
 * The first fill of a block is kept by the block's part, its room and what the part must
   reach (as far as it can reach it at all): the same situation recurs in many hands.
 * A block or half that must take at most two cards (most of them) is answered by trying
