@@ -32,11 +32,26 @@ class ShownChecks:
                     "goes on after",
                     f"drop '{words}'",
                 )
+        self._check_lock_and_discard_rule(action)
         shown = [then for then in action.then if then.shown or then.zone is not None]
         if not shown:
             return
         then = shown[0]
         self._check_shown_line(action, then)
+
+    def _check_lock_and_discard_rule(self: Checker, action: ir.Action) -> None:
+        """A locked hand may discard only the card it drew: with cards the discard rule
+        never lets go, a drawn one it cannot win with would stay and the hand would grow."""
+        rule = self.rules.discard_rule
+        if not action.locks_hand or action.win or rule is None or not rule.never:
+            return
+        self.report(
+            self.at(action, "action_locks"),
+            "E110",
+            f"after action {action.name!r} a hand discards only the card it draws, and the "
+            "discard rule never lets some cards go: a drawn one it cannot win with would stay",
+            "drop 'locks the hand', or the discard rule's 'never' line",
+        )
 
     def _check_shown_line(self: Checker, action: ir.Action, then: ir.Continuation) -> None:
         if then.shown < 1:

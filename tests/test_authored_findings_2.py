@@ -1,0 +1,53 @@
+"""What a second round of rule files written by players of the regional games brought out:
+潮汕推倒胡 with the dealer doubled and horses bought for the winner's seat, a three-seat
+潮汕, and a 長沙 with a wild it never discards. Each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablerules.interpreter.api import check
+
+AUTHORED = Path(__file__).parent / "fixtures" / "authored"
+
+LOCKED_WILD = """extends "changsha"
+wild 癩子 "一筒 stands for any tile" [CS-1] {
+  cards 1p
+}
+discard [CS-1] {
+  never wild
+}
+"""
+
+
+def _errors(tmp_path: Path, text: str) -> list[tuple[str, int | None, str]]:
+    path = tmp_path / "authored.rules"
+    path.write_text(text, encoding="utf-8")
+    return [(d.code, d.line, d.message) for d in check(path).errors]
+
+
+def test_a_locked_hand_and_a_card_never_discarded_are_refused(tmp_path: Path) -> None:
+    # a locked hand discards the card it draws: a drawn 一筒 it may never let go and cannot
+    # win with would stay, and the hand would grow past its size
+    errors = _errors(tmp_path, LOCKED_WILD)
+    assert [code for code, _, _ in errors] == ["E110", "E110"], errors
+    changsha = Path(__file__).parents[1] / "rules" / "changsha.rules"
+    lines = changsha.read_text(encoding="utf-8").splitlines()
+    for (_, line, message), action in zip(errors, ["開槓", "暗開槓"], strict=True):
+        assert line is not None and lines[line - 1].strip().startswith("locks the hand")
+        assert f"after action '{action}' a hand discards only the card it draws" in message
+
+
+def test_the_lock_message_is_told_in_every_language() -> None:
+    from tablerules.interpreter.messages.diagnostic_text import HINT, identify
+
+    message = (
+        "after action '開槓' a hand discards only the card it draws, and the discard rule "
+        "never lets some cards go: a drawn one it cannot win with would stay"
+    )
+    assert identify(message) is not None
+    assert identify("drop 'locks the hand', or the discard rule's 'never' line", HINT)
+
+
+def test_a_locked_hand_without_a_card_never_discarded_checks(tmp_path: Path) -> None:
+    assert _errors(tmp_path, LOCKED_WILD.split("discard [")[0]) == []
