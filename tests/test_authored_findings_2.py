@@ -47,7 +47,23 @@ def test_the_lock_message_is_told_in_every_language() -> None:
     )
     assert identify(message) is not None
     assert identify("drop 'locks the hand', or the discard rule's 'never' line", HINT)
+    removed = "every wild is removed here, but `wild` is still named at rules/x.rules:3"
+    assert identify(removed) is not None
+    assert identify("override the clauses that name it too, without it", HINT)
 
 
 def test_a_locked_hand_without_a_card_never_discarded_checks(tmp_path: Path) -> None:
     assert _errors(tmp_path, LOCKED_WILD.split("discard [")[0]) == []
+
+
+def test_a_wild_still_named_after_every_wild_is_removed_says_where_it_went(
+    tmp_path: Path,
+) -> None:
+    # 潮汕 has no ghosts: removing both of 廣東's wilds leaves the base's `never of wild`
+    # lines; the error is at the author's own `remove` line, naming where wild is still used
+    text = 'extends "guangdong"\nremove wild 鬼\nremove wild 翻鬼\nremove immediate win 四鬼胡\n'
+    errors = _errors(tmp_path, text)
+    assert errors and {code for code, _, _ in errors} == {"E110"}, errors
+    assert {line for _, line, _ in errors} == {3}  # the last wild removed
+    assert all("guangdong.rules:" in message for _, _, message in errors), errors
+    assert all("every wild is removed" in message for _, _, message in errors), errors

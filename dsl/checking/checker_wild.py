@@ -93,14 +93,33 @@ class WildChecks:
         (`declared`: the discard rule's `first`, read for the seat discarding, and an
         action's `never of`, read for the seat taking it)."""
         if card_set.wild and not self.rules.wilds:
-            self.report(
-                where,
-                "E110",
-                "the file has no wild cards for `wild` to name",
-                "add a clause: wild NAME { cards CARD ... }",
-            )
+            self._no_wild_cards(where)
         own = [item for item in card_set.items if declared and item.declared is not None]
         for item in own:
             self.check_declared(where, item.declared or "")
         plain = [item for item in card_set.items if item not in own]
         self.check_card_items(where, plain, sets=False)
+
+    def _no_wild_cards(self: Checker, where: ir.Clause) -> None:
+        """`wild` named in a file with no wild cards: where a variant removed every wild
+        its bases had, at the last such `remove` line, naming the clause that still uses it
+        (a base's line the author did not write); otherwise at the use."""
+        removed = [
+            span for (section, _), span in self.rules.removed_spans().items() if section == "wilds"
+        ]
+        used = where.span
+        if removed and used is not None:
+            last = max(removed, key=lambda span: (span.line, span.column))
+            self.report(
+                ir.Clause(span=last),
+                "E110",
+                f"every wild is removed here, but `wild` is still named at {used.file}:{used.line}",
+                "override the clauses that name it too, without it",
+            )
+            return
+        self.report(
+            where,
+            "E110",
+            "the file has no wild cards for `wild` to name",
+            "add a clause: wild NAME { cards CARD ... }",
+        )
