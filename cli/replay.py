@@ -24,6 +24,7 @@ from tablerules.dsl.loading.bundled import bundled_folder
 from tablerules.dsl.reading import ReadError, is_file, read_text
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.messages import Messages
 from tablerules.interpreter.playlog.reader import (
     ChoiceLine,
     HeaderLine,
@@ -228,11 +229,11 @@ def run(args: argparse.Namespace) -> int:
         _error(f"{args.log}: {error}")
         return 1
     report.finish()
-    _verdict(log, hands, mode)
+    _verdict(log, hands, mode, say)
     return 0
 
 
-def _verdict(log: PlayLog, hands: list[LoggedHand], mode: str) -> None:
+def _verdict(log: PlayLog, hands: list[LoggedHand], mode: str, say: Messages) -> None:
     unfinished = [h for h in hands if h.result is None]
     if unfinished:
         print(
@@ -248,10 +249,17 @@ def _verdict(log: PlayLog, hands: list[LoggedHand], mode: str) -> None:
     if mode != "json":
         choices = sum(isinstance(item, ChoiceLine) for h in hands for _, item in h.items)
         events = sum(len(h.items) for h in hands) - choices
-        count = plural(len(hands) - len(unfinished), "hand")
-        if unfinished:
-            count += " and an unfinished one"
-        print(f"reproduced: {count}, {events} events, {choices} choices")
+        count = say.count("transcript.hands", len(hands) - len(unfinished))
+        unfinished_one = say("transcript.unfinished") if unfinished else ""
+        print(
+            say(
+                "transcript.reproduced",
+                hands=count,
+                unfinished=unfinished_one,
+                events=events,
+                choices=choices,
+            )
+        )
 
 
 def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
@@ -276,9 +284,7 @@ def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
         streak=hand.streak,
         carried=hand.carried,
     )
-    report.begin_hand(
-        hand.index, hand.seed, hand.dealer, hand.round, hand.streak, hand.carried
-    )
+    report.begin_hand(hand.index, hand.seed, hand.dealer, hand.round, hand.streak, hand.carried)
     matched = 0
     for number, item in logged.items:
         if isinstance(item, ChoiceLine):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from tablerules.cli.main import main
 from tablerules.interpreter.api import check
 
 AUTHORED = Path(__file__).parent / "fixtures" / "authored"
@@ -67,3 +69,20 @@ def test_a_wild_still_named_after_every_wild_is_removed_says_where_it_went(
     assert {line for _, line, _ in errors} == {3}  # the last wild removed
     assert all("guangdong.rules:" in message for _, _, message in errors), errors
     assert all("every wild is removed" in message for _, _, message in errors), errors
+
+
+def test_replay_says_what_it_reproduced_in_the_transcripts_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "hands.jsonl"
+    rules = str(AUTHORED / "chaoshan.rules")
+    assert main(["play", rules, "--seed", "5", "--hands", "2", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    for lang, said in [
+        ("zh-Hans", "已重现：2 局，"),
+        ("zh-Hant", "已重現：2 局，"),
+        ("en", "reproduced: 2 hands, "),
+    ]:
+        assert main(["replay", str(log), "--quiet", "--lang", lang]) == 0
+        last = capsys.readouterr().out.splitlines()[-1]
+        assert last.startswith(said), last
