@@ -86,3 +86,11 @@ def test_replay_says_what_it_reproduced_in_the_transcripts_language(
         assert main(["replay", str(log), "--quiet", "--lang", lang]) == 0
         last = capsys.readouterr().out.splitlines()[-1]
         assert last.startswith(said), last
+
+
+def test_an_option_removed_but_read_in_an_amount_says_where_it_went(tmp_path: Path) -> None:
+    # an author removing 買馬 (its horses are fixed) still has 廣東's `count 買馬`: the error
+    # is at the author's `remove` line, as for an option read by a clause's condition
+    errors = _errors(tmp_path, 'extends "guangdong"\nremove option 買馬\n')
+    assert [(code, line) for code, line, _ in errors] == [("E101", 2)], errors
+    assert "option '買馬' is removed here but is still used (used at " in errors[0][2]

@@ -146,7 +146,7 @@ class ExpressionChecks:
         if hint:
             self.report(where, "E101", f"unknown name {name!r}", hint)
             return
-        for what in ("score", "pattern"):  # gone with `remove scoring` (or one by one)
+        for what in ("score", "pattern", "option"):  # gone with `remove` (scoring, or one)
             if self.rules.removed_at(f"{what}s", name) is not None:
                 self.unknown(where, what, name, ())
                 return
