@@ -15,6 +15,7 @@ from tablerules.cli.common import (
 )
 from tablerules.dsl.loading.loader import parse_assignments
 from tablerules.interpreter.api import Checked
+from tablerules.interpreter.messages import Messages, messages
 from tablerules.interpreter.messages.diagnostic_text import told
 
 
@@ -43,36 +44,35 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}" + ("" if number == 1 else "s")
-
-
-def _summary(checked: Checked) -> str:
+def _summary(checked: Checked, say: Messages) -> str:
     if checked.game is None or checked.loaded.rules is None:
         return ""
     compiled = checked.game.compiled
     cards = compiled.cards
+    kinds = say.count("check.card_kinds", len(cards))
     size = (
-        f"{_count(len(cards), 'card kind')} × {cards.copies}"
+        say("check.uniform", kinds=kinds, copies=cards.copies)
         if cards.uniform
-        else f"{_count(len(cards), 'card kind')}, {sum(cards.copies_of)} cards"
+        else say("check.mixed", kinds=kinds, cards=sum(cards.copies_of))
     )
-    return (
-        f"{size}, "
-        f"{_count(len(compiled.kinds), 'group kind')}, "
-        f"{_count(len(checked.loaded.rules.options), 'option')}"
+    return say(
+        "check.summary",
+        size=size,
+        groups=say.count("check.group_kinds", len(compiled.kinds)),
+        options=say.count("check.options", len(checked.loaded.rules.options)),
     )
 
 
 def run(args: argparse.Namespace) -> int:
 
     raw, option_problems = parse_assignments(args.option)
+    say = messages(args.lang)
     failed = False
     policy = policy_of(args)
     for file in args.files:
         checked = check_named(file, raw, policy)
         diagnostics = checked.diagnostics + option_problems
-        summary = _summary(checked)
+        summary = _summary(checked, say)
         errors = [d for d in diagnostics if d.is_error or args.strict]
         failed = failed or bool(errors)
         if args.json:
@@ -93,8 +93,8 @@ def run(args: argparse.Namespace) -> int:
         if hint:
             print(f"    {hint}")
         if errors:
-            what = "problem" if args.strict else "error"
-            print(f"{file}: {_count(len(errors), what)}")
+            what = "check.problems" if args.strict else "check.errors"
+            print(say("check.failed", file=file, count=say.count(what, len(errors))))
         else:
-            print(f"{file}: ok ({summary})")
+            print(say("check.ok", file=file, summary=summary))
     return 1 if failed else 0

@@ -94,3 +94,27 @@ def test_an_option_removed_but_read_in_an_amount_says_where_it_went(tmp_path: Pa
     errors = _errors(tmp_path, 'extends "guangdong"\nremove option 買馬\n')
     assert [(code, line) for code, line, _ in errors] == [("E101", 2)], errors
     assert "option '買馬' is removed here but is still used (used at " in errors[0][2]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "ok (34 card kinds × 4, 4 group kinds, 2 options)"),
+        ("zh-Hant", "沒有問題（34 種牌 × 4，4 種牌組，2 個選項）"),
+        ("zh-Hans", "没有问题（34 种牌 × 4，4 种牌组，2 个选项）"),
+    ],
+)
+def test_check_says_a_file_is_ok_in_the_readers_language(
+    lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", "--lang", lang, str(AUTHORED / "chaoshan.rules")]) == 0
+    assert capsys.readouterr().out.strip().endswith(said)
+
+
+def test_check_counts_the_errors_in_the_readers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "authored.rules"
+    path.write_text(LOCKED_WILD, encoding="utf-8")
+    assert main(["check", "--lang", "zh-Hans", str(path)]) == 1
+    assert capsys.readouterr().out.strip().endswith("：2 个错误")
