@@ -25,6 +25,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "paohuzi-xupu": "paohuzi.rules",
     "chaoshan": "guangdong.rules",
     "chaoshan-three": "guangdong.rules",
+    "paohuzi-hengyang": "paohuzi.rules",
 }
 OPTIONS = {"wuhan": {"翻鬼": "true"}}  # its `set`: the profile reads the ghost from the log
 # the invariants that do not depend on a game's own documents
@@ -55,6 +56,7 @@ KEPT = {
     "paohuzi-xupu": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
     "chaoshan": [],
     "chaoshan-three": [],
+    "paohuzi-hengyang": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
 }
 HANDS = {"random": 12, "greedy": 4}
 

@@ -103,6 +103,17 @@ def _card_problem(game: Game, hands: list[list[int]], wall: list[int]) -> str:
     return ""
 
 
+def _shown_problem(game: Game, dealer: int, hands: list[list[int]], shown: int) -> str:
+    """A shown card the dealer does not hold: the table would show a card from nowhere."""
+    if shown in hands[dealer]:
+        return ""
+    name = game.compiled.cards.display[shown]
+    return (
+        f"at shown: {name} is not in the dealer's hand (hands/{dealer}); "
+        "the dealer's hand holds its shown card too: add it there"
+    )
+
+
 def scenario_rules(scenario: Path, written: str, policy: ExtendsPolicy | None = None) -> Path:
     """The rule file a scenario's `rules` names: a path relative to the scenario (under its
     folder, among the bundled files, or under a folder `policy` allows: `tablerules test
@@ -164,6 +175,25 @@ def _seat_problem(game: Game, scenario: Scenario) -> str:
         if _seat_number(game, seat_text) is None:
             return f"at expect/seen/{seat_text}: {seat_text!r} {not_one}"
     return _round_problem(game, scenario.round) or _carried_problem(game, scenario.carried)
+
+
+def _seat_text_problem(game: Game, line: str, dealer: int) -> str:
+    """Why a scripted action's seat is not one: no colon, a number past the seats, or a
+    seat's name where its number belongs (the names count from the dealer)."""
+    seats = len(game.compiled.dealt_per_seat())
+    numbers = f"the seat's number, 0 to {seats - 1}"
+    seat_text, colon, _ = line.partition(":")
+    seat_text = seat_text.strip()
+    if not colon:
+        return f"write 'SEAT: LABEL' with {numbers}, not {line!r}"
+    seat = whole_number(seat_text)
+    if seat is not None:
+        return f"seat {seat} in {line!r} is not a seat of the game: write {numbers}"
+    names = game.compiled.seat_names
+    if seat_text in names:
+        number = (dealer + names.index(seat_text)) % seats
+        return f"{seat_text!r} in {line!r} is a seat's name: write its number, {number}"
+    return f"{seat_text!r} in {line!r} is not a seat: write 'SEAT: LABEL' with {numbers}"
 
 
 def _carried_problem(game: Game, carried: dict[str, int]) -> str:
@@ -293,17 +323,25 @@ def _run(
         result.failures = [d.render() for d in checked.errors or checked.diagnostics]
         return result
     game = checked.game
+    where = "hands/0"
     try:
-        hands = [game.parse(text) for text in scenario.hands]
+        hands = []
+        for seat, text in enumerate(scenario.hands):
+            where = f"hands/{seat}"
+            hands.append(game.parse(text))
+        where = "wall"
         wall = game.parse(scenario.wall)
+        where = "shown"
         shown_cards = game.parse(scenario.shown) if scenario.shown is not None else None
     except NotationError as error:
-        result.failures = [f"card notation: {error}"]
+        result.failures = [f"{path}: at {where}: card notation: {error}"]
         return result
     shown = shown_cards[0] if shown_cards else None
     problem = _card_problem(game, hands, wall) or _seat_problem(game, scenario)
     if shown_cards is not None and len(shown_cards) != 1:
         problem = f"at shown: one card, not {len(shown_cards)}"
+    elif shown is not None and not problem:
+        problem = _shown_problem(game, scenario.dealer, hands, shown)
     if problem:
         result.failures = [f"{path}: {problem}"]
         return result
@@ -322,7 +360,8 @@ def _run(
         seat_text, _, label = line.partition(":")
         seat = _seat_number(game, seat_text)
         if seat is None:
-            result.failures.append(f"actions[{number - 1}]: write 'SEAT: LABEL', not {line!r}")
+            why = _seat_text_problem(game, line, scenario.dealer)
+            result.failures.append(f"actions[{number - 1}]: {why}")
             return result
         try:
             table.apply(label.strip(), seat=seat)

@@ -1,0 +1,66 @@
+"""What a third round of authoring brought out, writing word-card variants and their golden
+scenarios as a player does: a scenario whose shown card the dealer does not hold is
+refused rather than played on an impossible table, a card in another notation names the
+field it is in, and a seat written as a name or past the seats says so. Each test failed
+before its fix."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from tablerules.interpreter.scenarios import run_scenario
+
+AUTHORED = Path(__file__).parent / "fixtures" / "authored"
+HENGYANG = "hengyang_discard_win_with_xing.json"
+
+
+def scenario_with(tmp_path: Path, **changes: object) -> Path:
+    """The 衡陽 scenario beside its rule file in `tmp_path`, with some fields changed."""
+    shutil.copy(AUTHORED / "paohuzi-hengyang.rules", tmp_path)
+    data = json.loads((AUTHORED / HENGYANG).read_text(encoding="utf-8"))
+    data.update(changes)
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_the_scenario_passes_as_written(tmp_path: Path) -> None:
+    outcome = run_scenario(scenario_with(tmp_path))
+    assert outcome.passed, outcome.failures
+
+
+def test_a_shown_card_the_dealer_does_not_hold_is_refused(tmp_path: Path) -> None:
+    # it used to pass: the dealer showed 九 from a hand of 十 五 三
+    outcome = run_scenario(scenario_with(tmp_path, shown="x9"))
+    assert not outcome.passed
+    assert outcome.failures == [
+        f"{tmp_path / 'scenario.json'}: at shown: 九 is not in the dealer's hand (hands/0); "
+        "the dealer's hand holds its shown card too: add it there"
+    ]
+
+
+def test_a_card_in_another_notation_names_its_field(tmp_path: Path) -> None:
+    hands = ["x10 x5 x3", "x1 x1 x1", "d7 10x"]
+    outcome = run_scenario(scenario_with(tmp_path, hands=hands))
+    assert not outcome.passed
+    assert outcome.failures[0].startswith(f"{tmp_path / 'scenario.json'}: at hands/2: ")
+    assert "unknown card '10x'" in outcome.failures[0]
+    outcome = run_scenario(scenario_with(tmp_path, wall="yi jiu ba"))
+    assert "at wall: card notation: unknown card 'yi'" in outcome.failures[0]
+
+
+def test_a_seat_past_the_seats_says_which_seats_there_are(tmp_path: Path) -> None:
+    outcome = run_scenario(scenario_with(tmp_path, actions=["0: discard 十", "3: 胡"]))
+    assert outcome.failures == [
+        "actions[1]: seat 3 in '3: 胡' is not a seat of the game: write the seat's number, 0 to 2"
+    ]
+
+
+def test_a_seat_written_by_its_name_says_its_number(tmp_path: Path) -> None:
+    # seat names count from the dealer: with seat 1 dealing, 下家 is seat 2
+    outcome = run_scenario(scenario_with(tmp_path, actions=["下家: 胡"], dealer=1))
+    assert outcome.failures == [
+        "actions[0]: '下家' in '下家: 胡' is a seat's name: write its number, 2"
+    ]
