@@ -19,7 +19,7 @@ from tablerules.dsl.reading import is_dir
 from tablerules.interpreter.api import CheckCache
 from tablerules.interpreter.scenarios import run_scenario
 from tablerules.interpreter.scenarios.bundled import bundled_scenarios
-from tablerules.interpreter.scenarios.coverage import play_rule_ids
+from tablerules.interpreter.scenarios.coverage import cited_rule_ids, play_rule_ids
 from tablerules.interpreter.scenarios.runner import ScenarioResult, rules_of
 
 
@@ -167,6 +167,9 @@ def print_coverage(results: list[ScenarioResult]) -> None:
         print(f"coverage {shown}: {covered}/{len(wanted)} play rule ids exercised")
         if missing:
             print(f"    not exercised: {', '.join(missing)}")
+        uncited = sorted(ids - cited_rule_ids(loaded.rules), key=_id_order)
+        if uncited:
+            print(f"    named by scenarios but cited by no clause: {', '.join(uncited)}")
 
 
 def _id_order(rule_id: str) -> tuple[str, int]:

@@ -10,6 +10,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+from tablerules.cli.main import main
 from tablerules.interpreter.scenarios import run_scenario
 
 AUTHORED = Path(__file__).parent / "fixtures" / "authored"
@@ -64,3 +66,15 @@ def test_a_seat_written_by_its_name_says_its_number(tmp_path: Path) -> None:
     assert outcome.failures == [
         "actions[0]: '下家' in '下家: 胡' is a seat's name: write its number, 2"
     ]
+
+
+def test_coverage_names_the_ids_no_clause_cites(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # HY-9 is a typing mistake for HY-3: it used to vanish from the report
+    path = scenario_with(tmp_path, rule_ids=["HY-2", "HY-9", "HY-4"])
+    assert main(["test", "--coverage", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "2/3 play rule ids exercised" in out
+    assert "    not exercised: HY-3\n" in out
+    assert "    named by scenarios but cited by no clause: HY-9\n" in out

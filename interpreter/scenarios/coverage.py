@@ -38,6 +38,23 @@ def play_rule_ids(rules: ir.RuleSet) -> set[str]:
     return {i for i in ids if CITATION.match(i)}
 
 
+def cited_rule_ids(rules: ir.RuleSet) -> set[str]:
+    """Every rule id a clause of the composed file cites, its bases' included: a scenario
+    naming an id outside it names a rule the file does not implement (or mistypes one)."""
+    ids: set[str] = set()
+    for value in rules.__dict__.values():
+        if isinstance(value, dict):
+            items = list(value.values())
+        elif isinstance(value, list):
+            items = value
+        else:
+            items = [value]
+        for item in items:
+            if isinstance(item, ir.Clause):
+                ids.update(_cites(item))
+    return ids
+
+
 def _cites(clause: ir.Clause) -> set[str]:
     found = set(clause.cites)
     for value in clause.__dict__.values():
