@@ -78,3 +78,17 @@ def test_coverage_names_the_ids_no_clause_cites(
     assert "2/3 play rule ids exercised" in out
     assert "    not exercised: HY-3\n" in out
     assert "    named by scenarios but cited by no clause: HY-9\n" in out
+
+
+def test_a_hand_refused_for_a_kept_group_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    # 二 held three times is a 坎, which no 二七十 or 一二三 may take apart: every split of
+    # five groups breaks it. It used to say "the cards make 6 groups; a win needs 5"
+    argv = [
+        "evaluate", "paohuzi", "--hand", "二七十 二七十 一二三 壹貳叁 五五",
+        "--win-card", "五", "--from", "discard", "--seat", "下家",
+    ]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "because: every split into 5 groups breaks up a 坎 held, which is never split" in out
+    assert main([*argv, "--lang", "zh-Hant"]) == 0
+    assert "每一種拆成 5 組的拆法都要拆開手上的坎" in capsys.readouterr().out

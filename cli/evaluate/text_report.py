@@ -26,6 +26,9 @@ from tablerules.interpreter.messages.speaker import Speaker, speaker
 # the reasons the evaluator writes in English, read back to be told in another language
 MINIMUM = re.compile(r"^(-?\d+) (\S+); a win needs at least (-?\d+)$")
 SIZES = re.compile(r"^the cards make ([\d or]+) groups( with the table)?; a win needs (\d+)$")
+NEVER_SPLIT = re.compile(
+    r"^every split(?: into (\d+) groups)? breaks up a (.+) held, which is never split$"
+)
 UNGROUPED = re.compile(r"^the (\d+) concealed cards cannot all be split into groups")
 NO_WINNING_ACTION = re.compile(r"^no action of the rules wins on (.+) by (self|others)$")
 NEVER_WON_ON = re.compile(r"^(.+) is never taken with (.+)$")
@@ -194,6 +197,11 @@ def _reason(reason: Reason, spoken: Speaker) -> str:
         sizes = say("absent.alternatives").join(found[1].split(" or "))
         key = "report.sizes_table" if found[2] else "report.sizes"
         return say(key, sizes=sizes, needed=found[3])
+    found = NEVER_SPLIT.match(message)
+    if reason.code == "never-split" and found:
+        kinds = say("absent.alternatives").join(spoken.word(k) for k in found[2].split(" or "))
+        key = "report.never_split_into" if found[1] else "report.never_split"
+        return say(key, needed=found[1], kinds=kinds)
     found = UNGROUPED.match(message)
     if reason.code == "ungrouped" and found:
         return say("report.ungrouped", count=found[1])

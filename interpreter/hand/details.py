@@ -41,6 +41,7 @@ class Context(NamedTuple):
     source: ir.Source | None  # where the winning card came from, when a group may relabel
     other_sizes: set[int] | None  # group counts of the splits of the wrong size
     splits: Sequence[Fragment]  # every split, kept for the forms when the rules have some
+    broken: bool = False  # a split of the right size broke up a 'never split' group
 
 
 @dataclass
@@ -118,7 +119,7 @@ class Details:
 
     def decomposition(self, candidate: Candidate, context: Context) -> Decomposition:
         ids, placement, total, pairs, triggers, wins = candidate
-        _, table, source, _, _ = context  # a plain tuple on the hot path (see `Context`)
+        table, source = context[1], context[2]  # a plain tuple on the hot path (see `Context`)
         if placement is None and not table:  # concealed cards alone: see `decompositions`
             return self.decompositions([candidate], context)[0]  # type: ignore[return-value]
         if placement == FORM:
@@ -281,6 +282,18 @@ class Details:
         rules = self.rules
         cites = tuple(rules.win_cites)
         decompositions = evaluation.decompositions
+        if not decompositions and context.broken:
+            kinds = " or ".join(kind.name for kind in rules.keep_together)
+            needed = rules.groups_needed
+            into = f" into {needed} groups" if needed is not None else ""
+            reasons.append(
+                Reason(
+                    "never-split",
+                    f"every split{into} breaks up a {kinds} held, which is never split",
+                    cites,
+                )
+            )
+            return reasons
         if not decompositions and context.other_sizes:
             sizes = " or ".join(str(size) for size in sorted(context.other_sizes))
             with_table = " with the table" if context.table else ""

@@ -194,6 +194,7 @@ class WinClause:
         needed, pairs_with, pairs_without, minimum = self._clause
         candidates: list[Candidate] = []
         other_sizes: set[int] | None = None
+        broken = False  # a split of the right size refused for breaking a 'never split' group
         best: int | None = None
         best_total = 0
         for ids, total, pairs, triggers in fragments:
@@ -206,6 +207,7 @@ class WinClause:
                 pairs += base_pairs
                 triggers += base_triggers
             if kept and not self._kept_together(ids, None, kept, None):
+                broken = True
                 continue
             need = pairs_with if triggers else pairs_without
             wins = (need is None or pairs == need) and total >= minimum
@@ -220,6 +222,7 @@ class WinClause:
             None,
             other_sizes,
             fragments if self._forms and not table else (),
+            broken,
         )  # a `Context`, built as a plain tuple: this runs for every hand
         return Evaluation(
             best is not None, self._value_name, candidates, best, self.details, context
@@ -293,6 +296,7 @@ class WinClause:
         needed, pairs_with, pairs_without, minimum = self._clause
         candidates: list[Candidate] = []
         other_sizes: set[int] | None = None
+        broken = False  # a split of the right size refused for breaking a 'never split' group
         best: int | None = None
         best_total = 0
         for ids, total, pairs, triggers in fragments:
@@ -311,6 +315,7 @@ class WinClause:
                     continue
                 previous = ident
                 if kept and not self._kept_together(ids, position, kept, win_card):
+                    broken = True
                     continue
                 placed_total, placed_pairs, placed_triggers = total, pairs, triggers
                 if relabel:
@@ -334,6 +339,7 @@ class WinClause:
             source if relabel else None,
             other_sizes,
             fragments if self._forms and not table else (),
+            broken,
         )  # a `Context`, built as a plain tuple: this runs for every hand
         return Evaluation(
             best is not None, self._value_name, candidates, best, self.details, context
