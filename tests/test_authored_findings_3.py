@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.cli.main import main
+from tablerules.interpreter.api import check
 from tablerules.interpreter.scenarios import run_scenario
 
 AUTHORED = Path(__file__).parent / "fixtures" / "authored"
@@ -92,3 +93,22 @@ def test_a_hand_refused_for_a_kept_group_says_so(capsys: pytest.CaptureFixture[s
     assert "because: every split into 5 groups breaks up a 坎 held, which is never split" in out
     assert main([*argv, "--lang", "zh-Hant"]) == 0
     assert "每一種拆成 5 組的拆法都要拆開手上的坎" in capsys.readouterr().out
+
+
+def test_an_unknown_name_is_pointed_at_where_it_is_written(tmp_path: Path) -> None:
+    # the caret stood under `cards` and `worth`, the start of the line's clause
+    rules = tmp_path / "red.rules"
+    rules.write_text(
+        'extends "paohuzi-mingtang"\n'
+        'override pattern 紅胡 "10 or more red cards" [PHZ-M1] {\n'
+        "  when cards (color red) >= 10\n"
+        "  worth x2\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    found = {d.message: d for d in check(rules).diagnostics}
+    colour = found["unknown attribute 'color'"]
+    assert (colour.line, colour.column) == (3, 15)
+    times = found["unknown option 'x2'"]
+    assert (times.line, times.column) == (4, 9)
+    assert times.render().splitlines()[2] == " " * 12 + "^"

@@ -75,7 +75,7 @@ CASES = {
         "  forbids win on discard\n"
         "  until own draw\n"
         "}\n",
-        (4, 3, "E101"),
+        (4, 19, "E101"),  # under the name written
         "unknown action 'wni'",
         "known: take, win",
     ),

@@ -9,6 +9,7 @@ checked by a mixin of its own module (`checker_setup`, `checker_cards`, `checker
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from tablerules.dsl.checking.checker_bonus import BonusChecks
@@ -124,7 +125,19 @@ class Checker(
         hint = f"{close} {hint}" if close else hint
         if times_hint(name):  # `worth x2`: a product written with the letter x
             hint = times_hint(name)
-        self.report(clause, "E101", f"unknown {what} {name!r}", hint)
+        self.report(self._at_word(clause, name), "E101", f"unknown {what} {name!r}", hint)
+
+    def _at_word(self, clause: ir.Clause, name: str) -> ir.Clause:
+        """The clause, pointed at `name` where its line writes it as a word from the clause's
+        column on: the caret then stands under the unknown name, not at the line's start."""
+        span = clause.span
+        if span is None or not name:
+            return clause
+        text = self._line_text(span.file, span.line)
+        found = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)").search(text, span.column - 1)
+        if found is None or found.start() == span.column - 1:
+            return clause
+        return ir.Clause(span=ir.Span(file=span.file, line=span.line, column=found.start() + 1))
 
     # ── the checks ─────────────────────────────────────────────
     def run(self) -> list[Diagnostic]:
