@@ -112,3 +112,20 @@ def test_an_unknown_name_is_pointed_at_where_it_is_written(tmp_path: Path) -> No
     times = found["unknown option 'x2'"]
     assert (times.line, times.column) == (4, 9)
     assert times.render().splitlines()[2] == " " * 12 + "^"
+
+
+def test_the_times_hint_is_told_in_the_readers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `worth x2`: the hint stayed in English under `check --lang zh-Hans`
+    rules = tmp_path / "times.rules"
+    rules.write_text(
+        'extends "paohuzi-mingtang"\n'
+        'override pattern 紅胡 "10 or more red cards" [PHZ-M1] {\n'
+        "  when cards (colour red) >= 10\n"
+        "  worth x2\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(rules), "--lang", "zh-Hans"]) == 1
+    assert "    hint: 乘法写成 ×2 或 *2（`x2` 会被读成一个名字）\n" in capsys.readouterr().out
