@@ -26,6 +26,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "chaoshan": "guangdong.rules",
     "chaoshan-three": "guangdong.rules",
     "paohuzi-hengyang": "paohuzi.rules",
+    "paohuzi-two": "paohuzi.rules",
 }
 OPTIONS = {"wuhan": {"翻鬼": "true"}}  # its `set`: the profile reads the ghost from the log
 # the invariants that do not depend on a game's own documents
@@ -57,6 +58,7 @@ KEPT = {
     "chaoshan": [],
     "chaoshan-three": [],
     "paohuzi-hengyang": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
+    "paohuzi-two": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
 }
 HANDS = {"random": 12, "greedy": 4}
 
