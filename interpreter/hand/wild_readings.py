@@ -9,21 +9,21 @@ quantity counts the wild cards held.
 
 Which readings are worth judging comes from the wild budget search
 (`search/wild_budget.py`): the wilds fill the missing cards of a split's groups, so only
-the readings whose plain hand has a split that the win clause's groups and pairs accept, or
-that make a winning form (of groups, or of cards: `_form_fills`), are judged, each as a
+the readings whose plain hand has a split that the win clause's groups and pairs accept,
+or that make a winning form (of groups, or of cards: `_form_fills`), are judged, each as a
 plain hand. Where such a split always wins (no minimum, no score or condition that may
-refuse it), the win test is the budget search's signatures alone, and a reading with such
-a split is not judged again before it is evaluated. Readings are judged in the order of a
-listing wild by wild, the cards of wilds of one kind in rising order (the same multiset
-once), so that among equal scores the first is kept; where nothing is valued or scored,
-every winning reading ties and the first one ends the search. A hand too large for the
-signature tables, and a win on the deal, list every reading instead (the last wild then
-only as a card the searcher's completing cards allow).
+refuse it), the win test (`wild_win_test.py`) is the budget search's signatures alone, and
+a reading with such a split is not judged again before it is evaluated. Readings are
+judged in the order of a listing wild by wild, the cards of wilds of one kind in rising
+order (the same multiset once), so that among equal scores the first is kept; where
+nothing is valued or scored, every winning reading ties and the first one ends the search.
+A hand too large for the signature tables, and a win on the deal, list every reading
+instead (the last wild then only as a card the searcher's completing cards allow).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from heapq import merge
 from itertools import combinations_with_replacement
@@ -50,12 +50,8 @@ from tablerules.interpreter.hand.wild_first_reading import (
     Reading,
     read_as,
 )
+from tablerules.interpreter.hand.wild_win_test import WIN_MEMO_LIMIT, Plan, WildWinTest
 from tablerules.interpreter.search.wild_budget import WildBudget
-
-# what the budget search is given: the plain concealed cards, the copies free of each card a
-# wild may stand for, the signatures that win by groups and pairs, those of winning forms
-Plan = tuple[int, int, int, int]
-WIN_MEMO_LIMIT = 1 << 14  # win tests kept per evaluator before the table is emptied
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +75,7 @@ def _copies_in_play(rules: CompiledRules) -> tuple[int, ...]:
     return tuple(copies)
 
 
-class WildEvaluator(FirstReadingEvaluation, Evaluator):
+class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
     """An `Evaluator` for rules with wild cards: a hand without wilds is judged as before."""
 
     def __init__(self, rules: CompiledRules) -> None:
@@ -422,140 +418,6 @@ class WildEvaluator(FirstReadingEvaluation, Evaluator):
             return self._worth_judging(held.plan, held.wilds, table, every)
         listed = self.readings(held.around, held.wilds, held.concealed)
         return ((reading, False) for reading in listed)
-
-    # ── win tests ──────────────────────────────────────────────
-    def wins_packed(self, packed: int) -> bool:  # type: ignore[override]
-        counts = self.rules.unpack(packed)
-        hand = [card for card, count in enumerate(counts) for _ in range(count)]
-        return self.wins(hand)
-
-    def quick_wins(
-        self,
-        counts: Sequence[int],
-        table: Sequence[TableGroup],
-        win_card: int | None,
-        source: ir.Source | None,
-        conditions: WinConditions | None = None,
-    ) -> bool:
-        hand = [card for card, count in enumerate(counts) for _ in range(count)]
-        return self.wins(hand, table, win_card, source, conditions)
-
-    def concealed_wins(
-        self, pre: int, count: int, conditions: WinConditions | None = None
-    ) -> bool | None:
-        counts = self.rules.unpack(pre)
-        if count >= 128:
-            return None
-        copies = self._copies
-        if any(n > copies[card] for card, n in enumerate(counts)):
-            return None
-        hand = [card for card, n in enumerate(counts) for _ in range(n)]
-        return self.wins(hand, (), None, None, conditions)
-
-    def concealed_test(
-        self, conditions: WinConditions | None = None
-    ) -> Callable[[int, int], bool | None]:
-        return lambda pre, count: self.concealed_wins(pre, count, conditions)
-
-    def wins(
-        self,
-        hand: Sequence[int],
-        table: Sequence[TableGroup] = (),
-        win_card: int | None = None,
-        source: ir.Source | None = None,
-        conditions: WinConditions | None = None,
-    ) -> bool:
-        if self._concealed_decide and not table and win_card is None and len(hand) < 127:
-            known = self._concealed_verdict(hand, source, conditions)
-            if known is not None:
-                return known
-        counts, wilds, win_wild = self._parted(hand, win_card)
-        if not wilds:
-            return super().wins(hand, table, win_card, source, conditions)
-        key = (tuple(sorted(hand)), tuple(table), win_card, source, conditions)
-        known = self._win_memo.get(key)
-        if known is not None:
-            return known
-        found = False
-        decided = False
-        if self._groups_decide and self._one_kind(wilds):
-            # a split the groups and pairs accept wins: the signatures decide, when the
-            # structure alone decides or some such split is found
-            around = self._with_table(counts, table, win_card)
-            concealed = self._concealed(counts, win_card)
-            size = len(hand) + (win_card is not None)
-            plan = self._plan(around, concealed, wilds, table, size)
-            if plan is not None:
-                plain, room, groups, _ = plan
-                budget = self._budget(size)
-                found = budget.accepts(plain, room, len(wilds), groups)
-                decided = found or self._structural
-                if not decided:
-                    decided = self._nothing_to_judge(budget, plan, len(wilds), bool(table))
-        if not decided:
-            held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
-            source, facts = held.source, held.facts
-            for reading, sure in self._candidates(held, table):
-                if sure:
-                    found = True
-                    break
-                cards, win = self._apply(counts, reading, win_wild, win_card)
-                self.judged += 1
-                if super().wins(cards, table, win, source, facts):
-                    found = True
-                    break
-        if len(self._win_memo) >= WIN_MEMO_LIMIT:
-            self._win_memo.clear()
-        self._win_memo[key] = found
-        return found
-
-    def _concealed_verdict(
-        self, hand: Sequence[int], source: ir.Source | None, conditions: WinConditions | None
-    ) -> bool | None:
-        """`wins` of concealed cards alone holding wilds of the one wild kind, where a split
-        that the groups and pairs accept wins: the hand packed as it comes, the budget's
-        signatures read at once; None where that does not decide (no such split and rules
-        that a winning form or the judging may still make win, more copies than the deck
-        has: `wins` goes on as for any hand)."""
-        one = self._one
-        packed = 0
-        for card in hand:
-            packed += one[card]
-        wild = self._single_kind
-        count = (packed >> (wild * FIELD_BITS)) & 0xFF
-        if (packed + self._excess) & self._guard:
-            return None
-        if not count:  # a plain hand: as `Evaluator.wins` judges it, packed once
-            return self._wins(packed, (), None, source, conditions, len(hand))
-        key = (packed, source, conditions)
-        known = self._win_memo.get(key)
-        if known is not None:
-            return known
-        if not SignatureLayout.fits(len(hand)):
-            return None
-        plain = packed - (count << (wild * FIELD_BITS))
-        room = self._room_of(plain, wild, count)
-        budget = self._budget(len(hand))
-        found = budget.accepts(plain, room, count, self._accept_concealed)
-        if not (found or self._structural):
-            plan = (plain, room, self._accept_concealed, self._forms_accept)
-            if not self._nothing_to_judge(budget, plan, count, False):
-                return None
-        if len(self._win_memo) >= WIN_MEMO_LIMIT:
-            self._win_memo.clear()
-        self._win_memo[key] = found
-        return found
-
-    def _nothing_to_judge(self, budget: WildBudget, plan: Plan, wilds: int, table: bool) -> bool:
-        """Whether no reading is worth judging (`_worth_judging` would yield none), where
-        the budget search already found no split that the win clause's groups and pairs
-        accept and those decide: no reading has a split that makes a winning form of
-        groups either, and no form of cards applies (none in the rules, or groups on the
-        table). The hand then does not win, without the readings' listing prepared."""
-        if self._card_forms and not table:
-            return False
-        plain, room, _, forms = plan
-        return not (forms and budget.accepts(plain, room, wilds, forms))
 
     def _facts(
         self, conditions: WinConditions | None, source: ir.Source | None, wilds: int
