@@ -40,6 +40,8 @@ CODES: dict[str, str] = {
     "E111": "over a limit",
     "W001": "clause cites no rule id",
     "W002": "a lookup can fall below the table's first row",
+    "W003": "names for a language nothing is told in",
+    "W004": "a base's translated title no longer fits",
 }
 
 

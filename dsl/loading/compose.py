@@ -50,6 +50,8 @@ def _where(span: ir.Span | None) -> str:
 def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) -> None:
     """Apply one file's clauses to `rules` in place, reporting conflicts to `sink`."""
     defined_here: set[tuple[str, str | None]] = set()
+    translated = {line.name for block in rules.names.values() for line in block.lines if line.title}
+    titles_before = _titles_of(rules, translated)
     for section in unit.broken:
         rules.note_broken(section)
     for op in unit.operations:
@@ -109,6 +111,87 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             setattr(rules, op.section, op.clause)
         else:
             getattr(rules, op.section)[op.key] = op.clause
+    retitled = _retitled(titles_before, _titles_of(rules, translated), unit)
+    if retitled:
+        _drop_stale_titles(rules, retitled, unit, sink)
+
+
+def _title(clause: object) -> str:
+    return getattr(clause, "title", "") or ""
+
+
+def _titles_of(rules: ir.RuleSet, names: set[str]) -> dict[tuple[str, str], str]:
+    """The titles of every clause named in `names`, by (section, name)."""
+    found: dict[tuple[str, str], str] = {}
+    if not names:
+        return found
+    for spec in rules._fields:
+        clauses = getattr(rules, spec.name)
+        if spec.name == "names" or not isinstance(clauses, dict):
+            continue
+        for name in names & clauses.keys():
+            found[(spec.name, name)] = _title(clauses[name])
+    return found
+
+
+def _retitled(
+    before: dict[tuple[str, str], str], after: dict[tuple[str, str], str], unit: FileUnit
+) -> dict[str, Operation]:
+    """The names whose every titled clause this file wrote anew with another title, each
+    with the clause that did. One names line serves every clause of a name, so while any
+    keeps its base's title, the translation may be written for that one and stays."""
+    changed: dict[str, set[str]] = {}
+    kept: set[str] = set()
+    for (section, name), title in before.items():
+        if (section, name) not in after:
+            continue
+        if after[(section, name)] == title:
+            if title:
+                kept.add(name)
+        else:
+            changed.setdefault(name, set()).add(section)
+    found: dict[str, Operation] = {}
+    for op in unit.operations:
+        if op.key in changed and op.key not in kept and op.section in changed[op.key]:
+            found[op.key] = op
+    return found
+
+
+def _drop_stale_titles(
+    rules: ir.RuleSet, retitled: dict[str, Operation], unit: FileUnit, sink: DiagnosticSink
+) -> None:
+    """A base's translated title describes the base's clause: where this file replaces the
+    clause with another title and gives no translation of its own, the old one is dropped
+    (the file's own title is shown instead) and `check` warns (W004)."""
+    given_here: dict[str, set[str]] = {}
+    for op in unit.operations:
+        if op.section == "names" and isinstance(op.clause, ir.Names):
+            given_here.setdefault(op.clause.language, set()).update(
+                line.name for line in op.clause.lines
+            )
+    stale: dict[str, list[str]] = {}
+    for language, block in rules.names.items():
+        fresh = given_here.get(language, set())
+        lines: list[ir.NameLine] = []
+        for line in block.lines:
+            if line.name in retitled and line.title and line.name not in fresh:
+                stale.setdefault(line.name, []).append(language)
+                line = line.model_copy()
+                line.title = ""
+            lines.append(line)
+        block.lines = lines
+    for name, languages in stale.items():
+        op = retitled[name]
+        tags = "/".join(languages)
+        sink.add(
+            op.span.line,
+            op.span.column,
+            "W004",
+            f"the base's {tags} title of {name!r} describes the clause this one replaces, "
+            "so it is not shown",
+            severity="warning",
+            hint=f"give the title anew in a 'names {languages[0]}' block of this file",
+        )
 
 
 def _deck_kept(base: ir.Deck, deck: ir.Deck) -> ir.Deck:
