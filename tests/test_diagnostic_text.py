@@ -81,3 +81,67 @@ def test_an_unknown_name_tells_the_checkers_noun_and_the_files_word() -> None:
     said = told(found, "zh-Hans").message
     assert said.startswith("未知的组 "), said
     assert found.message.split(" ", 2)[2] in said  # the file's word as quoted
+
+
+LATIN_WORD = re.compile(r"\b[a-z]{4,}\b")
+KEYWORDS = {"extends"}  # the language's own words, kept as written in every language
+
+
+def _english_left(text: str) -> list[str]:
+    """The English words left in a told text, outside what the file wrote (quoted) and the
+    language's own keywords, options and file suffix."""
+    bare = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`|--[\w-]+|\.rules", "", text)
+    return [word for word in LATIN_WORD.findall(bare) if word not in KEYWORDS]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'extends "/elsewhere/base.rules"\n',  # an absolute path
+        'extends "notes.txt"\n',  # not a rule file
+        'extends "paomazai.rules"\nset unit = 99999999999\n',  # a number over the limit
+        'extends "paomazai.rules"\noverride game x "y" [A-1\n',  # expected a list of words
+        'extends "paomazai.rules"\nseats 9 {\n',
+    ],
+)
+def test_limits_extends_and_expected_words_are_told_whole(
+    text: str, lang: str, tmp_path: Path
+) -> None:
+    folder = tmp_path
+    (tmp_path / "paomazai.rules").write_text(
+        (Path(__file__).parents[1] / "rules" / "paomazai.rules").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    (folder / "notes.txt").write_text("", encoding="utf-8")
+    path = folder / "v.rules"
+    path.write_text(text, encoding="utf-8")
+    found = check(path).diagnostics
+    assert found
+    for diagnostic in found:
+        said = told(diagnostic, lang)
+        assert HAN.search(said.message), said.message
+        assert not _english_left(said.message), said.message
+        assert not _english_left(said.hint), said.hint
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "extends goes more than 8 files deep (the limit)",
+        "the rules bring in more than 64 files (the limit)",
+        "at most 8 seats (the limit)",
+        "at most 16 copies of a card (the limit)",
+        "at most 8 names for a card (the limit)",
+        "a card's name has at most 40 characters (the limit)",
+        "a group has at most 8 cards (the limit)",
+        "a seat is dealt at most 40 cards (the limit)",
+        "the deck declares 1,027 cards; the limit is 256 card kinds",
+        "an expression nested more than 24 deep (the limit)",
+        "a clause nested more than 32 deep (the limit)",
+        "a bonus needs 'count', 'drawn from' and a 'hit' line",
+        "action 'x' pays nothing: it has no payment to hand back or pass on",
+    ],
+)
+def test_every_limit_message_has_a_template(message: str) -> None:
+    assert identify(message) is not None, message

@@ -80,7 +80,12 @@ def _word(name: str, value: str, say: Messages) -> str:
     if name == "problem":
         return tell(value, say, PROBLEM)
     key = WORD + value
-    return say(key) if say.has(key) else value
+    if say.has(key):
+        return say(key)
+    if ", " not in value:
+        return value
+    pieces = value.split(", ")  # a list of what was expected: each piece told on its own
+    return ", ".join(say(WORD + piece) if say.has(WORD + piece) else piece for piece in pieces)
 
 
 def tell_hint(hint: str, say: Messages) -> str:
@@ -88,6 +93,8 @@ def tell_hint(hint: str, say: Messages) -> str:
     two = DID_YOU_MEAN.match(hint)
     if two is not None:
         return f"{tell(two[1], say, HINT)} {tell(two[2], say, HINT)}"
+    if identify(hint, HINT) is None and "; " in hint:  # a guess, then what was expected
+        return "; ".join(tell_hint(part, say) for part in hint.split("; ", 1))
     return tell(hint, say, HINT)
 
 
