@@ -1,0 +1,126 @@
+"""What the peer-hand oracle tests share: reading a fixture of other engines' test hands and
+judging one row with `Game.evaluate_text` on a bundled rule file.
+
+A fixture (`tests/fixtures/peers/NAME.json`) names the peer it comes from and holds rows:
+
+    {"peer": "owner/repo", "rules": "sichuan", "options": {}, "defaults": {...},
+     "hands": [{"case": "the peer's test name", "hand": "...", "table": "...",
+                "win": "6m", "from": "discard", "facts": {...},
+                "expect": {"wins": true, "score": {"番": 5}, "patterns": {"清一色": 1}},
+                "ours": {...}, "differs": "why", "skip": "why"}]}
+
+`expect` is the peer's answer translated into our names. Where the peer plays another rule
+than RULES.md, `differs` says which and `ours` holds the answer RULES.md gives (the row is
+asserted against it); a row our rule file cannot say at all is `skip`ped with the reason.
+`patterns` lists every hand pattern that counts on the best split, with how many times;
+`holds` only some that must count (a peer that asserts one flag of a hand, not all), `lacks`
+some that must not; `min_splits` a least number of winning splits.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.hand.evaluation import Evaluation
+
+ROOT = Path(__file__).resolve().parent.parent
+PEERS = ROOT / "tests" / "fixtures" / "peers"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One peer hand: what to evaluate and what must come out."""
+
+    fixture: str
+    peer: str
+    rules: str
+    options: tuple[tuple[str, str], ...]
+    case: dict[str, Any]
+
+    @property
+    def expected(self) -> dict[str, Any]:
+        """The peer's answer, or ours where the rules differ (`differs`)."""
+        if "differs" in self.case:
+            return {**self.case["expect"], **self.case["ours"]}
+        return dict(self.case["expect"])
+
+
+@cache
+def game(rules: str, options: tuple[tuple[str, str], ...] = ()) -> Game:
+    """A bundled rule file (`rules/NAME.rules` or `rules/variants/NAME.rules`), compiled once."""
+    path = ROOT / "rules" / f"{rules}.rules"
+    if not path.exists():
+        path = ROOT / "rules" / "variants" / f"{rules}.rules"
+    return load_game(path, dict(options))
+
+
+def rows(name: str) -> Iterator[Any]:
+    """The rows of one fixture as pytest parameters: skipped rows carry their reason."""
+    data = json.loads((PEERS / f"{name}.json").read_text(encoding="utf-8"))
+    options = tuple(sorted(data.get("options", {}).items()))
+    for index, case in enumerate(data["hands"]):
+        merged = {**data.get("defaults", {}), **case}
+        row = Row(name, data["peer"], merged.get("rules", data["rules"]), options, merged)
+        marks = [pytest.mark.skip(reason=case["skip"])] if "skip" in case else []
+        yield pytest.param(row, id=f"{name}-{index}-{case['case'][:40]}", marks=marks)
+
+
+def evaluate(row: Row) -> Evaluation:
+    case = row.case
+    facts = dict(case.get("facts", {}))
+    if "declared" in case:
+        facts["declared"] = tuple(sorted(case["declared"].items()))
+    return game(row.rules, row.options).evaluate_text(
+        case["hand"],
+        table=case.get("table", ""),
+        win_card=case.get("win"),
+        source=case.get("from"),
+        on_deal=case.get("on_deal", False),
+        seat=case.get("seat", 0),
+        **facts,
+    )
+
+
+def outcome(evaluation: Evaluation, wanted: dict[str, Any]) -> dict[str, Any]:
+    """What the evaluation says, in the terms of `wanted` (only the keys it asks about)."""
+    best = evaluation.best if evaluation.wins else None
+    judgement = best.judgement if best is not None else None
+    found: dict[str, Any] = {"wins": evaluation.wins}
+    if "total" in wanted:
+        found["total"] = best.total if best is not None else None
+    if "score" in wanted:
+        found["score"] = {
+            name: judgement.value(name) if judgement is not None else None
+            for name in wanted["score"]
+        }
+    if "patterns" in wanted:
+        held = judgement.patterns if judgement is not None else []
+        found["patterns"] = {p.name: p.count for p in held if p.counts}
+    if "holds" in wanted:
+        counted = {p.name for p in judgement.patterns if p.counts} if judgement else set()
+        found["holds"] = [name for name in wanted["holds"] if name in counted]
+    if "lacks" in wanted:
+        counted = {p.name for p in judgement.patterns if p.counts} if judgement else set()
+        found["lacks"] = [name for name in wanted["lacks"] if name not in counted]
+    if "min_splits" in wanted:
+        winning = sum(1 for split in evaluation.decompositions if split.wins)
+        found["min_splits"] = min(winning, wanted["min_splits"])
+    if "form" in wanted:
+        found["form"] = best.form if best is not None else None
+    return found
+
+
+def check_row(row: Row) -> None:
+    """Evaluate the row and compare with its expected answer, saying where it came from."""
+    wanted = row.expected
+    found = outcome(evaluate(row), wanted)
+    case = row.case
+    where = f"{row.peer}: {case['case']} ({case['hand']} + {case.get('win')})"
+    assert found == wanted, f"{where}\n  expected {wanted}\n  found    {found}"

@@ -1,0 +1,27 @@
+"""Peer oracle: other Hong Kong mahjong engines' test hands on `rules/hongkong.rules`.
+
+Each fixture in `tests/fixtures/peers/hongkong_*.json` holds one peer's unit-test hands with
+its expected answers, translated into our notation (see `tests/peer_hands.py`): a peer's
+predicate on a split it was given (`isSmallDragon`) becomes a hand pattern that must (or
+must not) count on our best split. Where a peer plays another rule than RULES.md:
+
+| peer | rule of theirs | RULES.md |
+|---|---|---|
+| HSKPeter (hk-mahjong) | four alike held in the hand may be a kong | HK-2: kongs are declared |
+| HSKPeter (hk-mahjong) | 十八羅漢, 大/小四喜, 清么九, 九蓮寶燈 | not among HK-5's 番 |
+
+Peers: HSKPeter = HSKPeter/hk-mahjong-hand-calculation.
+"""
+
+from __future__ import annotations
+
+import pytest
+from peer_hands import Row, check_row, rows
+
+PEERS = ["hongkong_hskpeter"]
+
+
+@pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])
+def test_peer_hand(row: Row) -> None:
+    """The bundled file gives the peer's answer, or RULES.md's where the rules differ."""
+    check_row(row)

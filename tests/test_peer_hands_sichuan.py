@@ -1,0 +1,30 @@
+"""Peer oracle: other Sichuan 血戰到底 engines' test hands on `rules/sichuan.rules`.
+
+Each fixture in `tests/fixtures/peers/sichuan_*.json` holds one peer's unit-test hands with
+its expected answers, translated into our notation (see `tests/peer_hands.py`). Where the
+peer plays another rule than RULES.md, the row says so and is held to RULES.md:
+
+| peer | rule of theirs | RULES.md |
+|---|---|---|
+| zhuxuanjian | scores hands of all three suits | SC-4: no win with three suits |
+| zhuxuanjian | 自摸 1 番 | SC-10: 自摸加底, no 番 |
+| zhuxuanjian | 七对 + 根 per four alike | SC-9, P2-5: 龍七對 3, later sets 根 (same 番) |
+| zhuxuanjian | 金钩钓 | not in SC-9 |
+| blood-grp | 平胡, 門清, 天胡 番 | not in SC-9 |
+
+Peers: zhuxuanjian = zhuxuanjian/sichuan-mahjong-calculator, blood-grp =
+mahjong-xpro/blood-grp.
+"""
+
+from __future__ import annotations
+
+import pytest
+from peer_hands import Row, check_row, rows
+
+PEERS = ["sichuan_zhuxuanjian", "sichuan_blood_grp"]
+
+
+@pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])
+def test_peer_hand(row: Row) -> None:
+    """The bundled file gives the peer's answer, or RULES.md's where the rules differ."""
+    check_row(row)
