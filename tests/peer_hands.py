@@ -14,7 +14,9 @@ than RULES.md, `differs` says which and `ours` holds the answer RULES.md gives (
 asserted against it); a row our rule file cannot say at all is `skip`ped with the reason.
 `patterns` lists every hand pattern that counts on the best split, with how many times;
 `holds` only some that must count (a peer that asserts one flag of a hand, not all), `lacks`
-some that must not; `min_splits` a least number of winning splits.
+some that must not; `min_splits` a least number of winning splits; `splits` every complete
+split (groups written `234m`, `EEE`), `complete` whether there is one at all (a hand's
+shape, whatever it scores); `refused` that the hand is refused as input.
 """
 
 from __future__ import annotations
@@ -92,7 +94,9 @@ def outcome(evaluation: Evaluation, wanted: dict[str, Any]) -> dict[str, Any]:
     """What the evaluation says, in the terms of `wanted` (only the keys it asks about)."""
     best = evaluation.best if evaluation.wins else None
     judgement = best.judgement if best is not None else None
-    found: dict[str, Any] = {"wins": evaluation.wins}
+    found: dict[str, Any] = {}
+    if "wins" in wanted:
+        found["wins"] = evaluation.wins
     if "total" in wanted:
         found["total"] = best.total if best is not None else None
     if "score" in wanted:
@@ -117,10 +121,34 @@ def outcome(evaluation: Evaluation, wanted: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
+def compact(cards: tuple[str, ...]) -> str:
+    """A group's cards as a peer writes them: `234m` for number cards of one suit, else `EEE`."""
+    suffixes = {card[-1] for card in cards}
+    if len(suffixes) == 1 and all(len(c) == 2 and c[0].isdigit() for c in cards):
+        return "".join(c[0] for c in cards) + cards[0][-1]
+    return "".join(cards)
+
+
+def splits(evaluation: Evaluation) -> list[list[str]]:
+    """Every complete split listed (whether or not it scores enough to win), sorted."""
+    listed = [sorted(compact(g.cards) for g in split.groups) for split in evaluation.decompositions]
+    return sorted(listed)
+
+
 def check_row(row: Row) -> None:
     """Evaluate the row and compare with its expected answer, saying where it came from."""
     wanted = row.expected
-    found = outcome(evaluate(row), wanted)
+    if wanted.get("refused"):
+        with pytest.raises(ValueError):
+            evaluate(row)
+        return
+    evaluation = evaluate(row)
+    found = outcome(evaluation, wanted)
+    if "complete" in wanted:
+        found["complete"] = bool(evaluation.decompositions)
+    if "splits" in wanted:
+        found["splits"] = splits(evaluation)
+        wanted = {**wanted, "splits": sorted(sorted(split) for split in wanted["splits"])}
     case = row.case
     where = f"{row.peer}: {case['case']} ({case['hand']} + {case.get('win')})"
     assert found == wanted, f"{where}\n  expected {wanted}\n  found    {found}"

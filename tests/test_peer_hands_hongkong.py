@@ -9,8 +9,10 @@ must not) count on our best split. Where a peer plays another rule than RULES.md
 |---|---|---|
 | HSKPeter (hk-mahjong) | four alike held in the hand may be a kong | HK-2: kongs are declared |
 | HSKPeter (hk-mahjong) | 十八羅漢, 大/小四喜, 清么九, 九蓮寶燈 | not among HK-5's 番 |
+| mahjong (library) | seven pairs are a division, a shape | HK-4: no seven pairs |
 
-Peers: HSKPeter = HSKPeter/hk-mahjong-hand-calculation.
+Peers: HSKPeter = HSKPeter/hk-mahjong-hand-calculation; mahjong (library) =
+MahjongRepository/mahjong, its divider and agari tests.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import pytest
 from peer_hands import Row, check_row, rows
 
-PEERS = ["hongkong_hskpeter"]
+PEERS = ["hongkong_hskpeter", "hongkong_mahjong_library"]
 
 
 @pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])
