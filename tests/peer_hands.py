@@ -13,10 +13,11 @@ A fixture (`tests/fixtures/peers/NAME.json`) names the peer it comes from and ho
 than RULES.md, `differs` says which and `ours` holds the answer RULES.md gives (the row is
 asserted against it); a row our rule file cannot say at all is `skip`ped with the reason.
 `patterns` lists every hand pattern that counts on the best split, with how many times;
-`holds` only some that must count (a peer that asserts one flag of a hand, not all), `lacks`
-some that must not; `min_splits` a least number of winning splits; `splits` every complete
-split (groups written `234m`, `EEE`), `complete` whether there is one at all (a hand's
-shape, whatever it scores); `refused` that the hand is refused as input.
+`patterns_some` the counts of some of them only; `holds` names some that must count (a
+peer that asserts one flag of a hand, not all), `lacks` some that must not; `min_splits`
+a least number of winning splits; `splits` every complete split (groups written `234m`,
+`EEE`); `complete` whether there is one at all (a hand's shape, whatever it scores);
+`refused` that the hand is refused as input.
 """
 
 from __future__ import annotations
@@ -107,6 +108,9 @@ def outcome(evaluation: Evaluation, wanted: dict[str, Any]) -> dict[str, Any]:
     if "patterns" in wanted:
         held = judgement.patterns if judgement is not None else []
         found["patterns"] = {p.name: p.count for p in held if p.counts}
+    if "patterns_some" in wanted:
+        held = {p.name: p.count for p in judgement.patterns if p.counts} if judgement else {}
+        found["patterns_some"] = {name: held.get(name, 0) for name in wanted["patterns_some"]}
     if "holds" in wanted:
         counted = {p.name for p in judgement.patterns if p.counts} if judgement else set()
         found["holds"] = [name for name in wanted["holds"] if name in counted]
