@@ -10,9 +10,10 @@ must not) count on our best split. Where a peer plays another rule than RULES.md
 | HSKPeter (hk-mahjong) | four alike held in the hand may be a kong | HK-2: kongs are declared |
 | HSKPeter (hk-mahjong) | 十八羅漢, 大/小四喜, 清么九, 九蓮寶燈 | not among HK-5's 番 |
 | mahjong (library) | seven pairs are a division, a shape | HK-4: no seven pairs |
+| mahjong (library) | 四槓子, 小/大四喜 and other yakuman | not among HK-5's 番 |
 
 Peers: HSKPeter = HSKPeter/hk-mahjong-hand-calculation; mahjong (library) =
-MahjongRepository/mahjong, its divider and agari tests.
+MahjongRepository/mahjong, its divider, agari and yaku tests (the yaku HK-5 shares).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import pytest
 from peer_hands import Row, check_row, rows
 
-PEERS = ["hongkong_hskpeter", "hongkong_mahjong_library"]
+PEERS = ["hongkong_hskpeter", "hongkong_mahjong_library", "hongkong_mahjong_yaku"]
 
 
 @pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])
