@@ -11,9 +11,10 @@ peer plays another rule than RULES.md, the row says so and is held to RULES.md:
 | zhuxuanjian | 七对 + 根 per four alike | SC-9, P2-5: 龍七對 3, later sets 根 (same 番) |
 | zhuxuanjian | 金钩钓 | not in SC-9 |
 | blood-grp | 平胡, 門清, 天胡 番 | not in SC-9 |
+| billee1011 | 十八罗汉, 平胡 (of a hand that is also seven pairs) | SC-9: 對對胡 + 根; best split |
 
 Peers: zhuxuanjian = zhuxuanjian/sichuan-mahjong-calculator, blood-grp =
-mahjong-xpro/blood-grp.
+mahjong-xpro/blood-grp, billee1011 = billee1011/Go (its fantype tests).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import pytest
 from peer_hands import Row, check_row, rows
 
-PEERS = ["sichuan_zhuxuanjian", "sichuan_blood_grp"]
+PEERS = ["sichuan_zhuxuanjian", "sichuan_blood_grp", "sichuan_billee1011"]
 
 
 @pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])
