@@ -17,6 +17,7 @@ asserted against it); a row our rule file cannot say at all is `skip`ped with th
 peer that asserts one flag of a hand, not all), `lacks` some that must not; `min_splits`
 a least number of winning splits; `splits` every complete split (groups written `234m`,
 `EEE`); `complete` whether there is one at all (a hand's shape, whatever it scores);
+`waits` the cards the hand before the winning one waited on (where a pattern reads them);
 `refused` that the hand is refused as input.
 """
 
@@ -120,6 +121,8 @@ def outcome(evaluation: Evaluation, wanted: dict[str, Any]) -> dict[str, Any]:
     if "min_splits" in wanted:
         winning = sum(1 for split in evaluation.decompositions if split.wins)
         found["min_splits"] = min(winning, wanted["min_splits"])
+    if "waits" in wanted:
+        found["waits"] = best.waits if best is not None else None
     if "form" in wanted:
         found["form"] = best.form if best is not None else None
     return found
