@@ -18,7 +18,8 @@ peer that asserts one flag of a hand, not all), `lacks` some that must not; `min
 a least number of winning splits; `splits` every complete split (groups written `234m`,
 `EEE`); `complete` whether there is one at all (a hand's shape, whatever it scores);
 `waits` the cards the hand before the winning one waited on (where a pattern reads them);
-`refused` that the hand is refused as input.
+`paid` each payment the win is settled with, `[payer, amount]`; `refused` that the hand is
+refused as input. A row's `options` add to the fixture's table options.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from typing import Any
 
 import pytest
 from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.compiling.conditions import win_from
 from tablerules.interpreter.hand.evaluation import Evaluation
+from tablerules.interpreter.hand.pricing import price
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS = ROOT / "tests" / "fixtures" / "peers"
@@ -68,19 +71,25 @@ def game(rules: str, options: tuple[tuple[str, str], ...] = ()) -> Game:
 def rows(name: str) -> Iterator[Any]:
     """The rows of one fixture as pytest parameters: skipped rows carry their reason."""
     data = json.loads((PEERS / f"{name}.json").read_text(encoding="utf-8"))
-    options = tuple(sorted(data.get("options", {}).items()))
     for index, case in enumerate(data["hands"]):
         merged = {**data.get("defaults", {}), **case}
+        options = tuple(sorted({**data.get("options", {}), **case.get("options", {})}.items()))
         row = Row(name, data["peer"], merged.get("rules", data["rules"]), options, merged)
         marks = [pytest.mark.skip(reason=case["skip"])] if "skip" in case else []
         yield pytest.param(row, id=f"{name}-{index}-{case['case'][:40]}", marks=marks)
 
 
+def facts_of(row: Row) -> dict[str, Any]:
+    """The row's facts of the win other than its cards, as `WinConditions` fields."""
+    facts = dict(row.case.get("facts", {}))
+    if "declared" in row.case:
+        facts["declared"] = tuple(sorted(row.case["declared"].items()))
+    return facts
+
+
 def evaluate(row: Row) -> Evaluation:
     case = row.case
-    facts = dict(case.get("facts", {}))
-    if "declared" in case:
-        facts["declared"] = tuple(sorted(case["declared"].items()))
+    facts = facts_of(row)
     return game(row.rules, row.options).evaluate_text(
         case["hand"],
         table=case.get("table", ""),
@@ -142,6 +151,17 @@ def splits(evaluation: Evaluation) -> list[list[str]]:
     return sorted(listed)
 
 
+def paid(row: Row, evaluation: Evaluation) -> list[list[Any]] | None:
+    """What the best winning split is paid, as the table would settle the win: each
+    payment's payer and amount (`evaluate`'s settlement), sorted; None for no win."""
+    if not evaluation.wins or evaluation.best is None:
+        return None
+    how = row.case.get("from") or ("self" if row.case.get("win") else None)
+    conditions = win_from(how or "self", row.case.get("seat", 0), **facts_of(row))[1]
+    priced = price(game(row.rules, row.options).compiled, evaluation.best, conditions)
+    return sorted([p["payer"], p["amount"]] for p in priced.to_json()["payments"])
+
+
 def check_row(row: Row) -> None:
     """Evaluate the row and compare with its expected answer, saying where it came from."""
     wanted = row.expected
@@ -153,6 +173,8 @@ def check_row(row: Row) -> None:
     found = outcome(evaluation, wanted)
     if "complete" in wanted:
         found["complete"] = bool(evaluation.decompositions)
+    if "paid" in wanted:
+        found["paid"] = paid(row, evaluation)
     if "splits" in wanted:
         found["splits"] = splits(evaluation)
         wanted = {**wanted, "splits": sorted(sorted(split) for split in wanted["splits"])}
