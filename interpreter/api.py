@@ -13,7 +13,7 @@ from tablerules.dsl.loading.loader import Loaded, load, load_rules, resolve_opti
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.compiled import CompiledRules, compile_rules
-from tablerules.interpreter.compiling.conditions import WIN_FROM, WinConditions, win_from
+from tablerules.interpreter.compiling.conditions import WinConditions, win_from, win_source
 from tablerules.interpreter.hand.evaluate import Evaluation, TableGroup
 from tablerules.interpreter.hand.notation import (
     HandSpec,
@@ -99,7 +99,7 @@ class Game:
         no action of the file wins on the card so come, the hand does not win (as in play)."""
         card = parse_win_card(self.evaluator, win_card) if win_card else None
         how = parse_how(source) if source else ("self" if card is not None else None)
-        evaluated_source = WIN_FROM[how][2] if how is not None else None
+        evaluated_source = win_source(how, seat) if how is not None else None
         spec = within_limits(
             HandSpec(self.parse(hand), self.table(table), card, evaluated_source, how)
         )

@@ -4,10 +4,12 @@ table as golden scenarios under `tests/golden/scenarios/presets/` and `.../chang
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
 import pytest
+from tablerules.cli.main import main
 from tablerules.interpreter.api import Game, load_game
 
 VARIANTS = Path(__file__).resolve().parent.parent / "rules" / "variants"
@@ -48,3 +50,40 @@ def test_heavenly_win_of_alike_groups_on_the_deal_is_duiduihu(
     best = _best(game, cards, on_deal=True)
     assert "天胡" in _multipliers(best, "名堂")
     assert ("對對胡" in _multipliers(best, "名堂")) is alike
+
+
+# The dealer's own shown card (亮張) is a card of its deal: a pair it completes is the
+# dealer's own three, worth a 偎's 胡息 (PHZ-20), as the table counts it
+# (`presets/mingtang_red_cards_and_the_dealer_s_shown_card.json`: 21 胡息, 24 from each).
+DEALER_SHOWN = "二二 七七七 十十十 貳柒拾 貳柒拾"
+
+
+def test_dealers_own_shown_card_completes_its_own_three() -> None:
+    """PHZ-16, PHZ-20, PHZ-M6: `evaluate --from shown` for the dealer reads the card as its
+    own (偎 二, 3 胡息), not as another's (碰, 1), and pays what the table pays."""
+    best = _best(_game("paohuzi-mingtang"), DEALER_SHOWN, win_card="二", source="shown")
+    kinds = [group["kind"] for group in best["groups"] if group["winning_card"]]
+    assert kinds == ["偎"] and best["total"] == 21
+    assert _multipliers(best, "名堂") == {"紅胡": 2, "天胡": 2}
+
+
+def test_another_seats_win_on_the_shown_card_is_a_pong() -> None:
+    """PHZ-16, PHZ-20, PHZ-M6: for any other seat the shown card is another's: 碰, 地胡."""
+    best = _best(_game("paohuzi-mingtang"), DEALER_SHOWN, win_card="二", source="shown", seat=1)
+    kinds = [group["kind"] for group in best["groups"] if group["winning_card"]]
+    assert kinds == ["碰"] and best["total"] == 19
+    assert _multipliers(best, "名堂") == {"紅胡": 2, "地胡": 2}
+
+
+def test_cli_reads_the_dealers_shown_card_as_its_own(tmp_path: Path, capsys) -> None:
+    """The command line and a hands file agree with the table on the dealer's shown card."""
+    rules = str(VARIANTS / "paohuzi-mingtang.rules")
+    how = ["--win-card", "二", "--from", "shown"]
+    assert main(["evaluate", rules, "--json", "--hand", DEALER_SHOWN, *how]) == 0
+    single = json.loads(capsys.readouterr().out)
+    assert single["best_total"] == 21 and single["source"] == "self"
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{DEALER_SHOWN} | win: 二 shown\n", encoding="utf-8")
+    assert main(["evaluate", rules, "--hands-file", str(hands)]) == 0
+    line = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert line["best_total"] == 21 and line["source"] == "self"

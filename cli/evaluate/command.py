@@ -27,6 +27,7 @@ from tablerules.dsl.limits import MAX_HANDS_LINE_CHARS
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.hand.evaluate import HandError
+from tablerules.interpreter.hand.notation import seated
 from tablerules.interpreter.hand.win_ways import refused, win_refusal
 
 
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if args.hands_file:
         return run_file(game, args, seat)
     try:
-        spec = single_spec(game, args)
+        spec = seated(single_spec(game, args), seat)
         conditions = win_conditions(spec, args, seat)
         result = game.evaluator.evaluate(
             spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions

@@ -25,7 +25,7 @@ from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.hand.evaluate import Evaluator, HandError
 from tablerules.interpreter.hand.evaluation import Reason
-from tablerules.interpreter.hand.notation import HandSpec, parse_line
+from tablerules.interpreter.hand.notation import HandSpec, parse_line, seated
 from tablerules.interpreter.hand.win_ways import refused, win_refusal
 
 PROGRESS_EVERY = 10_000
@@ -68,7 +68,7 @@ def run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
             out.write("".join(waiting))
             waiting.clear()
         try:
-            spec = parse_line(evaluator, line)
+            spec = seated(parse_line(evaluator, line), seat)
             conditions = known.get(spec.how)  # they depend on how it is won, not the cards
             if conditions is None:
                 conditions = known[spec.how] = win_conditions(spec, args, seat)

@@ -102,11 +102,20 @@ WIN_FROM: dict[str, tuple[str, str, ir.Source]] = {
 }
 
 
+def win_source(word: str, seat: int = 0) -> ir.Source:
+    """The source the `completed by` lines read for a win `--from` WORD at SEAT (counted from
+    the dealer): the card shown on the deal is the dealer's own, another seat's for the rest."""
+    if word == "shown" and seat == 0:
+        return "self"
+    return WIN_FROM[word][2]
+
+
 def win_from(word: str, seat: int = 0, **facts: object) -> tuple[ir.Source, WinConditions]:
     """The evaluator's source and the conditions of a win `--from` WORD, by the seat."""
-    context, relation, source = WIN_FROM[word]
-    if word == "shown" and seat == 0:
-        relation, source = "self", "self"
+    context, relation, _ = WIN_FROM[word]
+    source = win_source(word, seat)
+    if source == "self":
+        relation = "self"
     conditions = WinConditions(
         context=context,
         relation=RELATIONS[relation],

@@ -11,12 +11,12 @@ which piece of text is wrong.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tablerules.dsl.limits import MAX_HAND_CARDS, MAX_HANDS_LINE_CHARS
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.cards import NotationError
-from tablerules.interpreter.compiling.conditions import WIN_FROM
+from tablerules.interpreter.compiling.conditions import WIN_FROM, win_source
 from tablerules.interpreter.hand.evaluate import Evaluator, HandError, TableGroup
 
 
@@ -30,6 +30,14 @@ class HandSpec:
     win_card: int | None
     source: ir.Source | None
     how: str | None = None
+
+
+def seated(spec: HandSpec, seat: int) -> HandSpec:
+    """`spec` as the seat (counted from the dealer) wins it: the card shown on the deal is
+    the dealer's own (a pair it completes is the dealer's own three), another's for the rest."""
+    if spec.how is None:
+        return spec
+    return replace(spec, source=win_source(spec.how, seat))
 
 
 def within_limits(spec: HandSpec) -> HandSpec:
