@@ -87,3 +87,80 @@ def test_cli_reads_the_dealers_shown_card_as_its_own(tmp_path: Path, capsys) -> 
     assert main(["evaluate", rules, "--hands-file", str(hands)]) == 0
     line = json.loads(capsys.readouterr().out.splitlines()[0])
     assert line["best_total"] == 21 and line["source"] == "self"
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "source", "wins", "total"),
+    [
+        # four players: 一二三 3 + 碰 八 1 + the 五 pair completed: 碰 1 (another's) or 偎 3
+        ("paohuzi-mingtang", "一二三 肆伍陸 伍陸柒 五五", "discard", False, 5),
+        ("paohuzi-mingtang", "一二三 肆伍陸 伍陸柒 五五", "self", True, 7),
+        # three players: 坎 一 3, 坎 三 3, 壹貳叁 6, 碰 八 1, and 五 as 碰 1 or 偎 3
+        ("paohuzi-3p-mingtang", "一一一 三三三 壹貳叁 肆伍陸 六七八 五五", "discard", False, 14),
+        ("paohuzi-3p-mingtang", "一一一 三三三 壹貳叁 肆伍陸 六七八 五五", "self", True, 16),
+        ("paohuzi-changde", "一一一 三三三 壹貳叁 肆伍陸 六七八 五五", "discard", False, 14),
+        ("paohuzi-changde", "一一一 三三三 壹貳叁 肆伍陸 六七八 五五", "self", True, 16),
+    ],
+)
+def test_huxi_just_under_and_over_the_minimum(
+    name: str, hand: str, source: str, wins: bool, total: int
+) -> None:
+    """PHZ-12, PHZ-M8, CD-2: 5 胡息 does not win under the minimum of 6, 7 does; 14 does not
+    win with three players (at least 15), 16 does; the 胡息 are worked out by hand."""
+    evaluation = (
+        _game(name)
+        .evaluate_text(hand, table="碰:八八八", win_card="五", source=source, seat=1)
+        .to_json()
+    )
+    assert evaluation["wins"] is wins
+    assert max(d["total"] for d in evaluation["decompositions"]) == total
+
+
+@pytest.mark.parametrize(
+    ("rules", "flags", "payments"),
+    [
+        # PMZ-F5: 十三么 is a limit: its self-draw of the last tile is ×10 alone, 2 × 10 × 10
+        (
+            "paomazai-faan",
+            "--hand 19m19p19sESWNCFP --win-card 1m --from self --last-card",
+            [("each other", 200)],
+        ),
+        # PMZ-F1, F3, F6, F9: 對對糊 ×2 · 清一色 ×4 · 槓上開花 ×2 = 16, the cap: 2 × 10 × 16
+        (
+            "paomazai-faan",
+            "--hand 222p333p444p5p --concealed-table kong:1111p --win-card 5p --from replacement",
+            [("each other", 320)],
+        ),
+        # HK-5, HK-6: 門前清 1 + 平糊 1 + 搶槓 1 = 3 番 → 8, the robbed seat pays twice
+        (
+            "hongkong",
+            "--hand 123m456m789p234s5s --win-card 5s --from robbed --seat 2",
+            [("robbed", 16)],
+        ),
+        # HK-5: 自摸 1 + 槓上開花 1 + 海底撈月 1 = 3 番 (a concealed kong is not claimed, but
+        # 門前清 needs a discard) → 8 from each
+        (
+            "hongkong",
+            "--hand 123m456m789m5p --concealed-table kong:1111p --win-card 5p"
+            " --from replacement --last-card --seat 2",
+            [("each other", 8)],
+        ),
+        # HK-5: 自摸 1 + 對對糊 3 + 清一色 7 = 11, at most 10 番 → 128 from each
+        ("hongkong", "--hand 222333444555m6m --win-card 6m --from self", [("each other", 128)]),
+        # CD-2, CD-3, CD-6: 27 胡息 = 5 囤 + 1 self-draw; 12 red: 紅胡 ×4; one drawn hand
+        # before: × 2 → (5 + 1) × 4 × 2 = 48 from each of the two others
+        (
+            "paohuzi-changde",
+            "--hand 二七十二七十貳柒拾貳柒拾一一一肆肆肆四五 --win-card 六 --from self --seat 1"
+            " --carried 荒=1",
+            [("each other", 48)],
+        ),
+    ],
+)
+def test_money_of_hand_worked_wins(rules: str, flags: str, payments: list, capsys) -> None:
+    """The payments `evaluate` works out agree with the hand figures in the comments."""
+    assert main(["evaluate", rules, "--json", *flags.split()]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["wins"]
+    paid = [(p["payer"], p["amount"]) for p in record["settlement"]["payments"]]
+    assert paid == payments
