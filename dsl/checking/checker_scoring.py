@@ -83,6 +83,35 @@ class ScoringChecks:
         for name in pattern.excludes:
             if name not in self.rules.patterns:
                 self.unknown(excludes, "pattern", name, self.rules.patterns)
+        if pattern.limit:
+            self._check_limit_worth(pattern)
+
+    def _check_limit_worth(self: Checker, pattern: ir.HandPattern) -> None:
+        """A limit alone counts when it holds: one with no worth, or whose worth alone
+        leaves its score at 0 (×13 over a start of 0), would make a limit hand score
+        nothing, and pay nothing or not win at all."""
+        if not pattern.worth:
+            self.report(
+                pattern,
+                "E109",
+                f"limit pattern {pattern.name!r} says no worth: when it holds it alone counts, "
+                "so the hand would score nothing",
+                "write what the limit hand is worth, e.g. 'worth 13'",
+            )
+            return
+        only = next(iter(self.rules.scores)) if len(self.rules.scores) == 1 else None
+        for name in {worth.score or only for worth in pattern.worth}:
+            score = self.rules.scores.get(name or "")
+            alone = None if score is None else _alone(score, pattern, self.rules.patterns)
+            if alone == 0:
+                self.report(
+                    pattern,
+                    "E110",
+                    f"limit pattern {pattern.name!r} alone makes {name} 0: it counts alone "
+                    "when it holds, so the hand would score nothing",
+                    "a limit adds its worth ('worth 13'), or multiplies a score that starts "
+                    "above 0 ('starts at 1')",
+                )
 
     def _pattern_refs(self: Checker, pattern: ir.HandPattern) -> list[ir.Expr]:
         found: list[ir.Expr] = []
@@ -118,6 +147,36 @@ class ScoringChecks:
                     where[other] = len(path)
                     path.append(other)
                     stack.append(iter(self._pattern_refs(self.rules.patterns[other])))
+
+
+def _alone(
+    score: ir.Score, limit: ir.HandPattern, patterns: dict[str, ir.HandPattern]
+) -> int | None:
+    """What `score` makes when only `limit` counts, once, as judging makes it; None when
+    a number in it is an option's (known only at the table)."""
+
+    def counts_here(worth: ir.Worth) -> bool:
+        return worth.score in (None, score.name)
+
+    adds = any(
+        worth.op == "add" and counts_here(worth)
+        for pattern in patterns.values()
+        for worth in pattern.worth
+    )
+    start = score.starts_at if score.starts_at is not None else (0 if adds else 1)
+    if not isinstance(start, int):
+        return None
+    value, factor = start, 1
+    for worth in limit.worth:
+        if not counts_here(worth):
+            continue
+        if not isinstance(worth.amount, int):
+            return None
+        if worth.op == "add":
+            value += worth.amount
+        else:
+            factor *= worth.amount
+    return value * factor
 
 
 def _circle(path: list[str], start: int) -> str:

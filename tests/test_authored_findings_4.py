@@ -1,0 +1,65 @@
+"""What a fourth round of authoring brought out, writing Hong Kong tables' own rules (三番起糊,
+半辣上, limit hands, 七對) and other regions' mahjong over the bundled files as their players
+do. Each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablerules.interpreter.api import check
+
+HONG_KONG = Path(__file__).parents[1] / "rules" / "hongkong.rules"
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    """A variant of the bundled Hong Kong rules in `tmp_path`."""
+    path = tmp_path / "table.rules"
+    path.write_text(f'extends "hongkong"\n\n{text}', encoding="utf-8")
+    return path
+
+
+def codes(path: Path) -> list[tuple[str, int, str]]:
+    checked = check(path)
+    return [(d.code, d.line, d.message) for d in checked.diagnostics]
+
+
+def test_a_limit_pattern_without_a_worth_is_refused(tmp_path: Path) -> None:
+    # it used to check clean, and a 大四喜 hand then scored 0 番 alone and never won
+    path = write(
+        tmp_path,
+        'pattern 大四喜 "four wind pongs" [HK-5] {\n'
+        "  when groups of 刻 槓 with (suit wind) = 4\n"
+        "  limit\n"
+        "}\n",
+    )
+    found = codes(path)
+    assert [code for code, _, _ in found] == ["E109"]
+    assert found[0][1] == 3
+    assert "limit" in found[0][2] and "worth" in found[0][2]
+
+
+def test_a_limit_that_alone_scores_nothing_is_refused(tmp_path: Path) -> None:
+    # ×13 over a score that starts at 0: the limit hand alone made 0 番
+    path = write(
+        tmp_path,
+        'pattern 大四喜 "four wind pongs" [HK-5] {\n'
+        "  when groups of 刻 槓 with (suit wind) = 4\n"
+        "  worth ×13\n"
+        "  limit\n"
+        "}\n",
+    )
+    found = codes(path)
+    assert [code for code, _, _ in found] == ["E110"]
+    assert "0" in found[0][2]
+
+
+def test_a_limit_worth_a_number_checks_clean(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        'pattern 大四喜 "four wind pongs" [HK-5] {\n'
+        "  when groups of 刻 槓 with (suit wind) = 4\n"
+        "  worth 10\n"
+        "  limit\n"
+        "}\n",
+    )
+    assert codes(path) == []
