@@ -257,7 +257,8 @@ override score points "points of a winning hand" [PEB-8] {
 }
 pattern big_times "a limit written as a multiplier" [PEB-8] {
   when distinct colour = 1
-  worth ×20
+  worth 1
+  worth ×9
   limit
 }
 pattern ten "a limit of ten points" [PEB-8] {
@@ -275,7 +276,7 @@ pattern twice "a limit counted twice" [PEB-8] {
 
 
 def test_of_several_limits_the_one_worth_most_to_the_hand_counts() -> None:
-    """×20 over a start of 0 gives 0: the limit of 10 is larger. A limit that holds twice
+    """1 × 9 gives 9: the limit of 10 is larger. A limit that holds twice
     (6 × 2 = 12) is larger still, though its written number is the smallest."""
     checked = check(SNIPPET, text=LIMITS)
     assert checked.game is not None, [d.render() for d in checked.diagnostics]

@@ -350,7 +350,7 @@ class Scoring:
     def _limit_worth(self, rule: PatternRule, count: int) -> tuple[int, ...]:
         """What a limit gives the hand when it alone counts: the score that decides the best
         split first, then every score in file order. Limits are compared by this, not by
-        the numbers written after `worth` (×20 over a start of 0 gives 0, less than 10)."""
+        the numbers written after `worth` (1 × 9 gives 9, less than 10)."""
         alone = [PatternResult(rule.name, rule.title, rule.cites, count, rule.terms, True)]
         values = [self._score(score, alone).value for score in self.scores]
         first = [values[i] for i, s in enumerate(self.scores) if s.name == self.best_by]
