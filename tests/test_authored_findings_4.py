@@ -63,3 +63,27 @@ def test_a_limit_worth_a_number_checks_clean(tmp_path: Path) -> None:
         "}\n",
     )
     assert codes(path) == []
+
+
+def test_a_winning_form_a_when_line_refuses_is_named_in_the_reasons(tmp_path: Path) -> None:
+    # 嚦咕嚦咕 over 台灣麻將: its win clause asks five melds in a `when` line, which every
+    # split must meet, forms too. The reasons said "7 × 對; a win needs exactly 1" and the
+    # `when` line, never that the hand made the form that line refused.
+    path = tmp_path / "table.rules"
+    path.write_text(
+        'extends "taiwan"\n\n'
+        'form 嚦咕嚦咕 "seven pairs and a pong" [TW-3] {\n'
+        "  8 of 對 刻\n"
+        "  wins\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    checked = check(path)
+    assert checked.game is not None
+    judged = checked.game.evaluate_text(
+        "1m 22m 33m 44p 55p 66s 77s 888s", win_card="1m", source="self"
+    )
+    messages = [reason.message for reason in judged.reasons]
+    assert "嚦咕嚦咕 (seven pairs and a pong): a win needs groups of 順 刻 明刻 槓 暗槓 = 5" in (
+        messages
+    )

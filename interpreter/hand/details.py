@@ -316,10 +316,14 @@ class Details:
                 )
             )
             return reasons
+        titles = {form.name: form.title for form in rules.forms}
         problems: list[str] = []
         for decomposition in decompositions:
-            if decomposition.problem and decomposition.problem not in problems:
-                problems.append(decomposition.problem)
+            problem = decomposition.problem
+            if problem and decomposition.form in titles:  # a winning form a `when` refuses
+                problem = f"{decomposition.form} ({titles[decomposition.form]}): {problem}"
+            if problem and problem not in problems:
+                problems.append(problem)
         for problem in problems:
             reasons.append(Reason("condition", problem, cites))
         return reasons
