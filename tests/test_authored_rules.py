@@ -27,6 +27,10 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "chaoshan-three": "guangdong.rules",
     "paohuzi-hengyang": "paohuzi.rules",
     "paohuzi-two": "paohuzi.rules",
+    "hongkong-banla": "hongkong.rules",
+    "hongkong-flowers": "hongkong.rules",
+    "dongbei": "hongkong.rules",
+    "taiwan-ligu": "taiwan.rules",
 }
 OPTIONS = {"wuhan": {"翻鬼": "true"}}  # its `set`: the profile reads the ghost from the log
 # the invariants that do not depend on a game's own documents
@@ -41,7 +45,7 @@ EVERY_GAME = [
     "same-seed-same-log",
 ]
 # a file whose deck is not its base's: the profile counts cards against the base's deck
-NOT_THE_BASE_DECK = {"chaoshan-three"}
+NOT_THE_BASE_DECK = {"chaoshan-three", "hongkong-flowers"}
 # and those of the base game that the file keeps as they are
 KEPT = {
     "zhuanzhuan": ["wilds-never-discarded", "wilds-never-claimed"],
@@ -59,6 +63,10 @@ KEPT = {
     "chaoshan-three": [],
     "paohuzi-hengyang": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
     "paohuzi-two": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
+    "hongkong-banla": [],
+    "hongkong-flowers": [],
+    "dongbei": [],
+    "taiwan-ligu": ["flowers-are-never-kept"],
 }
 HANDS = {"random": 12, "greedy": 4}
 
