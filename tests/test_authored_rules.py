@@ -31,6 +31,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "hongkong-flowers": "hongkong.rules",
     "dongbei": "hongkong.rules",
     "taiwan-ligu": "taiwan.rules",
+    "guobiao-lite": "hongkong.rules",
 }
 OPTIONS = {"wuhan": {"翻鬼": "true"}}  # its `set`: the profile reads the ghost from the log
 # the invariants that do not depend on a game's own documents
@@ -67,6 +68,7 @@ KEPT = {
     "hongkong-flowers": [],
     "dongbei": [],
     "taiwan-ligu": ["flowers-are-never-kept"],
+    "guobiao-lite": [],
 }
 HANDS = {"random": 12, "greedy": 4}
 
