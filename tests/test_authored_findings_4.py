@@ -87,3 +87,14 @@ def test_a_winning_form_a_when_line_refuses_is_named_in_the_reasons(tmp_path: Pa
     assert "嚦咕嚦咕 (seven pairs and a pong): a win needs groups of 順 刻 明刻 槓 暗槓 = 5" in (
         messages
     )
+
+
+def test_a_title_on_a_settle_block_is_named(tmp_path: Path) -> None:
+    # it said: unexpected '"8 from each other seat"'; expected '{', '[', a name or number
+    path = write(
+        tmp_path,
+        'settle 底分 "8 from each other seat" [HK-6] {\n  otherwise: each other pays 8 "底分"\n}\n',
+    )
+    found = codes(path)
+    assert [code for code, _, _ in found] == ["E001"]
+    assert "a settle block takes no title" in found[0][2]

@@ -51,6 +51,10 @@ NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
     ("E005", "unknown item inside a win block"): [
         "win {\n  group 5\n}\n",
     ],
+    ("E001", "a settle block takes no title: write settle NAME [IDS] { ... }"): [
+        'settle s "t" {\n}\n',
+        'settle s "t" [A-1] {\n}\n',
+    ],
     ("E002", "a deal line reads: COUNT to [each|dealer] ZONE [shown]"): [
         "deal {\n  14 each hand\n}\n",
     ],
