@@ -32,8 +32,10 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "dongbei": "hongkong.rules",
     "taiwan-ligu": "taiwan.rules",
     "guobiao-lite": "hongkong.rules",
+    "nanchang": "guangdong.rules",
 }
-OPTIONS = {"wuhan": {"翻鬼": "true"}}  # its `set`: the profile reads the ghost from the log
+# their `set`: the profile reads the ghost (and the horses) from the log
+OPTIONS = {"wuhan": {"翻鬼": "true"}, "nanchang": {"翻鬼": "true", "買馬": 0}}
 # the invariants that do not depend on a game's own documents
 EVERY_GAME = [
     "money-sums-to-zero",
@@ -69,6 +71,7 @@ KEPT = {
     "dongbei": [],
     "taiwan-ligu": ["flowers-are-never-kept"],
     "guobiao-lite": [],
+    "nanchang": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
 }
 HANDS = {"random": 12, "greedy": 4}
 
