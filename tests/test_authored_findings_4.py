@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tablerules.dsl.loading.loader import load
 from tablerules.interpreter.api import check
+from tablerules.interpreter.scenarios.coverage import play_rule_ids
 
 HONG_KONG = Path(__file__).parents[1] / "rules" / "hongkong.rules"
 
@@ -98,3 +100,22 @@ def test_a_title_on_a_settle_block_is_named(tmp_path: Path) -> None:
     found = codes(path)
     assert [code for code, _, _ in found] == ["E001"]
     assert "a settle block takes no title" in found[0][2]
+
+
+def test_coverage_asks_for_a_variants_own_win_clause(tmp_path: Path) -> None:
+    # 東北's 三色全 and 幺九 are its win clause; --coverage listed none of its ids, so a
+    # variant that changes only what wins asked for no scenario at all
+    path = write(
+        tmp_path,
+        "override win [DB-2] {\n"
+        "  groups 5\n"
+        "  pairs of 對: 1\n"
+        "  when distinct suit in (kind number) = 3\n"
+        "}\n\n"
+        'immediate win 四喜 "four winds held" [DB-7] {\n'
+        "  when all of E\n"
+        "}\n",
+    )
+    loaded = load(path)
+    assert loaded.rules is not None
+    assert play_rule_ids(loaded.rules) == {"DB-2", "DB-7"}

@@ -7,15 +7,23 @@ from tablerules.dsl.parsing.build import CITATION
 
 
 def play_rule_ids(rules: ir.RuleSet) -> set[str]:
-    """Rule ids cited by the clauses that describe play and what a win is worth (not the
-    static ones: cards, zones, groups): turns, actions, claims, restrictions, the end of a
-    hand, money, the next dealer, rounds and carried numbers, hand patterns, scores, tables
-    and forms.
+    """Rule ids cited by the clauses that describe play, what wins and what a win is worth
+    (not the static ones: cards, zones, groups): turns, actions, claims, restrictions, the
+    end of a hand, money, the next dealer, rounds and carried numbers, the win clause and
+    immediate wins, hand patterns, scores, tables and forms.
 
     For a variant, only the clauses it writes itself: what it inherits is covered by the
     scenarios of the file it extends.
     """
-    singles = (rules.turn, rules.ties, rules.end, rules.fee, rules.next_dealer, rules.rounds)
+    singles = (
+        rules.turn,
+        rules.ties,
+        rules.end,
+        rules.fee,
+        rules.next_dealer,
+        rules.rounds,
+        rules.win,
+    )
     carries = list(rules.carries.values())
     clauses: list[ir.Clause] = [
         *(c for c in singles if c),
@@ -28,6 +36,7 @@ def play_rule_ids(rules: ir.RuleSet) -> set[str]:
         *rules.tables.values(),
         *rules.round_cards.values(),
         *rules.forms.values(),
+        *rules.immediate_wins.values(),
         *carries,
     ]
     ids: set[str] = set()
