@@ -119,3 +119,17 @@ def test_coverage_asks_for_a_variants_own_win_clause(tmp_path: Path) -> None:
     loaded = load(path)
     assert loaded.rules is not None
     assert play_rule_ids(loaded.rules) == {"DB-2", "DB-7"}
+
+
+def test_a_cap_below_the_minimum_to_win_is_refused(tmp_path: Path) -> None:
+    # 爆棚 typed as 2 under 三番起糊: it checked clean, and no hand, 字一色 included, ever won
+    path = write(
+        tmp_path,
+        'override score 番 "番 of a winning hand" [HK-5] {\n'
+        "  at most 2\n"
+        "  decides the best split\n"
+        "}\n",
+    )
+    found = codes(path)
+    assert [code for code, _, _ in found] == ["E110"]
+    assert "at most 2" in found[0][2] and "at least 3" in found[0][2]

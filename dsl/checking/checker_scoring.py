@@ -36,6 +36,24 @@ class ScoringChecks:
                 self._option_ref(win.score, win.score.at_least, numeric=True)
         for line in win.when if win is not None else []:
             self.check_expr(line, line.condition, set(), WIN)
+        self._check_cap_reaches_minimum()
+
+    def _check_cap_reaches_minimum(self: Checker) -> None:
+        """A score capped below the least a win needs: no hand could ever win."""
+        win = self.rules.win
+        if win is None or win.score is None or not isinstance(win.score.at_least, int):
+            return
+        score = self.rules.scores.get(win.score.score)
+        if score is None or not isinstance(score.at_most, int):
+            return
+        if score.at_most < win.score.at_least:
+            self.report(
+                self.at(score, "score_most"),
+                "E110",
+                f"score {score.name!r} is at most {score.at_most}, but a win needs at least "
+                f"{win.score.at_least}: no hand could ever win",
+                "raise the cap or lower the minimum",
+            )
 
     def _check_shared_names(self: Checker) -> None:
         owners: dict[str, str] = {name: "option" for name in self.rules.options}
