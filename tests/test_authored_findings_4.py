@@ -133,3 +133,20 @@ def test_a_cap_below_the_minimum_to_win_is_refused(tmp_path: Path) -> None:
     found = codes(path)
     assert [code for code, _, _ in found] == ["E110"]
     assert "at most 2" in found[0][2] and "at least 3" in found[0][2]
+
+
+def test_a_minimum_a_table_option_can_lower_warns_below_the_money_table(tmp_path: Path) -> None:
+    # 起糊 as an option 0..13 over a 番錢 table that starts at 3: with --option 起糊=0 every
+    # 0-番 win was paid 0, and check said nothing (it read the option at its default, 3)
+    path = write(
+        tmp_path,
+        'option 起糊 "the least 番 to win": int 0..13 = 3     [HK-4]\n\n'
+        "override win [HK-4] {\n"
+        "  groups 5\n"
+        "  pairs of 對: 1\n"
+        "  score 番 at least 起糊\n"
+        "}\n",
+    )
+    found = codes(path)
+    assert [code for code, _, _ in found] == ["W002"]
+    assert "no row for 0" in found[0][2] and "起糊" in found[0][2]

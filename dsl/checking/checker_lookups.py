@@ -84,8 +84,11 @@ class LookupChecks:
         name = argument.name
         win = self._win_minimum(name)
         if win is not None:
-            minimum, clause = win
-            return minimum, f"the win clause's least {name}", clause
+            minimum, clause, option_name = win
+            why = f"the win clause's least {name}"
+            if option_name is not None:
+                why += f", option {option_name}'s least value"
+            return minimum, why, clause
         score = self.rules.scores.get(name)
         if score is not None:
             start = self._number(score.starts_at)
@@ -97,8 +100,9 @@ class LookupChecks:
             return option.minimum, f"option {name}'s least value", option
         return None
 
-    def _win_minimum(self: Checker, name: str) -> tuple[int, ir.Clause] | None:
-        """The win clause's least `name` (a score or a value), with the clause saying it."""
+    def _win_minimum(self: Checker, name: str) -> tuple[int, ir.Clause, str | None] | None:
+        """The win clause's least `name` (a score or a value), with the clause saying it and
+        the option that sets it, if one does."""
         win = self.rules.win
         if win is None:
             return None
@@ -109,10 +113,20 @@ class LookupChecks:
             minimums.append(win.value)
         for minimum in minimums:
             named = minimum.score if isinstance(minimum, ir.ScoreMinimum) else minimum.table
-            number = self._number(minimum.at_least)
+            number = self._least(minimum.at_least)
+            option = minimum.at_least if isinstance(minimum.at_least, str) else None
             if named == name and number is not None:
-                return number, minimum if minimum.span else win
+                return number, minimum if minimum.span else win, option
         return None
+
+    def _least(self: Checker, number: int | str | None) -> int | None:
+        """A number written, or the least value a table may give the option it names (a
+        minimum a table lowers with `--option` reaches below the rows as surely)."""
+        if isinstance(number, str):
+            option = self.rules.options.get(number)
+            if option is not None and option.type == "int" and option.minimum is not None:
+                return option.minimum
+        return self._number(number)
 
     def _is_added_to(self: Checker, score: str) -> bool:
         """Whether some hand pattern adds points to `score` (it then starts at 0)."""
