@@ -32,7 +32,7 @@ def test_a_wild_hand_refused_by_a_condition_says_the_condition(capsys) -> None:
         "--win-card", "3p", "--from", "discard", "--seat", "南",
     )  # fmt: skip
     assert "does not win" in out
-    assert "because: a win needs not won on discard or wilds = 0" in out
+    assert "because: 七對 (seven pairs): a win needs not won on discard or wilds = 0" in out
     assert "cannot all be split" not in out
     assert "順[一筒二筒三筒]" in out  # the reading shown is the one the condition refused
 
@@ -43,7 +43,7 @@ def test_seven_pairs_with_a_wild_refused_by_a_condition_says_the_condition(capsy
         "--win-card", "7s", "--from", "discard", "--seat", "南",
     )  # fmt: skip
     assert "wilds read as: 中→七索" in out
-    assert "because: a win needs not won on discard or wilds = 0" in out
+    assert "because: 七對 (seven pairs): a win needs not won on discard or wilds = 0" in out
 
 
 def test_a_flower_laid_from_the_hand_is_no_claimed_group(capsys) -> None:
