@@ -150,3 +150,25 @@ def test_a_minimum_a_table_option_can_lower_warns_below_the_money_table(tmp_path
     found = codes(path)
     assert [code for code, _, _ in found] == ["W002"]
     assert "no row for 0" in found[0][2] and "起糊" in found[0][2]
+
+
+def test_a_limit_the_settlement_reads_by_name_may_have_no_worth(tmp_path: Path) -> None:
+    # a table paying its limit by name rather than by 番 says what the limit is worth there
+    path = write(
+        tmp_path,
+        'pattern 大四喜 "four wind pongs" [HK-5] {\n'
+        "  when groups of 刻 槓 with (suit wind) = 4\n"
+        "  limit\n"
+        "}\n\n"
+        "override win [HK-4] {\n"
+        "  groups 5\n"
+        "  pairs of 對: 1\n"
+        "  when 番 >= 3 or 大四喜 > 0\n"
+        "}\n\n"
+        "override settle win [HK-6] {\n"
+        "  let 錢 = if 大四喜 > 0 then 128 × unit else 番錢(番) × unit\n"
+        '  on draw by self: each other pays 錢 "自摸"\n'
+        '  otherwise: discarder pays 2 × 錢 "出銃"\n'
+        "}\n",
+    )
+    assert [code for code, _, _ in codes(path) if code.startswith("E")] == []

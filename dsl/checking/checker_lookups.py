@@ -19,21 +19,21 @@ if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
 
 
-def _expressions(value: Any) -> Iterator[ir.Expr]:
+def expressions_in(value: Any) -> Iterator[ir.Expr]:
     """Every expression inside `value` (a record, a list or a dict of them), outermost first."""
     if isinstance(value, ir.Expr):
         yield value
         for argument in value.args:
-            yield from _expressions(argument)
+            yield from expressions_in(argument)
     elif isinstance(value, Record):
         for spec in value._fields:
-            yield from _expressions(getattr(value, spec.name))
+            yield from expressions_in(getattr(value, spec.name))
     elif isinstance(value, list | tuple):
         for item in value:
-            yield from _expressions(item)
+            yield from expressions_in(item)
     elif isinstance(value, dict):
         for item in value.values():
-            yield from _expressions(item)
+            yield from expressions_in(item)
 
 
 class LookupChecks:
@@ -43,7 +43,7 @@ class LookupChecks:
         tables = self.rules.tables
         if not tables:
             return
-        for expression in _expressions(self.rules):
+        for expression in expressions_in(self.rules):
             if expression.op != "call" or expression.name not in tables:
                 continue
             if len(expression.args) != 1:

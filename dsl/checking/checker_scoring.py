@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablerules.dsl.checking.checker_expr import PATTERN, WIN, references
+from tablerules.dsl.checking.checker_lookups import expressions_in
 from tablerules.dsl.model import ir
 
 if TYPE_CHECKING:
@@ -101,13 +102,14 @@ class ScoringChecks:
         for name in pattern.excludes:
             if name not in self.rules.patterns:
                 self.unknown(excludes, "pattern", name, self.rules.patterns)
-        if pattern.limit:
+        if pattern.limit and self.rules.scores and not _read_by_name(self.rules, pattern.name):
             self._check_limit_worth(pattern)
 
     def _check_limit_worth(self: Checker, pattern: ir.HandPattern) -> None:
         """A limit alone counts when it holds: one with no worth, or whose worth alone
         leaves its score at 0 (×13 over a start of 0), would make a limit hand score
-        nothing, and pay nothing or not win at all."""
+        nothing, and pay nothing or not win at all (unless a clause reads the limit by its
+        name, and pays it so)."""
         if not pattern.worth:
             self.report(
                 pattern,
@@ -165,6 +167,11 @@ class ScoringChecks:
                     where[other] = len(path)
                     path.append(other)
                     stack.append(iter(self._pattern_refs(self.rules.patterns[other])))
+
+
+def _read_by_name(rules: ir.RuleSet, name: str) -> bool:
+    """Whether an expression anywhere in the rules reads `name`."""
+    return any(e.op == "ref" and e.name == name for e in expressions_in(rules))
 
 
 def _alone(

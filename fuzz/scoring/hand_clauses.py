@@ -25,7 +25,9 @@ class HandClauses:
         if self.rng.random() < 0.6:
             lines.append(f"  starts at {self.pick(NUMBERS[:7])}")
         if self.rng.random() < 0.6:
-            lines.append(f"  at most {self.pick(NUMBERS)}")
+            cap = self.pick(NUMBERS)
+            self.cap = int(cap)
+            lines.append(f"  at most {cap}")
         if self.rng.random() < 0.4:
             lines.append("  decides the best split")
         return f'score fz "a fuzzed score" {CITE} {{\n' + "\n".join(lines) + "\n}\n"
@@ -40,12 +42,20 @@ class HandClauses:
         lines = [f"  when {self.condition()}" for _ in range(self.rng.randint(0, 2))]
         if not lines or self.rng.random() < 0.3:
             lines.append(f"  counts {self.expression()}")
+        worth = ""
         if self.score and self.rng.random() < 0.85:
             times = self.pick(["×", ""])
-            lines.append(f"  worth {times}{self.pick(NUMBERS[:9])} {self.score}")
+            amount = self.pick(NUMBERS[:9])
+            worth = f"  worth {times}{amount} {self.score}"
+            lines.append(worth)
         if self.patterns and self.rng.random() < 0.2:
             lines.append(f"  excludes {self.pick(self.patterns)}")
         if self.rng.random() < 0.25:
+            if self.score:  # a limit worth nothing alone is refused (E109, E110): it adds
+                points = f"  worth {max(int(amount), 1) if worth else 1} {self.score}"
+                lines = [points if line == worth else line for line in lines]
+                if not worth:
+                    lines.append(points)
             lines.append("  limit")
         name = f"p{index}"
         self.patterns.append(name)
@@ -80,7 +90,8 @@ class HandClauses:
         text = self.base.blocks[("win", "")]
         extra = []
         if self.score and "  score " not in text and self.rng.random() < 0.6:
-            extra.append(f"  score {self.score} at least {self.pick(NUMBERS[:6])}")
+            reachable = [n for n in NUMBERS[:6] if self.cap is None or int(n) <= self.cap]
+            extra.append(f"  score {self.score} at least {self.pick(reachable)}")
         if self.rng.random() < 0.5:
             extra.append(f"  when {self.condition(settling=True)}")
         body = text[: text.rindex("}")] + "".join(line + "\n" for line in extra) + "}"

@@ -21,6 +21,7 @@ class Writer(Expressions, HandClauses, MoneyClauses, PlayClauses):
         self.base = game
         self.patterns: list[str] = []
         self.score = ""
+        self.cap: int | None = None  # the new score's `at most`, which a win's minimum stays under
         self.table = ""
         self.kinds = list(game.kinds)
         self.declared: list[str] = []  # attributes a phase of the file declares

@@ -215,7 +215,7 @@ class _Template:
         if self.limits:
             parts += [
                 _pattern("one_colour", "when distinct colour = 1", "worth 10", "limit"),
-                _pattern("all_threes", "when groups of three >= 2", "worth ×20", "limit"),
+                _pattern("all_threes", "when groups of three >= 2", "worth 1", "worth ×9", "limit"),
                 _pattern("first_draw_limit", "when first draw", "worth 8", "limit"),
             ]
         return "\n".join(parts)
