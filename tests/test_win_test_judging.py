@@ -17,6 +17,7 @@ HANDS = 120
 EVERY_HAND_A_LIMIT = """
 pattern always "a limit every hand holds" [HK-5] {
   counts 20
+  worth 1
   limit
 }
 """
