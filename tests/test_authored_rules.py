@@ -80,11 +80,17 @@ def test_every_authored_file_is_in_the_list() -> None:
     assert sorted(p.stem for p in AUTHORED.glob("*.rules")) == sorted(BASES)
 
 
+# Files that reword a base pattern's title without translating it anew: check says that
+# the base's Chinese title is no longer shown (W004), once a file.
+WARNED = {"guobiao-lite": ["W004"], "hongkong-banla": ["W004"]}
+
+
 @pytest.mark.parametrize("name", sorted(BASES))
 def test_the_file_checks_clean(name: str) -> None:
     checked = check(AUTHORED / f"{name}.rules")
     assert checked.ok and checked.game is not None
-    assert checked.diagnostics == [], [d.render() for d in checked.diagnostics]
+    codes = [d.code for d in checked.diagnostics]
+    assert codes == WARNED.get(name, []), [d.render() for d in checked.diagnostics]
 
 
 @pytest.mark.parametrize("scenario", sorted(AUTHORED.glob("*.json")), ids=lambda p: p.stem)

@@ -62,3 +62,22 @@ def test_an_override_keeping_the_title_keeps_its_translation(tmp_path: Path) -> 
     path = variant(tmp_path, "10 or more red cards")
     assert not [d for d in check(path).diagnostics if d.code == "W004"]
     assert shown_title(path, "zh-Hant") == BASE_TITLE_HANT
+
+
+def test_several_retitled_clauses_are_warned_once(tmp_path: Path) -> None:
+    path = tmp_path / "red.rules"
+    path.write_text(
+        'extends "paohuzi-mingtang"\n'
+        'override pattern 紅胡 "13 or more red cards" [PHZ-M1] {\n'
+        "  when cards (colour red) >= 13\n"
+        "  worth ×2\n"
+        "}\n"
+        'override pattern 點胡 "one red card only" [PHZ-M2] {\n'
+        "  when cards (colour red) = 1\n"
+        "  worth ×2\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    warnings = [d for d in check(path).diagnostics if d.code == "W004"]
+    assert [(d.line, d.column) for d in warnings] == [(2, 10)]
+    assert "titles of '紅胡', '點胡' describe" in warnings[0].message

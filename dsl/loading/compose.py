@@ -180,18 +180,26 @@ def _drop_stale_titles(
                 line.title = ""
             lines.append(line)
         block.lines = lines
-    for name, languages in stale.items():
-        op = retitled[name]
-        tags = "/".join(languages)
-        sink.add(
-            op.span.line,
-            op.span.column,
-            "W004",
-            f"the base's {tags} title of {name!r} describes the clause this one replaces, "
-            "so it is not shown",
-            severity="warning",
-            hint=f"give the title anew in a 'names {languages[0]}' block of this file",
+    if not stale:
+        return
+    first = min(stale, key=lambda name: (retitled[name].span.line, retitled[name].span.column))
+    op = retitled[first]
+    languages = sorted({tag for tags in stale.values() for tag in tags}, reverse=True)
+    tags = "/".join(languages)
+    hint = f"give the title anew in a 'names {languages[0]}' block of this file"
+    if len(stale) == 1:
+        message = (
+            f"the base's {tags} title of {first!r} describes the clause this one replaces, "
+            "so it is not shown"
         )
+    else:
+        shown = [repr(name) for name in sorted(stale, key=lambda n: retitled[n].span.line)]
+        listed = ", ".join(shown[:8]) + (", …" if len(shown) > 8 else "")
+        message = (
+            f"the base's {tags} titles of {listed} describe the clauses this file replaces, "
+            "so they are not shown"
+        )
+    sink.add(op.span.line, op.span.column, "W004", message, severity="warning", hint=hint)
 
 
 def _deck_kept(base: ir.Deck, deck: ir.Deck) -> ir.Deck:
