@@ -20,6 +20,7 @@ from tablerules.dsl.checking.checker_groups import GroupChecks
 from tablerules.dsl.checking.checker_limits import LimitChecks
 from tablerules.dsl.checking.checker_lookups import LookupChecks
 from tablerules.dsl.checking.checker_names import NameChecks
+from tablerules.dsl.checking.checker_order import OrderChecks
 from tablerules.dsl.checking.checker_phase import PhaseChecks
 from tablerules.dsl.checking.checker_play import PlayChecks
 from tablerules.dsl.checking.checker_scoring import ScoringChecks
@@ -51,6 +52,7 @@ class Checker(
     CitationChecks,
     LimitChecks,
     PlayChecks,
+    OrderChecks,
     PhaseChecks,
     ExpressionChecks,
     ScoringChecks,
@@ -165,6 +167,7 @@ class Checker(
         self.check_seat_cards()
         self.check_look()
         self.check_play()
+        self.check_line_order()
         self.check_wilds()
         self.check_tables()
         self.check_scoring()
