@@ -92,3 +92,95 @@ override next dealer [HK-7] {
     errors = _errors(tmp_path, text)
     assert [(code, line) for code, line, _ in errors] == [("E110", 4)]
     assert "line 3 has no condition" in errors[0][2]
+
+
+# A line that sets one thing of its block, repeated with another value: the second silently
+# replaced the first (a bonus paid only its second 'pays', an action made its second group
+# kind), and the file checked. Each is the bundled clause with one line written twice.
+GIVEN_TWICE = {
+    "makes": """extends "paomazai"
+override action 碰 "pong" [PMZ-3] {
+  on discard by others: the card and 2 alike from hand
+  makes 刻
+  makes 槓
+  priority 2
+  then discard
+}
+""",
+    "priority": """extends "paomazai"
+override action 碰 "pong" [PMZ-3] {
+  on discard by others: the card and 2 alike from hand
+  makes 刻
+  priority 2
+  priority 4
+  then discard
+}
+""",
+    "draw from": """extends "paomazai"
+override turn [PMZ-2] {
+  dealer begins by drawing
+  draw from wall head, kept
+  draw from wall tail, kept
+}
+""",
+    "pays": """extends "guangdong"
+override bonus 馬 "buying horses" [GD-10] {
+  after win on draw, replacement, discard, added card, turn
+  count 買馬
+  drawn from wall head
+  hit when in seat cards 馬位 counted from winner
+  pays: each payer pays settled per hit "中馬"
+  pays: each payer pays 1 per hit "中馬"
+}
+""",
+    "after passing": """extends "hongkong"
+override restriction 碰過水 "a passed pong" [HK-3] {
+  after passing 碰
+  after passing 上
+  forbids 碰
+  until own draw
+}
+""",
+    "胡:": """extends "sichuan"
+override ties [SC-6] {
+  胡: all
+  胡: nearest
+}
+""",
+    "at most": """extends "guangdong"
+override score 番 "doublings of a win" [GD-7] {
+  at most 4
+  at most 9
+  decides the best split
+}
+""",
+}
+
+
+@pytest.mark.parametrize("words", sorted(GIVEN_TWICE))
+def test_a_line_given_twice_in_its_block_is_refused(tmp_path: Path, words: str) -> None:
+    text = GIVEN_TWICE[words]
+    second = [
+        number
+        for number, line in enumerate(text.split("\n"), start=1)
+        if line.strip().startswith(words.split()[0])
+    ][1]
+    errors = _errors(tmp_path, text)
+    assert [(code, line) for code, line, _ in errors] == [("E102", second)], errors
+    assert f"'{words}" in errors[0][2]
+
+
+# ── the mutation mode itself: a seeded sample, short plays ─────────────────────────────────
+
+# Mutants of seed 1 that check, of six sources: 四川麻將, 上海, 跑胡子 名堂, Pebbles for three,
+# 跑胡子, and a 跑馬仔 variant with 四川's next dealer spliced in.
+SAMPLE = (7, 11, 12, 21, 34, 37)
+
+
+@pytest.mark.parametrize("index", SAMPLE)
+def test_a_sample_of_mutants_that_check_plays_clean(tmp_path: Path, index: int) -> None:
+    from fuzz.play_mutants import prepare, try_mutant
+
+    prepare(tmp_path)
+    outcome = try_mutant(index, 1, tmp_path, (("random", 3), ("greedy", 2), ("value", 1)))
+    assert outcome.verdict == "played", outcome

@@ -20,6 +20,18 @@ class PlayClauses(ExpressionBuilder):
     CONTEXTS: ClassVar[dict[str, ir.Context]] = CONTEXTS
     WHO: ClassVar[dict[str, ir.Who]] = WHO
 
+    def once(self, item: Tree, seen: set[str], key: str, words: str) -> None:
+        """A line that sets one thing of its block, refused when a line before it set that
+        thing already: the later line would silently replace the earlier."""
+        if key in seen:
+            self.error(
+                item,
+                "E102",
+                f"'{words}' is given twice in this block: the second would replace the first",
+                "keep one of the two lines",
+            )
+        seen.add(key)
+
     def let(self, lets: dict[str, ir.Expr], parts: list[Any]) -> None:
         """`let NAME = EXPRESSION`, once per name in a block."""
         name = str(parts[0])
@@ -73,9 +85,11 @@ class PlayClauses(ExpressionBuilder):
     def clause_turn(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
         turn = ir.TurnRule(span=self.span(node), cites=cites)
+        seen: set[str] = set()
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
             turn.note_item(item.data, self.span(item))
+            self.once(item, seen, item.data, _TURN_LINES[item.data])
             turn.cites.extend(c for c in item_cites if c not in turn.cites)
             if item.data == "turn_begin":
                 turn.dealer_begins = (
@@ -98,11 +112,14 @@ class PlayClauses(ExpressionBuilder):
         rest, cites = self.split(node.children)
         name, title = self.name_and_title(rest)
         action = ir.Action(name=name, title=title, span=self.span(node), cites=cites)
+        seen: set[str] = set()
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
             action.note_item(item.data, self.span(item))
             action.cites.extend(c for c in item_cites if c not in action.cites)
             kind = item.data
+            if kind in _ACTION_LINES:
+                self.once(item, seen, kind, _ACTION_LINES[kind])
             if kind == "action_way":
                 action.ways.append(self.way(item, parts, item_cites))
             elif kind == "action_win":
@@ -179,10 +196,13 @@ class PlayClauses(ExpressionBuilder):
     def clause_ties(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
         ties = ir.Ties(span=self.span(node), cites=cites)
+        seen: set[str] = set()
         for line in self.trees(rest, "tie_line"):
             parts, _ = self.split(line.children)
             subject, rule_node = parts
             rule = "all" if rule_node.data == "ties_all" else "nearest"
+            said = "others" if subject.data == "tie_others" else str(subject.children[0])
+            self.once(line, seen, said, f"{said}:")
             if subject.data == "tie_others":
                 ties.default = rule
             else:
@@ -194,9 +214,11 @@ class PlayClauses(ExpressionBuilder):
         rest, cites = self.split(node.children)
         name, title = self.name_and_title(rest)
         restriction = ir.Restriction(name=name, title=title, span=self.span(node), cites=cites)
+        seen: set[str] = set()
         for item in self.trees(rest):
             parts, _ = self.split(item.children)
             restriction.note_item(item.data, self.span(item))
+            self._restriction_once(item, parts, seen)
             if item.data == "restriction_after":
                 names = [str(w) for w in self.tokens(parts)]
                 for part in self.trees(parts):
@@ -326,13 +348,27 @@ class PlayClauses(ExpressionBuilder):
             )
         )
 
+    def _restriction_once(self, item: Tree, parts: list[Any], seen: set[str]) -> None:
+        if item.data == "restriction_after":
+            for part in self.trees(parts):
+                kind = part.data if part.data in ("after_pass", "after_decline") else "context"
+                self.once(item, seen, kind, _RESTRICTION_AFTER.get(kind, "after … on"))
+        elif item.data == "restriction_forbids":
+            self.once(item, seen, "forbids", "forbids")
+        elif item.data != "restriction_discarding":
+            self.once(item, seen, "lifetime", "until / for the hand")
+
     def clause_bonus(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
         rest, cites = self.split(node.children)
         name, title = self.name_and_title(rest)
         bonus = ir.Bonus(name=name, title=title, span=self.span(node), cites=cites)
+        seen: set[str] = set()
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
             bonus.note_item(item.data, self.span(item))
+            if item.data != "settle_let":
+                key = "hit" if item.data == "bonus_hit_from_winner" else item.data
+                self.once(item, seen, key, _BONUS_LINES.get(key, "pays"))
             bonus.cites.extend(c for c in item_cites if c not in bonus.cites)
             if item.data == "settle_let":
                 self.let(bonus.lets, parts)
@@ -417,3 +453,25 @@ class PlayClauses(ExpressionBuilder):
 
 
 _CARRY_LINES = {"starts": "starts at", "after_win": "after win", "after_drawn": "after drawn hand"}
+
+
+# The lines that set one thing of their block (`PlayClauses.once`), as a message names them.
+_ACTION_LINES = {"action_makes": "makes", "action_priority": "priority"}
+_TURN_LINES = {
+    "turn_begin": "dealer begins",
+    "turn_draw": "draw from",
+    "turn_replacement": "replacement from",
+    "turn_untaken": "untaken draw goes to",
+    "turn_hidden": "draws taken concealed are not shown",
+}
+_RESTRICTION_AFTER = {"after_pass": "after passing", "after_decline": "after declining"}
+_BONUS_LINES = {
+    "bonus_after": "after win on",
+    "bonus_count": "count",
+    "bonus_from": "drawn from",
+    "hit": "hit when in seat cards",
+    "bonus_hit_cards": "hit when",
+    "bonus_hit_copies": "hit copies",
+    "bonus_missing_reads": "missing reads",
+    "bonus_missing": "missing counts as hit",
+}

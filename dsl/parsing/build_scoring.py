@@ -65,6 +65,7 @@ class ScoringClauses:
         rest, cites = self.split(node.children)
         name, title = self.name_and_title(rest)
         score = ir_scoring.Score(name=name, title=title, span=self.span(node), cites=cites)
+        seen: set[str] = set()
         for item in self.trees(rest):
             parts, item_cites = self.split(item.children)
             score.note_item(item.data, self.span(item))
@@ -72,6 +73,10 @@ class ScoringClauses:
             if item.data == "score_best":
                 score.decides_best = True
                 continue
+            if item.data in seen:
+                words = "starts at" if item.data == "score_starts" else "at most"
+                self.error(item, "E102", f"'{words}' is given twice in this block")
+            seen.add(item.data)
             number = self.value_word(parts[0])
             if item.data == "score_starts":
                 score.starts_at = number

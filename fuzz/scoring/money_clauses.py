@@ -32,7 +32,9 @@ class MoneyClauses:
             payer = self.pick(["each other", "discarder", "robbed"])
             amount = self.expression(settling=True)
             label = self.pick(LABELS)
-            lines.append(f'  on {context}: {payer} pays {amount} "{label}"')
+            line = f'  on {context}: {payer} pays {amount} "{label}"'
+            if not any(written.startswith(f"  on {context}:") for written in lines):
+                lines.append(line)  # a context paid twice is refused: its second line is dead
         if self.rng.random() < 0.5:
             lines.append(f'  otherwise: each other pays {self.expression(settling=True)} "x"')
         return f"settle fz {CITE} {{\n" + "\n".join(lines) + "\n}\n"
