@@ -113,9 +113,11 @@ wheel-smoke: $(STAMP)
 ## fuzz: the long fuzzing campaign (100,000 inputs over rule files, card notation, hands
 ## files, play logs, rule files with scoring played and settled, scenario files,
 ## checkpoints and the CSV/JSON outputs, on every core); findings go to fuzz/findings/, the
-## summary to fuzz/last-run.json (docs/reliability.md quotes it)
+## summary to fuzz/last-run.json (docs/reliability.md quotes it); then 1,000 mutants of the
+## bundled rule files, each that checks played, replayed and log-checked (fuzz.play_mutants)
 fuzz: $(STAMP)
 	$(BIN)/python -m fuzz.run --inputs 100000 --json fuzz/last-run.json
+	$(BIN)/python -m fuzz.play_mutants --mutants 1000 --seed 1 --jobs 2
 
 ## bench-limits: the worst rule files within the limits, checked in fresh processes
 bench-limits: $(STAMP)
