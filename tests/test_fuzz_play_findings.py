@@ -170,11 +170,29 @@ def test_a_line_given_twice_in_its_block_is_refused(tmp_path: Path, words: str) 
     assert f"'{words}" in errors[0][2]
 
 
+# A deck line repeated (四川麻將's 九索, mutant 289 of seed 3): the deck checked as 28 kinds,
+# two of them one card, and play dealt 112 tiles that its log and replay could not agree on.
+def test_a_card_listed_twice_in_a_deck_is_refused() -> None:
+    text = """extends "minimal.rules"
+override deck [PEB-1] {
+  copies 3
+  1r  colour=red number=1
+  2r  colour=red number=2
+  2r  colour=red number=2
+  3r  colour=red number=3
+}
+"""
+    examples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    errors = _errors(examples, text)
+    assert [(code, line) for code, line, _ in errors] == [("E102", 6)], errors
+    assert "card '2r' is listed twice in the deck" in errors[0][2]
+
+
 # ── the mutation mode itself: a seeded sample, short plays ─────────────────────────────────
 
-# Mutants of seed 1 that check, of six sources: 四川麻將, 上海, 跑胡子 名堂, Pebbles for three,
-# 跑胡子, and a 跑馬仔 variant with 四川's next dealer spliced in.
-SAMPLE = (7, 11, 12, 21, 34, 37)
+# Mutants of seed 1 that check, of five sources: 四川麻將, 跑胡子 名堂, Pebbles for three,
+# 跑胡子, and a 跑馬仔 variant with 四川's next dealer spliced in (`make fuzz` plays more).
+SAMPLE = (7, 12, 21, 34, 37)
 
 
 @pytest.mark.parametrize("index", SAMPLE)

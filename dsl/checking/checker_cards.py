@@ -80,7 +80,16 @@ class CardChecks:
         if not deck.cards:
             self.report(deck, "E109", "the deck lists no cards")
         seen_names: dict[str, str] = {}
+        seen_ids: set[str] = set()
         for card in deck.cards:
+            if card.id in seen_ids:  # its names are all its own again: the loop below is silent
+                self.report(
+                    card,
+                    "E102",
+                    f"card {card.id!r} is listed twice in the deck",
+                    "list a card once; 'copies' says how many of it the deck holds",
+                )
+            seen_ids.add(card.id)
             for word in (card.id, *card.names):
                 owner = seen_names.get(word)
                 if owner is not None and owner != card.id:
