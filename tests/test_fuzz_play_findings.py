@@ -188,6 +188,30 @@ override deck [PEB-1] {
     assert "card '2r' is listed twice in the deck" in errors[0][2]
 
 
+# 四川麻將 at a table of two, 換三張 to `across` (the brief's two-seat table with an exchange
+# across): `across` was two seats on, so each seat passed its three tiles to itself.
+TWO_SEATS_ACROSS = """extends "sichuan"
+override seats 2 named 東 西 [SC-1]
+override phase 換三張 "pass three tiles of one suit" [SC-2] {
+  each seat passes 3 cards of one suit to across
+}
+override end [SC-7] {
+  drawn hand when wall is empty
+}
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_across_at_a_table_of_two_is_the_other_seat(tmp_path: Path, seed: int) -> None:
+    from tablerules.interpreter.bots.players import RandomBot, play_hand
+
+    game = check(tmp_path / "two.rules", text=TWO_SEATS_ACROSS).game
+    assert game is not None
+    table = play_hand(game, [RandomBot(seed), RandomBot(seed + 1)], seed)
+    event = next(e for e in table.events if e["type"] == "exchange")
+    assert event["direction"] == "across" and event["to"] == [1, 0]
+
+
 # ── the mutation mode itself: a seeded sample, short plays ─────────────────────────────────
 
 # Mutants of seed 1 that check, of five sources: 四川麻將, 跑胡子 名堂, Pebbles for three,

@@ -19,7 +19,6 @@ SHOWN_PAYMENT = Place("the payment of a win shown on the deal", ("streak",))
 SPLIT_OPS = ("groups", "claimed", "form", "wilds")  # need a split: none on the deal
 
 # seats a direction reaches, counted on from the seat that passes
-DIRECTION_STEPS = {"next": 1, "previous": -1, "across": 2}
 
 
 class PhaseChecks:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablerules.interpreter.engine.phases.rules import STEPS, PhaseRule, phase_rules
+from tablerules.interpreter.engine.phases.rules import PhaseRule, phase_rules, step_of
 from tablerules.interpreter.engine.state import Decision, Offer
 from tablerules.interpreter.playlog.event_kinds import DECLARATION, EXCHANGE, REPLACEMENT
 
@@ -86,7 +86,7 @@ class PhaseFlow:
         state = self.state
         seats = len(state.seats)
         direction = phase.direction_for(self.seed)
-        step = STEPS[direction]
+        step = step_of(direction, seats)
         ids = self.game.compiled.cards.ids
         passed = [decision.chosen[seat].from_hand for seat in range(seats)]
         for seat, cards in enumerate(passed):  # all leave before any arrives

@@ -12,7 +12,13 @@ from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.engine.state import Choice
 
-STEPS = {"next": 1, "previous": -1, "across": 2}  # seats on from the seat that passes
+STEPS = {"next": 1, "previous": -1}  # seats on from the seat that passes; `across`: half
+
+
+def step_of(direction: str, seats: int) -> int:
+    """Seats on from the seat that passes to the one that receives: `across` is the seat
+    opposite, half the table on (two of four, one of two, three of six)."""
+    return seats // 2 if direction == "across" else STEPS[direction]
 
 
 @dataclass(frozen=True)
