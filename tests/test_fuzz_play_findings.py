@@ -14,6 +14,45 @@ def _errors(tmp_path: Path, text: str) -> list[tuple[str, int, str]]:
     return [(d.code, d.line, d.message) for d in checked.diagnostics if d.is_error]
 
 
+# A value table's row repeated with other amounts (跑胡子's 碰 row): the first line that
+# matches decides, so the second was never read and the file checked.
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("碰:  small 1, big 3", "碰:  small 5, big 5"),
+        ("碰 坎:  small 1, big 3", "坎:  small 5, big 5"),
+        ("碰:  2", "碰:  small 5, big 5"),
+        ("一句話:  small 1, big 2", "一句話 with rank 1 2 3:  small 3, big 6"),
+        ("else:  0", "碰:  small 1, big 3"),
+    ],
+)
+def test_a_value_line_an_earlier_one_always_matches_is_refused(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    text = f"""extends "paohuzi"
+override value 胡息 by size [PHZ-20] {{
+  {first}
+  {second}
+  else: 0
+}}
+"""
+    errors = _errors(tmp_path, text)
+    assert ("E110", 4) in [(code, line) for code, line, _ in errors], errors
+    assert "never read: line 3" in errors[0][2]
+
+
+def test_a_narrower_value_line_first_still_checks(tmp_path: Path) -> None:
+    text = """extends "paohuzi"
+override value 胡息 by size [PHZ-20] {
+  一句話 with rank 1 2 3:  small 3, big 6
+  一句話:  small 5
+  一句話 碰:  small 1, big 3
+  else: 0
+}
+"""
+    assert _errors(tmp_path, text) == []
+
+
 # A repeated settle line: the first line that fits is paid, so the second never was, and the
 # file checked and played as if it were not there.
 REPEATED_SETTLE_LINE = """extends "paomazai"

@@ -1,9 +1,9 @@
 """Lines read in order, the first that fits deciding: a line an earlier one always answers
 for is never reached, and what its author wrote would silently never happen.
 
-Two blocks are read so: a `settle` block (the first `on` line whose context and `by` fit,
-else the `otherwise` line) and the `next dealer` clause (the first line whose case fits and
-whose condition holds).
+Three blocks are read so: a `settle` block (the first `on` line whose context and `by` fit,
+else the `otherwise` line), the `next dealer` clause (the first line whose case fits and
+whose condition holds) and a `value` table (the first line that matches a group).
 """
 
 from __future__ import annotations
@@ -33,6 +33,22 @@ def _spoken(line: ir.SettleLine) -> str:
     return f"on {line.context}" + (f" by {line.who}" if line.who else "")
 
 
+def _covers(earlier: ir.ValueLine, later: ir.ValueLine) -> bool:
+    """Whether every group `later` matches is matched by `earlier` first: its kinds (none:
+    the `else` line, every kind), no narrower `with`, and every key `later` answers."""
+    if earlier.kinds and not set(later.kinds) <= set(earlier.kinds):
+        return False
+    if earlier.kinds and not later.kinds:
+        return False
+    if earlier.with_attribute is not None and (
+        earlier.with_attribute != later.with_attribute or earlier.with_values != later.with_values
+    ):
+        return False
+    if earlier.keyed:  # a group whose value it does not list goes on to the next lines
+        return bool(later.keyed) and set(later.keyed) <= set(earlier.keyed)
+    return True
+
+
 class OrderChecks:
     """A mixin of `dsl.checking.checker.Checker` (which supplies `rules` and `report`)."""
 
@@ -41,6 +57,21 @@ class OrderChecks:
             self._check_settle_order(settle)
         if self.rules.next_dealer is not None:
             self._check_dealer_order(self.rules.next_dealer)
+        for table in self.rules.values.values():
+            self._check_value_order(table)
+
+    def _check_value_order(self: Checker, table: ir.ValueTable) -> None:
+        for at, line in enumerate(table.lines):
+            before = next((other for other in table.lines[:at] if _covers(other, line)), None)
+            if before is not None:
+                where = f"line {before.span.line}" if before.span else "an earlier line"
+                self.report(
+                    line,
+                    "E110",
+                    f"this line of value table {table.name!r} is never read: {where} matches "
+                    "every group it would (the first line that matches decides)",
+                    "drop one of the two, or put the narrower line first",
+                )
 
     def _check_settle_order(self: Checker, settle: ir.Settle) -> None:
         earlier: list[ir.SettleLine] = []
