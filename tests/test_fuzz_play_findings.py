@@ -251,6 +251,20 @@ def test_across_at_a_table_of_two_is_the_other_seat(tmp_path: Path, seed: int) -
     assert event["direction"] == "across" and event["to"] == [1, 0]
 
 
+# 四川麻將 with its draws shown (`kept` swapped for `shown`, mutant 2105 of seed 4): a shown
+# draw nobody took left play unrecorded, and the log checker counted a card lost per draw.
+def test_shown_draws_need_a_place_for_the_untaken(tmp_path: Path) -> None:
+    text = """extends "sichuan"
+override turn [SC-1] {
+  dealer begins by drawing
+  draw from wall head, shown
+}
+"""
+    errors = _errors(tmp_path, text)
+    assert [(code, line) for code, line, _ in errors] == [("E109", 4)], errors
+    assert "nowhere to go" in errors[0][2]
+
+
 # ── the mutation mode itself: a seeded sample, short plays ─────────────────────────────────
 
 # Mutants of seed 1 that check, of five sources: 四川麻將, 跑胡子 名堂, Pebbles for three,

@@ -185,6 +185,13 @@ class PlayChecks:
             self.report(
                 turn, "E109", "the turn says nowhere to draw from: 'draw from ZONE head, kept'"
             )
+        if turn.draws_shown and turn.untaken_draw_to is None:
+            self.report(
+                self.at(turn, "turn_draw"),
+                "E109",
+                "a shown draw nobody takes has nowhere to go: it would leave play unrecorded",
+                "say where it goes: 'untaken draw goes to ZONE' (a discard pile)",
+            )
         if turn.concealed_takes_hidden and not turn.draws_shown:
             self.report(
                 self.at(turn, "turn_hidden"),
