@@ -265,17 +265,60 @@ override turn [SC-1] {
     assert "nowhere to go" in errors[0][2]
 
 
+# 跑胡子 with its untaken draws sent `to hand`: the log and the narration said the card went
+# to the drawer's hand while the engine laid it on the discard pile, where every other
+# untaken draw goes. A zone that cannot be a discard pile is refused.
+@pytest.mark.parametrize(
+    ("zone", "why"),
+    [
+        ("hand", "it is private"),
+        ("stock", "it is shared"),
+    ],
+)
+def test_untaken_draws_go_to_a_discard_pile(tmp_path: Path, zone: str, why: str) -> None:
+    text = f"""extends "paohuzi"
+override turn [PHZ-2, PHZ-9] {{
+  dealer begins by discarding
+  draw from stock head, shown
+  untaken draw goes to {zone}
+}}
+"""
+    errors = _errors(tmp_path, text)
+    assert [(code, line) for code, line, _ in errors] == [("E110", 5)], errors
+    assert why in errors[0][2]
+
+
+def test_a_public_pile_per_seat_is_a_discard_pile(tmp_path: Path) -> None:
+    text = """extends "paohuzi"
+zone 廢牌 "棄牌" per seat public [PHZ-9]
+override turn [PHZ-2, PHZ-9] {
+  dealer begins by discarding
+  draw from stock head, shown
+  untaken draw goes to 廢牌
+}
+"""
+    assert _errors(tmp_path, text) == []
+
+
 # ── the mutation mode itself: a seeded sample, short plays ─────────────────────────────────
 
-# Mutants of seed 1 that check, of five sources: 四川麻將, 跑胡子 名堂, Pebbles for three,
-# 跑胡子, and a 跑馬仔 variant with 四川's next dealer spliced in (`make fuzz` plays more).
-SAMPLE = (7, 12, 21, 34, 37)
+# The first five mutants of seed 1 that check, whatever the sources are today (a new rule
+# file changes which mutants those are; `make fuzz` plays more): each plays, replays and
+# passes the log checker's invariants.
+SAMPLED = 5
+LOOKED_AT = 80  # about one mutant in three checks
 
 
-@pytest.mark.parametrize("index", SAMPLE)
-def test_a_sample_of_mutants_that_check_plays_clean(tmp_path: Path, index: int) -> None:
+def test_the_first_mutants_that_check_play_clean(tmp_path: Path) -> None:
     from fuzz.play_mutants import prepare, try_mutant
 
     prepare(tmp_path)
-    outcome = try_mutant(index, 1, tmp_path, (("random", 3), ("greedy", 2), ("value", 1)))
-    assert outcome.verdict == "played", outcome
+    played: list[int] = []
+    for index in range(LOOKED_AT):
+        outcome = try_mutant(index, 1, tmp_path, (("random", 3), ("greedy", 2), ("value", 1)))
+        assert outcome.verdict in ("played", "refused"), outcome
+        if outcome.verdict == "played":
+            played.append(index)
+        if len(played) == SAMPLED:
+            break
+    assert len(played) == SAMPLED, played

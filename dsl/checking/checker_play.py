@@ -144,6 +144,33 @@ class PlayChecks:
                 self.check_expr(carry, expression, set(), CARRY)
 
     # ── helpers ────────────────────────────────────────────────
+    def _check_untaken_zone(self: Checker, turn: ir.TurnRule) -> None:
+        """A shown draw nobody takes goes onto its drawer's discard pile, which the engine
+        keeps per seat, face up: a zone that cannot be that pile (shared, not public, dealt
+        into or drawn from) would be named in the log while the card went elsewhere."""
+        name = turn.untaken_draw_to
+        zone = self.rules.zones.get(name) if name is not None else None
+        if zone is None:
+            return
+        dealt = {step.zone for step in self.rules.deal.steps} if self.rules.deal else set()
+        why = ""
+        if zone.scope != "seat":
+            why = "it is shared, and each seat has its own discard pile"
+        elif zone.visibility != "public":
+            why = f"it is {zone.visibility}, and a discard pile is public"
+        elif name in dealt:
+            why = "cards are dealt into it"
+        elif name in (turn.draw_zone, turn.replacement_zone):
+            why = "cards are drawn from it"
+        if why:
+            self.report(
+                self.at(turn, "turn_untaken"),
+                "E110",
+                f"an untaken draw goes onto its drawer's discard pile, which zone {name!r} "
+                f"cannot be: {why}",
+                "name a discard pile: a zone declared 'per seat public' that no deal fills",
+            )
+
     def _zone_ref(self: Checker, clause: ir.Clause, zone: str | None) -> None:
         if zone is not None and zone not in self.rules.zones:
             self.unknown(clause, "zone", zone, self.rules.zones)
@@ -181,6 +208,7 @@ class PlayChecks:
         self._zone_ref(self.at(turn, "turn_draw"), turn.draw_zone)
         self._zone_ref(self.at(turn, "turn_replacement"), turn.replacement_zone)
         self._zone_ref(self.at(turn, "turn_untaken"), turn.untaken_draw_to)
+        self._check_untaken_zone(turn)
         if turn.draw_zone is None:
             self.report(
                 turn, "E109", "the turn says nowhere to draw from: 'draw from ZONE head, kept'"
