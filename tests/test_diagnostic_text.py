@@ -145,3 +145,28 @@ def test_limits_extends_and_expected_words_are_told_whole(
 )
 def test_every_limit_message_has_a_template(message: str) -> None:
     assert identify(message) is not None, message
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_why_a_lookup_can_fall_short_is_told_too(tmp_path: Path, lang: str) -> None:
+    # W002's reason (an option's least value, the win clause's least score) stayed English
+    examples = Path(__file__).parents[1] / "docs" / "examples"
+    for example in examples.glob("*.rules"):
+        (tmp_path / example.name).write_text(example.read_text(encoding="utf-8"), "utf-8")
+    path = tmp_path / "prize.rules"
+    path.write_text(
+        'extends "pebbles-play.rules"\n'
+        'table prize "pebbles won by stake" [PEB-6] {\n'
+        "  2: 3\n"
+        "  5: 10\n"
+        "}\n"
+        "override settle win [PEB-6] {\n"
+        '  on draw: each other pays prize(stake) "own draw"\n'
+        '  otherwise: discarder pays stake "discard"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    (warning,) = [d for d in check(path).diagnostics if d.code == "W002"]
+    said = told(warning, lang)
+    assert "stake" in said.message  # the file's own word
+    assert not _english_left(said.message.replace("stake", "")), said.message
