@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from tablerules.dsl.checking.checker_bonus import BonusChecks
 from tablerules.dsl.checking.checker_cards import CardChecks
 from tablerules.dsl.checking.checker_citations import CitationChecks
+from tablerules.dsl.checking.checker_end import EndChecks
 from tablerules.dsl.checking.checker_expr import ExpressionChecks
 from tablerules.dsl.checking.checker_groups import GroupChecks
 from tablerules.dsl.checking.checker_limits import LimitChecks
@@ -52,6 +53,7 @@ class Checker(
     CitationChecks,
     LimitChecks,
     PlayChecks,
+    EndChecks,
     OrderChecks,
     PhaseChecks,
     ExpressionChecks,
