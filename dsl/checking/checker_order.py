@@ -27,6 +27,11 @@ COVERS: dict[str | None, frozenset[str | None]] = {
 CASES = {"win": "after win", "several": "after several winners", "drawn": "after drawn hand"}
 
 
+def _where(line: ir.Clause) -> str:
+    """An earlier line as a message names it."""
+    return f"line {line.span.line}" if line.span else "an earlier line"
+
+
 def _spoken(line: ir.SettleLine) -> str:
     if line.context is None:
         return "otherwise"
@@ -64,7 +69,7 @@ class OrderChecks:
         for at, line in enumerate(table.lines):
             before = next((other for other in table.lines[:at] if _covers(other, line)), None)
             if before is not None:
-                where = f"line {before.span.line}" if before.span else "an earlier line"
+                where = _where(before)
                 self.report(
                     line,
                     "E110",
@@ -96,7 +101,7 @@ class OrderChecks:
                 None,
             )
             if before is not None:
-                where = f"line {before.span.line}" if before.span else "an earlier line"
+                where = _where(before)
                 self.report(
                     line,
                     "E110",
@@ -112,7 +117,7 @@ class OrderChecks:
         for line in clause.lines:
             before = settled.get(line.case)
             if before is not None:
-                where = f"line {before.span.line}" if before.span else "an earlier line"
+                where = _where(before)
                 self.report(
                     line,
                     "E110",
