@@ -8,6 +8,10 @@ discard, 海底, 槓上, a robbed kong). Both files must agree on whether it win
 what each payer pays. A robbed kong is paid by the robbed seat: one file says `robbed`,
 the other its discarder, the same seat.
 
+A hand of 2, 5 and 8 with a meld laid and no other shape is an expected failure: the
+bundled file's 將將胡 of any shape is a form, and forms are not looked at with groups on the
+table.
+
 Not compared: the bird (CS-9), which `evaluate` does not turn; and a 海底撈月 on the last
 tile drawn as a kong's replacement, which CS-8 (the 海底 offered in turn, never as a
 replacement) leaves open: the hands' last-tile self-draws are ordinary draws.
@@ -128,19 +132,35 @@ def test_seven_pairs_with_two_fours_is_no_pong_hand() -> None:
         assert verdict.patterns.get("碰碰胡", 0) == 0, path
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="將將胡 of any shape (CS-4): the bundled file wins it only in four melds and a pair"
-    " or seven pairs; the language has no form of cards that allows any count of each",
-)
 def test_generals_of_any_shape_win_in_both() -> None:
-    """CS-4: 將將胡 is every tile a 2, 5 or 8, any shape."""
+    """CS-4: 將將胡 is every tile a 2, 5 or 8, any shape (the bundled file once won it only
+    in four melds and a pair or seven pairs)."""
     found = []
+    checked = 0
     for deal in deals(4, 600):
         if not generals_only(deal):
             continue
         bundled = judge(BUNDLED, deal, WORDS, "大胡")
         ours = judge(OURS, deal, WORDS, "大胡")
+        checked += bundled.wins
         if bundled.key() != ours.key():
             found.append(deal.describe())
     assert not found, f"{len(found)} hands differ, first: {found[0]}"
+    assert checked > 20
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="將將胡 with a meld on the table (P2-9): a form is looked at only with no group on"
+    " the table, so the bundled file wins it only where the hand also splits into melds",
+)
+def test_generals_of_any_shape_with_a_pong_laid_win_in_both() -> None:
+    deal = Deal(
+        ("2p", "5p", "2m", "5m", "8m", "2s", "5s", "8s", "2m", "5s"),
+        (("pong", ("8m",) * 3),),
+        "8p",
+        "discard",
+        seat=1,
+    )
+    assert judge(OURS, deal, WORDS, "大胡").wins
+    assert judge(BUNDLED, deal, WORDS, "大胡").wins

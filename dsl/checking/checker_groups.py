@@ -119,6 +119,8 @@ class GroupChecks:
                 self.kind_refs(form.shape, form.shape.kinds)
             if form.cards is not None:
                 self.check_card_items(form.cards, form.cards.cards, sets=False)
+                if form.cards.size is not None and form.cards.size < 1:
+                    self.report(form.cards, "E104", "a form of cards holds at least one card")
 
     def check_immediate_wins(self: Checker) -> None:
         for win in self.rules.immediate_wins.values():

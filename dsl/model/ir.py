@@ -282,10 +282,12 @@ class FormShape(Clause):
 
 class FormCards(Clause):
     """`each of CARDS once, and N more`: the hand holds every one of these cards, and N more
-    of them, and nothing else."""
+    of them, and nothing else; or `N cards of CARDS` (`size`): N cards, each among these,
+    any number of each."""
 
     cards: list[CardSelector] = Field(default_factory=list)
     more: int = 0
+    size: int | None = None
 
 
 class Form(Clause):

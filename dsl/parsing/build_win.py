@@ -78,6 +78,13 @@ class WinClauses:
                     span=self.span(item),
                     cites=item_cites,
                 )
+            elif item.data == "form_any":
+                form.cards = ir.FormCards(
+                    cards=self.card_items(parts),
+                    size=self.integer(parts[0], "a number of cards"),
+                    span=self.span(item),
+                    cites=item_cites,
+                )
             else:
                 form.wins = item.data == "wins"
         return "forms", name, form

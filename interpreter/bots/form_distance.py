@@ -6,7 +6,7 @@ shapes are measured, exactly as to cards lacking:
 
 * a form of cards (`each of CARDS once, and N more`): each card of the set not held, plus
   the extra copies still lacking (surplus cards are set aside, as `distance.py` does: the
-  form holds a whole hand);
+  form holds a whole hand); for `N cards of CARDS`, the cards of the set still lacking;
 * a form of N groups (`N of GROUP …`) whose every group is copies of one card (pairs,
   fours alike): N different cards brought to their groups' sizes. Such a form splits the
   whole winning hand, so where the deal fixes its size the groups' sizes must add up to it:
@@ -55,6 +55,11 @@ class FormDistance:
         """Fewest cards `counts` lacks for some winning form (None: no form measured)."""
         best: int | None = None
         for form in self.card_forms:
+            if not form.each:  # any number of each: every card held outside the set
+                inside = sum(counts[card] for card in form.cards)
+                lacking = max(0, form.size - inside)
+                best = lacking if best is None else min(best, lacking)
+                continue
             lacking = 0
             spare = 0
             for card in form.cards:

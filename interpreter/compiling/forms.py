@@ -24,7 +24,8 @@ class FormInfo:
 
 @dataclass(frozen=True)
 class CardForm:
-    """A form that is a set of cards: each of `cards` once, and `more` of them again."""
+    """A form that is a set of cards: each of `cards` once, and `more` of them again; or,
+    not `each`, `size` cards that are all among `cards`, any number of each."""
 
     name: str
     title: str
@@ -33,6 +34,8 @@ class CardForm:
     wins: bool
     cites: tuple[str, ...]
     outside: int  # the packed bits of every card not in the set
+    each: bool = True  # every card of the set is held at least once
+    size: int = 0  # the hand's cards, every form: len(cards) + more when `each`
 
     def matches(self, packed: int) -> bool:
         """Whether a hand (packed counts, the winning card included) is this form."""
@@ -41,10 +44,10 @@ class CardForm:
         total = 0
         for card in self.cards:
             count = (packed >> (card * FIELD_BITS)) & 0xFF
-            if not count:
+            if not count and self.each:
                 return False
             total += count
-        return total == len(self.cards) + self.more
+        return total == self.size
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class FormCompiling:
             if form.cards is not None:
                 cards = tuple(sorted(self._card_set(form.cards.cards)))
                 inside = sum(0xFF << (card * FIELD_BITS) for card in cards)
+                size = form.cards.size
                 self.card_forms.append(
                     CardForm(
                         name=form.name,
@@ -84,6 +88,8 @@ class FormCompiling:
                         wins=form.wins,
                         cites=tuple(form.cites),
                         outside=everything & ~inside,
+                        each=size is None,
+                        size=len(cards) + form.cards.more if size is None else size,
                     )
                 )
             if form.shape is None:

@@ -340,10 +340,10 @@ class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
         self, form: CardForm, plain: int, held: int, room: int, wilds: int
     ) -> Iterator[int]:
         """The cards the wilds may stand for (packed) that make the hand a form of cards."""
-        if plain & form.outside or held + wilds != len(form.cards) + form.more:
+        if plain & form.outside or held + wilds != form.size:
             return
         missing = count = 0
-        for card in form.cards:
+        for card in form.cards if form.each else ():  # each card of the set, held or read
             if not (plain >> (card * FIELD_BITS)) & 0xFF:
                 missing += 1 << (card * FIELD_BITS)
                 count += 1
