@@ -42,6 +42,7 @@ CODES: dict[str, str] = {
     "W002": "a lookup can fall below the table's first row",
     "W003": "names for a language nothing is told in",
     "W004": "a base's translated title no longer fits",
+    "W005": "a form no winning hand can hold",
 }
 
 

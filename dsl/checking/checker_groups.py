@@ -121,6 +121,28 @@ class GroupChecks:
                 self.check_card_items(form.cards, form.cards.cards, sets=False)
                 if form.cards.size is not None and form.cards.size < 1:
                     self.report(form.cards, "E104", "a form of cards holds at least one card")
+            self._check_form_size(form)
+
+    def _check_form_size(self: Checker, form: ir.Form) -> None:
+        """A form is looked at with nothing on the table, where a winning hand holds what a
+        seat is dealt and one card more: a form of some other number of cards never holds,
+        and the file wins less than it says (W005). Forms whose size cannot be told without
+        the cards their filters match are left alone."""
+        winning = _winning_hand_size(self.rules)
+        sizes = _form_sizes(self.rules, form)
+        if winning is None or sizes is None or sizes[0] <= winning <= sizes[1]:
+            return
+        low, high = sizes
+        size = f"its cards number {low}" + ("" if low == high else f" to {high}")
+        self.report(
+            form.shape or form.cards,
+            "W005",
+            f"form {form.name!r} never holds: {size}, a winning hand's {winning} "
+            "(a seat's deal and the winning card)",
+            hint="a form is the whole winning hand, the winning card included: "
+            f"{winning} cards here",
+            severity="warning",
+        )
 
     def check_immediate_wins(self: Checker) -> None:
         for win in self.rules.immediate_wins.values():
@@ -145,3 +167,45 @@ class GroupChecks:
                             "E110",
                             f"an immediate win counts n-alike groups; {kind!r} is not one",
                         )
+
+
+def _winning_hand_size(rules: ir.RuleSet) -> int | None:
+    """The cards of a winning hand with nothing on the table: what every seat is dealt
+    into its hand, and the winning card (None where the deal deals no seat its own)."""
+    if rules.deal is None:
+        return None
+    each = [step for step in rules.deal.steps if step.to == "each"]
+    if not each or any(step.count is None for step in each):
+        return None
+    zone = each[0].zone
+    dealt = sum(step.count or 0 for step in each if step.zone == zone)
+    return dealt + 1 if dealt else None
+
+
+def _form_sizes(rules: ir.RuleSet, form: ir.Form) -> tuple[int, int] | None:
+    """The fewest and the most cards a form can hold, where the file tells them."""
+    if form.shape is not None:
+        sizes: list[tuple[int, int]] = []
+        for kind in form.shape.kinds:
+            group = rules.groups.get(kind)
+            if group is None or group.pattern is None:
+                return None
+            pattern = group.pattern
+            sizes.append((pattern.size, pattern.longest or pattern.size))
+        if not sizes:
+            return None
+        low = form.shape.count * min(size for size, _ in sizes)
+        high = form.shape.count * max(longest for _, longest in sizes)
+        return low, high
+    if form.cards is not None:
+        if form.cards.size is not None:
+            return form.cards.size, form.cards.size
+        names = [item.card for item in form.cards.cards]
+        if any(name is None for name in names) or any(
+            item.filters or item.seat_set or item.round_set or item.declared
+            for item in form.cards.cards
+        ):
+            return None
+        count = len(set(names)) + form.cards.more
+        return count, count
+    return None
