@@ -72,6 +72,8 @@ class Decomposition:
     # the different cards the hand before the winning card waited on, where a pattern
     # reads `waits` (None: not counted)
     waits: int | None = None
+    # a held split's whole dealt hand, counts per card kind: its groups leave cards out
+    whole: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {

@@ -149,4 +149,4 @@ def held_split(rules: CompiledRules, counts: list[int], immediate: ImmediateInfo
             )
         )
     total = sum(g.value for g in groups)
-    return Decomposition(groups, total, 0, wins=True, held=True)
+    return Decomposition(groups, total, 0, wins=True, held=True, whole=tuple(counts))

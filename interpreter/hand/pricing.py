@@ -74,9 +74,7 @@ class Pricing:
         return {"lets": list(self.lets), "payments": [p.to_json() for p in self.payments]}
 
 
-def settle_line(
-    settle: ir.Settle, context: str, relation: tuple[str, ...]
-) -> ir.SettleLine | None:
+def settle_line(settle: ir.Settle, context: str, relation: tuple[str, ...]) -> ir.SettleLine | None:
     """The line of a settle block that pays a win in `context`, the winner being
     `relation` to the card's owner: the first that names both, else the `otherwise` line."""
     fallback = None
@@ -90,11 +88,15 @@ def settle_line(
 
 
 def view_of(split: Decomposition, conditions: WinConditions, kinds: int) -> HandView:
-    """A winning split as hand quantities read it: every card is in one of its groups."""
+    """A winning split as hand quantities read it: every card is in one of its groups, but
+    for a win on the deal held by groups, whose cards are the whole dealt hand."""
     counts = [0] * kinds
-    for group in split.groups:
-        for card in group.indices:
-            counts[card] += 1
+    if split.whole is not None:
+        counts = list(split.whole)
+    else:
+        for group in split.groups:
+            for card in group.indices:
+                counts[card] += 1
     if split.wilds != conditions.wilds:  # the wild cards the split's reading read
         conditions = replace(conditions, wilds=split.wilds)
     return HandView(
