@@ -79,6 +79,14 @@ def test_a_wild_never_stands_for_the_turned_copy(game: Game) -> None:
     assert not after_north.evaluate_text(hand, win_card="E", source="self").wins
 
 
+def test_a_hand_holding_every_copy_of_the_turned_card_is_refused(game: Game) -> None:
+    # one 北 is turned up: a hand of four 北 holds a fifth copy, an input error
+    after_north = game.with_turned(game.cards.ids.index("N"))
+    with pytest.raises(ValueError, match="4 copies of 北; 3 are in play"):
+        after_north.evaluate_text("123m456m789m1pNNN", win_card="N", source="self")
+    assert after_north.evaluate_text("123m456m789m11pNN", win_card="N", source="self").wins
+
+
 def test_bots_play_hands_with_a_turned_wild(game: Game) -> None:
     from tablerules.interpreter.bots.players import make_bot, play_hand
 

@@ -25,6 +25,7 @@ from tablerules.interpreter.compiling.compiled import (
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.patterns import Multiset
 from tablerules.interpreter.compiling.signature_layout import SIGNED_CARDS, SignatureLayout
+from tablerules.interpreter.hand.copies import excess
 from tablerules.interpreter.hand.dealt import shown_report, times_held
 from tablerules.interpreter.hand.details import Details
 from tablerules.interpreter.hand.evaluation import (
@@ -145,7 +146,8 @@ class Evaluator:
         # a count above the deck's copies carries into its byte's top bit (and no byte
         # overflows while fewer than 128 cards are given)
         small = len(hand) + 8 * len(table) < 127
-        if small and not (everything + self._excess) & self._guard:
+        turned = self.rules.turned  # a copy of it is out of play: the slow check counts it
+        if small and turned is None and not (everything + self._excess) & self._guard:
             return pre
         counts = [0] * len(self.rules.cards)
         for card in hand:
@@ -155,11 +157,9 @@ class Evaluator:
                 counts[card] += 1
         if win_card is not None:
             counts[win_card] += 1
-        copies = self.rules.cards.copies_of
-        for card, count in enumerate(counts):
-            if count > copies[card]:
-                name = self.rules.cards.display[card]
-                raise HandError(f"{count} copies of {name}; the deck has {copies[card]}")
+        problem = excess(self.rules, counts)
+        if problem:
+            raise HandError(problem)
         return pre
 
     # ── fast win test ──────────────────────────────────────────
