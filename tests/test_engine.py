@@ -43,6 +43,13 @@ def test_an_illegal_action_is_refused_with_its_reason_and_changes_nothing(pmz: G
     assert {c.label for c in table.legal_actions(1)} == {"胡", "pass"}
 
 
+def test_a_discard_of_a_card_the_rules_do_not_name_says_so(pmz: Game) -> None:
+    # a name the deck does not know is not "a discard not legal now"
+    table = rigged(pmz, [DEALER, "234m 567m 789s EEE 5p", F2, F3], "5p 6s")
+    with pytest.raises(IllegalAction, match="'五餅子' names no card of these rules: unknown"):
+        table.apply("discard 五餅子", seat=0)
+
+
 def test_why_an_action_is_not_legal(pmz: Game) -> None:
     table = rigged(pmz, [DEALER, "234m 567m 789s EEE 5p", F2, F3], "5p 6s")
     assert "not asked to act now" in table.explain(2, "碰")

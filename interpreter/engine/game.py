@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from tablerules.dsl.model import ir
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.compiling.carried import starting
 from tablerules.interpreter.compiling.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
@@ -370,14 +371,26 @@ class Table(
         legal = self.legal_actions(seat)
         same = [c.label for c in legal if c.action == action]
         locked = locked_discard(self, seat, label) if action == "discard" else None
+        unknown = self._unknown_card(label) if action == "discard" else ""
         if locked is not None:
             reason = locked
+        elif unknown:
+            reason = unknown
         elif same:
             reason = f"no {action} like that now; the {action} choices are: {', '.join(same)}"
         else:
             reason = self.explain(seat, action)
         offered = ", ".join(c.label for c in legal)
         return f"{label!r} is not legal now: {reason} (legal: {offered})"
+
+    def _unknown_card(self, label: str) -> str:
+        """Why the cards of a label name no card of the rules ('' when they do)."""
+        cards = label.partition(" ")[2]
+        try:
+            self.game.parse(cards)
+        except (NotationError, ValueError) as error:
+            return f"{cards!r} names no card of these rules: {error}"
+        return ""
 
     def _ids(self, counts: list[int]) -> list[str]:
         """The ids of the cards of a hand given by its counts, in card order."""
