@@ -2,9 +2,8 @@
 RULES.md's section (tests/fixtures/reauthored/guangdong.rules) judge the same hands alike,
 and the bundled golden scenarios pass on both.
 
-Where RULES.md leaves a choice the two writings may part, in play only: the independent
-one also forbids re-ponging a passed tile before one's next turn (PMZ-23's second
-sentence), the bundled one does not say it. No hand evaluated here reads it.
+The hands judged here read no choice RULES.md leaves open: both writings play every
+clause of GD alike (both take PMZ-23's passed pong with its passed win, GD-3).
 """
 
 from __future__ import annotations
