@@ -85,10 +85,10 @@ class BudgetFills:
             yield from self._one_card(parts, accept)
             return
         useful = self._below(accept, wilds)
-        tails = self._tails(parts, wilds, accept, useful)
-        if tails is None:
+        found = self._tails(parts, wilds, accept, useful)
+        if found is None:
             return
-        yield from self._enter(parts, tails, 0, 1, wilds, 0, (accept, useful))
+        yield from self._enter(parts, found[0], 0, 1, wilds, 0, (accept, useful))
 
     def _tails(
         self: WildBudget,
@@ -96,22 +96,25 @@ class BudgetFills:
         wilds: int,
         accept: int,
         useful: int,
-    ) -> list[int] | None:
+    ) -> tuple[list[int], list[int]] | None:
         """What the blocks from each one on reach with up to `wilds` cards added in all
-        (bit `j × stride + signature`, the splits no accepted signature holds left out), or
-        None where no reading with every wild used has an accepted split."""
+        (bit `j × stride + signature`, the splits no accepted signature holds left out),
+        with what each block reaches alone (its table, nothing left out); None where no
+        reading with every wild used has an accepted split."""
         stride = self.stride
         within = (1 << ((wilds + 1) * stride)) - 1
+        reached = [0] * len(parts)
         tails = [1] * (len(parts) + 1)
         for index in range(len(parts) - 1, -1, -1):
             block, part, free = parts[index]
-            found = block.reach(part, free, wilds if free else 0) & useful
+            found = reached[index] = block.reach(part, free, wilds if free else 0)
+            found &= useful
             tails[index] = _joined(tails[index + 1], found) & within if found else 0
             if not tails[index]:
                 return None
         if not (tails[0] >> (wilds * stride)) & accept:
             return None
-        return tails
+        return tails, reached
 
     def _one_card(
         self: WildBudget, parts: list[tuple[BlockBudget, int, int]], accept: int

@@ -117,22 +117,11 @@ class FirstReading:
         parts = budget._parts(packed, room)
         if wilds == 1:
             return self._one_first(parts, accept)
-        # what each block reaches, and the blocks from each one on together (`_tails`)
-        useful = budget._below(accept, wilds)
-        stride = self.stride
-        within = (1 << ((wilds + 1) * stride)) - 1
-        reached = [0] * len(parts)
-        tails = [1] * (len(parts) + 1)
-        for index in range(len(parts) - 1, -1, -1):
-            block, part, free = parts[index]
-            found = block.reach(part, free, wilds if free else 0)
-            reached[index] = found
-            found &= useful
-            tails[index] = _joined(tails[index + 1], found) & within if found else 0
-            if not tails[index]:
-                return None
-        if not (tails[0] >> (wilds * stride)) & accept:
+        # what each block reaches, and the blocks from each one on together
+        found = budget._tails(parts, wilds, accept, budget._below(accept, wilds))
+        if found is None:
             return None
+        tails, reached = found
         head = 1
         left = wilds
         filled = 0
