@@ -83,16 +83,12 @@ class FirstReadingEvaluation:
         such form): `evaluate` goes on as for any hand."""
         if len(hand) >= 127 or not SignatureLayout.fits(len(hand)):
             return None
-        one = self._one
-        packed = 0
-        for card in hand:
-            packed += one[card]
-        wild = self._single_kind
-        count = (packed >> (wild * FIELD_BITS)) & 0xFF
+        packed, count = self._packed_wilds(hand)
         if not count:  # a plain hand, judged as `evaluate` judges it
             return Evaluator.evaluate(self, hand, None, None, source, False, conditions)
         if (packed + self._excess) & self._guard:
             return None
+        wild = self._single_kind
         plain = packed - (count << (wild * FIELD_BITS))
         room = self._room_of(plain, wild, count)
         first = self._dealt_first_reading if len(hand) <= self._dealt_cards else None
@@ -134,13 +130,9 @@ class FirstReadingEvaluation:
         if cards >= 127 or not SignatureLayout.fits(cards):
             return None
         one = self._one
-        packed = 0
-        for card in hand:
-            packed += one[card]
+        packed, count = self._packed_wilds(hand)
         wild = self._single_kind
-        shift = wild * FIELD_BITS
-        count = (packed >> shift) & 0xFF
-        plain = packed - (count << shift)
+        plain = packed - (count << (wild * FIELD_BITS))
         win_wild = win_card == wild
         if win_wild:
             count += 1

@@ -114,6 +114,15 @@ class WildWinTest:
         self._win_memo[key] = found
         return found
 
+    def _packed_wilds(self: WildEvaluator, hand: Sequence[int]) -> tuple[int, int]:
+        """The hand packed (one byte per card kind, wilds included) and its count of wilds
+        of the one wild kind."""
+        one = self._one
+        packed = 0
+        for card in hand:
+            packed += one[card]
+        return packed, (packed >> (self._single_kind * FIELD_BITS)) & 0xFF
+
     def _concealed_verdict(
         self, hand: Sequence[int], source: ir.Source | None, conditions: WinConditions | None
     ) -> bool | None:
@@ -122,12 +131,7 @@ class WildWinTest:
         signatures read at once; None where that does not decide (no such split and rules
         that a winning form or the judging may still make win, more copies than the deck
         has: `wins` goes on as for any hand)."""
-        one = self._one
-        packed = 0
-        for card in hand:
-            packed += one[card]
-        wild = self._single_kind
-        count = (packed >> (wild * FIELD_BITS)) & 0xFF
+        packed, count = self._packed_wilds(hand)
         if (packed + self._excess) & self._guard:
             return None
         if not count:  # a plain hand: as `Evaluator.wins` judges it, packed once
@@ -138,6 +142,7 @@ class WildWinTest:
             return known
         if not SignatureLayout.fits(len(hand)):
             return None
+        wild = self._single_kind
         plain = packed - (count << (wild * FIELD_BITS))
         room = self._room_of(plain, wild, count)
         budget = self._budget(len(hand))
