@@ -37,6 +37,7 @@ PHZ = ROOT / "rules" / "paohuzi.rules"
 MINGTANG = ROOT / "rules" / "variants" / "paohuzi-mingtang.rules"
 FAAN = ROOT / "rules" / "variants" / "paomazai-faan.rules"
 HK = ROOT / "rules" / "hongkong.rules"
+GD = ROOT / "rules" / "guangdong.rules"
 # placeholders a translation may use that the English sentence does without: Chinese
 # counts with a measure word (張, 組, 種)
 EXTRA_PLACEHOLDERS = {"unit"}
@@ -112,6 +113,18 @@ def test_a_hand_is_told_in_chinese_without_a_word_of_english(lang: str, seed: in
     assert clauses
     english = [clause for clause in clauses if LATIN.search(clause)]
     assert not english, english
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_what_the_wilds_of_a_win_stood_for_is_told_in_chinese(lang: str) -> None:
+    """A win with a ghost (seed 1: 南 wins with 白 as 六索) says what each wild stood for
+    in the reader's words, not in English."""
+    table = hand(GD, 1)
+    assert any(event.get("wilds") for event in table.events)
+    wins = [clause for clause in told(table, lang) if "白" in clause and "索" in clause]
+    assert wins and not [clause for clause in wins if LATIN.search(clause)], wins
+    english = " ".join(told(table, "en"))
+    assert "(wilds: 白 as 六索)" in english
 
 
 def test_simplified_readers_see_simplified_cards_and_seats() -> None:

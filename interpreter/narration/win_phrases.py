@@ -73,10 +73,11 @@ class WinPhrases:
 
     def wilds_read(self: Narrator, event: Record) -> str:
         """` (wilds: W as 5 cups, …)`: what each wild of the win stood for, or nothing."""
-        read = ", ".join(
-            f"{self.card(wild)} as {self.card(card)}" for wild, card in event.get("wilds") or ()
+        read = self.say.join(
+            self.say("narrate.wild_as", wild=self.card(wild), card=self.card(card))
+            for wild, card in event.get("wilds") or ()
         )
-        return f" (wilds: {read})" if read else ""
+        return self.say("narrate.wilds_read", read=read) if read else ""
 
     def waits(self: Narrator, event: Record) -> str:
         """` (waits before the winning card: 2)`: the waits a pattern read, or nothing."""
