@@ -326,3 +326,21 @@ def test_a_seat_view_shows_hidden_groups_as_they_lie(phz: Game) -> None:
         for card in cards
     )
     assert backs and mine.count("tr-back") == backs
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_status_line_names_the_phase_being_played(lang: str) -> None:
+    """SC-2, SC-3: while a phase before play waits, the status line says who is choosing
+    and names the phase as the file does (in the page's language), not a card's owner and
+    its context as a claim window would ("東 to answer 東's phase")."""
+    game = load_game(BUNDLED["sichuan"])
+    session = HandSession(game, 7, humans=frozenset({1}))
+    words = PageBuilder(session, None, lang).narrator.words
+    for phase in ("換三張", "定缺"):
+        for viewer in (None, 1):
+            status = build_page(session, viewer, lang).status
+            assert words.name(phase) in status, status
+            assert "phase" not in status and "'s" not in status, status
+            if lang != "en":
+                assert not re.search(r"[A-Za-z]", status.split(" · ", 1)[1]), status
+        session.choose(1, session.table.legal_actions(1)[0].label)

@@ -17,6 +17,7 @@ line; the table is drawn by `hand_table` (its seats by `hand_seats`), the move l
 from __future__ import annotations
 
 from tablerules.interpreter.engine import Table
+from tablerules.interpreter.engine.phases.flow import PHASE, game_phases
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.playground.files.budget import OverBudget
@@ -137,6 +138,8 @@ class PageBuilder(TableHtml, SeatHtml, MoveList, ChoiceText):
             return ""
         if decision.kind == "turn":
             return say("page.to_play", seat=self.seat(decision.offer.owner))
+        if decision.kind == PHASE:
+            return self.phase_waiting()
         offer = decision.offer
         whose = say(
             "page.whose", seat=self.seat(offer.owner), context=self.narrator.context(offer.context)
@@ -147,6 +150,19 @@ class PageBuilder(TableHtml, SeatHtml, MoveList, ChoiceText):
         if self.viewer in asked:
             return say("page.to_answer", seats=self.seat(self.viewer), whose=whose)
         return say("page.awaited", whose=whose)
+
+    def phase_waiting(self) -> str:
+        """Who a phase before play waits for, named by the phase (every seat chooses at
+        once: a seat knows whether it is asked, not whether the others have chosen)."""
+        say = self.say
+        phase = self.narrator.word(game_phases(self.table)[self.table.state.phase_step].name)
+        asked = self.table.waiting_for()
+        if self.viewer is None:
+            seats = say.join(self.seat(s) for s in asked)
+            return say("page.phase_to_choose", phase=phase, seats=seats)
+        if self.viewer in asked:
+            return say("page.phase_to_choose", phase=phase, seats=self.seat(self.viewer))
+        return say("page.phase_awaited", phase=phase)
 
     def turn_seat(self) -> int | None:
         """Whose turn it is, as every seat may know: the seat of a turn decision, or the
