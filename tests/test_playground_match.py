@@ -84,6 +84,19 @@ def test_a_whole_game_ends_with_its_last_round(hk: Game) -> None:
         match.next_hand()
 
 
+def test_a_whole_game_of_bots_ends_with_the_command_that_plays_it(
+    hk: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HK-7: the summary of a whole game the bots played gives a command, and that command
+    plays the same hands to the same money (`--game`: until the rounds are over)."""
+    match = play_out(MatchPlay(hk, 5, length=None))
+    view = match_view(match, frozenset(), str(HK))
+    assert view.command.startswith(f"tablerules play {HK} --seed 5 "), view.command
+    assert cli_main([*view.command.split()[1:], "--json"]) == 0
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["totals"] for r in results] == [list(r.totals) for r in match.finished_records()]
+
+
 def test_seats_keep_their_player_and_change_their_name_with_the_dealer(pmz: Game) -> None:
     match = MatchPlay(pmz, 7, length=3)
     first = match.seat_names()

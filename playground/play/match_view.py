@@ -104,9 +104,7 @@ def match_view(
         )  # the seat's name then was another
         won = match.win_text(best, lang)
         view.biggest = say("match.biggest", n=best.number, winner=winner, gain=sign(gain), won=won)
-    if rules and not match.humans and match.length is not None:
-        view.command = (
-            f"tablerules play {rules} --seed {match.seed} --hands {match.length} "
-            f"--bots {match.bots}"
-        )
+    if rules and not match.humans:
+        hands = "--game" if match.length is None else f"--hands {match.length}"
+        view.command = f"tablerules play {rules} --seed {match.seed} {hands} --bots {match.bots}"
     return view
