@@ -34,7 +34,7 @@ from tablerules.playground.files.drafts import (
     display_path,
     upload_name,
 )
-from tablerules.playground.page.address import arrived
+from tablerules.playground.page.address import arrived_at
 from tablerules.playground.page.components import (
     kept_upload,
     release_focus,
@@ -297,7 +297,7 @@ def main() -> None:
         draft.options_applied = options
     take_edit(draft, label, options)
     game = draft.game
-    reached = arrived()  # a load, Back, Forward or a link: go to the place it names
+    reached = arrived_at(label, game is not None)  # a load, Back, Forward or a link
     if reached is not None and game is not None:
         st.session_state["place_pending"] = reached
         if reached.seat is None or reached.seat < seat_count(game):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from tablerules.playground.page.editor import editor_key
+from tablerules.playground.play.hand_page import page_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "playground" / "app.py"
@@ -69,3 +71,22 @@ def test_a_kept_text_that_is_not_a_rule_file_is_refused_as_an_upload_is() -> Non
     (error,) = [e.value for e in at.sidebar.error]
     assert error.startswith(f"{LABEL}: ")
     assert at.selectbox(key="rule_file").value == "rules/paomazai.rules"
+
+
+def test_a_broken_upload_mended_by_a_kept_edit_lands_on_the_move_of_the_address() -> None:
+    """A reload of an upload whose own text does not check, mended by an edit the browser
+    kept: the hand is shown once the edit is back, at the move the address names (not at
+    the deal: the address was read while there was no hand to go to yet)."""
+    text = TWO_HORSES.read_text(encoding="utf-8").replace('extends "../', 'extends "')
+    broken = text.replace("\nset horses", "\nsett horses", 1)
+    assert broken != text
+    at = reloaded()
+    answer(at, broken)
+    assert at.session_state["draft"].game is None  # nothing to play until the edit is back
+    at.session_state[editor_key(LABEL)] = {"text": text, "restored": {"at": 0, "changed": False}}
+    run(at)
+    assert at.session_state["draft"].game is not None
+    hand = at.session_state["hand"]
+    assert hand.seed == 5
+    steps, shown = page_steps(hand, None)
+    assert shown.number == 3, (shown.number, len(steps))

@@ -13,6 +13,7 @@ import streamlit as st
 from tablerules.playground.page.place import KEYS, Place
 
 WRITTEN = "place_written"  # the parameters this session last wrote into the address
+WAITING = "place_waiting"  # a place reached while the file had no hand to show: (label, place)
 
 
 def arrived() -> Place | None:
@@ -27,6 +28,22 @@ def arrived() -> Place | None:
     if not first_run and not history_step():
         return None
     return Place.read(params)
+
+
+def arrived_at(label: str, playable: bool) -> Place | None:
+    """The place the page was reached at (see `arrived`), for the rule file named `label`.
+    A place reached while that file cannot be played (an upload whose own text does not
+    check, until the edit the browser kept for it is back) waits for the first run that
+    can play it, rather than being read and forgotten; another file drops it."""
+    reached = arrived()
+    if not playable:
+        if reached is not None:
+            st.session_state[WAITING] = (label, reached)
+        return None
+    waiting = st.session_state.pop(WAITING, None)
+    if reached is None and waiting is not None and waiting[0] == label:
+        return waiting[1]
+    return reached
 
 
 def history_step() -> bool:
