@@ -4,7 +4,7 @@ choices, taken through the hand tab's own `act`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import streamlit as st
@@ -27,8 +27,9 @@ class PhaseAsk:
     values: list[tuple[str, int]]
 
 
-def phase_ask(table: Table, seat: int) -> PhaseAsk | None:
-    """The phase `seat` must play now, or None when no phase waits for it."""
+def phase_ask(table: Table, seat: int, names: Sequence[str] | None = None) -> PhaseAsk | None:
+    """The phase `seat` must play now, or None when no phase waits for it; its cards named
+    by `names` (by card index: the page's language), else as the file writes them."""
     decision = table.state.decision
     if table.finished or decision is None or decision.kind != PHASE:
         return None
@@ -37,7 +38,8 @@ def phase_ask(table: Table, seat: int) -> PhaseAsk | None:
     phase = game_phases(table)[table.state.phase_step]
     cards = table.game.compiled.cards
     hand = table.state.seats[seat].hand
-    held = [(card, cards.display[card]) for card, n in enumerate(hand) for _ in range(n)]
+    shown = cards.display if names is None else names
+    held = [(card, shown[card]) for card, n in enumerate(hand) for _ in range(n)]
     values = [(value, sum(hand[c] for c in phase.cards_of[value])) for value in phase.values]
     return PhaseAsk(phase, held, values)
 
@@ -51,12 +53,12 @@ def chosen_label(ask: PhaseAsk, table: Table, picked: list[int]) -> str:
 def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) -> bool:
     """Show the phase the seated player must play now; True when one is shown."""
     human = session.waiting_human()
-    ask = phase_ask(session.table, human) if human is not None else None
+    words = GameWords(session.table.game.compiled, chosen_language())  # the file's names
+    ask = phase_ask(session.table, human, words.display) if human is not None else None
     if ask is None:
         return False
     phase = ask.phase
     legal = {choice.label for choice in session.table.legal_actions(human)}
-    words = GameWords(session.table.game.compiled, chosen_language())  # the file's names
     name, attribute = words.name(phase.name), words.name(phase.attribute)
     if phase.kind == "declaration":
         st.info(said("page.phase_declare", phase=name, attribute=attribute))
@@ -77,9 +79,7 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
             args=(session, f"{phase.name} {value}"),
         )
         return True
-    st.info(
-        said("page.phase_pass", phase=name, n=phase.passes, attribute=attribute)
-    )
+    st.info(said("page.phase_pass", phase=name, n=phase.passes, attribute=attribute))
     picked = st.multiselect(
         said("page.phase_cards"),
         list(range(len(ask.held))),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from tablerules.interpreter.messages.game_words import GameWords
 
 from .page import APP, load, run
 
@@ -32,3 +33,22 @@ def test_the_exchange_asks_in_the_pages_language(lang: str, asked: str, button: 
     assert any(info.value.startswith(asked) for info in at.info), [i.value for i in at.info]
     (passing,) = [b for b in at.button if b.key and b.key.startswith("pass_button_")]
     assert passing.label == button
+
+
+def test_the_cards_to_pass_are_named_in_the_pages_script() -> None:
+    """SC-2 in 简体中文: the cards offered to pass are named as the file's names block for
+    that script spells them (`一万`), as on the table, not as the file writes them."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["lang"] = "zh-Hans"
+    run(at)
+    load(at, SICHUAN)
+    hand = at.session_state["hand"]
+    seat = (hand.dealer + 1) % 4
+    at.selectbox(key="sit_at").set_value(seat)
+    run(at)
+    (box,) = [m for m in at.multiselect if m.key and m.key.startswith("pass_")]
+    compiled = hand.game.compiled
+    words = GameWords(compiled, "zh-Hans")
+    held = [card for card, n in enumerate(hand.table.state.seats[seat].hand) for _ in range(n)]
+    assert box.options == [words.display[card] for card in held]
+    assert any(words.display[card] != compiled.cards.display[card] for card in held)
