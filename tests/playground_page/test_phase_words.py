@@ -3,6 +3,7 @@ exchange and the declaration ask in the catalogue's sentences, not in English.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,8 @@ def test_the_exchange_asks_in_the_pages_language(lang: str, asked: str, button: 
 
 def test_the_cards_to_pass_are_named_in_the_pages_script() -> None:
     """SC-2 in 简体中文: the cards offered to pass are named as the file's names block for
-    that script spells them (`一万`), as on the table, not as the file writes them."""
+    that script spells them (`一万`), as on the table, not as the file writes them; the
+    empty box asks for them in that language too."""
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.query_params["lang"] = "zh-Hans"
     run(at)
@@ -51,4 +53,5 @@ def test_the_cards_to_pass_are_named_in_the_pages_script() -> None:
     words = GameWords(compiled, "zh-Hans")
     held = [card for card, n in enumerate(hand.table.state.seats[seat].hand) for _ in range(n)]
     assert box.options == [words.display[card] for card in held]
+    assert box.placeholder and not re.search(r"[A-Za-z]", box.placeholder), box.placeholder
     assert any(words.display[card] != compiled.cards.display[card] for card in held)
