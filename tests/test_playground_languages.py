@@ -69,6 +69,19 @@ def test_the_rules_tab_and_its_diagnostics_in_traditional_characters() -> None:
     assert "下載修改過的檔案" in [b.label for b in at.get("download_button")]
 
 
+@pytest.mark.parametrize("tag", ["zh-Hans", "简体中文"])
+def test_a_link_that_names_the_language_keeps_it_in_the_address(tag: str) -> None:
+    """A link may name the language by its tag (`lang=zh-Hans`) or as the box shows it:
+    either way the page is told in it and its address keeps it, by the box's name, so a
+    reload, Back or the address passed on is told in it too."""
+    at = opened(tag)
+    assert at.selectbox(key="lang").value == "zh-Hans"
+    assert at.query_params.get("lang") in ("简体中文", ["简体中文"]), dict(at.query_params)
+    at.button(key="next").click()
+    run(at)
+    assert at.query_params.get("lang") in ("简体中文", ["简体中文"]), dict(at.query_params)
+
+
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
 def test_no_english_sentence_in_the_other_tabs(lang: str) -> None:
     at = opened(lang)

@@ -4,8 +4,11 @@ visit, the browser's own language when the page speaks it, else English."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
+from streamlit.errors import StreamlitAPIException
 from tablerules.interpreter.messages import LANGUAGES, language
 from tablerules.playground.words.page_messages import page_messages
 
@@ -27,15 +30,21 @@ def language_box(box: DeltaGenerator) -> str:
     tags = list(LANGUAGES)
     first = tags.index(browser_language())
     asked = st.query_params.get(KEY)
+    bind: Literal["query-params"] | None = "query-params"
     if asked in LANGUAGES and st.session_state.get(KEY) != asked:  # a tag, not a name
         st.session_state[KEY] = asked
+        try:  # the address names it as the box does: a reload or Back keeps it
+            st.query_params[KEY] = LANGUAGES[asked]
+            bind = None  # bound in this run, the box would drop the tag it does not show
+        except StreamlitAPIException:  # the box is bound already: it writes the address
+            pass
     initial = {} if KEY in st.session_state else {"index": first}
     chosen = box.selectbox(
         page_messages(st.session_state.get(KEY, tags[first]))("app.language"),
         tags,
         format_func=LANGUAGES.__getitem__,
         key=KEY,
-        bind="query-params",
+        bind=bind,
         **initial,
     )
     return chosen if chosen in LANGUAGES else tags[first]
