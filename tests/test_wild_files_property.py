@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from tablerules.dsl.model.ir import Source
 from tablerules.interpreter.api import Game, load_game
+from tablerules.interpreter.hand.copies import excess
 from tablerules.interpreter.hand.evaluation import Evaluation
 from wild_readings_judged import every_reading, in_hand_groups, summary
 
@@ -53,7 +54,8 @@ def _game(name: str) -> Game:
 
 def _hand(game: Game, wilds: int, rng: random.Random) -> list[int] | None:
     """Five of the file's in-hand groups (14 cards), `wilds` of them made wild, a card
-    changed half the time; None where a card has more copies than the deck."""
+    changed half the time; None where a card has more copies than are in play (the deck's,
+    one fewer of the card turned up at the deal)."""
     rules = game.compiled
     wild = min(rules.wilds.kinds)
     pairs, threes = in_hand_groups(game)
@@ -66,7 +68,8 @@ def _hand(game: Game, wilds: int, rng: random.Random) -> list[int] | None:
         )
     for index in rng.sample(range(len(hand)), wilds):
         hand[index] = wild
-    if any(hand.count(card) > rules.cards.copies_of[card] for card in hand):
+    counts = [hand.count(card) for card in range(len(rules.cards))]
+    if excess(rules, counts):
         return None
     return hand
 
