@@ -88,3 +88,24 @@ def test_override_replaces_a_block_and_remove_drops_it(tmp_path: Path) -> None:
     assert [(line.name, line.said) for line in loaded.rules.names["zh-Hans"].lines] == [
         ("1r", "赤一")
     ]
+
+
+def test_a_phase_a_carried_number_and_a_wild_clause_may_be_named(tmp_path: Path) -> None:
+    """The names of the language's later clauses are names like the others: a page told
+    in another script shows a phase (an exchange before play) by its name there."""
+    variant = tmp_path / "names.rules"
+    variant.write_text(
+        'extends "sichuan"\nnames zh-Hans {\n  換三張: 换三张 "选三张传出"\n  定缺: 定缺\n}\n',
+        encoding="utf-8",
+    )
+    assert [(d.code, d.line) for d in load(variant).diagnostics] == []
+    game = load_game(variant)
+    assert speaker(game, "zh-Hans").words.name("換三張") == "换三张"
+    changde = tmp_path / "changde.rules"
+    changde.write_text(
+        'extends "paohuzi-changde"\nnames zh-Hans {\n  荒: 荒番\n}\n', encoding="utf-8"
+    )
+    assert [(d.code, d.line) for d in load(changde).diagnostics] == []
+    ghosts = tmp_path / "ghosts.rules"
+    ghosts.write_text('extends "guangdong"\nnames zh-Hans {\n  鬼: 鬼牌\n}\n', "utf-8")
+    assert [(d.code, d.line) for d in load(ghosts).diagnostics] == []

@@ -30,9 +30,9 @@ def payment_labels(rules: ir.RuleSet) -> set[str]:
 def named_words(rules: ir.RuleSet) -> set[str]:
     """Every name a names block may give in another language: the names of the file's
     game, seats, rounds, cards (ids, display names, aliases), attributes and their values,
-    zones, groups (and aliases), value and lookup tables, forms, wins, card sets, actions,
-    restrictions, settlements and bonuses with their `let` names and payment labels,
-    options, patterns and scores."""
+    zones, groups (and aliases), value and lookup tables, forms, wins, phases, card sets,
+    actions, restrictions, settlements and bonuses with their `let` names and payment
+    labels, numbers carried between hands, wild clauses, options, patterns and scores."""
     words: set[str] = set()
     if rules.game is not None:
         words.add(rules.game.name)
@@ -50,6 +50,7 @@ def named_words(rules: ir.RuleSet) -> set[str]:
         rules.tables,
         rules.forms,
         rules.immediate_wins,
+        rules.phases,
         rules.seat_cards,
         rules.round_cards,
         rules.actions,
@@ -59,6 +60,8 @@ def named_words(rules: ir.RuleSet) -> set[str]:
         rules.options,
         rules.patterns,
         rules.scores,
+        rules.carries,
+        rules.wilds,
     ):
         words.update(section)
     for block in [*rules.settles.values(), *rules.bonuses.values()]:
