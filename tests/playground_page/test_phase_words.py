@@ -20,7 +20,7 @@ SICHUAN = Path(__file__).resolve().parents[2] / "rules" / "sichuan.rules"
     [
         ("en", "換三張: pick 3 cards of one suit to pass", "pass"),
         ("zh-Hant", "換三張：選同一花色的 3 張牌傳出", "傳出"),
-        ("zh-Hans", "換三張：选同一花色的 3 张牌传出", "传出"),
+        ("zh-Hans", "换三张：选同一花色的 3 张牌传出", "传出"),
     ],
 )
 def test_the_exchange_asks_in_the_pages_language(lang: str, asked: str, button: str) -> None:
