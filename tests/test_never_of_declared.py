@@ -60,7 +60,7 @@ def test_the_action_mask_leaves_out_the_refused_claim() -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "碰 is never taken with 九筒: never of declared suit (p) [SC-5, SC-3]"),
+        ("en", "碰 is never taken with 九筒: never of declared suit (dots) [SC-5, SC-3]"),
         ("zh-Hant", "碰永遠不能用九筒：never of declared 花色 (筒) [SC-5, SC-3]"),
         ("zh-Hans", "碰永远不能用九筒：never of declared 花色 (筒) [SC-5, SC-3]"),
     ],
