@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -98,6 +99,26 @@ def judge(
     patterns = {p.name: p.count for p in judgement.patterns if p.counts} if judgement else {}
     value = judgement.value(score) if judgement is not None else None
     return Verdict(True, value, paid, patterns)
+
+
+def disagreements(
+    deals: Iterable[Deal],
+    files: tuple[Path, Path],
+    words: tuple[dict[str, str], dict[str, str]],
+    score: str,
+) -> tuple[list[str], int]:
+    """The deals on which the bundled file and the second writing (`files`, each naming
+    table groups by its own `words`) differ in their win, score or payments, described;
+    and how many of the deals the bundled file wins."""
+    found = []
+    wins = 0
+    for deal in deals:
+        bundled = judge(files[0], deal, words[0], score)
+        ours = judge(files[1], deal, words[1], score)
+        wins += bundled.wins
+        if bundled.key() != ours.key():
+            found.append(f"{deal.describe()}\n  bundled {bundled}\n  ours    {ours}")
+    return found, wins
 
 
 # ── hands ─────────────────────────────────────────────────────────────────────────

@@ -28,6 +28,7 @@ from reauthored import (
     ROOT,
     Deal,
     complete_hand,
+    disagreements,
     fits,
     judge,
     lay_down,
@@ -101,16 +102,8 @@ def generals_only(deal: Deal) -> bool:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_both_writings_agree(seed: int) -> None:
     """Every hand but the all-2-5-8 ones (below): the same win, 大胡 and payments."""
-    found = []
-    wins = 0
-    for deal in deals(seed, 300):
-        if generals_only(deal):
-            continue
-        bundled = judge(BUNDLED, deal, WORDS, "大胡")
-        ours = judge(OURS, deal, WORDS, "大胡")
-        wins += bundled.wins
-        if bundled.key() != ours.key():
-            found.append(f"{deal.describe()}\n  bundled {bundled}\n  ours    {ours}")
+    compared = [deal for deal in deals(seed, 300) if not generals_only(deal)]
+    found, wins = disagreements(compared, (BUNDLED, OURS), (WORDS, WORDS), "大胡")
     assert not found, f"{len(found)} hands differ:\n" + "\n".join(found[:5])
     assert wins > 100
 

@@ -23,6 +23,7 @@ from reauthored import (
     ROOT,
     Deal,
     complete_hand,
+    disagreements,
     fits,
     judge,
     lay_down,
@@ -74,14 +75,7 @@ def deals(seed: int, count: int) -> list[Deal]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_both_writings_agree(seed: int) -> None:
     """Every hand: the same win, 番 and payments from both files."""
-    found = []
-    wins = 0
-    for deal in deals(seed, 250):
-        bundled = judge(BUNDLED, deal, WORDS, "番")
-        ours = judge(OURS, deal, WORDS, "番")
-        wins += bundled.wins
-        if bundled.key() != ours.key():
-            found.append(f"{deal.describe()}\n  bundled {bundled}\n  ours    {ours}")
+    found, wins = disagreements(deals(seed, 250), (BUNDLED, OURS), (WORDS, WORDS), "番")
     assert not found, f"{len(found)} hands differ:\n" + "\n".join(found[:5])
     assert wins > 100  # the hands are mostly winning ones: the comparison reaches the money
 

@@ -25,6 +25,7 @@ from reauthored import (
     ROOT,
     Deal,
     complete_hand,
+    disagreements,
     fits,
     judge,
     lay_down,
@@ -86,16 +87,8 @@ def deals(seed: int, count: int) -> list[Deal]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_both_writings_agree(seed: int) -> None:
     """Every hand but 天胡: the same win, 台 and payments from both files."""
-    found = []
-    wins = 0
-    for deal in deals(seed, 250):
-        if heavenly(deal):
-            continue
-        bundled = judge(BUNDLED, deal, BUNDLED_WORDS, "台")
-        ours = judge(OURS, deal, OUR_WORDS, "台")
-        wins += bundled.wins
-        if bundled.key() != ours.key():
-            found.append(f"{deal.describe()}\n  bundled {bundled}\n  ours    {ours}")
+    compared = [deal for deal in deals(seed, 250) if not heavenly(deal)]
+    found, wins = disagreements(compared, (BUNDLED, OURS), (BUNDLED_WORDS, OUR_WORDS), "台")
     assert not found, f"{len(found)} hands differ:\n" + "\n".join(found[:5])
     assert wins > 100
 
