@@ -96,8 +96,8 @@ def test_a_deal_card_no_seat_could_be_offered_is_refused_where_written(tmp_path:
     text = 'override action 胡 "win" [CS-3] {\n  on deal card by others\n  win\n  priority 3\n}\n'
     found = _diagnostics(tmp_path, "changsha.rules", text)
     assert any("v.rules:3:3" in line and "E110" in line for line in found), found
-    text = 'override action 胡 "win" [SC-6] {\n  on deal card by self\n  win\n  priority 3\n}\n'
-    found = _diagnostics(tmp_path, "sichuan.rules", text)
+    text = 'override action 胡 "win" [PMZ-4] {\n  on deal card by self\n  win\n  priority 3\n}\n'
+    found = _diagnostics(tmp_path, "paomazai.rules", text)
     assert any("v.rules:3:3" in line and "dealer begins by drawing" in line for line in found)
 
 

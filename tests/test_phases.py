@@ -16,7 +16,7 @@ from tablerules.interpreter.engine.views import HIDDEN, seat_events
 
 SICHUAN = Path(__file__).resolve().parents[1] / "rules" / "sichuan.rules"
 
-# four hands of 13 (the dealer draws its 14th after the phases), absolute seat order
+# four hands of 13, absolute seat order (a rigged deal: the dealer's 14th is left out here)
 HANDS = [
     "123m 456m 789m 11p 23p",
     "111s 222s 333s 444s 5s",

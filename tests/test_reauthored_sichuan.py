@@ -7,9 +7,9 @@ way of winning (a self-draw, a kong's replacement, a discard, a robbed kong; the
 the discard after a replacement or after the last tile). Both files must agree on whether it
 wins, its 番 and every payment: RULES.md fixes all of these, so no hand is left out.
 
-Where the two files differ outside what `evaluate` judges, it is a reading RULES.md leaves
-open and each file says which it takes: the bundled dealer draws its 14th tile at its first
-turn (so it may kong before its first discard), this writing deals it.
+Both deal the dealer 14 (SC-1), so it chooses its 換三張 and its void suit from 14; where
+the two files differ outside what `evaluate` judges, it is a reading RULES.md leaves open and
+each file says which it takes.
 """
 
 from __future__ import annotations

@@ -222,9 +222,10 @@ class TurnFlow:
     def _discard_decision(self: Table, seat: int) -> None:
         state = self.state
         state.turn = seat
-        if state.dealt_card is not None and self._offer_dealt_card(seat):
+        opening = self._opening_choices(seat)  # the dealer's own-turn ways, at its first turn
+        if state.dealt_card is not None and self._offer_dealt_card(seat, opening):
             return  # the dealer's first turn: its last dealt card offered with its discards
-        choices = self.maker.discards(seat, state.seats[seat])
+        choices = [*opening, *self.maker.discards(seat, state.seats[seat])]
         if not choices:  # nothing it may discard (an empty hand, or locked cards only)
             self._nothing_to_discard(seat)
             return

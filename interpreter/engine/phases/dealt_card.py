@@ -4,8 +4,9 @@ A dealer that begins by discarding holds one card more than the others: the deal
 the card the others will draw. Where no card is shown on the deal, the rule file's `on
 deal card by self` ways offer that card to the dealer at its first turn as a card it has
 just received (in its hand, seen by nobody else): a win on it is a win on the dealt hand,
-`won on deal card by self`, paid as a self-draw. With no such way, or when no
-way is open, the dealer's first turn is its discard alone, as before."""
+`won on deal card by self`, paid as a self-draw. That first turn is the dealer's own, so
+its `on turn by self` ways are open at it too, beside its discards; with no way open, its
+first turn is its discard alone."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tablerules.interpreter.compiling.compiled import DealLine
 from tablerules.interpreter.engine.play_rules import PlayRules
-from tablerules.interpreter.engine.state import Decision, Offer
+from tablerules.interpreter.engine.state import Choice, Decision, Offer
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.game import Table
@@ -42,11 +43,28 @@ def last_dealt_card(plan: Sequence[DealLine], deck: Sequence[int]) -> int | None
 
 
 class DealtCardFlow:
-    """A mixin of `Table`: the dealer's first turn, offered its last dealt card."""
+    """A mixin of `Table`: the dealer's first turn, offered its own-turn ways and its last
+    dealt card."""
 
-    def _offer_dealt_card(self: Table, seat: int) -> bool:
-        """Offer the dealer its last dealt card with its discards, once, when a way is
-        open on it; False when there is nothing to offer (the plain discard follows)."""
+    def _opening_choices(self: Table, seat: int) -> list[Choice]:
+        """The dealer's own-turn ways (`on turn by self`) at its first turn when it begins by
+        discarding: that turn is its own, as a turn after a draw is; none at any other
+        discard (after a claim, or once any card has been drawn or discarded)."""
+        state = self.state
+        if (
+            self.play.turn.dealer_begins != "discarding"
+            or seat != state.dealer
+            or state.discards_made
+            or state.claims
+            or any(state.draws)
+        ):
+            return []
+        return self.maker.choices_if_any(state, seat, Offer("turn", seat, None))
+
+    def _offer_dealt_card(self: Table, seat: int, opening: Sequence[Choice] = ()) -> bool:
+        """Offer the dealer its last dealt card with its `opening` choices and its discards,
+        once, when a way is open on it; False when there is nothing to offer (the plain
+        discard follows)."""
         state = self.state
         card = state.dealt_card
         if card is None or seat != state.dealer:
@@ -60,5 +78,5 @@ class DealtCardFlow:
         if not ways:
             return False
         discards = self.maker.discards(seat, holder)
-        self._decide(Decision("turn", offer, {seat: [*ways, *discards]}, hidden=True))
+        self._decide(Decision("turn", offer, {seat: [*ways, *opening, *discards]}, hidden=True))
         return True
