@@ -91,17 +91,21 @@ class Game:
         source: str | None = None,
         on_deal: bool = False,
         seat: int = 0,
+        concealed_table: str = "",
         **facts: object,
     ) -> Evaluation:
         """Evaluate a hand written in the rule file's card notation; `source` says where the
         winning card came from (self, replacement, discard, robbed, draw or shown), `seat`
-        the winner's seat counted from the dealer, `facts` the other `WinConditions`. Where
-        no action of the file wins on the card so come, the hand does not win (as in play)."""
+        the winner's seat counted from the dealer, `concealed_table` the table groups that
+        took no other player's card (as `--concealed-table`), `facts` the other
+        `WinConditions`. Where no action of the file wins on the card so come, the hand does
+        not win (as in play)."""
         card = parse_win_card(self.evaluator, win_card) if win_card else None
+        hidden = parse_table(self.evaluator, concealed_table, claimed=False)
         how = parse_how(source) if source else ("self" if card is not None else None)
         evaluated_source = win_source(how, seat) if how is not None else None
         spec = within_limits(
-            HandSpec(self.parse(hand), self.table(table), card, evaluated_source, how)
+            HandSpec(self.parse(hand), self.table(table) + hidden, card, evaluated_source, how)
         )
         conditions = None
         if how is not None:

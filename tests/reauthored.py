@@ -81,11 +81,19 @@ def judge(
     """The file's verdict on the deal: its table groups named by `words`, its score `score`."""
     played = game(str(path))
     how = (how_words or {}).get(deal.how, deal.how)
-    table = " ".join(f"{words[role]}:{''.join(tiles)}" for role, tiles in deal.table)
+    laid = [(role, f"{words[role]}:{''.join(tiles)}") for role, tiles in deal.table]
+    table = " ".join(text for role, text in laid if role != "concealed kong")
+    hidden = " ".join(text for role, text in laid if role == "concealed kong")
     facts = dict(deal.facts)
     try:
         evaluation = played.evaluate_text(
-            " ".join(deal.hand), table=table, win_card=deal.win, source=how, seat=deal.seat, **facts
+            " ".join(deal.hand),
+            table=table,
+            win_card=deal.win,
+            source=how,
+            seat=deal.seat,
+            concealed_table=hidden,  # a concealed kong took no one's card, in any file's words
+            **facts,
         )
     except (HandError, ValueError) as error:
         return Verdict(False, error=str(error))
