@@ -265,7 +265,7 @@ def test_a_shown_win_looked_for_on_a_turn_is_refused(tmp_path: Path) -> None:
     [
         ("en", "phase 換三張 (across): ", "phase 定缺: "),
         ("zh-Hant", "換三張（傳給對家）：", "定缺："),
-        ("zh-Hans", "換三張（传给对家）：", "定缺："),
+        ("zh-Hans", "换三张（传给对家）：", "定缺："),
     ],
 )
 def test_phases_are_told_in_the_transcripts_language(
