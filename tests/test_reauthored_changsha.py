@@ -8,9 +8,9 @@ discard, 海底, 槓上, a robbed kong). Both files must agree on whether it win
 what each payer pays. A robbed kong is paid by the robbed seat: one file says `robbed`,
 the other its discarder, the same seat.
 
-A hand of 2, 5 and 8 with a meld laid and no other shape is an expected failure: the
-bundled file's 將將胡 of any shape is a form, and forms are not looked at with groups on the
-table.
+A hand of 2, 5 and 8 with a meld laid and no other shape wins in both (P2-9: the table
+melds count): the bundled file's 將將胡 of any shape is a form of cards, which holds with
+groups on the table too.
 
 Not compared: the bird (CS-9), which `evaluate` does not turn; and a 海底撈月 on the last
 tile drawn as a kong's replacement, which CS-8 (the 海底 offered in turn, never as a
@@ -142,12 +142,9 @@ def test_generals_of_any_shape_win_in_both() -> None:
     assert checked > 20
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="將將胡 with a meld on the table (P2-9): a form is looked at only with no group on"
-    " the table, so the bundled file wins it only where the hand also splits into melds",
-)
 def test_generals_of_any_shape_with_a_pong_laid_win_in_both() -> None:
+    """CS-4, P2-9: 將將胡 counts the table melds too, so a pong of 8s laid and concealed
+    2/5/8 tiles in no shape win it (a form of cards once held only with nothing laid)."""
     deal = Deal(
         ("2p", "5p", "2m", "5m", "8m", "2s", "5s", "8s", "2m", "5s"),
         (("pong", ("8m",) * 3),),

@@ -32,6 +32,7 @@ from tablerules.interpreter.compiling.compiled import (
     GUARD_BIT,
     CompiledRules,
 )
+from tablerules.interpreter.compiling.forms import LaidGroup
 
 UNREACHABLE = 1 << 30
 MAX_COUNT = 15  # groups tracked at most where the win clause says no number
@@ -322,24 +323,35 @@ class Distance:
         return min(cost + needs[index] for index, cost in table.items())
 
     # ── public ─────────────────────────────────────────────────
-    def distance(self, counts: Sequence[int], table_kinds: Sequence[int] = ()) -> int:
-        """Fewest cards the concealed `counts` lack, with groups of `table_kinds` laid down."""
+    def distance(
+        self,
+        counts: Sequence[int],
+        table_kinds: Sequence[int] = (),
+        laid: Sequence[LaidGroup] | None = None,
+    ) -> int:
+        """Fewest cards the concealed `counts` lack, with groups of `table_kinds` laid down
+        (the groups themselves `laid`, where known: only then are forms measured with groups
+        laid, `FormDistance`)."""
         packed = self.rules.pack_counts(counts)
         total: Costs = {0: 0}
         for block in self.blocks:
             total = self._combine(total, self._table(block, (packed >> block.shift) & block.mask))
         completion = self.completion(table_kinds)
         found = min(cost + completion[index] for index, cost in total.items())
-        if self.forms is not None and not table_kinds:
-            form = self.forms.distance(counts)
+        if self.forms is not None and (laid is not None or not table_kinds):
+            form = self.forms.distance(counts, laid or ())
             if form is not None and form < found:
                 return form
         return found
 
     def without_each(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = ()
+        self,
+        counts: Sequence[int],
+        table_kinds: Sequence[int] = (),
+        laid: Sequence[LaidGroup] | None = None,
     ) -> dict[int, int]:
-        """Distance after setting aside one copy of each held card: card -> distance.
+        """Distance after setting aside one copy of each held card: card -> distance
+        (`laid` as in `distance`).
 
         Only the block of the card set aside changes, so the rest is combined once a block.
         """
@@ -368,22 +380,24 @@ class Distance:
             needs = self._needs(self._combine(prefix[index], suffix[index]), completion, wanted)
             for card in held:
                 result[card] = self._finish(smaller[card], needs)
-        if self.forms is not None and not table_kinds:
-            self._nearer_forms(counts, result)
+        if self.forms is not None and (laid is not None or not table_kinds):
+            self._nearer_forms(counts, result, laid or ())
         return result
 
-    def _nearer_forms(self, counts: Sequence[int], result: dict[int, int]) -> None:
+    def _nearer_forms(
+        self, counts: Sequence[int], result: dict[int, int], laid: Sequence[LaidGroup]
+    ) -> None:
         """Lower each card's distance to its nearest winning form's, where that is nearer.
         A card set aside never brings a form nearer, so the whole hand's form distance
         bounds them all: at or past every card's distance, none is looked at."""
         assert self.forms is not None
-        whole = self.forms.distance(counts)
+        whole = self.forms.distance(counts, laid)
         if whole is None or whole >= max(result.values(), default=0):
             return
         smaller = list(counts)
         for card in result:
             smaller[card] -= 1
-            form = self.forms.distance(smaller)
+            form = self.forms.distance(smaller, laid)
             smaller[card] += 1
             if form is not None and form < result[card]:
                 result[card] = form

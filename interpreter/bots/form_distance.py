@@ -15,8 +15,10 @@ shapes are measured, exactly as to cards lacking:
   the sizes are matched largest to largest, which no other choice of cards beats.
 
 Other forms (groups of different cards, cards that allow different sizes, a size no
-group count adds up to) are left out: the distance to them is not counted. Forms are only
-looked at with no group on the table, as the win test does.
+group count adds up to) are left out: the distance to them is not counted. With groups on
+the table only `N cards of CARDS` is measured, as the win test holds only it there
+(`CardForm.beside`): the concealed cards lack what the table does not count, and a table
+group with a card outside the set makes the form unreachable.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
 from tablerules.interpreter.compiling.compiled import CardForm, CompiledRules
+from tablerules.interpreter.compiling.forms import LaidGroup
 
 Alike = tuple[tuple[int, ...], list[tuple[int, ...]]]  # (cards, ways: group sizes, largest first)
 
@@ -51,13 +54,17 @@ class FormDistance:
                 self.alike.append((tuple(sizes), ways))
         self.active = bool(self.card_forms or self.alike)
 
-    def distance(self, counts: Sequence[int]) -> int | None:
-        """Fewest cards `counts` lacks for some winning form (None: no form measured)."""
+    def distance(self, counts: Sequence[int], laid: Sequence[LaidGroup] = ()) -> int | None:
+        """Fewest cards the concealed `counts` lack for some winning form, with the groups
+        `laid` on the table (None: no form measured)."""
         best: int | None = None
         for form in self.card_forms:
+            size = form.beside(laid)  # None: a table group rules the form out
+            if size is None:
+                continue
             if not form.each:  # any number of each: every card held outside the set
                 inside = sum(counts[card] for card in form.cards)
-                lacking = max(0, form.size - inside)
+                lacking = max(0, size - inside)
                 best = lacking if best is None else min(best, lacking)
                 continue
             lacking = 0
@@ -70,7 +77,7 @@ class FormDistance:
                     lacking += 1
             lacking += max(0, form.more - spare)
             best = lacking if best is None else min(best, lacking)
-        for cards, ways in self.alike:
+        for cards, ways in self.alike if not laid else ():
             held = sorted((counts[card] for card in cards), reverse=True)
             for way in ways:
                 lacking = 0

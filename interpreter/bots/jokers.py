@@ -11,12 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from tablerules.interpreter.compiling.forms import LaidGroup
+
+Laid = Sequence[LaidGroup] | None  # the table groups, where known
+
 
 class PlainDistance(Protocol):
-    def distance(self, counts: Sequence[int], table_kinds: Sequence[int] = ()) -> int: ...
+    def distance(
+        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
+    ) -> int: ...
 
     def without_each(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = ()
+        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
     ) -> dict[int, int]: ...
 
 
@@ -35,22 +41,24 @@ class JokerDistance:
             rest[card] = 0
         return rest, jokers
 
-    def distance(self, counts: Sequence[int], table_kinds: Sequence[int] = ()) -> int:
+    def distance(
+        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
+    ) -> int:
         rest, jokers = self._parted(counts)
-        return max(0, self.plain.distance(rest, table_kinds) - jokers)
+        return max(0, self.plain.distance(rest, table_kinds, laid) - jokers)
 
     def without_each(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = ()
+        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
     ) -> dict[int, int]:
         """Distance after setting aside one copy of each held card: card -> distance."""
         rest, jokers = self._parted(counts)
         result: dict[int, int] = {}
         if any(rest):
-            for card, left in self.plain.without_each(rest, table_kinds).items():
+            for card, left in self.plain.without_each(rest, table_kinds, laid).items():
                 result[card] = max(0, left - jokers)
         held_wilds = [card for card in self.wilds if counts[card]]
         if held_wilds:
-            fewer = max(0, self.plain.distance(rest, table_kinds) - (jokers - 1))
+            fewer = max(0, self.plain.distance(rest, table_kinds, laid) - (jokers - 1))
             for card in held_wilds:
                 result[card] = fewer
         return result

@@ -116,7 +116,7 @@ def _last_card_choice(table: Table, seat: int, choices: list[Choice]) -> Choice:
     passed by the others (a card taken and not won on is shown, and may pay a win)."""
     holder = table.state.seats[seat]
     kinds = [group.kind for group in holder.table]
-    ready = distance_for(table.game.compiled).distance(list(holder.hand), kinds) <= 1
+    ready = distance_for(table.game.compiled).distance(list(holder.hand), kinds, holder.table) <= 1
     wanted = LAST_CARD_TAKE if ready else "pass"
     return next((c for c in choices if c.action == wanted), choices[0])
 
@@ -130,6 +130,7 @@ class _Scorer:
         holder = table.state.seats[seat]
         self.hand = list(holder.hand)
         self.kinds = [group.kind for group in holder.table]
+        self.laid = list(holder.table)  # unchanged by a pass or a discard
         decision = table.state.decision
         self.offer: Offer | None = decision.offer if decision is not None else None
         self.then = decision.then if decision is not None else ""
@@ -142,10 +143,10 @@ class _Scorer:
 
     def _after(self, choice: Choice) -> int:
         if choice.action == "pass":
-            return self.distance.distance(self.hand, self.kinds)
+            return self.distance.distance(self.hand, self.kinds, self.laid)
         if choice.action == "discard":
             if self._discards is None:
-                self._discards = self.distance.without_each(self.hand, self.kinds)
+                self._discards = self.distance.without_each(self.hand, self.kinds, self.laid)
             assert choice.card is not None
             return self._discards[choice.card]
         rule = self.table.play.actions[choice.action]

@@ -3,13 +3,21 @@ besides groups, and the wins shown on the dealt hand, with the tests each reads.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.expressions import Compiled, compile_expr
 from tablerules.interpreter.compiling.packing import FIELD_BITS
 from tablerules.interpreter.compiling.wilds import compile_card_set
+
+
+class LaidGroup(Protocol):
+    """A group on the table, as a form of cards reads it: its cards."""
+
+    @property
+    def cards(self) -> Sequence[int]: ...
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,36 @@ class CardForm:
                 return False
             total += count
         return total == self.size
+
+    def beside(self, table: Iterable[LaidGroup]) -> int | None:
+        """How many concealed cards (the winning card included) this form holds beside
+        the groups on the table; None where it cannot hold with them. Only
+        `N cards of CARDS` holds with groups laid, each of its cards among the set: each
+        group counts the cards it took from the hand and the card it claimed, at most
+        three (a fourth alike was replaced by a draw), and the concealed cards the rest."""
+        laid = 0
+        for group in table:
+            if self.each:
+                return None
+            for card in group.cards:
+                if (self.outside >> (card * FIELD_BITS)) & 0xFF:
+                    return None
+            laid += min(len(group.cards), 3)
+        return self.size - laid
+
+    def holds(self, packed: int, table: Iterable[LaidGroup]) -> bool:
+        """Whether a hand (packed concealed counts, the winning card included) with the
+        groups `table` laid is this form: with none, `matches`."""
+        size = self.beside(table)
+        if size is None or packed & self.outside:
+            return False
+        total = 0
+        for card in self.cards:
+            count = (packed >> (card * FIELD_BITS)) & 0xFF
+            if not count and self.each:
+                return False
+            total += count
+        return total == size
 
 
 @dataclass(frozen=True)

@@ -79,10 +79,8 @@ class ChoiceMaker(LockedCards):
         card_bit = 1 << (card * FIELD_BITS)
         if not held:
             packed += card_bit
-        cards_form = (
-            bool(self._card_forms)
-            and not seat.table
-            and any(form.matches(packed) for form in self._card_forms)
+        cards_form = bool(self._card_forms) and any(
+            form.holds(packed, seat.table) for form in self._card_forms
         )  # a form of cards wins whatever its groups: no test below may refuse it
         if not cards_form:
             if self._completions_screen and not self._may_complete(packed - card_bit, card):

@@ -301,9 +301,9 @@ class ResponseScreen:
             return False
         if self._blocks_screen_wins:
             return self._may_complete(packed, card)
-        if self._card_forms and not seat.table:
+        if self._card_forms:
             with_card = packed + (1 << (card * FIELD_BITS))
-            if any(form.matches(with_card) for form in self._card_forms):
+            if any(form.holds(with_card, seat.table) for form in self._card_forms):
                 return True  # a form of cards wins whatever its groups
         if self._signatures_decide:  # the win test itself is as quick as any screen
             return self.can_win(seat, offer, is_owner, state, seat_index)

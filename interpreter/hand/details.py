@@ -126,7 +126,7 @@ class Details:
             form = self.form_of(ids)
             return Decomposition(self.plain_groups(ids), total, 0, wins=True, form=form)
         if placement == CARD_FORM:
-            return self.card_form(ids[0], context[0])
+            return self.card_form(ids[0], context[0], table)
         if placement is None:
             groups = self.plain_groups(ids)
         else:
@@ -136,8 +136,9 @@ class Details:
         problem = "" if wins else self.problem(len(groups), pairs, triggers, total)
         return Decomposition(groups, total, pairs, wins=wins, problem=problem)
 
-    def card_form(self, index: int, full: int) -> Decomposition:
-        """A hand that is a form of cards, as one group of all its cards."""
+    def card_form(self, index: int, full: int, table: Sequence[TableGroup] = ()) -> Decomposition:
+        """A hand that is a form of cards: its table groups, and one group of all its
+        concealed cards."""
         form = self.rules.card_forms[index]
         cards = tuple(c for c, n in enumerate(self.rules.unpack(full)) for _ in range(n))
         group = GroupResult(
@@ -150,7 +151,8 @@ class Details:
             holds_winning_card=False,
             indices=cards,
         )
-        return Decomposition([group], 0, 0, wins=True, form=form.name)
+        laid = [self.table_result(g) for g in table]
+        return Decomposition([*laid, group], 0, 0, wins=True, form=form.name)
 
     def form_of(self, ids: Sequence[int]) -> str | None:
         """The winning form whose shape the split `ids` has."""
@@ -257,9 +259,9 @@ class Details:
         """A form that never wins, named while no split (nor earlier form) had won."""
         reasons: list[Reason] = []
         winning = any(c[5] for c in evaluation.candidates if c[1] != FORM)
-        if not context.table:
+        if not winning:
             for card_form in self.rules.card_forms:
-                if not card_form.wins and not winning and card_form.matches(context.full):
+                if not card_form.wins and card_form.holds(context.full, context.table):
                     reasons.append(
                         Reason(
                             "form",

@@ -302,10 +302,8 @@ class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
         listing = budget.fills if every else budget.ordered_fills
         fills = listing(plain, room, len(wilds), groups | forms)
         form_fills: set[int] = set()
-        if not table:
-            held = sum(self.rules.unpack(plain))
-            for _, form in self._card_forms:
-                form_fills.update(self._form_fills(form, plain, held, room, len(wilds)))
+        for _, form in self._card_forms:
+            form_fills.update(self._form_fills(form, plain, room, len(wilds), table))
         form_wins = self._groups_decide  # a form of cards wins where nothing else decides
         if wilds[0] != wilds[-1]:  # several kinds: a fill is read several ways
             found: dict[Reading, bool] = {}
@@ -337,10 +335,12 @@ class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
             yield last
 
     def _form_fills(
-        self, form: CardForm, plain: int, held: int, room: int, wilds: int
+        self, form: CardForm, plain: int, room: int, wilds: int, table: Sequence[TableGroup]
     ) -> Iterator[int]:
-        """The cards the wilds may stand for (packed) that make the hand a form of cards."""
-        if plain & form.outside or held + wilds != form.size:
+        """The cards the wilds may stand for (packed) that make the hand a form of cards
+        with the groups of `table` laid (`CardForm.beside`: as many cards as it counts)."""
+        size = form.beside(table)
+        if size is None or plain & form.outside or sum(self.rules.unpack(plain)) + wilds != size:
             return
         missing = count = 0
         for card in form.cards if form.each else ():  # each card of the set, held or read

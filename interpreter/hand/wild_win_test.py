@@ -96,7 +96,7 @@ class WildWinTest:
                 found = budget.accepts(plain, room, len(wilds), groups)
                 decided = found or self._structural
                 if not decided:
-                    decided = self._nothing_to_judge(budget, plan, len(wilds), bool(table))
+                    decided = self._nothing_to_judge(budget, plan, len(wilds), table)
         if not decided:
             held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
             source, facts = held.source, held.facts
@@ -149,7 +149,7 @@ class WildWinTest:
         found = budget.accepts(plain, room, count, self._accept_concealed)
         if not (found or self._structural):
             plan = (plain, room, self._accept_concealed, self._forms_accept)
-            if not self._nothing_to_judge(budget, plan, count, False):
+            if not self._nothing_to_judge(budget, plan, count, ()):
                 return None
         if len(self._win_memo) >= WIN_MEMO_LIMIT:
             self._win_memo.clear()
@@ -157,14 +157,19 @@ class WildWinTest:
         return found
 
     def _nothing_to_judge(
-        self: WildEvaluator, budget: WildBudget, plan: Plan, wilds: int, table: bool
+        self: WildEvaluator,
+        budget: WildBudget,
+        plan: Plan,
+        wilds: int,
+        table: Sequence[TableGroup],
     ) -> bool:
         """Whether no reading is worth judging (`_worth_judging` would yield none), where
         the budget search already found no split that the win clause's groups and pairs
         accept and those decide: no reading has a split that makes a winning form of
-        groups either, and no form of cards applies (none in the rules, or groups on the
-        table). The hand then does not win, without the readings' listing prepared."""
-        if self._card_forms and not table:
+        groups either, and no form of cards applies (none in the rules, or none that holds
+        with the groups on the table: `CardForm.beside`). The hand then does not win,
+        without the readings' listing prepared."""
+        if self._card_forms and any(form.beside(table) is not None for _, form in self._card_forms):
             return False
         plain, room, _, forms = plan
         return not (forms and budget.accepts(plain, room, wilds, forms))

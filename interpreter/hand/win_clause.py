@@ -214,8 +214,8 @@ class WinClause:
             if wins and (best is None or total > best_total):
                 best, best_total = len(candidates), total
             candidates.append((ids, None, total, pairs, triggers, wins))
-        if not table and self._forms_win:
-            best = self._add_forms(candidates, best, best_total, full, fragments)
+        if self._forms_win and (not table or self.card_forms):
+            best = self._add_forms(candidates, best, best_total, full, fragments, table)
         context = (
             full,
             table,
@@ -331,8 +331,8 @@ class WinClause:
                 candidates.append(
                     (ids, position, placed_total, placed_pairs, placed_triggers, wins)
                 )
-        if not table and self._forms_win:
-            best = self._add_forms(candidates, best, best_total, full, fragments)
+        if self._forms_win and (not table or self.card_forms):
+            best = self._add_forms(candidates, best, best_total, full, fragments, table)
         context = (
             full,
             table,
@@ -352,16 +352,18 @@ class WinClause:
         best_total: int,
         full: int,
         fragments: Sequence[Fragment],
+        table: Sequence[TableGroup],
     ) -> int | None:
-        """Add the winning forms the concealed cards make to `candidates` (the splits of a
-        winning form, then a winning form of cards); the best candidate after them."""
-        if self.winning_forms:
+        """Add the winning forms the hand makes to `candidates` (the splits of a winning
+        form of the concealed cards, then a winning form of cards, which may hold with
+        groups on the table: `CardForm.holds`); the best candidate after them."""
+        if self.winning_forms and not table:
             for ids, total, _, _ in forms_made(self.rules, fragments).winning:
                 if best is None or total > best_total:
                     best, best_total = len(candidates), total
                 candidates.append((ids, FORM, total, 0, 0, True))
         for index, form in self.card_forms:
-            if form.matches(full):
+            if form.holds(full, table):
                 if best is None:
                     best = len(candidates)
                 candidates.append(((index,), CARD_FORM, 0, 0, 0, True))
