@@ -84,8 +84,8 @@ def _add_not_held(game: Game, split: Decomposition, data: dict[str, Any], lang: 
     with what it needed and what the hand had (what the text report lists)."""
     if not split.wins or split.judgement is None:
         return
-    absent = game.compiled.scoring.absent(split.judgement)
     spoken = speaker(game, lang)
+    absent = game.compiled.scoring.absent(split.judgement, spoken.told)
     data["not_held"] = [absence_json(absence, spoken) for absence in absent]
 
 

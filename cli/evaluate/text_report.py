@@ -103,8 +103,7 @@ def render_text(
         lines.append(f" {marker}#{number} {groups}{total}{held}{status}")
         lines += _judgement_lines(decomposition, spoken)
         if decomposition is result.best and result.wins:
-            spell = spoken.word if spoken.lang != DEFAULT else None
-            pricing = price(game.compiled, decomposition, conditions, spell)
+            pricing = price(game.compiled, decomposition, conditions, spoken.told)
             lines += [f"     {line}" for line in _pricing_lines(pricing, spoken)]
             lines += _absent_lines(game, decomposition, spoken)
     if result.left_out and detail == "full":
@@ -142,7 +141,7 @@ def _absent_lines(game: Game, decomposition: Decomposition, spoken: Speaker) -> 
     judgement = decomposition.judgement
     if judgement is None:
         return []
-    absent = game.compiled.scoring.absent(judgement)
+    absent = game.compiled.scoring.absent(judgement, spoken.told)
     if not absent:
         return []
     lines = [f"     {spoken.say('report.not_held')}"]

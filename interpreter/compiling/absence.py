@@ -19,6 +19,7 @@ from tablerules.interpreter.compiling.expressions import (
     Compiled,
     QuantityCompiler,
     Scope,
+    Wording,
     compile_expr,
     trace,
 )
@@ -63,11 +64,15 @@ class Absence:
 
 
 class AbsenceFinder:
-    """Reads the failing tests of patterns in one scope (the winning split's)."""
+    """Reads the failing tests of patterns in one scope (the winning split's), writing
+    those it can only write out in `wording`."""
 
-    def __init__(self, scope: Scope, quantities: QuantityCompiler) -> None:
+    def __init__(
+        self, scope: Scope, quantities: QuantityCompiler, wording: Wording | None = None
+    ) -> None:
         self.scope = scope
         self.quantities = quantities
+        self.wording = wording or Wording()
         self._compiled: dict[int, Compiled] = {}
 
     def value(self, expression: ir.Expr) -> int:
@@ -92,7 +97,7 @@ class AbsenceFinder:
         if not needs and counts is not None and counts.op in COUNTED:  # none of them here
             needs.append(Need("compare", counts, "ge", 1, self.value(counts)))
         elif not needs and counts is not None:
-            traced = trace(counts, self.scope, self.quantities)
+            traced = trace(counts, self.scope, self.quantities, wording=self.wording)
             needs.append(Need("counts", written=traced.written, numbers=traced.numbers))
         return Absence(name, title, cites, tuple(needs))
 
@@ -127,7 +132,7 @@ class AbsenceFinder:
             return [Need("condition", expression, holds=want)]
         if op in COUNTED:  # a count read as a condition: `when cards (…)`
             return [Need("compare", expression, "gt" if want else "eq", 0, self.value(expression))]
-        traced = trace(expression, self.scope, self.quantities)
+        traced = trace(expression, self.scope, self.quantities, wording=self.wording)
         return [Need("other", holds=want, written=traced.written, numbers=traced.numbers)]
 
     def _compared(self, expression: ir.Expr, want: bool) -> Need | None:

@@ -9,6 +9,7 @@ a payment explains its arithmetic (`(囤 + 1) × base_stake = (4 + 1) × 2 = 10`
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -201,8 +202,6 @@ SYMBOLS = {
     "le": "≤",
     "gt": ">",
     "ge": "≥",
-    "and": "and",
-    "or": "or",
 }
 PRECEDENCE = {
     "if": 0,
@@ -223,16 +222,70 @@ PRECEDENCE = {
     "neg": 8,
 }
 ATOM = 9
+# the rule language's own words, as templates: what `Wording` says where a reader's language
+# gives none (the message catalogues' `[expression]` tables give these in each language)
+ENGLISH: dict[str, str] = {
+    "if": "if {condition} then {then} else {otherwise}",
+    "and": "and",
+    "or": "or",
+    "not": "not {operand}",
+    "count": "count {name}",
+    "cards": "cards {items}",
+    "distinct": "distinct {name}",
+    "distinct_in": "distinct {name} in {items}",
+    "groups": "groups",
+    "claimed": "claimed groups",
+    "groups_of": "{groups} of {kinds}",
+    "groups_with": "{groups} with {items}",
+    "form": "form {name}",
+    "won": "won on {context}",
+    "won_by": "won on {context} by {who}",
+    "holds_distinct": "holds distinct {name}",
+    "best_win": "best win of {who}",
+    "alike": "sets of {n} alike",
+    "held": "cards in hand",
+    "seat_cards": "seat cards {name}",
+    "round_cards": "round cards {name}",
+    "declared": "declared {name}",
+}
+TEMPLATE_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+def _same(word: str) -> str:
+    return word
+
+
+@dataclass(frozen=True)
+class Wording:
+    """The words an expression is written in: the language's templates (`ENGLISH` by
+    default; a word not among them is said as the rule file writes it), `name` for the
+    file's names and `card` for its cards (as the file writes them by default)."""
+
+    templates: Mapping[str, str] = field(default_factory=lambda: ENGLISH)
+    name: Callable[[str], str] = _same
+    card: Callable[[str], str] = _same
+
+    def __call__(self, key: str, /, **values: object) -> str:
+        template = self.templates.get(key, ENGLISH.get(key, key))
+        return TEMPLATE_FIELD.sub(lambda found: str(values.get(found[1], found[0])), template)
+
+    def word(self, table: str, word: str) -> str:
+        """An engine word (`draw`, `self`, `last card`) from table `table`, else as written."""
+        return self.templates.get(f"{table}.{word.replace(' ', '_')}", word)
+
+
+PLAIN = Wording()
 
 Leaf = Callable[[ir.Expr], str | None]
 
 
-def render(expression: ir.Expr, leaf: Leaf | None = None) -> str:
-    """The expression as text; `leaf` may write a name (or quantity) its own way."""
-    return _render(expression, leaf, 0)
+def render(expression: ir.Expr, leaf: Leaf | None = None, wording: Wording = PLAIN) -> str:
+    """The expression as text in `wording`; `leaf` may write a name (or quantity) its own
+    way."""
+    return _render(expression, leaf, 0, wording)
 
 
-def _render(expression: ir.Expr, leaf: Leaf | None, outer: int) -> str:
+def _render(expression: ir.Expr, leaf: Leaf | None, outer: int, wording: Wording) -> str:
     op = expression.op
     if leaf is not None:
         written = leaf(expression)
@@ -241,78 +294,90 @@ def _render(expression: ir.Expr, leaf: Leaf | None, outer: int) -> str:
     if op == "num":
         return str(expression.value)
     if op in ("ref", "count") and not expression.args:
-        return f"count {expression.name}" if op == "count" else str(expression.name)
+        name = wording.name(str(expression.name))
+        return wording("count", name=name) if op == "count" else name
     if op == "call":
-        inner = ", ".join(_render(a, leaf, 0) for a in expression.args)
-        return f"{expression.name}({inner})"
+        inner = ", ".join(_render(a, leaf, 0, wording) for a in expression.args)
+        function = str(expression.name)
+        said = (
+            wording.word("function", function) if function in FUNCTIONS else wording.name(function)
+        )
+        return f"{said}({inner})"
     if op in ir.HAND_OPS:
-        return hand_text(expression)
+        return hand_text(expression, wording)
     level = PRECEDENCE.get(op, ATOM)
     args = expression.args
     if op == "neg":
-        text = f"-{_render(args[0], leaf, level)}"
+        text = f"-{_render(args[0], leaf, level, wording)}"
     elif op == "not":
-        text = f"not {_render(args[0], leaf, level)}"
+        text = wording("not", operand=_render(args[0], leaf, level, wording))
     elif op == "if":
-        condition, then, otherwise = (_render(a, leaf, 1) for a in args)
-        text = f"if {condition} then {then} else {otherwise}"
+        condition, then, otherwise = (_render(a, leaf, 1, wording) for a in args)
+        text = wording("if", condition=condition, then=then, otherwise=otherwise)
     else:
         left_level = level + 1 if op == "pow" else level
         right_level = level if op == "pow" else level + 1
-        left = _render(args[0], leaf, left_level)
-        right = _render(args[1], leaf, right_level)
-        text = f"{left} {SYMBOLS[op]} {right}"
+        left = _render(args[0], leaf, left_level, wording)
+        right = _render(args[1], leaf, right_level, wording)
+        symbol = wording(op) if op in ("and", "or") else SYMBOLS[op]
+        text = f"{left} {symbol} {right}"
     return f"({text})" if level < outer else text
 
 
-def _items_text(items: list[ir.CardSelector]) -> str:
+def _items_text(items: list[ir.CardSelector], wording: Wording) -> str:
     words = []
     for item in items:
         if item.card is not None:
-            words.append(item.card)
+            words.append(wording.card(item.card))
         elif item.seat_set is not None:
-            words.append(f"seat cards {item.seat_set}")
+            words.append(wording("seat_cards", name=wording.name(item.seat_set)))
         elif item.round_set is not None:
-            words.append(f"round cards {item.round_set}")
+            words.append(wording("round_cards", name=wording.name(item.round_set)))
         elif item.declared is not None:
-            words.append(f"declared {item.declared}")
+            words.append(wording("declared", name=wording.name(item.declared)))
         else:
             inner = ", ".join(
-                f"{f.attribute} {' '.join(str(v) for v in f.values)}" for f in item.filters
+                " ".join([wording.name(f.attribute), *(wording.name(str(v)) for v in f.values)])
+                for f in item.filters
             )
             words.append(f"({inner})")
     return " ".join(words)
 
 
-def hand_text(expression: ir.Expr) -> str:
-    """A quantity of the winning hand or a condition of the table, as the rule file says it."""
+def hand_text(expression: ir.Expr, wording: Wording = PLAIN) -> str:
+    """A quantity of the winning hand or a condition of the table, as the rule file says it
+    (in `wording`)."""
     op = expression.op
-    items = _items_text(expression.items)
+    items = _items_text(expression.items, wording)
+    name = wording.name(expression.name or "")
     if op == "cards":
-        return f"cards {items}".rstrip()
+        return wording("cards", items=items).rstrip()
     if op == "distinct":
-        return f"distinct {expression.name}" + (f" in {items}" if items else "")
+        return wording("distinct_in" if items else "distinct", name=name, items=items)
     if op in ("groups", "claimed"):
-        text = "groups" if op == "groups" else "claimed groups"
+        text = wording(op)
         if expression.kinds:
-            text += " of " + " ".join(expression.kinds)
-        return text + (f" with {items}" if items else "")
+            kinds = " ".join(wording.name(kind) for kind in expression.kinds)
+            text = wording("groups_of", groups=text, kinds=kinds)
+        return wording("groups_with", groups=text, items=items) if items else text
     if op == "form":
-        return f"form {expression.name}"
+        return wording("form", name=name)
     if op == "won":
-        by = f" by {expression.who}" if expression.who else ""
-        return f"won on {expression.context}{by}"
+        context = wording.word("context", expression.context or "")
+        if expression.who:
+            return wording("won_by", context=context, who=wording.word("who", expression.who))
+        return wording("won", context=context)
     if op == "holds distinct":
-        return f"holds distinct {expression.name}"
+        return wording("holds_distinct", name=name)
     if op == "best win":
-        return f"best win of {expression.name}"
+        return wording("best_win", who=wording.word("who", expression.name or ""))
     if op == "alike":
-        return f"sets of {expression.value} alike"
+        return wording("alike", n=expression.value)
     if op == "held":
-        return "cards in hand"
+        return wording("held")
     if op in ("discard after replacement", "discard after last card"):
-        return f"won on {op}"
-    return op
+        return wording("won", context=wording.word("context", op))
+    return wording.word("op", op)
 
 
 @dataclass(frozen=True)
@@ -337,8 +402,10 @@ def trace(
     scope: Scope,
     quantities: QuantityCompiler | None = None,
     describe: Leaf | None = None,
+    wording: Wording = PLAIN,
 ) -> Trace:
-    """Evaluate slowly, writing the expression out as written and with numbers."""
+    """Evaluate slowly, writing the expression out as written and with numbers (in
+    `wording`)."""
 
     def numbers(node: ir.Expr) -> str | None:
         if node.op in ("num", "neg", "not", "and", "or", "if") or node.op in BINARY:
@@ -348,4 +415,5 @@ def trace(
         return str(compile_expr(node, quantities)(scope))
 
     value = compile_expr(expression, quantities)(scope)
-    return Trace(render(expression, describe), render(expression, numbers), value)
+    written = render(expression, describe, wording)
+    return Trace(written, render(expression, numbers, wording), value)

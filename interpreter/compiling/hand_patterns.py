@@ -22,6 +22,7 @@ from tablerules.interpreter.compiling.expressions import (
     ExprError,
     Scope,
     Tables,
+    Wording,
     compile_expr,
     render,
     saturated,
@@ -229,9 +230,9 @@ class Scoring:
         scores = {score.name: self._score(score, results) for score in self.scores}
         return Judgement(results, scores, view=view, names=names)
 
-    def absent(self, judgement: Judgement) -> list[Absence]:
+    def absent(self, judgement: Judgement, wording: Wording | None = None) -> list[Absence]:
         """Each pattern that does not hold on the split `judgement` judged, with the tests
-        that keep it out (see `absence`); none when the judgement kept no split."""
+        that keep it out (see `absence`, written in `wording`); none without a split."""
         view, names = judgement.view, judgement.names
         if view is None or names is None:
             return []
@@ -245,7 +246,7 @@ class Scoring:
         for result in judgement.patterns:
             known[result.name] = result.count
         finder = AbsenceFinder(
-            Scope(known, self.tables, table_counts, view), self.quantities.compile
+            Scope(known, self.tables, table_counts, view), self.quantities.compile, wording
         )
         held = {result.name for result in judgement.patterns}
         return [

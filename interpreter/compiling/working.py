@@ -6,13 +6,13 @@ what a winning split would be paid (`hand.pricing`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.expressions import (
     QuantityCompiler,
     Scope,
+    Wording,
     compile_expr,
     trace,
 )
@@ -32,21 +32,19 @@ def work(
     scope: Scope,
     shown: dict[str, str] | None = None,
     quantities: QuantityCompiler | None = None,
-    spell: Callable[[str], str] | None = None,
+    wording: Wording | None = None,
 ) -> Worked:
     """`expression` written out, then with this hand's numbers; `shown` renames names on
-    the way (the hand's value goes by the value table's name), `spell` writes every other
-    name (in the reader's language); `quantities` reads the winning hand, where the scope
-    has one."""
+    the way (the hand's value goes by the value table's name), `wording` writes its words
+    and every other name (in the reader's language); `quantities` reads the winning hand,
+    where the scope has one."""
 
     def describe(node: ir.Expr) -> str | None:
         if node.op == "ref" and shown and node.name in shown:
             return shown[node.name]
-        if node.op == "ref" and spell is not None and node.name:
-            return spell(node.name)
         return None
 
-    traced = trace(expression, scope, quantities, describe=describe)
+    traced = trace(expression, scope, quantities, describe, wording or Wording())
     text = (
         traced.written
         if traced.numbers == traced.written

@@ -10,7 +10,6 @@ depend on cards not yet drawn and on takings, so they are not priced.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +18,7 @@ from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.expressions import (
     ExprError,
     Scope,
+    Wording,
     payer_names,
     reads_payer,
 )
@@ -112,10 +112,10 @@ def price(
     rules: CompiledRules,
     split: Decomposition,
     conditions: WinConditions,
-    spell: Callable[[str], str] | None = None,
+    wording: Wording | None = None,
 ) -> Pricing:
     """The settlement of a winning split won under `conditions` (see the module text);
-    `spell` writes the names of its workings (in a reader's language)."""
+    `wording` writes its workings and their names (in a reader's language)."""
     if not rules.rules.settles or not split.wins:
         return Pricing()
     names: dict[str, int] = {
@@ -138,6 +138,7 @@ def price(
         if group.on_table:
             on_table[group.kind] = on_table.get(group.kind, 0) + 1
     view = view_of(split, conditions, len(rules.cards))
+    spell = wording.name if wording is not None else None
     value_name = spell(rules.value_name) if spell and rules.value_name else rules.value_name
     shown = {"value": value_name} if value_name else {}
     quantities = rules.quantities.compile
@@ -162,13 +163,13 @@ def price(
                 seat = rules.seat_names[paying] if paying < len(rules.seat_names) else str(paying)
             try:
                 for name, expression in settle.lets.items():
-                    worked = work(expression, scope, shown, quantities, spell)
+                    worked = work(expression, scope, shown, quantities, wording)
                     scope.names[name] = worked.value
                     said = spell(name) if spell else name
                     lets.append(f"{said} = {worked_text(worked)}" + (f" ({seat})" if seat else ""))
                 if line is None:
                     continue
-                worked = work(line.payment.amount, scope, shown, quantities, spell)
+                worked = work(line.payment.amount, scope, shown, quantities, wording)
             except (ExprError, ZeroDivisionError) as error:  # a table without the key, say
                 lets.append(f"settle {settle.name}: {error}")
                 break

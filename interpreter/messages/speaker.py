@@ -3,8 +3,10 @@ client that tells a hand (narration, settlement, why-not answers, reports) start
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from tablerules.interpreter.compiling.expressions import Wording
 from tablerules.interpreter.messages import DEFAULT, Messages, messages
 from tablerules.interpreter.messages.game_words import GameWords
 
@@ -27,6 +29,31 @@ class Speaker:
     def word(self, name: str) -> str:
         """A name of the rule file (a group, a zone, a label…) in this language."""
         return self.words.name(name)
+
+    @cached_property
+    def wording(self) -> Wording:
+        """The words an expression is written in for this reader: the catalogue's
+        `expression` table, the file's names as its `names` block spells them (else the
+        catalogue's words for the language's own names, `hits`…), its cards by their display
+        names in a language other than the default."""
+        prefix = "expression."
+        templates = {
+            k.removeprefix(prefix): v for k, v in self.say.texts.items() if k.startswith(prefix)
+        }
+
+        def name(word: str) -> str:
+            if word in self.words.spelled:
+                return self.words.name(word)
+            return templates.get(f"name.{word.replace(' ', '_')}", word)
+
+        card = self.words.named_card if self.lang != DEFAULT else str
+        return Wording(templates, name, card)
+
+    @property
+    def told(self) -> Wording | None:
+        """`wording` in a language other than the default; None in the default, where a
+        reason not held is written in the file's own words, as the logs keep it."""
+        return self.wording if self.lang != DEFAULT else None
 
     def card(self, card_id: str) -> str:
         return self.words.card(card_id)

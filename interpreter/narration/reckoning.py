@@ -96,6 +96,7 @@ class Reckoner:
         compiled = game.compiled
         self.speaker = speaker(game, lang)
         self.say, self.words = self.speaker.say, self.speaker.words
+        self.wording = self.speaker.wording  # how its workings are written
         self.rules = compiled.rules
         self.tables = Tables(compiled.rules.tables)
         self.events = events
@@ -173,7 +174,7 @@ class Reckoner:
         """Work the `let` names out into `scope`; each as a line `name = … = n`."""
         lines = []
         for name, expression in lets.items():
-            worked = work(expression, scope, self.shown, spell=self.words.name)
+            worked = work(expression, scope, self.shown, wording=self.wording)
             scope.names[name] = worked.value
             rounded = self.say("reckon.rounded") if worked.rounded else ""
             lines.append(
@@ -238,7 +239,7 @@ class Reckoner:
             payment = line.payment
             if (payment.label or f"settle {name}") != event["label"]:
                 continue
-            worked = work(payment.amount, scope, self.shown, spell=self.words.name)
+            worked = work(payment.amount, scope, self.shown, wording=self.wording)
             if worked.value == event["amount"]:
                 return worked
         return None
@@ -263,7 +264,7 @@ class Reckoner:
         for line in settle.drawn:
             if (line.label or event["clause"]) != event["label"]:
                 continue
-            worked = work(line.amount, scope, self.shown, spell=self.words.name)
+            worked = work(line.amount, scope, self.shown, wording=self.wording)
             if worked.value == event["amount"]:
                 return worked
         return None
@@ -272,7 +273,7 @@ class Reckoner:
         action = self.rules.actions.get(name)
         for payment in action.pays if action else []:
             if (payment.label or f"action {name}") == event["label"]:
-                worked = work(payment.amount, self._scope(), self.shown, spell=self.words.name)
+                worked = work(payment.amount, self._scope(), self.shown, wording=self.wording)
                 if worked.value == event["amount"]:
                     return worked
         return None
@@ -282,7 +283,7 @@ class Reckoner:
         win = self.rules.immediate_wins.get(name)
         for payment in win.pays if win else []:
             if (payment.label or f"immediate win {name}") == event["label"]:
-                worked = work(payment.amount, self._scope(), self.shown, spell=self.words.name)
+                worked = work(payment.amount, self._scope(), self.shown, wording=self.wording)
                 if worked.value == event["amount"]:
                     return worked
         return None
@@ -313,7 +314,7 @@ class Reckoner:
         deal = next((e for e in self.events if e["type"] == "deal"), {})
         seats = len(deal.get("hands", [])) or 1
         scope.names.update(payer_names(event["payer"], winner, deal.get("dealer", 0), seats))
-        worked = work(bonus.pays.amount, scope, self.shown, spell=self.words.name)
+        worked = work(bonus.pays.amount, scope, self.shown, wording=self.wording)
         if not bonus.pays.per_hit:
             return worked
         counted = self.say.count("reckon.hits", hits)
@@ -409,7 +410,7 @@ def win_stories(
         conditions = win_conditions(table.state, table.play, seat, offer)
         best = table.settlement.best_split(table.state, offer, seat, immediate, conditions)
         judgement = best.judgement if best is not None else None
-        absent = scoring.absent(judgement) if judgement is not None else []
+        absent = scoring.absent(judgement, spoken.told) if judgement is not None else []
         patterns = event.get("patterns", [])
         explained = event.get("explanation", "")
         if explained and lang != DEFAULT:
