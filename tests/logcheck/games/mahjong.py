@@ -112,6 +112,16 @@ class Changsha(Paomazai):
 
     pairs_win: ClassVar[bool] = True  # 七小對, 豪華七小對 (CS-4)
 
+    def wins(
+        self, hand: Counter[str], table: Sequence[Group], card: str | None, source: str | None
+    ) -> bool:
+        """Four melds and a pair or seven pairs, and 將將胡 in any shape: every tile a 2, 5
+        or 8, the table's melds included (CS-4, P2-9)."""
+        every = [*with_card(hand, card).elements(), *(c for _, cards in table for c in cards)]
+        if all(tile[0] in "258" for tile in every):
+            return True
+        return super().wins(hand, table, card, source)
+
     def lies_after(self, action: str, kind: str) -> str:
         """A concealed kong lies face down, 開槓 of four in hand too (CS-7)."""
         return "concealed" if action in ("暗槓", "暗開槓") else "shown"
