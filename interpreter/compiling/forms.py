@@ -45,18 +45,6 @@ class CardForm:
     each: bool = True  # every card of the set is held at least once
     size: int = 0  # the hand's cards, every form: len(cards) + more when `each`
 
-    def matches(self, packed: int) -> bool:
-        """Whether a hand (packed counts, the winning card included) is this form."""
-        if packed & self.outside:
-            return False
-        total = 0
-        for card in self.cards:
-            count = (packed >> (card * FIELD_BITS)) & 0xFF
-            if not count and self.each:
-                return False
-            total += count
-        return total == self.size
-
     def beside(self, table: Iterable[LaidGroup]) -> int | None:
         """How many concealed cards (the winning card included) this form holds beside
         the groups on the table; None where it cannot hold with them. Only

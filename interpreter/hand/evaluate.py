@@ -213,7 +213,8 @@ class Evaluator:
                 triggers = sum(kinds[g.kind].is_trigger for g in table)
                 accept = rules.accept_mask(len(table), pairs, triggers)
             splits = self._signatures(full) & accept
-            if not splits and not any(f.holds(full, table) for _, f in self._card_forms):
+            forms = self._card_forms
+            if not splits and not (forms and any(f.holds(full, table) for _, f in forms)):
                 return False  # no split wins, nor is the hand a form of cards
             if rules.structural_exact:
                 return True

@@ -90,10 +90,10 @@ def settle_line(settle: ir.Settle, context: str, relation: tuple[str, ...]) -> i
 def view_of(split: Decomposition, conditions: WinConditions, kinds: int) -> HandView:
     """A winning split as hand quantities read it: every card is in one of its groups, but
     for a win on the deal held by groups, whose cards are the whole dealt hand."""
-    counts = [0] * kinds
     if split.whole is not None:
         counts = list(split.whole)
     else:
+        counts = [0] * kinds
         for group in split.groups:
             for card in group.indices:
                 counts[card] += 1
