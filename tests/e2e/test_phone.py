@@ -44,14 +44,8 @@ def test_a_phone_shows_the_hand_and_the_moves_first(app: WebDriver, app_url: str
         left, right = tab.rect["x"], tab.rect["x"] + tab.rect["width"]
         assert left >= 0 and right <= PHONE[0], (tab.text, tab.rect)
     open_tab(app, "Statistics")
-    tab = next(t for t in app.find_elements(By.CSS_SELECTOR, TAB) if t.text == "Statistics")
-    mark = tab.find_element(By.CSS_SELECTOR, ".react-aria-SelectionIndicator").rect
-    assert (
-        tab.rect["x"] - 1 <= mark["x"]
-        and mark["x"] + mark["width"] <= tab.rect["x"] + tab.rect["width"] + 1
-    )
-    middle = tab.rect["y"] + tab.rect["height"] / 2  # under its label, within the tab
-    assert middle <= mark["y"] and mark["y"] + mark["height"] <= tab.rect["y"] + tab.rect["height"]
+    # the mark slides from the tab shown before: wait until it rests under the one shown
+    settle(app, lambda d: mark_under(d, "Statistics"), "the tab mark under Statistics")
     open_tab(app, "Hand")
     # "Sit at" comes first in the sidebar: in view as soon as it is opened
     app.find_element(By.CSS_SELECTOR, '[data-testid="stExpandSidebarButton"]').click()
@@ -65,3 +59,16 @@ def test_a_phone_shows_the_hand_and_the_moves_first(app: WebDriver, app_url: str
     settle(app, lambda d: d.find_elements(By.CSS_SELECTOR, mine), "the seat's cards")
     widths = [c.rect["width"] for c in app.find_elements(By.CSS_SELECTOR, f"{mine}, .tr-pick")]
     assert widths and min(widths) >= 40, widths
+
+
+def mark_under(driver: WebDriver, label: str) -> bool:
+    """Whether the tab mark lies under the tab `label`'s text and within that tab."""
+    tab = next(t for t in driver.find_elements(By.CSS_SELECTOR, TAB) if t.text == label)
+    marks = tab.find_elements(By.CSS_SELECTOR, ".react-aria-SelectionIndicator")
+    if not marks:
+        return False
+    mark, box = marks[0].rect, tab.rect
+    across = box["x"] - 1 <= mark["x"] and mark["x"] + mark["width"] <= box["x"] + box["width"] + 1
+    middle = box["y"] + box["height"] / 2
+    down = middle <= mark["y"] and mark["y"] + mark["height"] <= box["y"] + box["height"] + 1
+    return across and down
