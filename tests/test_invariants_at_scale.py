@@ -1,4 +1,4 @@
-"""The invariants of a hand's flow and of reproduction (tests/logcheck/flow.py and
+"""The invariants of a hand's flow and of reproduction (tests/logcheck/checks/flow.py and
 reproduce.py) catch the mistakes they are about, on logs broken on purpose; the campaign
 runner (`make invariants`) plays every plan, checks it, plays its first stretch again by the
 command, and resumes where it stopped.
@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from logcheck import check_hands, play_log
 from logcheck.campaign import campaign_plans, rule_files, run_campaign, summary
-from logcheck.flow import MAX_CHOICES_BETWEEN_CARDS
+from logcheck.checks.flow import MAX_CHOICES_BETWEEN_CARDS
+from logcheck.checks.reproduce import SAME_SEED_EVERY
 from logcheck.logfile import Hand, read_log
 from logcheck.play import Plan
-from logcheck.reproduce import SAME_SEED_EVERY
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 31

@@ -306,7 +306,7 @@ def test_a_win_on_the_dealt_hand_is_checked(tmp_path: Path) -> None:
 def test_a_turn_passed_after_a_draw_onto_locked_cards_is_no_violation(logs: dict) -> None:
     """A seat whose cards are all locked in groups that are never split passes its turn
     after its own draw (docs/language.md, "Never split"); after a move it chose, never."""
-    from logcheck.every_game import ClaimsLeaveADiscard
+    from logcheck.checks.every_game import ClaimsLeaveADiscard
     from logcheck.games import profile_for
 
     header, _ = logs["paomazai"]

@@ -12,8 +12,8 @@ from collections import Counter
 from pathlib import Path
 
 from logcheck import INVARIANTS, Plan, check_plan, play_hands
+from logcheck.checks.sichuan import DiscardAfterKongOrLastTile
 from logcheck.games import Profile, profile_for
-from logcheck.sichuan import DiscardAfterKongOrLastTile
 from logcheck.tracker import SeatCards, Tracker
 
 RULES = str(Path(__file__).resolve().parents[1] / "rules" / "changsha.rules")
@@ -94,7 +94,7 @@ def test_kong_money_passed_on_by_a_transfer_is_not_handed_back_again() -> None:
     """退稅 (SC-13) hands back the kong money a seat received, but not a payment it passed
     on to a 槓上炮's winner (呼叫轉移, SC-14): the file says so where RULES.md is silent, and
     the engine hands each payment on once. The checker once expected it back again."""
-    from logcheck.drawn import SichuanDrawnSettlement
+    from logcheck.checks.drawn import SichuanDrawnSettlement
 
     check = SichuanDrawnSettlement(profile_for({"rules": "rules/sichuan.rules", "options": {}}))
     kong = {"type": "pay", "seq": 40, "payer": 0, "payee": 1, "amount": 2, "label": "直槓"}

@@ -11,7 +11,8 @@ are pluggable (`invariants`: a class with hooks per event type, registered with
 this folder tells how to run it over a million hands and how to add invariants.
 """
 
-from logcheck import (  # noqa: F401 - their invariants register
+from logcheck.check import Report, check_hands, check_log
+from logcheck.checks import (  # noqa: F401 - their invariants register
     added_kongs,
     bonus,
     changde,
@@ -28,7 +29,6 @@ from logcheck import (  # noqa: F401 - their invariants register
     turned,
     wilds,
 )
-from logcheck.check import Report, check_hands, check_log
 from logcheck.invariants import INVARIANTS, Invariant, Violation, invariant
 from logcheck.play import Plan, play_hands, play_log
 from logcheck.run import check_plan
