@@ -122,3 +122,27 @@ def test_a_card_filter_is_told_in_the_files_names() -> None:
     }
     wording = Wording(templates, lambda word: spelled.get(word, word))
     assert render(counts, wording=wording) == "牌數 (顏色 紅) - 9"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_a_win_clause_line_not_met_is_told_in_chinese(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 長沙's 小胡 needs a 2-5-8 pair (CS-3): a pair of 1s keeps four runs from winning
+    args = ["evaluate", "changsha", "--hand", "123m456m789m12p11s", "--win-card", "3p"]
+    english = told(capsys, *args)
+    assert "a win needs 大胡 > 0 or groups of 對 with (rank 2 5 8) = 1" in english
+    chinese = told(capsys, *args, "--lang", lang)
+    unmet = [line for line in chinese.splitlines() if "大胡 > 0" in line]
+    assert len(unmet) == 2, chinese  # under the split, and as the reason
+    assert all(not english_in(line) and "rank" not in line for line in unmet), unmet
+
+
+def test_what_each_wild_stood_for_is_told_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["evaluate", "hongzhong", "--hand", "123m456m789m1p2pCC", "--win-card", "5s"]
+    assert "  wilds read as: 中→三筒, 中→五索" in told(capsys, *args)
+    chinese = told(capsys, *args, "--lang", "zh-Hant")
+    assert "  萬用牌當作：紅中當三筒、紅中當五索" in chinese.splitlines()
+    assert "wilds" not in chinese

@@ -13,12 +13,13 @@ import re
 from typing import Any
 
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.compiling.conditions import WinConditions
+from tablerules.interpreter.compiling.expressions import render
 from tablerules.interpreter.hand.evaluate import Evaluation
 from tablerules.interpreter.hand.evaluation import Decomposition, Reason
 from tablerules.interpreter.hand.notation import HandSpec
 from tablerules.interpreter.hand.pricing import Pricing, price
-from tablerules.interpreter.hand.wild_readings import reading_text
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.judgement_text import absence_text, judgement_text
 from tablerules.interpreter.messages.speaker import Speaker, speaker
@@ -83,7 +84,11 @@ def render_text(
     else:
         lines.append(say("report.no_win"))
     if result.wild_readings:
-        lines.append(f"  wilds read as: {reading_text(game.compiled, result.wild_readings)}")
+        read = say("list.separator").join(
+            say("report.wild_as", wild=names[wild], card=names[card])
+            for wild, card in result.wild_readings
+        )
+        lines.append(say("report.wilds_read", read=read))
     if result.wins and result.best is not None and result.best.waits is not None:
         lines.append(say("report.waits", n=result.best.waits))
     for shown_win in result.shown:
@@ -99,7 +104,8 @@ def render_text(
         )
         total = f"  = {decomposition.total}{unit}" if result.value_name else ""
         held = say("report.held") if decomposition.held else ""
-        status = "" if decomposition.wins else f"   ✗ {_problem(decomposition.problem, spoken)}"
+        problem = "" if decomposition.wins else _problem(decomposition.problem, spoken, compiled)
+        status = f"   ✗ {problem}" if problem else ""
         lines.append(f" {marker}#{number} {groups}{total}{held}{status}")
         lines += _judgement_lines(decomposition, spoken)
         if decomposition is result.best and result.wins:
@@ -110,7 +116,7 @@ def render_text(
         lines.append(say.count("report.left_out", result.left_out, count=f"{result.left_out:,}"))
     for reason in result.reasons if detail == "full" or not result.wins else ():
         cites = f" [{', '.join(reason.cites)}]" if reason.cites else ""
-        lines.append(say("report.because", reason=_reason(reason, spoken)) + cites)
+        lines.append(say("report.because", reason=_reason(reason, spoken, compiled)) + cites)
     return "\n".join(lines)
 
 
@@ -174,8 +180,9 @@ def _group_text(group: Any, with_value: bool, spoken: Speaker) -> str:
     return f"{place}{spoken.word(group.kind)}[{cards}]{mark}{value}"
 
 
-def _problem(problem: str, spoken: Speaker) -> str:
-    """Why a split does not win, in the reader's language (as written, if not known)."""
+def _problem(problem: str, spoken: Speaker, compiled: CompiledRules) -> str:
+    """Why a split does not win, in the reader's language (as written, if not known): a
+    `when` line of the win clause is written again in the reader's words."""
     say = spoken.say
     found = MINIMUM.match(problem)
     if found:
@@ -183,11 +190,17 @@ def _problem(problem: str, spoken: Speaker) -> str:
         return say("report.minimum", made=made, score=spoken.word(name), needed=needed)
     found = NEEDS.match(problem)
     if found:
-        return say("report.needs", condition=found[1])
+        condition = found[1]
+        told = spoken.told
+        for line in compiled.scoring.win_when:
+            if told is not None and line.text == condition:
+                condition = render(line.condition, wording=told)
+                break
+        return say("report.needs", condition=condition)
     return problem
 
 
-def _reason(reason: Reason, spoken: Speaker) -> str:
+def _reason(reason: Reason, spoken: Speaker, compiled: CompiledRules) -> str:
     """A reason of the evaluation, in the reader's language (as written, if not known)."""
     say = spoken.say
     message = reason.message
@@ -212,7 +225,7 @@ def _reason(reason: Reason, spoken: Speaker) -> str:
     if reason.code == "never-won-on" and found:
         actions = ", ".join(spoken.word(name) for name in found[1].split(", "))
         return say("report.never_won_on", actions=actions, card=spoken.word(found[2]))
-    return _problem(message, spoken)
+    return _problem(message, spoken, compiled)
 
 
 def _shown_text(shown_win: dict[str, Any], spoken: Speaker) -> str:

@@ -47,11 +47,13 @@ class PatternRule:
 
 @dataclass(frozen=True)
 class WinWhen:
-    """A `when` line of the win clause: its test, as written, and its rule ids."""
+    """A `when` line of the win clause: its test, as written, its rule ids, and the
+    condition itself (to be written again in a reader's language)."""
 
     test: Compiled
     text: str
     cites: tuple[str, ...]
+    condition: ir.Expr
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,7 @@ class Scoring:
                 compile_expr(line.condition, quantities.compile),
                 render(line.condition),
                 tuple(line.cites) or tuple(win.cites),
+                line.condition,
             )
             for line in (win.when if win is not None else [])
         ]

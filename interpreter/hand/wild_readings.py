@@ -551,12 +551,6 @@ class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
         return best_split(self.rules, [other.best, one.best]) is one.best
 
 
-def reading_text(rules: CompiledRules, reading: Reading) -> str:
-    """What each wild stood for, as `紅中→5m, 紅中→5m`."""
-    names = rules.cards.display
-    return ", ".join(f"{names[wild]}→{names[card]}" for wild, card in reading)
-
-
 def reading_json(rules: CompiledRules, reading: Reading) -> list[dict[str, str]]:
     """What each wild stood for, by card id: `[{"wild": "C", "stands_for": "5m"}]`."""
     ids = rules.cards.ids
