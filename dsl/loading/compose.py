@@ -37,10 +37,15 @@ from tablerules.dsl.parsing.parser import parse_text
 from tablerules.dsl.reading import ReadError, decode, read_bytes
 
 
-def _describe(op: Operation) -> str:
+def _describe(op: Operation, article: bool = True) -> str:
     if op.section in SINGLETONS:
-        return f"the '{op.section}' clause"
+        word = SINGLETON_WORDS.get(op.section, op.section)
+        return f"the '{word}' clause" if article else f"'{word}' clause"
     return f"{SECTION_WORDS.get(op.section, op.section)} {op.key!r}"
+
+
+# a one-instance clause named as the file writes it
+SINGLETON_WORDS = {"discard_rule": "discard", "next_dealer": "next dealer"}
 
 
 def _where(span: ir.Span | None) -> str:
@@ -77,7 +82,12 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             continue
         if op.kind == "remove":
             if existing is None:
-                sink.add(op.span.line, op.span.column, "E108", f"no {_describe(op)} to remove")
+                sink.add(
+                    op.span.line,
+                    op.span.column,
+                    "E108",
+                    f"no {_describe(op, article=False)} to remove",
+                )
             else:
                 if op.section in SINGLETONS:
                     setattr(rules, op.section, None)

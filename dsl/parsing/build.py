@@ -285,6 +285,7 @@ class _Builder(
             "remove_settle": "settles",
             "remove_bonus": "bonuses",
             "remove_fee": "fee",
+            "remove_discard": "discard_rule",
             "remove_table": "tables",
             "remove_pattern": "patterns",
             "remove_score": "scores",
