@@ -33,9 +33,17 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "taiwan-ligu": "taiwan.rules",
     "guobiao-lite": "hongkong.rules",
     "nanchang": "guangdong.rules",
+    "tianjin": "guangdong.rules",
+    "guiyang": "sichuan.rules",
+    "paomazai-house": "paomazai.rules",
+    "paohuzi-house": "paohuzi.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
-OPTIONS = {"wuhan": {"翻鬼": "true"}, "nanchang": {"翻鬼": "true", "買馬": 0}}
+OPTIONS = {
+    "wuhan": {"翻鬼": "true"},
+    "nanchang": {"翻鬼": "true", "買馬": 0},
+    "tianjin": {"翻鬼": "true", "買馬": 0},
+}
 # the invariants that do not depend on a game's own documents
 EVERY_GAME = [
     "money-sums-to-zero",
@@ -72,6 +80,15 @@ KEPT = {
     "taiwan-ligu": ["flowers-are-never-kept"],
     "guobiao-lite": [],
     "nanchang": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
+    "tianjin": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
+    "guiyang": ["play-goes-on-after-a-win", "guo-shui-after-a-declined-win"],
+    "paomazai-house": ["guo-shui-after-a-declined-win", "offered-wins-are-wins"],
+    "paohuzi-house": [
+        "kan-is-locked",
+        "forced-moves-happen",
+        "dealt-ti-before-first-discard",
+        "chou-pai-after-a-real-pass",
+    ],
 }
 HANDS = {"random": 12, "greedy": 4}
 
