@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from tablerules.cli.main import main
 from tablerules.interpreter.api import check
 
 
@@ -58,3 +60,54 @@ def test_removing_a_discard_clause_the_base_lacks_is_e108(tmp_path: Path) -> Non
     found = codes(write(tmp_path, "remove discard\n", base="paomazai"))
     assert [(code, line) for code, line, _ in found] == [("E108", 3)]
     assert found[0][2] == "no 'discard' clause to remove"
+
+
+SINGLE_WAIT = """score 番 "番" [HZ-3] {
+}
+
+pattern 單吊 "won on a single wait" [HZ-3] {
+  when waits = 1
+  worth 1
+}
+"""
+
+
+def evaluated(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["evaluate", *argv, "--detail", "best"]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_wild_card_is_no_wait_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 單吊 in a 紅中 game: the hand waits on 五索 alone, but 紅中 (wild) completes it too and
+    # was counted as a second wait, so `waits = 1` never held in a game with wild cards
+    path = write(tmp_path, SINGLE_WAIT, base="hongzhong")
+    out = evaluated(capsys, str(path), "--hand", "123m456m789m111p5s", "--win-card", "5s")
+    assert "waits before the winning card: 1" in out
+    assert "單吊 1 = 1 番" in out
+    # won on the wild itself: the hand still waited on one tile
+    out = evaluated(capsys, str(path), "--hand", "123m456m789m111p5s", "--win-card", "C")
+    assert "waits before the winning card: 1" in out
+
+
+def test_a_turned_wild_is_no_wait_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pattern = SINGLE_WAIT[SINGLE_WAIT.index("pattern") :].replace("HZ-3", "GD-7")
+    path = write(tmp_path, pattern, base="guangdong")
+    out = evaluated(
+        capsys, str(path), "--option", "翻鬼=true", "--turned", "北", "--hand",
+        "123m456m789m111p5s", "--win-card", "5s",
+    )  # fmt: skip
+    assert "waits before the winning card: 1" in out
+
+
+def test_a_hand_a_wild_completes_waits_on_every_card_it_stands_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # four melds and a 紅中: any number tile pairs it but 一筒, three held in a pong (a
+    # fourth would leave the 紅中 a fifth 一筒); 紅中 itself is not counted: 26
+    path = write(tmp_path, SINGLE_WAIT, base="hongzhong")
+    out = evaluated(capsys, str(path), "--hand", "123m456m789m111pC", "--win-card", "2p")
+    assert "waits before the winning card: 26" in out
