@@ -111,3 +111,23 @@ def test_a_hand_a_wild_completes_waits_on_every_card_it_stands_for(
     path = write(tmp_path, SINGLE_WAIT, base="hongzhong")
     out = evaluated(capsys, str(path), "--hand", "123m456m789m111pC", "--win-card", "2p")
     assert "waits before the winning card: 26" in out
+
+
+def test_a_second_score_beside_the_bases_is_reported_at_the_new_score(tmp_path: Path) -> None:
+    # 廣東 with a score of its own beside 番: every base pattern's `worth 1` was reported in
+    # the bundled file (seven errors the player cannot edit), never at the line it wrote
+    path = write(tmp_path, 'score 台 "台 of a win" [GD-7] {\n}\n', base="guangdong")
+    checked = check(path)
+    found = [(d.code, Path(d.file).name, d.line) for d in checked.diagnostics]
+    assert found == [("E110", "table.rules", 3)], [d.render() for d in checked.diagnostics]
+    message = checked.diagnostics[0].message
+    assert "台" in message and "番" in message and "guangdong.rules" in message
+
+
+def test_the_new_score_message_is_told_in_every_language(tmp_path: Path) -> None:
+    from tablerules.interpreter.messages.diagnostic_text import HINT, identify
+
+    path = write(tmp_path, 'score 台 "台 of a win" [GD-7] {\n}\n', base="guangdong")
+    (found,) = check(path).diagnostics
+    assert identify(found.message) is not None, found.message
+    assert identify(found.hint, HINT) is not None, found.hint

@@ -70,6 +70,7 @@ class Checker(
         self.texts = texts or {}
         self._lines: dict[str, list[str]] = {}
         self.found: list[Diagnostic] = []
+        self.added_scores_reported: set[str] = set()  # `_score_added_over`, once a score
 
     # ── reporting ──────────────────────────────────────────────
     def _line_text(self, file: str, line: int) -> str:

@@ -90,6 +90,8 @@ class ScoringChecks:
             if worth.score is not None:
                 if worth.score not in self.rules.scores:
                     self.unknown(worth, "score", worth.score, self.rules.scores)
+            elif len(self.rules.scores) != 1 and self._score_added_over(worth, pattern):
+                pass
             elif len(self.rules.scores) != 1:
                 message = (
                     "a pattern's worth counts in a score: declare one with 'score NAME { }'"
@@ -104,6 +106,33 @@ class ScoringChecks:
                 self.unknown(excludes, "pattern", name, self.rules.patterns)
         if pattern.limit and self.rules.scores and not _read_by_name(self.rules, pattern.name):
             self._check_limit_worth(pattern)
+
+    def _score_added_over(self: Checker, worth: ir.Clause, pattern: ir.HandPattern) -> bool:
+        """A base's pattern names no score, and this file declares one more: the mistake
+        is this file's, so it is reported once, at the score it adds (not in a base file
+        the author may not edit). True when so reported."""
+        file = worth.span.file if worth.span else self.rules.file
+        added = [
+            score
+            for score in self.rules.scores.values()
+            if score.span is not None and score.span.file == self.rules.file
+        ]
+        if file == self.rules.file or not added:
+            return False
+        for score in added:
+            if score.name in self.added_scores_reported:
+                continue
+            self.added_scores_reported.add(score.name)
+            others = ", ".join(repr(name) for name in self.rules.scores if name != score.name)
+            self.report(
+                score,
+                "E110",
+                f"score {score.name!r} is one more score beside {others}: the patterns of "
+                f"{file} (pattern {pattern.name!r} first) do not say which score they count in",
+                "override those patterns with 'worth N SCORE', or count this file's patterns "
+                "in the score the base has",
+            )
+        return True
 
     def _check_limit_worth(self: Checker, pattern: ir.HandPattern) -> None:
         """A limit alone counts when it holds: one with no worth, or whose worth alone
