@@ -37,6 +37,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "guiyang": "sichuan.rules",
     "paomazai-house": "paomazai.rules",
     "paohuzi-house": "paohuzi.rules",
+    "kunming": "hongzhong.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
 OPTIONS = {
@@ -83,6 +84,12 @@ KEPT = {
     "tianjin": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
     "guiyang": ["play-goes-on-after-a-win", "guo-shui-after-a-declined-win"],
     "paomazai-house": ["guo-shui-after-a-declined-win", "offered-wins-are-wins"],
+    "kunming": [
+        "wilds-never-discarded",
+        "wilds-never-claimed",
+        "play-goes-on-after-a-win",
+        "declared-suit-discarded-first",
+    ],
     "paohuzi-house": [
         "kan-is-locked",
         "forced-moves-happen",
