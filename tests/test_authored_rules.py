@@ -38,6 +38,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "paomazai-house": "paomazai.rules",
     "paohuzi-house": "paohuzi.rules",
     "kunming": "hongzhong.rules",
+    "jipinghu": "hongkong.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
 OPTIONS = {
@@ -84,6 +85,7 @@ KEPT = {
     "tianjin": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
     "guiyang": ["play-goes-on-after-a-win", "guo-shui-after-a-declined-win"],
     "paomazai-house": ["guo-shui-after-a-declined-win", "offered-wins-are-wins"],
+    "jipinghu": ["guo-shui-after-a-declined-win"],
     "kunming": [
         "wilds-never-discarded",
         "wilds-never-claimed",
