@@ -43,6 +43,7 @@ CODES: dict[str, str] = {
     "W003": "names for a language nothing is told in",
     "W004": "a base's translated title no longer fits",
     "W005": "a form no winning hand can hold",
+    "W006": "a declared value only wild cards have",
 }
 
 

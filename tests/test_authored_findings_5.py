@@ -131,3 +131,40 @@ def test_the_new_score_message_is_told_in_every_language(tmp_path: Path) -> None
     (found,) = check(path).diagnostics
     assert identify(found.message) is not None, found.message
     assert identify(found.hint, HINT) is not None, found.hint
+
+
+VOID_OF_THE_WILDS_SUIT = """phase 定缺 "declare the void suit" [HZ-1] {
+  each seat declares one suit, shown
+}
+
+override win [HZ-3] {
+  groups 5
+  pairs of 對: 1
+  when cards declared suit = 0
+}
+"""
+
+
+def test_a_declaration_only_wild_cards_hold_is_warned(tmp_path: Path) -> None:
+    # 昆明 over 紅中麻將: 定缺 of `suit`, whose value `dragon` only the wild 紅中 has. A seat
+    # declaring it is void of nothing (紅中 stands for number tiles in a winning hand), and
+    # the bots declared it every hand: the rule was silently void
+    found = codes(write(tmp_path, VOID_OF_THE_WILDS_SUIT, base="hongzhong"))
+    assert [(code, line) for code, line, _ in found] == [("W006", 4)]
+    assert "dragon" in found[0][2] and "wild" in found[0][2]
+
+
+def test_a_declaration_of_the_number_suits_is_not_warned(tmp_path: Path) -> None:
+    text = VOID_OF_THE_WILDS_SUIT.replace("declares one suit", "declares one 門").replace(
+        "declared suit", "declared 門"
+    )
+    text += "attribute 門: m | p | s [HZ-1] {\n  m: (suit m) C\n  p: (suit p)\n  s: (suit s)\n}\n"
+    assert codes(write(tmp_path, text, base="hongzhong")) == []
+
+
+def test_the_declaration_warning_is_told_in_every_language(tmp_path: Path) -> None:
+    from tablerules.interpreter.messages.diagnostic_text import HINT, identify
+
+    (found,) = check(write(tmp_path, VOID_OF_THE_WILDS_SUIT, base="hongzhong")).diagnostics
+    assert identify(found.message) is not None, found.message
+    assert identify(found.hint, HINT) is not None, found.hint

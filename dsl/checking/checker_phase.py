@@ -40,11 +40,39 @@ class PhaseChecks:
                 continue
             if phase.kind == "exchange":
                 self._check_exchange(phase)
-            elif phase.drawn_if is not None:
+            else:
+                self._check_declared_values(phase)
+            if phase.kind != "exchange" and phase.drawn_if is not None:
                 self.report(
                     self.at(phase, "phase_drawn"),
                     "E110",
                     "a declaration is passed to nobody: a direction has no meaning here",
+                )
+
+    def _check_declared_values(self: Checker, phase: ir.Phase) -> None:
+        """A value only wild cards have (W006): a seat declaring it gives up nothing, for a
+        wild stands for another card in a winning hand, so the declaration's rule is void
+        for it (and a bot, which declares the value it holds fewest of, chooses it)."""
+        deck = self.rules.deck
+        if deck is None:
+            return
+        wild = _always_wild(self.rules)
+        holders: dict[str, list[str]] = {}
+        for card in deck.cards:
+            value = card_attributes(self.rules, card).get(phase.attribute)
+            if value is not None:
+                holders.setdefault(str(value), []).append(card.id)
+        for value, cards in holders.items():
+            if wild and all(card in wild for card in cards):
+                self.report(
+                    self.at(phase, "phase_declares"),
+                    "W006",
+                    f"a seat may declare {phase.attribute} {value}, which only the wild cards "
+                    f"({' '.join(cards)}) have: it gives up nothing, for a wild stands for "
+                    "another card",
+                    f"declare an attribute whose values leave {value} out, its block giving "
+                    "the wild cards one of them",
+                    severity="warning",
                 )
 
     def _check_exchange(self: Checker, phase: ir.Phase) -> None:
@@ -239,3 +267,21 @@ def _ops(expression: ir.Expr, clause: ir.Clause) -> list[tuple[str, ir.Clause]]:
         found.append((current.op, ir.Clause(span=current.span or clause.span)))
         stack.extend(current.args)
     return found
+
+
+def _always_wild(rules: ir.RuleSet) -> set[str]:
+    """The card ids a wild clause names whatever the table's options (no turned card)."""
+    wild: set[str] = set()
+    deck = rules.deck
+    for clause in rules.wilds.values():
+        if clause.turned or clause.if_option or clause.unless_option or deck is None:
+            continue
+        named = {item.card for item in clause.cards if item.card is not None}
+        filters = [item.filters for item in clause.cards if item.filters]
+        for card in deck.cards:
+            values = card_attributes(rules, card)
+            if card.id in named or any(
+                all(values.get(f.attribute) in f.values for f in one) for one in filters
+            ):
+                wild.add(card.id)
+    return wild
