@@ -7,7 +7,12 @@ from pathlib import Path
 
 import pytest
 from tablerules.cli.main import main
+from tablerules.interpreter import load_game
 from tablerules.interpreter.api import check
+from tablerules.interpreter.bots.players import GreedyBot
+from tablerules.interpreter.engine import Table
+
+AUTHORED = Path(__file__).parent / "fixtures" / "authored"
 
 
 def write(tmp_path: Path, text: str, base: str = "sichuan") -> Path:
@@ -168,3 +173,22 @@ def test_the_declaration_warning_is_told_in_every_language(tmp_path: Path) -> No
     (found,) = check(write(tmp_path, VOID_OF_THE_WILDS_SUIT, base="hongzhong")).diagnostics
     assert identify(found.message) is not None, found.message
     assert identify(found.hint, HINT) is not None, found.hint
+
+
+def test_the_greedy_bot_counts_the_turned_card_as_seen(tmp_path: Path) -> None:
+    # 寧波 (a 財神 turned at the deal, a win that must make 台): the greedy bot weighs its
+    # discards by the live cards that would make its hand win, and took the copy turned up
+    # for one still to come; holding the other three it asked the win test about a fourth,
+    # and `simulate` stopped on an internal error
+    game = load_game(AUTHORED / "ningbo.rules")
+    hands = [
+        "123m 456m 789m NNN 5s",
+        "2m 5m 8m 2p 5p 8p 2s 6s 8s S W F P",
+        "3m 6m 9m 3p 6p 3s 6s 9s S W F P C",
+        "1m 4m 7m 1p 4p 7p 1s 4s 7s S W F P",
+    ]
+    wall = game.parse("9p 2s 3s N")  # 北 turned up: 東 is 財神
+    table = Table(game, dealer=0, hands=[game.parse(h) for h in hands], wall=wall)
+    assert table.state.turned == game.parse("N")[0]
+    choice = GreedyBot(1).choose(table, 0)
+    assert choice.label in {"discard 五索", "discard 九筒"}

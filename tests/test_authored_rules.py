@@ -39,12 +39,14 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "paohuzi-house": "paohuzi.rules",
     "kunming": "hongzhong.rules",
     "jipinghu": "hongkong.rules",
+    "ningbo": "guangdong.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
 OPTIONS = {
     "wuhan": {"翻鬼": "true"},
     "nanchang": {"翻鬼": "true", "買馬": 0},
     "tianjin": {"翻鬼": "true", "買馬": 0},
+    "ningbo": {"翻鬼": "true", "買馬": 0},
 }
 # the invariants that do not depend on a game's own documents
 EVERY_GAME = [
@@ -86,6 +88,7 @@ KEPT = {
     "guiyang": ["play-goes-on-after-a-win", "guo-shui-after-a-declined-win"],
     "paomazai-house": ["guo-shui-after-a-declined-win", "offered-wins-are-wins"],
     "jipinghu": ["guo-shui-after-a-declined-win"],
+    "ningbo": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
     "kunming": [
         "wilds-never-discarded",
         "wilds-never-claimed",

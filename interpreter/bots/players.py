@@ -235,8 +235,11 @@ class _Waits:
 
     def _seen(self) -> list[int]:
         """Copies of each card the seat sees outside its hand: every discard, every table
-        group shown, its own groups whole."""
+        group shown, its own groups whole, and the card turned up at the deal (out of
+        play)."""
         seen = [0] * len(self.table.game.compiled.cards)
+        if self.table.state.turned is not None:
+            seen[self.table.state.turned] += 1
         for index, other in enumerate(self.table.state.seats):
             for card in other.discards:
                 seen[card] += 1
