@@ -192,3 +192,45 @@ def test_the_greedy_bot_counts_the_turned_card_as_seen(tmp_path: Path) -> None:
     assert table.state.turned == game.parse("N")[0]
     choice = GreedyBot(1).choose(table, 0)
     assert choice.label in {"discard 五索", "discard 九筒"}
+
+
+TURNED_AND_READY = """set 翻鬼 = true
+set 買馬 = 0
+
+settle 查叫 [GD-8] {
+  at drawn hand: each seat where not ready pays 1 to each seat where ready "查叫"
+}
+
+pattern 單吊 "won on a single wait" [GD-7] {
+  when waits = 1
+  worth 1
+}
+"""
+
+
+def test_a_drawn_hand_reads_a_seat_holding_three_of_the_turned_card(tmp_path: Path) -> None:
+    # 南 holds the three 北 left in play (the fourth turned up): `ready` tried a fourth
+    # 北 as a win on a discard and the hand stopped on an internal error
+    game = load_game(write(tmp_path, TURNED_AND_READY, base="guangdong"))
+    hands = [
+        "1m 3m 5m 7m 9m 1p 3p 5p 7p 9p 1s 3s 5s",
+        "123m 456m 789m NNN 5s",
+        "2m 4m 6m 8m 2p 4p 6p 8p 2s 4s 6s 8s S",
+        "3m 5m 6m 8m 2p 3p 6p 7p 2s 3s 6s 7s W",
+    ]
+    wall = game.parse("9s N")  # 北 turned up: 東 is the ghost; the dealer draws 九索
+    table = Table(game, dealer=0, hands=[game.parse(h) for h in hands], wall=wall)
+    table.apply("discard 九索", seat=0)
+    assert table.finished
+    # 南 waits on 五索 alone: not ready are 東, 西 and 北, who pay it 1 each
+    assert table.totals()[1] == 3
+
+
+def test_the_waits_of_a_hand_holding_three_of_the_turned_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, TURNED_AND_READY, base="guangdong")
+    out = evaluated(
+        capsys, str(path), "--turned", "北", "--hand", "123m456m789m NNN 5s", "--win-card", "5s"
+    )
+    assert "waits before the winning card: 1" in out

@@ -19,3 +19,12 @@ def excess(rules: CompiledRules, counts: Sequence[int]) -> str:
         if card == rules.turned and count >= copies[card]:
             return f"{count} copies of {name}; {copies[card] - 1} are in play (one turned up)"
     return ""
+
+
+def in_play(rules: CompiledRules) -> list[int]:
+    """The copies of each card kind in play: the deck's, one fewer of the card turned up
+    at the deal. A hand holding them all waits on no further copy."""
+    copies = list(rules.cards.copies_of)
+    if rules.turned is not None:
+        copies[rules.turned] -= 1
+    return copies

@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
+from tablerules.interpreter.hand.copies import in_play
 
 if TYPE_CHECKING:
     from tablerules.interpreter.hand.evaluate import Evaluator, TableGroup
@@ -34,7 +35,7 @@ def count_waits(
     """The different cards that complete `counts` (the concealed hand before the winning
     card, per card kind) with `table` into a winning hand, for the winner `conditions`
     describe."""
-    copies = evaluator.rules.cards.copies_of
+    copies = in_play(evaluator.rules)
     held = list(counts)
     for group in table:
         for card in group.cards:

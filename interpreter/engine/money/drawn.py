@@ -18,6 +18,7 @@ from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.compiling.expressions import Scope, saturated
 from tablerules.interpreter.engine.money.refunds import refund
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment
+from tablerules.interpreter.hand.copies import in_play
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.settle import Settlement
@@ -108,7 +109,7 @@ class DrawnSettlement:
         whole = self._whole(seat)
         table = settlement.maker.table_groups(held)
         conditions = self._conditions(seat)
-        copies = self.compiled.cards.copies_of
+        copies = in_play(settlement.evaluator.rules)  # the card turned up is out of play
         wins = settlement.evaluator.quick_wins  # the verdict alone: what play offers
         for card in range(len(whole)):
             if whole[card] >= copies[card]:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.engine.state import Choice, Decision, HandState, Offer, ShownCards
+from tablerules.interpreter.hand.copies import in_play
 from tablerules.interpreter.hand.evaluate import TableGroup
 from tablerules.interpreter.playlog.event_kinds import LOCKED, REPLACEMENT_SHOWN, SHOWN_DISCARDED
 
@@ -66,7 +67,7 @@ def ready_after(
         carried=tuple(state.carried.items()),
         declared=tuple(seat.declared.items()),
     )
-    copies = maker.play.compiled.cards.copies_of
+    copies = in_play(maker.evaluator.rules)  # the card turned up is out of play
     wins = maker.evaluator.quick_wins
     return any(
         whole[card] < copies[card] and wins(left, table, card, "discard", conditions)
