@@ -40,6 +40,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "kunming": "hongzhong.rules",
     "jipinghu": "hongkong.rules",
     "ningbo": "guangdong.rules",
+    "chenzhou": "paohuzi-3p.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
 OPTIONS = {
@@ -89,6 +90,7 @@ KEPT = {
     "paomazai-house": ["guo-shui-after-a-declined-win", "offered-wins-are-wins"],
     "jipinghu": ["guo-shui-after-a-declined-win"],
     "ningbo": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
+    "chenzhou": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
     "kunming": [
         "wilds-never-discarded",
         "wilds-never-claimed",
