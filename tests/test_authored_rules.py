@@ -41,6 +41,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "jipinghu": "hongkong.rules",
     "ningbo": "guangdong.rules",
     "chenzhou": "paohuzi-3p.rules",
+    "paohuzi-wang": "paohuzi.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
 OPTIONS = {
@@ -61,7 +62,7 @@ EVERY_GAME = [
     "same-seed-same-log",
 ]
 # a file whose deck is not its base's: the profile counts cards against the base's deck
-NOT_THE_BASE_DECK = {"chaoshan-three", "hongkong-flowers"}
+NOT_THE_BASE_DECK = {"chaoshan-three", "hongkong-flowers", "paohuzi-wang"}
 # and those of the base game that the file keeps as they are
 KEPT = {
     "zhuanzhuan": ["wilds-never-discarded", "wilds-never-claimed"],
@@ -91,6 +92,8 @@ KEPT = {
     "jipinghu": ["guo-shui-after-a-declined-win"],
     "ningbo": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
     "chenzhou": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
+    # no forced-moves-happen: 跑胡子's checker would have a pair of 王 take a drawn 王
+    "paohuzi-wang": ["kan-is-locked", "wilds-never-discarded", "wilds-never-claimed"],
     "kunming": [
         "wilds-never-discarded",
         "wilds-never-claimed",
