@@ -234,3 +234,20 @@ def test_the_waits_of_a_hand_holding_three_of_the_turned_card(
         capsys, str(path), "--turned", "北", "--hand", "123m456m789m NNN 5s", "--win-card", "5s"
     )
     assert "waits before the winning card: 1" in out
+
+
+def test_counting_wild_cards_as_cards_is_hinted_to_wilds(tmp_path: Path) -> None:
+    # `cards wild` reads as a card named wild: the hint listed the deck's first cards, never
+    # the word that counts the wild cards held
+    text = 'pattern 癩 "wild cards held" [HZ-2] {\n  counts cards wild\n}\n'
+    (found,) = check(write(tmp_path, text, base="hongzhong")).diagnostics
+    assert (found.code, found.line) == ("E101", 4)
+    assert "wilds" in found.hint and "1m" not in found.hint
+
+
+def test_the_wild_cards_hint_is_told_in_every_language(tmp_path: Path) -> None:
+    from tablerules.interpreter.messages.diagnostic_text import HINT, identify
+
+    text = 'pattern 癩 "wild cards held" [HZ-2] {\n  counts cards wild\n}\n'
+    (found,) = check(write(tmp_path, text, base="hongzhong")).diagnostics
+    assert identify(found.hint, HINT) is not None, found.hint

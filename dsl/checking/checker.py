@@ -46,6 +46,11 @@ REMOVABLE_SECTIONS = {
 }
 
 
+WILDS_HINT = (
+    "a list of cards reads names and filters; to count the wild cards a hand holds, write 'wilds'"
+)
+
+
 class Checker(
     SetupChecks,
     CardChecks,
@@ -130,6 +135,8 @@ class Checker(
         hint = f"{close} {hint}" if close else hint
         if times_hint(name):  # `worth x2`: a product written with the letter x
             hint = times_hint(name)
+        if what == "card" and name == "wild" and self.rules.wilds:
+            hint = WILDS_HINT  # `cards wild`: the wild cards held are counted by `wilds`
         self.report(self._at_word(clause, name), "E101", f"unknown {what} {name!r}", hint)
 
     def _at_word(self, clause: ir.Clause, name: str) -> ir.Clause:
