@@ -251,3 +251,12 @@ def test_the_wild_cards_hint_is_told_in_every_language(tmp_path: Path) -> None:
     text = 'pattern 癩 "wild cards held" [HZ-2] {\n  counts cards wild\n}\n'
     (found,) = check(write(tmp_path, text, base="hongzhong")).diagnostics
     assert identify(found.hint, HINT) is not None, found.hint
+
+
+def test_a_bonus_of_no_cards_is_not_told_as_none_left(capsys: pytest.CaptureFixture[str]) -> None:
+    # 天津 sets 買馬 = 0: after each self-draw the transcript said "東 draws 0 馬: none
+    # left", as if the wall had run out
+    assert main(["play", str(AUTHORED / "tianjin.rules"), "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "none left" not in out
+    assert "draws no 馬" in out

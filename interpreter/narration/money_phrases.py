@@ -20,6 +20,8 @@ class MoneyPhrases:
     def _bonus(self: Narrator, event: Record) -> str:
         say = self.say
         name = str(event.get("clause", "bonus")).removeprefix("bonus ")
+        if not event["count"]:  # a count of 0 (a table option): nothing was to be drawn
+            return say("narrate.bonus_zero", seat=self.seat(event["seat"]), name=self.word(name))
         drawn = [
             self._bonus_card(event, index, card, hit)
             for index, (card, hit) in enumerate(zip(event["cards"], event["hit"], strict=True))
