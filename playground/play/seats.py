@@ -16,6 +16,7 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.match import seed_dealer
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import player_name
+from tablerules.playground.words.language import keep_choice
 from tablerules.playground.words.page_messages import page_messages
 
 WATCHING = -1  # the "Sit at" box's value for watching (a box takes None for no choice)
@@ -88,6 +89,7 @@ def seat_controls(
     if st.session_state.get("sit_at", WATCHING) not in (WATCHING, *range(seats)):
         st.session_state["sit_at"] = WATCHING
     box.markdown(say("seats.at_the_table"))
+    keep_choice("sit_at", lang)
     sitting = box.selectbox(
         say("seats.sit_at"),
         [WATCHING, *range(seats)],
@@ -110,7 +112,7 @@ def seat_controls(
         speed = box.select_slider(
             say("seats.bots_speed"),
             list(SPEEDS),
-            value="normal",
+            **({} if keep_choice("speed_play", lang) else {"value": "normal"}),
             key="speed_play",
             bind="query-params",
             format_func=speed_name,
@@ -120,7 +122,7 @@ def seat_controls(
         speed = box.select_slider(
             say("seats.play_on"),
             list(SPEEDS),
-            value="step by step",
+            **({} if keep_choice("speed_watch", lang) else {"value": "step by step"}),
             key="speed_watch",
             bind="query-params",
             format_func=speed_name,

@@ -12,6 +12,7 @@ from tablerules.playground.experiments.counterparts import SAVED, counterparts
 from tablerules.playground.files.budget import OverBudget
 from tablerules.playground.page.context import Context, widget_key
 from tablerules.playground.play.hands import HandSession
+from tablerules.playground.words.language import keep_choice
 from tablerules.playground.words.page_messages import page_messages
 from tablerules.playground.words.page_views import sign
 
@@ -34,6 +35,7 @@ def render(context: Context) -> None:
     # never offered here, and an edit first offers the file as saved
     state = "edited" if context.draft.edited else "saved"
     key = f"compare_with_{widget_key(context.label)}_{state}"
+    keep_choice(key, context.lang)
     other_name = st.selectbox(
         say("compare.with"),
         names,

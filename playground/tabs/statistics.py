@@ -34,6 +34,7 @@ from tablerules.playground.page.guard import guarded
 from tablerules.playground.page.ticker import set_timer
 from tablerules.playground.tabs.compare import saved_name
 from tablerules.playground.words.figures import figure_name, section_name
+from tablerules.playground.words.language import keep_choice
 from tablerules.playground.words.page_messages import page_messages
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def statistics(context: Context) -> None:
     other_name = right.selectbox(
         say("compare.with"),
         names,
-        index=first,
+        **({} if keep_choice(choice_key, context.lang) else {"index": first}),
         key=choice_key,
         format_func=lambda name: choice_name(name, context.lang),
     )

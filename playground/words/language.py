@@ -13,6 +13,7 @@ from tablerules.interpreter.messages import LANGUAGES, language
 from tablerules.playground.words.page_messages import page_messages
 
 KEY = "lang"
+SHOWN_IN = "choices_shown_in"  # the language each worded choice was last drawn in, by key
 
 
 def browser_language() -> str:
@@ -48,6 +49,20 @@ def language_box(box: DeltaGenerator) -> str:
         **initial,
     )
     return chosen if chosen in LANGUAGES else tags[first]
+
+
+def keep_choice(key: str, lang: str) -> bool:
+    """Keep the choice of the widget `key`, whose options are shown in words of `lang`,
+    across a change of language; whether it holds a choice already (a widget that does
+    must not be given a default too). Streamlit keeps a choice by the words shown, which
+    the other language does not have: the seat sat at, the bots' speed, a file to compare
+    with would go back to the first. Called just before the widget is drawn."""
+    shown: dict[str, str] = st.session_state.setdefault(SHOWN_IN, {})
+    held = key in st.session_state
+    if held and shown.get(key, lang) != lang:
+        st.session_state[key] = st.session_state[key]  # told again, in the words of `lang`
+    shown[key] = lang
+    return held
 
 
 def tab_title(title: str, lang: str) -> str:

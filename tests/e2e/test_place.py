@@ -7,13 +7,22 @@ from __future__ import annotations
 import re
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from .browser.journeys import open_at
 from .browser.launch import SIZES
-from .browser.page import at_move, button, main_text, no_failure_on_page, scores
+from .browser.page import (
+    at_move,
+    button,
+    field_reads,
+    main_text,
+    no_failure_on_page,
+    scores,
+)
 from .browser.timing import timed
 from .browser.waits import settle
+from .browser.widgets import pick
 
 pytestmark = pytest.mark.e2e
 
@@ -39,4 +48,26 @@ def test_a_reload_and_back_land_in_the_same_place(app: WebDriver, app_url: str, 
     app.refresh()
     settle(app, at_move(5), "the linked move after a reload")
     assert "Hand 2 of 3" in scores(app)
+    no_failure_on_page(app)
+
+
+def test_a_change_of_language_keeps_the_seat_and_the_bots_speed(
+    app: WebDriver, app_url: str
+) -> None:
+    """The seat and the speed are chosen among words of the page's language, which
+    Streamlit keeps a choice by: another language must not unseat the user or slow the
+    bots."""
+    open_at(app, app_url, SIZES["desktop"], "seat=2&speed_play=fast")
+
+    def chosen(d: WebDriver) -> tuple[str, str]:
+        seat = d.find_element(By.CSS_SELECTOR, ".st-key-sit_at input").get_attribute("value")
+        speed = d.find_elements(By.CSS_SELECTOR, ".st-key-speed_play input[type=range]")
+        return seat or "", (speed[0].get_attribute("aria-valuetext") or "") if speed else ""
+
+    assert chosen(app) == ("player 2", "fast")
+    for lang, seat, speed in (("简体中文", "玩家 2", "快"), ("English", "player 2", "fast")):
+        pick(app, "lang", lang)
+        settle(app, field_reads("lang", lang), f"the page in {lang}")
+        assert chosen(app) == (seat, speed), lang
+        assert "seat=2" in app.current_url
     no_failure_on_page(app)
