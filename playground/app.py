@@ -133,19 +133,38 @@ def take_upload(box: DeltaGenerator) -> tuple[str, str] | None:
             try:
                 text = decode_upload(data)
             except UploadError as error:
-                st.session_state["upload_error"] = f"{upload.name}: {error}"
+                st.session_state["upload_error"] = refusal(upload.name, error)
             else:
                 st.session_state.pop("upload_error", None)
                 label = upload_name(upload.name) + UPLOADED
                 st.session_state["uploaded"] = (label, text)
                 st.session_state["rule_file"] = label  # the box names what is now in use
     if st.session_state.get("upload_error"):
-        box.error(st.session_state["upload_error"])
+        box.error(told(*st.session_state["upload_error"]))
     uploaded = st.session_state.get("uploaded")
     if uploaded is not None:
         with box:
             upload_keeper(uploaded[0], uploaded[1])  # kept in the browser for a reload
     return uploaded
+
+
+def refusal(name: str, error: UploadError) -> tuple[str, dict[str, object]]:
+    """An upload refused, kept as a message and its values, so that it is told in the
+    language of the page that shows it (see `told`)."""
+    return "sidebar.upload_refused", {"name": name, "reason": error}
+
+
+def told(key: str, values: dict[str, object]) -> str:
+    """A message kept by `refusal` (or by its key and values) in the page's language."""
+    return said(
+        key,
+        **{
+            name: said(f"sidebar.{value.key}", **value.values)
+            if isinstance(value, UploadError)
+            else value
+            for name, value in values.items()
+        },
+    )
 
 
 def bring_back_upload(box: DeltaGenerator) -> bool:
@@ -173,14 +192,13 @@ def bring_back_upload(box: DeltaGenerator) -> bool:
     answer = kept_upload(number)
     text = answer[1] if answer is not None and answer[0] == asked else None
     if text is None:
-        lost = said("sidebar.upload_lost", name=asked)
-        st.session_state["upload_error"] = lost
-        st.toast(lost)
+        st.session_state["upload_error"] = ("sidebar.upload_lost", {"name": asked})
+        st.toast(said("sidebar.upload_lost", name=asked))
         return False
     try:
         decoded = decode_upload(text.encode("utf-8", "surrogatepass"))
     except UploadError as error:
-        st.session_state["upload_error"] = f"{asked}: {error}"
+        st.session_state["upload_error"] = refusal(asked, error)
         return False
     st.session_state["uploaded"] = (asked, decoded)
     st.session_state["rule_file"] = asked

@@ -7,6 +7,7 @@ broken edit shows its diagnostics. Free of Streamlit, so it can be tested alone.
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
@@ -18,6 +19,7 @@ from tablerules.dsl.loading.bundled import bundled_files, bundled_folder
 from tablerules.interpreter.api import CheckCache, Checked, Game
 from tablerules.interpreter.playlog.reader import header_record, text_sha256
 from tablerules.playground.files.budget import checked_within_budget
+from tablerules.playground.words.page_messages import page_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = bundled_folder()  # in the source tree rules/, in an installed wheel tablerules/rules/
@@ -56,24 +58,28 @@ def upload_name(name: str) -> str:
 
 
 class UploadError(ValueError):
-    """An uploaded file that cannot be a rule file (not text, too large)."""
+    """An uploaded file that cannot be a rule file (not text, too large): the reason as a
+    message of the page's catalogue (`sidebar.KEY`) with its values, told in English by
+    `str`."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(page_messages()(f"sidebar.{key}", **values))
 
 
 def decode_upload(data: bytes) -> str:
     """The text of an uploaded rule file, or a clear reason why it is not one."""
     if len(data) > MAX_RULE_BYTES:
-        raise UploadError(
-            f"the file is {len(data):,} bytes; a rule file is text of at most {MAX_RULE_TEXT}"
-        )
+        raise UploadError("upload_too_large", size=f"{len(data):,}", most=MAX_RULE_TEXT)
     if b"\x00" in data:
-        raise UploadError("the file is not text (it contains NUL bytes): upload a .rules file")
+        raise UploadError("upload_not_text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise UploadError(
-            f"the file is not UTF-8 text (byte {error.start} cannot be read): "
-            "save it as UTF-8 and upload it again"
-        ) from None
+        # counted from 1 in the file as uploaded (the decoder counts after a byte-order mark)
+        mark = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        raise UploadError("upload_not_utf8", byte=error.start + mark + 1) from None
 
 
 @dataclass

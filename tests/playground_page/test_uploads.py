@@ -54,10 +54,36 @@ def test_an_upload_that_is_not_a_rule_file_is_refused_in_words(app: AppTest) -> 
     ("data", "reason"),
     [
         (b"game x\x00\x01\x02", "NUL bytes"),
-        (b"game \xff\xfe ok", "not UTF-8 text (byte 5"),
+        (b"game \xff\xfe ok", "not UTF-8 text (byte 6 cannot"),  # counted from 1
+        (b"\xef\xbb\xbfgame \xff", "not UTF-8 text (byte 9 cannot"),  # the mark counted
         (b"#" * (MAX_RULE_BYTES + 1), "at most 64 KB"),
     ],
 )
 def test_upload_that_is_not_a_rule_file_is_refused_clearly(data: bytes, reason: str) -> None:
     with pytest.raises(UploadError, match=re.escape(reason)):
         decode_upload(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (
+            b"game x\x00\x01\x02",
+            "picture.rules：这个文件不是文本（含有 NUL 字节）：请上传一个 .rules 文件",
+        ),
+        (b"game \xff\xfe ok", "picture.rules：这个文件不是 UTF-8 文本（第 6 个字节读不出来）"),
+        (
+            b"#" * (MAX_RULE_BYTES + 1),
+            "picture.rules：这个文件有 65,537 字节；规则文件是最多 64 KB",
+        ),
+    ],
+)
+def test_an_upload_is_refused_in_the_page_s_language(app: AppTest, data: bytes, said: str) -> None:
+    """The refusal is told in the page's language, and again in another one chosen after."""
+    app.selectbox(key="lang").select("zh-Hans")
+    run(app)
+    upload(app, "picture.rules", data)
+    assert [e.value[: len(said)] for e in app.error] == [said]
+    app.selectbox(key="lang").select("en")
+    run(app)
+    assert [e.value.startswith("picture.rules: the file ") for e in app.error] == [True]
