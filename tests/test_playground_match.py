@@ -116,7 +116,10 @@ def test_the_summary_names_money_hands_won_and_the_biggest_hand(pmz: Game) -> No
     assert view.over and view.rows is not None
     assert [row.money for row in view.rows] == ["+40", "+60", "−60", "−40"]
     assert sum(row.won for row in view.rows) == 3
-    assert view.biggest == "The biggest hand: hand 2, player 1 +60 — 北 wins on own draw 四萬"
+    assert view.biggest == "The biggest hand: hand 2, player 1 +60 — 北 wins on own draw 四萬."
+    chinese = match_view(match, frozenset(), "rules/paomazai.rules", "zh-Hans").biggest
+    assert chinese.startswith("最大的一局：第 2 局，玩家 1 +60——"), chinese
+    assert chinese.endswith("。") and not chinese.endswith(".。"), chinese
     assert view.command == "tablerules play rules/paomazai.rules --seed 7 --hands 3 --bots greedy"
     assert match_view(play_out(MatchPlay(pmz, 7, length=3)), frozenset({1})).command == ""
 

@@ -310,7 +310,7 @@ def match_end(match: MatchPlay, context: Context) -> None:
         lines += [f"| {row.player} | {row.money} | {row.won} |" for row in view.rows]
         st.markdown("\n".join(lines))
         if view.biggest:
-            st.markdown(view.biggest + ".")
+            st.markdown(view.biggest)
         if view.command:
             st.caption(say("hand.same_hands"))
             st.code(view.command, language="sh")
