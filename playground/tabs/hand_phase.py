@@ -85,6 +85,7 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
         list(range(len(ask.held))),
         format_func=lambda position: ask.held[position][1],
         max_selections=phase.passes,
+        select_all=False,  # Streamlit's own words, and more cards than may be passed
         placeholder=said("page.phase_cards_placeholder", n=phase.passes),
         key=f"pass_{phase.name}",
     )

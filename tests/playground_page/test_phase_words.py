@@ -54,4 +54,5 @@ def test_the_cards_to_pass_are_named_in_the_pages_script() -> None:
     held = [card for card, n in enumerate(hand.table.state.seats[seat].hand) for _ in range(n)]
     assert box.options == [words.display[card] for card in held]
     assert box.placeholder and not re.search(r"[A-Za-z]", box.placeholder), box.placeholder
+    assert box.proto.select_all == 0  # Streamlit's own "Select all", English, and more than 3
     assert any(words.display[card] != compiled.cards.display[card] for card in held)
