@@ -251,3 +251,15 @@ def test_a_simulation_runs_on_while_the_hand_is_stepped_and_can_be_stopped(
     (said,) = [w.value for w in tab(app).warning]
     assert said.startswith(f"The simulation of {MOST:,} hands from seed 7, greedy bots")
     assert "stopped at your request after" in said
+
+
+def test_a_comparison_of_payoffs_only_says_the_bots_play_the_same(app: AppTest) -> None:
+    """As `tablerules simulate` warns: two files that differ only in what hands pay, played
+    by bots that never read it, are the same play with other money."""
+    note = "differ only in what hands pay, and greedy bots never read it"
+    compare_box(app).set_value(display_path(TWO_HORSES))
+    run(app)
+    assert any(note in c.value for c in tab(app).caption), [c.value for c in tab(app).caption]
+    compare_box(app).set_value(display_path(ROOT / "rules/variants/paomazai-zimo-only.rules"))
+    run(app)
+    assert not any(note in c.value for c in tab(app).caption)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.messages import Messages
+from tablerules.interpreter.simulate.payoffs import PAYOFF_BLIND, payoffs_only
 from tablerules.interpreter.simulate.wording import with_interval
 from tablerules.playground.experiments.counterparts import Counterpart, counterparts, path_of
 from tablerules.playground.experiments.simulation import (
@@ -133,6 +134,9 @@ def statistics(context: Context) -> None:
         saved = say("compare.as_saved") if other.saved else ""
         sides.append((Path(other.path).name + saved, other.game))
         requests.append(other_request(context, other, sides[1][0]))
+        if context.bots in PAYOFF_BLIND and same_play(game, other.game):
+            st.caption(say("stats.payoffs_only", first=sides[0][0], second=sides[1][0],
+                           bots=context.bots))  # fmt: skip
     key = (id(game), *(id(g) for _, g in sides[1:]), context.seed, hands, context.bots)
     what = say(
         "stats.what",
@@ -164,6 +168,20 @@ def statistics(context: Context) -> None:
     if run.key != key:
         st.info(say("stats.stale", what=run.what))
     show(run.outcome, run.paths, context)
+
+
+def same_play(first: Game, second: Game) -> bool:
+    """Whether two games differ only in what hands pay (`payoffs_only`), worked out once
+    per pair of games in the session: the tab is drawn on every run of the page."""
+    held: dict[tuple[int, int], tuple[Game, Game, bool]] = st.session_state.setdefault(
+        "payoffs_only", {}
+    )
+    found = held.get((id(first), id(second)))
+    if found is None or found[0] is not first or found[1] is not second:
+        if len(held) > 16:
+            held.clear()
+        found = held[(id(first), id(second))] = (first, second, payoffs_only(first, second))
+    return found[2]
 
 
 def choice_name(name: str, lang: str) -> str:
