@@ -143,17 +143,18 @@ def test_the_users_choices_play_the_match_again(pmz: Game) -> None:
     picks = match.picks()
     assert len(picks) == 3 and all(picks)
     again = MatchPlay(pmz, 11, humans=me, length=3)
-    assert again.restore(3, picks) == ""
+    assert again.restore(3, picks) is None
     assert [r.totals for r in again.records] == [r.totals for r in match.records]
     assert again.hand.choices == match.hand.choices
 
 
 def test_a_record_that_does_not_fit_is_refused_in_words(pmz: Game) -> None:
     match = MatchPlay(pmz, 11, humans=frozenset({1}), length=2)
-    said = match.restore(1, [[999]])
+    said = str(match.restore(1, [[999]]))
     assert re.fullmatch(r"hand 1: choice 1 of 1 is not one of the \d+ offered", said), said
     bots_only = MatchPlay(pmz, 11, length=2)
-    assert bots_only.restore(1, [[0]]) == "hand 1: choice 1 of 1 comes after the hand is over"
+    said = str(bots_only.restore(1, [[0]]))
+    assert said == "hand 1: choice 1 of 1 comes after the hand is over"
 
 
 def test_playing_a_seat_the_last_move_is_its_decision(pmz: Game) -> None:

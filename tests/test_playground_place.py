@@ -54,7 +54,7 @@ def test_an_address_is_read_leniently_and_written_back_the_same() -> None:
     assert Place.read(params) == place
     odd = Place.read({"hand": "zero", "move": "-3", "picks": "1.x", "seat": "0"})
     assert odd == Place() and len(odd.problems) == 4
-    assert "hand=zero is not a whole number from 1" in odd.problems
+    assert "hand=zero is not a whole number from 1" in map(str, odd.problems)
 
 
 def test_a_match_goes_on_hand_by_hand_to_its_summary() -> None:
@@ -243,3 +243,21 @@ def test_an_address_lagging_the_session_moves_nobody() -> None:
     assert at.selectbox(key="sit_at").value == 1
     assert at.session_state["hand"] is hand and counter(at) == shown
     assert at.query_params["seat"] == "2"  # and the address is put right again
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "from 1; hand 1: choice 1 of 1 is not one of the 12 offered; move 999 is not"),
+        ("zh-Hans", "hand=0 不是从 1 起的整数；第 1 局：1 个选择中的第 1 个不在可选的"),
+        ("zh-Hant", "第 1 局沒有第 999 步"),
+    ],
+)
+def test_an_address_that_cannot_be_reached_is_told_in_the_page_s_language(
+    lang: str, expected: str
+) -> None:
+    at = opened({"lang": lang, "hand": "0", "seat": "2", "picks": "99", "move": "999"})
+    (warning,) = [w.value for w in at.warning]
+    assert expected in warning, warning
+    if lang != "en":
+        assert not re.search(r"[a-z]{3,} [a-z]{3,}", warning), warning

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tablerules.dsl.numbers import whole_number
+from tablerules.playground.words.page_messages import Said
 
 KEYS = ("seat", "hand", "move", "picks")
 MOST_PICKS = 4096  # choices a link may hold (a long whole game of one seat's choices)
@@ -32,7 +33,7 @@ class Place:
     hand: int = 1  # the hand of the match, from 1
     move: int = 0
     picks: tuple[tuple[int, ...], ...] = ()  # the user's choices, hand by hand
-    problems: tuple[str, ...] = field(default=(), compare=False)  # what could not be read
+    problems: tuple[Said, ...] = field(default=(), compare=False)  # what could not be read
 
     def params(self) -> dict[str, str]:
         """The address's parameters for this place: the hand and the move always (a step
@@ -48,7 +49,7 @@ class Place:
     @classmethod
     def read(cls, params: Mapping[str, str]) -> Place:
         """The place an address names; a value that cannot be one is left out and said."""
-        problems = []
+        problems: list[Said] = []
 
         def number(key: str, least: int) -> int | None:
             text = params.get(key)
@@ -56,7 +57,7 @@ class Place:
                 return None
             value = whole_number(str(text))
             if value is None or value < least:
-                problems.append(f"{key}={text} is not a whole number from {least}")
+                problems.append(Said("place.not_whole", {"key": key, "text": text, "least": least}))
                 return None
             return value
 
@@ -73,7 +74,7 @@ class Place:
         )
 
 
-def read_picks(text: str, problems: list[str]) -> tuple[tuple[int, ...], ...]:
+def read_picks(text: str, problems: list[Said]) -> tuple[tuple[int, ...], ...]:
     """`3.0.12-4.5` as ((3, 0, 12), (4, 5)); nothing (and a problem) if it is not that."""
     if not text:
         return ()
@@ -84,12 +85,17 @@ def read_picks(text: str, problems: list[str]) -> tuple[tuple[int, ...], ...]:
         for word in part.split(".") if part else []:
             value = whole_number(word)
             if value is None:
-                problems.append("picks= holds something other than choices")
+                problems.append(Said("place.picks_odd"))
                 return ()
             found.append(value)
         count += len(found)
         hands.append(tuple(found))
     if count > MOST_PICKS:
-        problems.append(f"picks= holds more than {MOST_PICKS:,} choices")
+        problems.append(Said("place.picks_many", {"most": f"{MOST_PICKS:,}"}))
         return ()
     return tuple(hands)
+
+
+def move_missing(move: int, hand: int) -> Said:
+    """An address's move that its hand does not have."""
+    return Said("place.move_missing", {"move": move, "hand": hand})

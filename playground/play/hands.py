@@ -24,6 +24,7 @@ from tablerules.interpreter.bots.players import GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.playlog.reader import choice_record, dumps, result_record
 from tablerules.playground.files.budget import HandClock, OverBudget
+from tablerules.playground.words.page_messages import Said
 
 Choice = tuple[int, str]
 LIMIT = 5_000  # moves a hand may take: far more than any rule file's hand needs
@@ -342,21 +343,25 @@ class HandSession:
         self._picks_of = (played, found)
         return list(found)
 
-    def take_picks(self, picks: list[int]) -> str:
+    def take_picks(self, picks: list[int]) -> Said | None:
         """Make the user's choices given by `picks` (see `picks`), the bots playing on
-        between them; '' when all were made, else why the rest could not be."""
+        between them; None when all were made, else why the rest could not be."""
         for number, index in enumerate(picks, start=1):
             self.to_end()
             seat = self.waiting_human()
             if seat is None:
-                return f"choice {number} of {len(picks)} comes after the hand is over"
+                return Said("place.after_end", {"n": number, "count": len(picks)})
             offered = self.table.legal_actions(seat)
             if not 0 <= index < len(offered):
-                return f"choice {number} of {len(picks)} is not one of the {len(offered)} offered"
+                return Said(
+                    "place.not_offered", {"n": number, "count": len(picks), "offered": len(offered)}
+                )
             self.choose(seat, offered[index].label)
             if self.error:
-                return f"choice {number} of {len(picks)}: {self.error}"
-        return ""
+                return Said(
+                    "place.refused", {"n": number, "count": len(picks), "error": self.error}
+                )
+        return None
 
     def log_lines(self, header: dict[str, Any]) -> list[str]:
         """The hand up to the cursor as a play log that `tablerules replay` reads."""

@@ -20,6 +20,7 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.match import Match, Position, next_position, seed_dealer
 from tablerules.interpreter.narration.narrate import Narrator, player_name
 from tablerules.playground.play.hands import HandSession
+from tablerules.playground.words.page_messages import Said
 
 MOST_HANDS = 99  # the longest match the playground plays (a whole game is bounded by its rounds)
 WHOLE_GAME_HANDS = 1000  # at most, for a game played to the end of its rounds (as `play --game`)
@@ -251,20 +252,20 @@ class MatchPlay:
         over are played again for them, so they are kept as they are made."""
         return [*self._picks, self.hand.picks()]
 
-    def restore(self, number: int, picks: list[list[int]]) -> str:
-        """Play on to hand `number` with the user's choices `picks`, hand by hand; '' when
+    def restore(self, number: int, picks: list[list[int]]) -> Said | None:
+        """Play on to hand `number` with the user's choices `picks`, hand by hand; None when
         it was reached as recorded, else why it stopped where it did."""
         for index in range(max(0, number - 1)):
             mine = picks[index] if index < len(picks) else []
             problem = self.hand.take_picks(mine)
             if problem:
-                return f"hand {self.number}: {problem}"
+                return Said("place.in_hand", {"hand": self.number, "problem": problem})
             self.hand.to_end()
             if not self.hand.end.finished:
-                return f"hand {self.number} is not over: the link holds too few choices for it"
+                return Said("place.not_over", {"hand": self.number})
             if not self.can_go_on:
-                return f"the match is over after hand {self.number}"
+                return Said("place.match_over", {"hand": self.number})
             self.next_hand()
         mine = picks[number - 1] if 0 < number <= len(picks) else []
         problem = self.hand.take_picks(mine)
-        return f"hand {self.number}: {problem}" if problem else ""
+        return Said("place.in_hand", {"hand": self.number, "problem": problem}) if problem else None

@@ -23,14 +23,14 @@ from tablerules.playground.page.components import clickable, clicked, move_list
 from tablerules.playground.page.context import Context
 from tablerules.playground.page.guard import guarded
 from tablerules.playground.page.keys import arrow_keys, step_asked
-from tablerules.playground.page.place import Place
+from tablerules.playground.page.place import Place, move_missing
 from tablerules.playground.page.ticker import set_timer
 from tablerules.playground.play.hand_page import build_page, go_to_step, page_steps
 from tablerules.playground.play.hands import HandSession
 from tablerules.playground.play.match_play import MatchPlay
 from tablerules.playground.play.match_view import MatchView, match_view
 from tablerules.playground.tabs.hand_phase import phase_view
-from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.page_messages import page_messages, told_all
 from tablerules.playground.words.page_views import HandPage
 
 TITLE = "Hand"
@@ -95,11 +95,11 @@ def go_to_place(match: MatchPlay, place: Place, context: Context) -> MatchPlay:
         go_to_step(hand, context.viewer, place.move)
     else:
         hand.to_end()
-        problems.append(f"move {place.move} is not played in hand {match.number}")
+        problems.append(move_missing(place.move, match.number))
     if place.move or place.hand > 1:
         st.session_state["paused"] = True  # land where the address says, not moves later
     if problems:
-        st.session_state["place_note"] = "; ".join(problems)
+        st.session_state["place_note"] = problems
     return match
 
 
@@ -152,9 +152,9 @@ def render(context: Context) -> None:
     note = st.session_state.pop("hand_note", "")
     if note:
         st.info(say("hand.replayed", note=note))
-    missed = st.session_state.pop("place_note", "")
+    missed = st.session_state.pop("place_note", [])
     if missed:
-        st.warning(say("hand.unreachable", missed=missed))
+        st.warning(say("hand.unreachable", missed=told_all(missed, context.lang)))
     if session.rigged is not None:
         count = len(session.script)
         st.info(say("hand.scenario", name=session.rigged.name, count=count))

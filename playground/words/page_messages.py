@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tablerules.interpreter.messages import DEFAULT, Messages, messages
@@ -13,3 +15,29 @@ FOLDER = Path(__file__).resolve().parents[1] / "messages"
 def page_messages(lang: str = DEFAULT) -> Messages:
     """The catalogue of `lang` for the playground's pages (kept once per language)."""
     return messages(lang, FOLDER)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence kept to be told later, in the language of the page that shows it: a
+    message of the page's catalogue and its values (a value may be a `Said` too). `str`
+    tells it in English."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def told(self, lang: str = DEFAULT) -> str:
+        values = {
+            name: value.told(lang) if isinstance(value, Said) else value
+            for name, value in self.values.items()
+        }
+        return page_messages(lang)(self.key, **values)
+
+    def __str__(self) -> str:
+        return self.told()
+
+
+def told_all(said: list[Said], lang: str) -> str:
+    """Several sentences as one, in `lang`."""
+    say = page_messages(lang)
+    return say("place.separator").join(s.told(lang) for s in said)
