@@ -293,6 +293,7 @@ class PlayChecks:
                 self.report(makes, "E110", f"group {action.makes!r} is never on the table")
         if action.makes_alternative:
             self.kind_refs(makes, [action.makes_alternative])
+        self._check_alike_counts(action)
         if action.alternative_under and action.alternative_under not in self.rules.restrictions:
             self.unknown(makes, "restriction", action.alternative_under, self.rules.restrictions)
         onto = ("onto_table", "held_onto_table")
@@ -319,6 +320,34 @@ class PlayChecks:
             self.check_payer_in_bonus(payment, "an action's payment")
         self.kind_refs(self.at(action, "action_also"), action.also_kinds)
         self.check_shown(action)
+
+    def _check_alike_counts(self: Checker, action: ir.Action) -> None:
+        """`N alike from hand` lays N cards, `the card and N alike` N + 1: a count no group
+        the action makes can hold is an action never offered."""
+        kinds = [k for k in (action.makes, action.makes_alternative) if k is not None]
+        patterns = [self.rules.groups[k].pattern for k in kinds if k in self.rules.groups]
+        if not kinds or len(patterns) < len(kinds) or any(p is None for p in patterns):
+            return  # an unknown group is reported already; a group without a pattern fits
+        sizes = [(p.size, p.longest or p.size) for p in patterns if p is not None]
+        if any(p is not None and p.head == "mixed" for p in patterns):
+            return
+        for way in action.ways:
+            if way.effect not in ("from_hand", "with_alike"):
+                continue
+            held = way.count + (way.effect == "with_alike")
+            if any(low <= held <= high for low, high in sizes):
+                continue
+            holds = " or ".join(
+                f"{kind!r} holds {low}" + ("" if low == high else f" to {high}")
+                for kind, (low, high) in zip(kinds, sizes, strict=True)
+            )
+            self.report(
+                way,
+                "E110",
+                f"the action takes {held} card{'s' * (held != 1)} but {holds}: "
+                "it could never be made",
+                "take as many cards as the group it makes holds",
+            )
 
     def _check_keeps_discard(self: Checker, action: ir.Action) -> None:
         """'unless nothing is left to discard' withholds a choice: never a forced or a
