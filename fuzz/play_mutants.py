@@ -330,7 +330,9 @@ def trial(
 def prepare(folder: Path) -> None:
     """Every source and example beside the mutants, for their `extends` to find."""
     folder.mkdir(parents=True, exist_ok=True)
-    for base in [*SOURCES, *EXAMPLES.glob("*.rules")]:
+    sources = {base.name for base in SOURCES}
+    examples = [e for e in EXAMPLES.glob("*.rules") if e.name not in sources]
+    for base in [*SOURCES, *examples]:  # an example never stands in for a source's name
         (folder / base.name).write_text(flat(base.read_text(encoding="utf-8")), encoding="utf-8")
 
 

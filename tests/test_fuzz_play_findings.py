@@ -322,3 +322,17 @@ def test_the_first_mutants_that_check_play_clean(tmp_path: Path) -> None:
         if len(played) == SAMPLED:
             break
     assert len(played) == SAMPLED, played
+
+
+def test_the_prepared_folder_holds_each_source_as_it_is(tmp_path: Path) -> None:
+    """An example named as a source (docs/examples' paohuzi-3p.rules and the variant) never
+    takes its place: every mutant of a file built on that variant was refused for it."""
+    from tablerules.interpreter.api import check
+
+    from fuzz.play_mutants import SOURCES, flat, prepare
+
+    prepare(tmp_path)
+    for source in SOURCES:
+        kept = tmp_path / source.name
+        assert kept.read_text(encoding="utf-8") == flat(source.read_text(encoding="utf-8"))
+    assert check(tmp_path / "paohuzi-3p-mingtang.rules").ok
