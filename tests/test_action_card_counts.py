@@ -49,6 +49,7 @@ def test_a_count_the_group_cannot_hold_is_refused(way: str, column: int, held: i
     [
         "on discard by others: the card and 2 alike from hand",
         "on turn by self: 3 alike from hand",
+        "on discard by others: 2 alike from hand",  # the offered card is taken too
     ],
 )
 def test_a_count_the_group_holds_loads_clean(way: str) -> None:

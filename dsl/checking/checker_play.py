@@ -25,6 +25,9 @@ from tablerules.dsl.numbers import is_digits, too_large
 if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
 
+# the contexts of a way that offer no card: `N alike from hand` there takes N cards only
+NO_OFFERED_CARD = ("turn start", "turn", "deal")
+
 
 class PlayChecks:
     """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`, `unknown`)."""
@@ -322,8 +325,9 @@ class PlayChecks:
         self.check_shown(action)
 
     def _check_alike_counts(self: Checker, action: ir.Action) -> None:
-        """`N alike from hand` lays N cards, `the card and N alike` N + 1: a count no group
-        the action makes can hold is an action never offered."""
+        """`N alike from hand` lays N cards, one more where a card is offered (the card is
+        taken too), `the card and N alike` N + 1: a count no group the action makes can
+        hold is an action never offered."""
         kinds = [k for k in (action.makes, action.makes_alternative) if k is not None]
         patterns = [self.rules.groups[k].pattern for k in kinds if k in self.rules.groups]
         if not kinds or len(patterns) < len(kinds) or any(p is None for p in patterns):
@@ -334,7 +338,8 @@ class PlayChecks:
         for way in action.ways:
             if way.effect not in ("from_hand", "with_alike"):
                 continue
-            held = way.count + (way.effect == "with_alike")
+            takes_offered = way.effect == "with_alike" or way.context not in NO_OFFERED_CARD
+            held = way.count + takes_offered
             if any(low <= held <= high for low, high in sizes):
                 continue
             holds = " or ".join(
