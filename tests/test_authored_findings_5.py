@@ -260,3 +260,25 @@ def test_a_bonus_of_no_cards_is_not_told_as_none_left(capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert "none left" not in out
     assert "draws no 馬" in out
+
+
+def test_a_turned_wild_without_next_by_says_the_turned_card_itself_cannot_be_wild(
+    tmp_path: Path,
+) -> None:
+    # 福州's 金 and 溫州's 財神 are the card turned up itself: a player writes the turn and
+    # no order, and was told only to add 'next by rank, same suit', a different game
+    text = (
+        'override wild 翻鬼 "金: the tile turned up" [FZ-2] {\n'
+        "  turned from wall tail\n  if 翻鬼\n}\n"
+    )
+    (found,) = check(write(tmp_path, text, base="guangdong")).diagnostics
+    assert found.code == "E109"
+    assert "itself" in found.hint and "next by" in found.hint
+
+
+def test_the_turned_card_hint_is_told_in_every_language(tmp_path: Path) -> None:
+    from tablerules.interpreter.messages.diagnostic_text import HINT, identify
+
+    text = 'override wild 翻鬼 "金" [FZ-2] {\n  turned from wall tail\n  if 翻鬼\n}\n'
+    (found,) = check(write(tmp_path, text, base="guangdong")).diagnostics
+    assert identify(found.hint, HINT) is not None, found.hint

@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
 
 
+TURNED_ITSELF = (
+    "the wild is the card after the one turned up: add 'next by rank, same suit'; a wild "
+    "that is the turned card itself cannot be written"
+)
+
+
 class TurnedWildChecks:
     """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`...)."""
 
@@ -43,7 +49,9 @@ class TurnedWildChecks:
                 wild,
                 "E109",
                 f"wild {wild.name} needs both 'turned from ZONE END' and 'next by ATTR'",
-                "turned from wall tail / next by rank, same suit",
+                "turned from wall tail / next by rank, same suit"
+                if wild.next_by is not None or wild.turned_zone is None
+                else TURNED_ITSELF,  # the turn alone: the card turned up itself is meant
             )
         turned = [w.name for w in self.rules.wilds.values() if w.turned]
         if len(turned) > 1 and wild.name != turned[0]:
