@@ -331,7 +331,8 @@ def main() -> None:
     intro = INTRO.format(wide=say("app.intro_wide"), narrow=say("app.intro_narrow"))
     st.markdown(intro, unsafe_allow_html=True)
     release_focus()
-    show_asked_tab(lang)  # on every run, just before the tabs: the browser switches at once
+    # on every run, just before the tabs: the browser switches at once
+    show_asked_tab(lang, [tab.TITLE for tab in TABS])
     titles = [tab_title(tab.TITLE, lang) for tab in TABS]
     # Every tab is drawn on every run of the page, so switching tabs happens in the browser
     # at once, with no run; a tab's heavy work waits for a button, in a fragment.

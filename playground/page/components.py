@@ -15,6 +15,7 @@ once and tests can drive the same state without a browser.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -78,31 +79,49 @@ export default function (component) {
 # Shows the tab named `data.label`, once per request `data.n`, by a click on it as the user
 # would. While the app runs, Streamlit disables each tab until the run has sent it again, and
 # a disabled tab ignores a click; this component is drawn before the tabs, so it keeps trying
-# on every change of the page until the tab is selected (for at most SHOW_TAB_MS).
+# on every change of the page until the tab is selected (for at most SHOW_TAB_MS). After a
+# change of language (`data.keep`: the tabs' new titles) it shows the tab last clicked, held
+# a moment (the tabs drawn anew select their first a moment later); a user's click wins.
 TAB_JS = """
 const SHOW_TAB_MS = 30000;
+const KEEP_TAB_MS = 3000;  // a tab kept across a change of language: held while it settles
 export default function (component) {
   const { data, parentElement } = component;
+  if (!window.trTabWatch) {  // the place of the tab last clicked; the user's click wins
+    window.trTabWatch = true;
+    document.addEventListener('click', (event) => {
+      const tab = event.target.closest && event.target.closest('[data-testid="stTab"]');
+      const tabs = Array.from(document.querySelectorAll('[data-testid="stTab"]'));
+      if (tab) window.trTabChosen = tabs.indexOf(tab);
+      if (tab && event.isTrusted && window.trStopShowing) window.trStopShowing();
+    }, true);
+  }
   if (!data || !data.n || parentElement.shownRequest === data.n) return;
   parentElement.shownRequest = data.n;
-  if (parentElement.stopShowing) parentElement.stopShowing();
+  if (window.trStopShowing) window.trStopShowing();
+  let label = data.label;
+  if (data.keep) {  // the tabs under new titles (another language): the one last chosen
+    label = data.keep[window.trTabChosen || 0];
+    if (!window.trTabChosen || !label) return;
+  }
   const selected = () => {
     const tab = Array.from(document.querySelectorAll('[data-testid="stTab"]'))
-      .find((found) => found.textContent.trim() === data.label);
+      .find((found) => found.textContent.trim() === label);
     if (!tab) return false;
     if (tab.getAttribute('aria-selected') === 'true') return true;
     if (tab.getAttribute('aria-disabled') !== 'true') tab.click();
     return false;
   };
-  if (selected()) return;
-  const watch = new MutationObserver(() => { if (selected()) stop(); });
-  const timer = setTimeout(stop, SHOW_TAB_MS);
+  // tabs drawn anew select their first a moment later: a kept tab is held a while
+  if (selected() && !data.keep) return;
+  const watch = new MutationObserver(() => { if (selected() && !data.keep) stop(); });
+  const timer = setTimeout(stop, data.keep ? KEEP_TAB_MS : SHOW_TAB_MS);
   function stop() {
     watch.disconnect();
     clearTimeout(timer);
-    parentElement.stopShowing = null;
+    window.trStopShowing = null;
   }
-  parentElement.stopShowing = stop;
+  window.trStopShowing = stop;
   watch.observe(document.body, {
     subtree: true, childList: true, attributes: true,
     attributeFilter: ['aria-selected', 'aria-disabled'],
@@ -197,14 +216,20 @@ def ask_for_tab(title: str) -> None:
     st.session_state["asked_tab"] = {"label": title, "n": time.monotonic_ns()}
 
 
-def show_asked_tab(lang: str = "en") -> None:
+def show_asked_tab(lang: str = "en", titles: Sequence[str] = ()) -> None:
     """Show the tab asked for, if any: the page's tabs switch in the browser, not by a run.
     Drawn on every run, asked or not, so the tabs after it keep their place in the page:
     tabs that moved would be drawn anew, on their first tab, losing the one the user chose.
-    A tab is asked for by its module's `TITLE`, and found by its title in `lang`."""
+    A tab is asked for by its module's `TITLE`, and found by its title in `lang`. When the
+    language has changed, the tabs (`titles`) are drawn anew under their new titles: the
+    browser is asked to show again the one it had open."""
     asked = st.session_state.pop("asked_tab", None)
+    before = st.session_state.get("tabs_lang", lang)
+    st.session_state["tabs_lang"] = lang
     if asked:
         asked = {**asked, "label": tab_title(asked["label"], lang)}
+    elif before != lang:
+        asked = {"keep": [tab_title(title, lang) for title in titles], "n": time.monotonic_ns()}
     _show_tab(key="show_tab", data=asked or {})
 
 

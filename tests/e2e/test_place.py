@@ -19,10 +19,11 @@ from .browser.page import (
     main_text,
     no_failure_on_page,
     scores,
+    selected_tabs,
 )
 from .browser.timing import timed
 from .browser.waits import settle
-from .browser.widgets import pick
+from .browser.widgets import open_tab, pick
 
 pytestmark = pytest.mark.e2e
 
@@ -51,12 +52,12 @@ def test_a_reload_and_back_land_in_the_same_place(app: WebDriver, app_url: str, 
     no_failure_on_page(app)
 
 
-def test_a_change_of_language_keeps_the_seat_and_the_bots_speed(
+def test_a_change_of_language_keeps_the_seat_the_speed_and_the_tab(
     app: WebDriver, app_url: str
 ) -> None:
     """The seat and the speed are chosen among words of the page's language, which
     Streamlit keeps a choice by: another language must not unseat the user or slow the
-    bots."""
+    bots, nor take them away from the tab they were reading."""
     open_at(app, app_url, SIZES["desktop"], "seat=2&speed_play=fast")
 
     def chosen(d: WebDriver) -> tuple[str, str]:
@@ -65,9 +66,14 @@ def test_a_change_of_language_keeps_the_seat_and_the_bots_speed(
         return seat or "", (speed[0].get_attribute("aria-valuetext") or "") if speed else ""
 
     assert chosen(app) == ("player 2", "fast")
-    for lang, seat, speed in (("简体中文", "玩家 2", "快"), ("English", "player 2", "fast")):
+    open_tab(app, "Rules")
+    for lang, seat, speed, tab in (
+        ("简体中文", "玩家 2", "快", "规则"),
+        ("English", "player 2", "fast", "Rules"),
+    ):
         pick(app, "lang", lang)
         settle(app, field_reads("lang", lang), f"the page in {lang}")
         assert chosen(app) == (seat, speed), lang
         assert "seat=2" in app.current_url
+        settle(app, lambda d, t=tab: selected_tabs(d) == [t], f"the tab {tab} still open")
     no_failure_on_page(app)
