@@ -170,3 +170,28 @@ def test_playing_a_seat_the_last_move_is_its_decision(pmz: Game) -> None:
         hand.to_end()  # back, then to the end: the same decision, not past it
         assert hand.waiting_human() == 2
         hand.choose(2, hand.table.legal_actions(2)[0].label)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", {"draw": "won on your draw", "discard": "won on your discard"}),
+        ("zh-Hans", {"draw": "靠你摸到的牌赢了", "discard": "靠你打出的牌赢了"}),
+    ],
+)
+def test_a_win_on_the_users_card_says_whether_it_was_drawn_or_discarded(
+    lang: str, said: dict[str, str]
+) -> None:
+    """跑胡子 wins on a card another seat drew and showed as on one it discarded: the
+    seat whose card it was is not told it discarded a card it drew (PHZ-12)."""
+    game = load_game(ROOT / "rules" / "paohuzi.rules")
+    seen = set()
+    for seed in range(1, 12):
+        hand = MatchPlay(game, seed, length=1).hand
+        hand.to_end()
+        for win in (e for e in hand.table.events if e["type"] == "win"):
+            if win["owner"] != win["seat"]:
+                verdict = build_page(hand, win["owner"], lang).result.for_viewer
+                assert said[win["context"]] in verdict, (seed, verdict)
+                seen.add(win["context"])
+    assert seen == {"draw", "discard"}

@@ -122,7 +122,13 @@ class ResultBuilder:
             return say("result.you_win", name=name, total=total)
         wins = [e for e in self.table.events if e["type"] == "win"]
         winners = say.join(self.seat(e["seat"]) for e in wins)
-        if any(e["owner"] == seat and e["seat"] != seat for e in wins):
+        taken = [e for e in wins if e["owner"] == seat and e["seat"] != seat]
+        if taken:  # on a card the seat drew (and showed) or discarded: said which
+            how = f"context.{taken[0].get('context')}"
+            if say.has(how):
+                context = say(how)
+                return say("result.dealt_in_on", name=name, winners=winners, context=context,
+                           total=total)  # fmt: skip
             return say("result.dealt_in", name=name, winners=winners, total=total)
         if not wins:
             return say("result.drawn", name=name, total=total)
