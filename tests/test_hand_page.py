@@ -244,11 +244,13 @@ def test_a_hand_is_the_same_from_the_same_seed(pmz: Game) -> None:
 def test_a_script_replays_and_says_where_it_stops_being_legal(pmz: Game) -> None:
     base = HandSession(pmz, 11)
     again = HandSession(pmz, 11, script=base.played())
-    assert again.end.events == base.end.events and again.note == ""
+    assert again.end.events == base.end.events and again.note is None
     seat, _ = base.choices[3]
     broken = [*base.choices[:3], (seat, "discard nothing"), *base.choices[4:]]
     replayed = HandSession(pmz, 11, script=broken)
-    assert "choice 4 of the hand before, 'discard nothing', is not legal" in replayed.note
+    assert "choice 4 of the hand before, 'discard nothing', is not legal" in str(replayed.note)
+    assert replayed.note is not None
+    assert "上一手的第 4 个选择“discard nothing”在这些规则下不合规" in replayed.note.told("zh-Hans")
     assert replayed.end.finished
 
 

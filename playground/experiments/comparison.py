@@ -9,6 +9,7 @@ from typing import Any
 
 from tablerules.interpreter.api import Game
 from tablerules.playground.play.hands import Choice, HandSession
+from tablerules.playground.words.page_messages import Said
 
 # What an event says about itself rather than about play: its position, the clause and rule
 # ids behind it, display names and the explanation of a choice. Everything else is compared.
@@ -68,7 +69,7 @@ class Comparison:
         return [r - left for left, r in zip(self.left_totals, self.right_totals, strict=True)]
 
     @property
-    def note(self) -> str:
+    def note(self) -> Said | str | None:
         """What to tell about how the hands were played: a choice that stopped being legal,
         or a hand the playground's budget stopped."""
         return self.left.note or self.right.note or self.left.stopped or self.right.stopped

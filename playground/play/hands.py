@@ -73,7 +73,7 @@ class HandSession:
     error: str = field(default="", init=False)
     stopped: str = field(default="", init=False)  # why the hand stopped early (its budget)
     clock: HandClock = field(default_factory=HandClock, init=False)  # the hand's budget
-    note: str = field(default="", init=False)  # how a script fared
+    note: Said | None = field(default=None, init=False)  # how a script fared
     _bots: dict[int, GreedyBot | RandomBot] = field(default_factory=dict, init=False)
     _picks_of: tuple[tuple[Choice, ...], list[int]] = field(
         default=((), []), init=False, repr=False
@@ -171,10 +171,8 @@ class HandSession:
             try:
                 self._apply(seat, label)
             except IllegalAction as refused:
-                self.note = (
-                    f"choice {number + 1} of the hand before, {label!r}, is not legal under "
-                    f"these rules ({refused}); bots played on from move {self.last}"
-                )
+                said = {"n": number + 1, "label": label, "refused": refused, "move": self.last}
+                self.note = Said("replay.not_legal", said)
                 return
 
     def _teach(self, seat: int) -> None:

@@ -171,14 +171,14 @@ class MatchPlay:
         place in the game."""
         self.hand = hand
 
-    def follow(self, game: Game, humans: frozenset[int], bots: str) -> str:
+    def follow(self, game: Game, humans: frozenset[int], bots: str) -> Said | None:
         """Play on under other rules, another seat or other bots, keeping the hands over
         and the place in the hand in play: its choices are made again as far as they stay
         legal (a seat change keeps those up to the move shown). What became of them, in
-        words ('' when they all held)."""
+        words (None when they all held)."""
         old = self.hand
         if old.game is game and old.humans == humans and old.bots == bots:
-            return ""
+            return None
         script = old.choices[: old.marks[old.cursor]] if old.game is game else old.played()
         self.game, self.humans, self.bots = game, humans, bots
         self._match.game = game

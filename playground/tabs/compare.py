@@ -13,7 +13,7 @@ from tablerules.playground.files.budget import OverBudget
 from tablerules.playground.page.context import Context, widget_key
 from tablerules.playground.play.hands import HandSession
 from tablerules.playground.words.language import keep_choice
-from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.page_messages import page_messages, told_all
 from tablerules.playground.words.page_views import sign
 
 TITLE = "Compare variants"
@@ -100,7 +100,7 @@ def show(
     """The two hands told from where they part, as `viewer` sees them (None: all of it)."""
     say = page_messages(lang)
     if result.note:
-        st.info(result.note)
+        st.info(told_all([result.note], lang))
     left, right = result.left, result.right
     tell = [Narrator(h.game, h.dealer or 0, viewer, table=h.end, lang=lang) for h in (left, right)]
     if viewer is not None:

@@ -151,7 +151,7 @@ def render(context: Context) -> None:
     session = hand_session(context)
     note = st.session_state.pop("hand_note", "")
     if note:
-        st.info(say("hand.replayed", note=note))
+        st.info(say("hand.replayed", note=told_all([note], context.lang)))
     missed = st.session_state.pop("place_note", [])
     if missed:
         st.warning(say("hand.unreachable", missed=told_all(missed, context.lang)))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,7 +37,7 @@ class Said:
         return self.told()
 
 
-def told_all(said: list[Said], lang: str) -> str:
-    """Several sentences as one, in `lang`."""
+def told_all(said: Sequence[Said | str], lang: str) -> str:
+    """Several sentences as one, in `lang` (a sentence given as text is told as it is)."""
     say = page_messages(lang)
-    return say("place.separator").join(s.told(lang) for s in said)
+    return say("place.separator").join(s.told(lang) if isinstance(s, Said) else s for s in said)

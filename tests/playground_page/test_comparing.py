@@ -56,7 +56,7 @@ def test_variants_that_deal_differently_are_not_compared(pmz: Game, phz: Game) -
     assert "seat 4 and 3 players" in incomparable(phz, three)
     assert incomparable(pmz, load_game(TWO_HORSES)) == ""
     same = compare_variants(pmz, pmz, 11, None, HandSession(pmz, 11).played())
-    assert same.first_difference is None and same.note == ""
+    assert same.first_difference is None and not same.note
 
 
 def test_a_hand_played_to_its_end_is_compared_as_it_is(pmz: Game) -> None:
