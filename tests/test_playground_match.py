@@ -195,3 +195,18 @@ def test_a_win_on_the_users_card_says_whether_it_was_drawn_or_discarded(
                 assert said[win["context"]] in verdict, (seed, verdict)
                 seen.add(win["context"])
     assert seen == {"draw", "discard"}
+
+
+def test_several_wins_are_told_in_one_sentence_of_the_page_s_language(pmz: Game) -> None:
+    """A discard several seats win on (PMZ-6): the headline joins the wins as the page's
+    language writes sentences (`；` in Chinese, not an ASCII semicolon)."""
+    for seed in range(1, 80):
+        hand = MatchPlay(pmz, seed, length=1).hand
+        hand.to_end()
+        if len([e for e in hand.table.events if e["type"] == "win"]) > 1:
+            break
+    else:
+        pytest.fail("no hand with two wins among the seeds tried")
+    chinese = build_page(hand, None, "zh-Hans").result.headline
+    assert "；" in chinese and ";" not in chinese, chinese
+    assert "; " in build_page(hand, None, "en").result.headline

@@ -47,7 +47,7 @@ class ResultBuilder:
         stories = win_stories(table, self.seat, say.lang)
         reckoner = self.narrator.reckoner()
         wins = [self.win_view(story) for story in stories]
-        headline = "; ".join(w.how for w in wins) if stories else say("result.nobody")
+        headline = say("result.separator").join(w.how for w in wins) or say("result.nobody")
         payments = [reckoner.payment(e) for e in table.events if e["type"] == "pay"]
         bonuses = []
         for event in table.events:
