@@ -317,9 +317,10 @@ def main() -> None:
     game = draft.game
     reached = arrived_at(label, game is not None)  # a load, Back, Forward or a link
     if reached is not None and game is not None:
+        if reached.seat is not None and reached.seat >= seat_count(game):
+            reached = reached.without_seat(seat_count(game))
         st.session_state["place_pending"] = reached
-        if reached.seat is None or reached.seat < seat_count(game):
-            st.session_state["sit_at"] = WATCHING if reached.seat is None else reached.seat
+        st.session_state["sit_at"] = WATCHING if reached.seat is None else reached.seat
     seating = (
         seat_controls(game, hand_dealer(game, seed), table_box, lang)
         if game is not None

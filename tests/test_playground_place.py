@@ -261,3 +261,11 @@ def test_an_address_that_cannot_be_reached_is_told_in_the_page_s_language(
     assert expected in warning, warning
     if lang != "en":
         assert not re.search(r"[a-z]{3,} [a-z]{3,}", warning), warning
+
+
+def test_a_seat_the_game_does_not_have_is_said() -> None:
+    """A link to seat 9 of a four-seat game: watched as the referee, and said why."""
+    at = opened({"seat": "9", "move": "2"})
+    (warning,) = [w.value for w in at.warning]
+    assert "seat=9: the game has 4 seats" in warning, warning
+    assert at.selectbox(key="sit_at").value == -1  # watching

@@ -16,7 +16,7 @@ Forward or a link, and the page goes to the place it names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tablerules.dsl.numbers import whole_number
 from tablerules.playground.words.page_messages import Said
@@ -45,6 +45,11 @@ class Place:
         if any(self.picks):
             found["picks"] = "-".join(".".join(map(str, hand)) for hand in self.picks)
         return found
+
+    def without_seat(self, seats: int) -> Place:
+        """This place watched as the referee: its seat is not one of the game's `seats`."""
+        said = Said("place.no_seat", {"seat": (self.seat or 0) + 1, "seats": seats})
+        return replace(self, seat=None, problems=(*self.problems, said))
 
     @classmethod
     def read(cls, params: Mapping[str, str]) -> Place:
