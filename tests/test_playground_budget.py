@@ -154,7 +154,12 @@ def test_a_hand_whose_bots_think_too_long_stops_with_a_message(
     session.to_end()
     assert time.process_time() - started < 15
     assert not session.end.finished
-    assert "more than the playground allows" in session.error
+    assert "more than the playground allows" in str(session.error)
+    # told in the language of the page that shows it
+    from tablerules.playground.words.page_messages import told_all
+
+    chinese = told_all([session.error], "zh-Hans")
+    assert "超出了游乐场允许的时间" in chinese and "0.3 秒" in chinese, chinese
     assert session.clock.spent > 0.3
     assert not session.forward()  # and it stays stopped
 
@@ -239,8 +244,8 @@ def test_the_hand_budget_counts_the_engines_work_not_only_the_bots(
     monkeypatch.setattr(budget, "HAND_CPU_SECONDS", 2 * deal)
     session = HandSession(checked.game, seed=1, bots="random")
     assert not session.end.finished
-    assert "more than the playground allows" in session.error, session.error
-    assert "engine" in session.error
+    assert "more than the playground allows" in str(session.error), session.error
+    assert "engine" in str(session.error)
     session.to_end()
     assert not session.forward()  # it stays stopped
     assert session.table is session.end and session.end.waiting_for()

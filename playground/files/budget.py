@@ -56,6 +56,7 @@ from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.dsl.loading.loader import Loaded
 from tablerules.interpreter.api import CheckCache, Checked, check
 from tablerules.interpreter.deadline import Deadline, within
+from tablerules.playground.words.page_messages import Said
 
 CPU_SECONDS = 10  # to check a text and play one hand of it, in the worker
 MEMORY_MB = 1024  # the worker's address space
@@ -245,7 +246,11 @@ def _over_budget(path: Path, reason: str) -> Diagnostic:
 
 # ── hands the server plays ─────────────────────────────────────────
 class OverBudget(RuntimeError):
-    """A hand has used up its time; the message says so to the user."""
+    """A hand has used up its time; `said` tells the user so, in the page's language."""
+
+    def __init__(self, seconds: float) -> None:
+        self.said = Said("hand.over_budget", {"seconds": f"{seconds:g}"})
+        super().__init__(str(self.said))
 
 
 class HandClock:
@@ -272,13 +277,7 @@ class HandClock:
             self.spent += self.clock() - started
 
     def _over(self, _detail: str) -> OverBudget:
-        return OverBudget(
-            f"this hand has taken more than {self.seconds:g} s of computing (the bots' "
-            "choices and the engine's moves together), more than the playground allows: "
-            "these rules make hands too slow to play here (fewer cards in a hand, or fewer "
-            "ways to split one, make them quicker); `tablerules play` on your own machine "
-            "has no such budget"
-        )
+        return OverBudget(self.seconds)
 
 
 class CpuBudget:

@@ -60,7 +60,7 @@ class PageBuilder(TableHtml, SeatHtml, MoveList, ChoiceText):
         try:
             return table_at(session, session.partial)
         except OverBudget as stopped:  # the replay ran out of time: the move's end
-            session.error = str(stopped)
+            session.error = stopped.said
             session.partial = None
             return session.table
 

@@ -70,8 +70,8 @@ class HandSession:
     partial: int | None = field(default=None, init=False)
     table: Table = field(init=False)  # the hand at the cursor (at the end of its move)
     end: Table = field(init=False)  # the hand as far as it has been played
-    error: str = field(default="", init=False)
-    stopped: str = field(default="", init=False)  # why the hand stopped early (its budget)
+    error: str | Said = field(default="", init=False)  # a refusal as the engine writes it
+    stopped: Said | str = field(default="", init=False)  # why the hand stopped early (its budget)
     clock: HandClock = field(default_factory=HandClock, init=False)  # the hand's budget
     note: Said | None = field(default=None, init=False)  # how a script fared
     _bots: dict[int, GreedyBot | RandomBot] = field(default_factory=dict, init=False)
@@ -103,7 +103,7 @@ class HandSession:
             with self.clock.running():
                 play()
         except OverBudget as stopped:
-            self.stopped = self.error = str(stopped)
+            self.stopped = self.error = stopped.said
             try:
                 with self._replaying():
                     self.end = self._replayed(len(self.choices))
@@ -227,7 +227,7 @@ class HandSession:
             with self._replaying():
                 table = self._position(move)
         except OverBudget as stopped:
-            self.error = str(stopped)
+            self.error = stopped.said
             return
         self.cursor, self.table, self.partial = move, table, None
 

@@ -219,7 +219,7 @@ def table_part(context: Context, session: HandSession, viewer: int | None) -> No
         stepper(session, top, viewer, context.lang)
         top.markdown(f"**{page.counter}** · {page.status}")
         if not phase_view(session, act):  # a phase before play has a view of its own
-            user_choices(session, page)
+            user_choices(session, page, context.lang)
         if page.result is not None:
             show_result(page, context.lang)
             if match is not None:
@@ -360,9 +360,9 @@ def stepper(session: HandSession, row: DeltaGenerator, viewer: int | None, lang:
         )
 
 
-def user_choices(session: HandSession, page: HandPage) -> None:
+def user_choices(session: HandSession, page: HandPage, lang: str) -> None:
     if session.error:
-        st.error(session.error)
+        st.error(told_all([session.error], lang))
     if not page.prompt:
         return
     st.info(page.prompt)
