@@ -120,6 +120,18 @@ def test_extends_in_the_playground_reaches_only_bundled_files(tmp_path: Path) ->
     assert not draft.broken
 
 
+def test_a_copy_of_a_bundled_variant_builds_on_the_bundled_base() -> None:
+    """The bundled variants name their base `../NAME.rules`: uploaded as they are, they
+    build on the installed file, as a short name would."""
+    variants = sorted((bundled_folder() / "variants").glob("*.rules"))
+    assert sum('extends "../' in v.read_text(encoding="utf-8") for v in variants) >= 5
+    for variant in variants:
+        text = variant.read_text(encoding="utf-8")
+        draft = RuleDraft(path=bundled_folder() / "mine.rules", text="")
+        draft.update(text)
+        assert not draft.broken, (variant.name, [d.render() for d in draft.diagnostics])
+
+
 def test_extends_in_the_playground_reads_no_python_file_of_the_bundled_folder() -> None:
     """The bundled folder is a Python package: the editor's `extends` may not read its
     `__init__.py` and quote it back; only `*.rules` files are bases."""

@@ -46,13 +46,15 @@ def bundled_names() -> list[str]:
 def find_bundled(name: str) -> Path | None:
     """The bundled file a short name stands for, or None.
 
-    Accepted: `NAME`, `NAME.rules`, `variants/NAME` and `variants/NAME.rules`; nothing with
-    any other folder in it, so a name never reaches outside the bundled files.
+    Accepted: `NAME`, `NAME.rules`, `variants/NAME` and `variants/NAME.rules`, and
+    `../NAME.rules` as the bundled variants name their base (so a copy of one builds on the
+    installed file wherever it is put); nothing with any other folder in it, so a name never
+    reaches outside the bundled files.
     """
     if not name or "\\" in name or "\x00" in name:
         return None
     parts = PurePosixPath(name).parts
-    if len(parts) == 2 and parts[0] == VARIANTS:
+    if len(parts) == 2 and parts[0] in (VARIANTS, ".."):
         parts = parts[1:]
     if len(parts) != 1:
         return None
