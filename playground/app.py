@@ -19,7 +19,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from tablerules.dsl.diagnostics import visible
-from tablerules.dsl.numbers import is_digits
+from tablerules.dsl.numbers import is_digits, whole_number
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.playground.files.drafts import (
@@ -216,9 +216,13 @@ def current_draft(chooser: DeltaGenerator, uploads: DeltaGenerator) -> tuple[Rul
     if uploaded is not None:
         names.append(uploaded[0])
     first = names.index(FIRST["rules"]) if FIRST["rules"] in names else 0
+    asked = st.query_params.get("rule_file", "")
     chosen = chooser.selectbox(
         said("sidebar.rule_file"), names, index=first, key="rule_file", bind=URL
     )
+    if asked and asked not in names and not asked.endswith(UPLOADED):
+        name = asked if len(asked) <= 80 else f"{asked[:80]}…"
+        chooser.warning(said("sidebar.no_such_file", name=name, shown=chosen))
     drafts: dict[str, RuleDraft] = st.session_state.setdefault("drafts", {})
     draft = drafts.get(chosen)
     if uploaded is not None and chosen == uploaded[0]:
@@ -249,6 +253,7 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
         )
         if whole:
             return None
+    asked = str(st.query_params.get("match_hands", ""))
     hands = box.number_input(
         said("sidebar.hands"),
         min_value=1,
@@ -259,6 +264,10 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
         bind=URL,
         help=said("sidebar.hands_help"),
     )
+    wanted = whole_number(asked.removesuffix(".0")) if asked else int(hands)
+    if wanted is None or not 1 <= wanted <= MOST_HANDS:
+        text = asked if len(asked) <= 40 else f"{asked[:40]}…"
+        box.warning(said("sidebar.bad_hands", text=text, most=MOST_HANDS, shown=int(hands)))
     return int(hands)
 
 

@@ -269,3 +269,31 @@ def test_a_seat_the_game_does_not_have_is_said() -> None:
     (warning,) = [w.value for w in at.warning]
     assert "seat=9: the game has 4 seats" in warning, warning
     assert at.selectbox(key="sit_at").value == -1  # watching
+
+
+def test_a_rule_file_the_playground_does_not_have_is_said() -> None:
+    """A link naming a file that is not bundled (a typo, a file of another install): the
+    first file is shown, and the page says so in its language."""
+    at = opened({"rule_file": "rules/no-such-game.rules", "lang": "zh-Hant"})
+    notes = [w.value for w in at.sidebar.warning]
+    assert any("rules/no-such-game.rules" in n and "遊樂場裡沒有" in n for n in notes), notes
+    assert at.selectbox(key="rule_file").value != "rules/no-such-game.rules"
+    again = opened({"rule_file": at.selectbox(key="rule_file").value})
+    assert not [w for w in again.sidebar.warning if "rule file" in w.value]
+
+
+@pytest.mark.parametrize("asked", ["-3", "many", "100000"])
+def test_a_match_length_the_playground_cannot_play_is_said(asked: str) -> None:
+    at = opened({"match_hands": asked})
+    notes = [w.value for w in at.sidebar.warning]
+    assert any(f"asks for {asked} hands" in n for n in notes), notes
+    assert at.number_input(key="match_hands").value >= 1
+
+
+@pytest.mark.parametrize("asked", ["3", "3.0"])
+def test_a_match_length_the_playground_plays_is_no_note(asked: str) -> None:
+    at = opened({"match_hands": asked})
+    assert at.number_input(key="match_hands").value == 3
+    at.number_input(key="match_hands").set_value(5)
+    run(at)
+    assert not [w.value for w in at.sidebar.warning if "hands" in w.value]
