@@ -15,6 +15,7 @@ from math import comb
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.count_reach import CountReach, _hypergeometric
+from tablerules.interpreter.bots.danger import Danger
 from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.bots.value import ValueBot
@@ -38,10 +39,11 @@ def reds_held(table: Table, seat: int, red: set[int]) -> int:
     return in_hand + sum(card in red for group in holder.table for card in group.cards)
 
 
-def a_red_rich_discard(game: Game) -> tuple[Table, int, list[Choice]]:
+def a_red_rich_discard(game: Game, safest_red: bool = False) -> tuple[Table, int, list[Choice]]:
     """The first position, in hands greedy bots play, where a seat alone discards, at least
     3 cards from complete, holding `RED_HAND` red cards or more, and the discards that
-    leave it as near to complete as it can be include red and black cards alike."""
+    leave it as near to complete as it can be include red and black cards alike; with
+    `safest_red`, one where the least likely of them to be won on is red, alone."""
     red = red_cards(game)
     for seed in range(200):
         table = Table(game, seed=seed, dealer=0)
@@ -61,10 +63,19 @@ def a_red_rich_discard(game: Game) -> tuple[Table, int, list[Choice]]:
                 best = ranked[0][1]
                 nearest = [c for c, distance in ranked if distance == best]
                 colours = {c.card in red for c in nearest}
-                if best > 2 and colours == {True, False}:
+                mixed = best > 2 and colours == {True, False}
+                if mixed and (not safest_red or _safest_is_red(table, seat, nearest, red)):
                     return table, seat, nearest
             table.apply(bots[seat].choose(table, seat))
     raise AssertionError("no red-rich discard in 200 hands")
+
+
+def _safest_is_red(table: Table, seat: int, nearest: list[Choice], red: set[int]) -> bool:
+    danger = Danger(table, seat)
+    dangers = {c.card: danger.of(c.card) for c in nearest}  # type: ignore[misc]
+    least = min(dangers.values())
+    safest = [card for card, value in dangers.items() if value == least]
+    return len(safest) == 1 and safest[0] in red
 
 
 def test_the_hypergeometric_ways_are_exact() -> None:
@@ -96,17 +107,18 @@ def test_the_estimate_values_keeping_the_red_card_more() -> None:
 
 
 def test_paid_keeps_the_red_card_where_counted_gives_it_up() -> None:
-    """The same position: with the 名堂 paid the bot discards a black card at every seed;
-    with them only counted it plays as the greedy bot, which gives up a red card at some."""
+    """The same position, where the discard least likely to be won on is red: with the
+    名堂 paid the bot discards a black card at every seed; with them only counted it has
+    no score to weigh and gives away the safest of the greedy bot's discards, the red."""
     paid, counted = load_game(PAID), load_game(COUNTED)
     red = red_cards(paid)
-    table, seat, _ = a_red_rich_discard(paid)
-    twin, twin_seat, _ = a_red_rich_discard(counted)
+    table, seat, _ = a_red_rich_discard(paid, safest_red=True)
+    twin, twin_seat, _ = a_red_rich_discard(counted, safest_red=True)
     assert twin_seat == seat and twin.state.seats[seat].hand == table.state.seats[seat].hand
     paid_red = [ValueBot(k).choose(clone(table), seat).card in red for k in range(8)]
     counted_red = [ValueBot(k).choose(clone(twin), seat).card in red for k in range(8)]
     assert not any(paid_red)
-    assert any(counted_red)
+    assert all(counted_red)
 
 
 def reds_after(game: Game, table: Table, seat: int, choice: Choice, red: set[int]) -> int:

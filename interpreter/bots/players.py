@@ -74,21 +74,25 @@ class GreedyBot:
         self.waits = waits
 
     def choose(self, table: Table, seat: int) -> Choice:
+        return self.pick(self.alike(table, seat))
+
+    def alike(self, table: Table, seat: int) -> list[Choice]:
+        """The choices this bot rates alike and best; `choose` draws one of them."""
         choices = table.legal_actions(seat)
         if len(choices) == 1:
-            return choices[0]
+            return choices
         decision = table.state.decision
         if decision is not None and decision.kind == PHASE:
-            return self._pick(phase_choice(table, seat, choices))
+            return phase_choice(table, seat, choices)
         if decision is not None and decision.offer.context == LAST_CARD:
-            return _last_card_choice(table, seat, choices)
+            return [_last_card_choice(table, seat, choices)]
         actions = table.play.actions
         wins = [c for c in choices if c.action in actions and actions[c.action].win]
         if wins:
-            return self._pick(wins)
+            return wins
         forced = [c for c in choices if c.forced]
         if len(forced) == 1:
-            return forced[0]
+            return forced
         scored = _Scorer(table, seat).score(forced or choices)
         plain = [d for c, d in scored if c.action in PLAIN]
         limit = min(plain) if plain else None
@@ -105,9 +109,9 @@ class GreedyBot:
             and table.game.compiled.scoring.decides_wins
         ):
             nearest = _Waits(table, seat).most(nearest)
-        return self._pick(nearest)
+        return nearest
 
-    def _pick(self, choices: list[Choice]) -> Choice:
+    def pick(self, choices: list[Choice]) -> Choice:
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
 
 

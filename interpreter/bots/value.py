@@ -55,6 +55,7 @@ from __future__ import annotations
 import math
 import random
 
+from tablerules.interpreter.bots.danger import Danger
 from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.kept_hands import keep_best
 from tablerules.interpreter.bots.players import PLAIN, GreedyBot, rank_choices
@@ -126,7 +127,9 @@ class ValueBot:
             return self._by_estimate(table, seat, candidates, best)
         # the greedy bot's pick first, the choice to beat; its tie drawn from this point's
         # generator, so the pick too depends on the point of the hand only
-        greedy = GreedyBot(self.rng.randrange(1 << 62)).choose(table, seat)
+        bot = GreedyBot(self.rng.randrange(1 << 62))
+        alike = bot.alike(table, seat)
+        greedy = Danger(table, seat).safest(alike, bot.pick(alike))
         if greedy in candidates:
             candidates.remove(greedy)
             candidates.insert(0, greedy)
@@ -169,13 +172,20 @@ class ValueBot:
         estimate tells them apart in nothing."""
         estimate = hand_value_for(table.game)
         if len(candidates) < 2 or not estimate.active or self.estimate_samples < 1:
-            return self.greedy.choose(table, seat)
+            return self._safe_greedy(table, seat)
         samples = max(self.estimate_samples // len(candidates), 2)  # per candidate
         values = estimate.of_choices(table, seat, candidates, lacking, samples, self.rng)
         top = max(values)
         if min(values) == top:
-            return self.greedy.choose(table, seat)
-        return candidates[values.index(top)]
+            return self._safe_greedy(table, seat)
+        best = [c for c, value in zip(candidates, values, strict=True) if value == top]
+        return Danger(table, seat).safest(best, best[0])
+
+    def _safe_greedy(self, table: Table, seat: int) -> Choice:
+        """The greedy bot's choice, or, where it is a discard, the safest of the discards
+        it rates alike (`danger.py`): as near to complete, less likely to be won on."""
+        alike = self.greedy.alike(table, seat)
+        return Danger(table, seat).safest(alike, self.greedy.pick(alike))
 
     def _shared_window(self, table: Table, seat: int, choices: list[Choice]) -> Choice:
         """A window other seats are asked in too, a win not among the choices: no roll-out

@@ -1,0 +1,122 @@
+"""The value bot, choosing among discards that leave its hand equally far from complete,
+gives away the one least likely to be won on (`bots/danger.py`).
+
+The position (跑馬仔, PMZ-3: a win on another seat's discard; PMZ-4: four groups and a
+pair): seat 0, the dealer, holds three runs and five loose cards, 2m 5m 東 北 西, and must
+discard. The greedy bot rates several of them alike (each leaves the hand as far from
+complete). The three other 北 lie in the other seats' discards, so no seat can hold a pair
+of 北 or two of them: 北 completes no group for anyone, and nobody can be waiting on it.
+Every other loose card can still finish a pair, a pong or a run for another seat.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.bots.danger import Danger
+from tablerules.interpreter.bots.players import GreedyBot
+from tablerules.interpreter.bots.value import ValueBot
+from tablerules.interpreter.engine import Table
+
+OWN = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 5m E N W"  # 14: the dealer's hand, its draw included
+IN_SIGHT = "N N N"  # one in each other seat's discards
+SAFE = "N"
+
+
+@pytest.fixture(scope="module")
+def pmz() -> Game:
+    return load_game("paomazai")
+
+
+def cards(game: Game, text: str) -> list[int]:
+    index = {card_id: number for number, card_id in enumerate(game.compiled.cards.ids)}
+    return [index[word] for word in text.split()]
+
+
+def position(game: Game, seed: int = 0) -> Table:
+    """Seat 0 to discard from OWN, the copies of IN_SIGHT in the others' discards, every
+    other card dealt at random to the other hands and the wall; seat 0's 14th card is its
+    draw, so the table offers it its turn as the engine does."""
+    table = Table(game, seed=seed, dealer=0)
+    state = table.state
+    kinds = len(state.seats[0].hand)
+    rest = [card for card, count in enumerate(game.compiled.cards.copies_of) for _ in range(count)]
+    own = cards(game, OWN)
+    shown = cards(game, IN_SIGHT)
+    for card in own + shown:
+        rest.remove(card)
+    random.Random(seed).shuffle(rest)
+    hand = [0] * kinds
+    for card in own[:-1]:
+        hand[card] += 1
+    state.seats[0].set_hand(hand)
+    for number, other in enumerate((1, 2, 3)):
+        counts = [0] * kinds
+        for card in rest[number * 13 : (number + 1) * 13]:
+            counts[card] += 1
+        state.seats[other].set_hand(counts)
+        state.seats[other].discards = [shown[number]]
+    state.seats[0].discards = []
+    state.wall = [own[-1], *rest[39:]]
+    state.head, state.tail = 0, len(state.wall)
+    state.decision = None
+    state.turn = 0
+    table._draw(0)
+    assert table.waiting_for() == [0]
+    return table
+
+
+def test_the_greedy_bot_rates_the_safe_card_alike_with_others(pmz: Game) -> None:
+    table = position(pmz)
+    alike = {c.card for c in GreedyBot(0).alike(table, 0) if c.action == "discard"}
+    safe = cards(pmz, SAFE)[0]
+    assert safe in alike and len(alike) >= 2
+    picks = {GreedyBot(seed).choose(table, 0).card for seed in range(12)}
+    assert picks - {safe}, "the greedy bot gives away other cards too"
+
+
+def test_no_seat_can_wait_on_a_card_whose_copies_are_all_in_sight(pmz: Game) -> None:
+    table = position(pmz)
+    danger = Danger(table, 0)
+    assert danger.active
+    safe = cards(pmz, SAFE)[0]
+    assert danger.of(safe) == 0
+    for loose in cards(pmz, "2m 5m E W"):
+        assert danger.of(loose) > 0
+
+
+def test_the_value_bot_gives_away_the_card_nobody_can_win_on(pmz: Game) -> None:
+    safe = cards(pmz, SAFE)[0]
+    for seed in range(12):
+        table = position(pmz, seed % 3)
+        choice = ValueBot(seed).choose(table, 0)
+        assert choice.action == "discard" and choice.card == safe, seed
+
+
+def test_a_card_the_others_let_pass_is_safe_against_them(pmz: Game) -> None:
+    """Seat 0 discards 西 and nobody wins on it; seat 1 draws. In seat 1's view, seats 2
+    and 3 let that 西 pass and have not moved since, so they cannot win on a 西 now (a seat
+    that wins whenever it can would have won on the first; PMZ-23 forbids it a passed win
+    until it draws). A card that did not pass them stays a danger."""
+    table = position(pmz)
+    west, east = cards(pmz, "W E")
+    table.apply(next(c for c in table.legal_actions(0) if c.card == west))
+    while table.waiting_for() != [1] or table.state.decision.kind != "turn":
+        seat = table.waiting_for()[0]
+        table.apply(next(c for c in table.legal_actions(seat) if c.action == "pass"))
+    danger = Danger(table, 1)
+    assert danger.against(2, west) == 0 and danger.against(3, west) == 0
+    assert table.state.seats[1].hand[east] < 4
+    assert danger.against(2, east) > 0 and danger.against(3, east) > 0
+    assert danger.against(0, west) > 0  # seat 0 did not let its own discard pass
+
+
+def test_no_danger_where_no_seat_may_win_on_a_discard() -> None:
+    game = load_game("paomazai", {"self_draw_only": "true"})  # 自摸桌, PMZ-20
+    table = position(game)
+    danger = Danger(table, 0)
+    assert not danger.active
+    greedy = GreedyBot(0).choose(table, 0)
+    assert danger.safest(table.legal_actions(0), greedy) == greedy
