@@ -17,6 +17,7 @@ import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.danger import Danger
 from tablerules.interpreter.bots.players import GreedyBot
+from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table
 
@@ -120,3 +121,31 @@ def test_no_danger_where_no_seat_may_win_on_a_discard() -> None:
     assert not danger.active
     greedy = GreedyBot(0).choose(table, 0)
     assert danger.safest(table.legal_actions(0), greedy) == greedy
+
+
+def test_no_danger_from_a_seat_in_a_suit_it_showed_it_holds_none_of() -> None:
+    """四川 (SC-3): a seat that declared a suit void and whose latest discard was of
+    another suit holds none of it; it cannot be waiting on a card of it, nor on a group
+    that needs one. Before, those cards counted as dangerous as any other."""
+    game = load_game("sichuan")
+    checked = 0
+    for seed in range(6):
+        table = Table(game, seed=seed, dealer=0)
+        bots = [GreedyBot(seed * 4 + s) for s in range(4)]
+        while not table.finished and table.state.discards_made < 16:
+            seat = table.waiting_for()[0]
+            table.apply(bots[seat].choose(table, seat))
+        if table.finished:
+            continue
+        seat = table.waiting_for()[0]
+        danger = Danger(table, seat)
+        for other, absent in cards_not_held(table, seat).items():
+            if other not in danger.passed:
+                continue
+            for card in absent:
+                if card not in danger.passed[other]:
+                    assert danger.against(other, card) == 0
+                    checked += 1
+            held = [c for c in range(len(table.state.seats[other].hand)) if c not in absent]
+            assert any(danger.against(other, card) > 0 for card in held)
+    assert checked >= 5

@@ -11,6 +11,8 @@ estimate reads only the compiled rules and what the seat can see:
   the ways another seat could hold the rest of it, counted from the copies not in sight
   (the seat's own hand, every discard, the groups shown). A card whose group-mates are all
   in sight finishes no group, and no wait;
+* **what a seat cannot hold**: no group needing a card its discards showed it holds none
+  of (`seen_absent.py`: the cards of a value it declared and must discard first);
 * **what passed a seat**: a card another seat let pass without winning on it, its hand
   unchanged since (no draw, claim or discard of its own after), does not win for it now:
   a seat that takes every win it can would have taken it, and a file's restriction on a
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
+from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.play_rules import PlayRules
 
@@ -48,6 +51,7 @@ class Danger:
         ]
         self.unseen = _unseen(table, seat) if self.takers else []
         self.passed = _passed(table, self.takers) if self.takers else {}
+        self.absent = cards_not_held(table, seat) if self.takers else {}
         self._cache: dict[int, float] = {}
         self._shape_cache: dict[int, float] = {}
 
@@ -69,6 +73,9 @@ class Danger:
         if other not in self.passed or card in self.passed[other]:
             return 0.0
         weight = 1 + len(self.table.state.seats[other].table)
+        absent = self.absent.get(other)
+        if absent:
+            return weight * self._count_shapes(card, absent)
         return weight * self._shapes(card)
 
     def _shapes(self, card: int) -> float:
@@ -78,7 +85,9 @@ class Danger:
             found = self._shape_cache[card] = self._count_shapes(card)
         return found
 
-    def _count_shapes(self, card: int) -> float:
+    def _count_shapes(self, card: int, absent: frozenset[int] = frozenset()) -> float:
+        """The ways, counting none that needs a card of `absent` (cards a seat is known to
+        hold none of)."""
         play = self.table.play
         unseen = self.unseen
         total = 0.0
@@ -88,7 +97,7 @@ class Danger:
             for _, _, needs in play.completions.get((info.index, card), ()):
                 ways = 1
                 for other, count in needs:
-                    ways *= comb(max(unseen[other], 0), count)
+                    ways *= 0 if other in absent else comb(max(unseen[other], 0), count)
                     if not ways:
                         break
                 total += ways
