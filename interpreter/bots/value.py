@@ -22,7 +22,8 @@ a hand dealt at random is far further from a win than a played one.
   (`ask_again`), and their bots answer there.
 * **A hand near complete** (at most `close` cards from it, on its own turn or in a window
   on a card): the choices the greedy bot rates as near as the best (at most `width`, the
-  greedy bot's own pick first) are played out on the same `samples` imagined deals, and
+  greedy bot's own pick first: of the discards it rates alike, the one least likely to be
+  won on, `danger.py`) are played out on the same `samples` imagined deals, and
   another choice replaces the greedy bot's pick only where its money beats it by `CLEAR`
   standard errors of the paired differences (`clearly_better`): which card to keep, which
   claim to make, whether to claim at all. The largest total of a few deals would pick luck
@@ -31,9 +32,11 @@ a hand dealt at random is far further from a win than a played one.
   otherwise, and where that tells them apart in nothing, the greedy bot's pick stands.
 * **A hand far from complete**: roll-outs rarely reach a win from there, so among the
   choices as near to complete as the best it takes the one the compiled scoring values
-  most (`hand_value.py`: the scores the settlement pays by, judged on the cards the choice
-  leaves, some dealt again; the chance of a card count a pattern reads worked out exactly,
-  `count_reach.py`); the greedy bot's choice when that tells them apart in nothing.
+  most, the safest of those it values alike (`hand_value.py`: the scores the settlement
+  pays by, judged on the cards the choice leaves, some dealt again; the chance of a card
+  count a pattern reads worked out exactly, `count_reach.py`); where that tells them
+  apart in nothing, the greedy bot's choice, or of the discards it rates alike the one
+  least likely to be won on (`danger.py`).
 * **A window other seats are asked in too**, no win among the choices: the same estimate
   among the choices as near as the best (it reads only the seat's cards and what it has
   seen, so no roll-out is needed); it also breaks the ties of roll-outs near complete
