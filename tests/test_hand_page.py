@@ -281,6 +281,12 @@ def test_a_refused_choice_changes_nothing(pmz: Game) -> None:
     events = list(session.end.events)
     session.choose(session.table.waiting_for()[0], "no such action")
     assert session.error and session.choices == [] and session.end.events == events
+    # told in the page's language: the engine's words in English, its answer in Chinese
+    from tablerules.playground.words.page_messages import told_all
+
+    assert "no such" in told_all([session.error], "en")
+    chinese = told_all([session.error], "zh-Hant")
+    assert chinese and not re.search(r"[a-z]{4,}", chinese.replace("no such action", "")), chinese
 
 
 def test_a_hand_replayed_from_any_move_goes_on_as_it_was_played(pmz: Game, phz: Game) -> None:

@@ -22,9 +22,11 @@ from typing import Any
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots.players import GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
+from tablerules.interpreter.engine.explain import explain
+from tablerules.interpreter.messages import DEFAULT, LANGUAGES
 from tablerules.interpreter.playlog.reader import choice_record, dumps, result_record
 from tablerules.playground.files.budget import HandClock, OverBudget
-from tablerules.playground.words.page_messages import Said
+from tablerules.playground.words.page_messages import Said, Written
 
 Choice = tuple[int, str]
 LIMIT = 5_000  # moves a hand may take: far more than any rule file's hand needs
@@ -70,7 +72,7 @@ class HandSession:
     partial: int | None = field(default=None, init=False)
     table: Table = field(init=False)  # the hand at the cursor (at the end of its move)
     end: Table = field(init=False)  # the hand as far as it has been played
-    error: str | Said = field(default="", init=False)  # a refusal as the engine writes it
+    error: str | Said | Written = field(default="", init=False)  # a refusal, a stop
     stopped: Said | str = field(default="", init=False)  # why the hand stopped early (its budget)
     clock: HandClock = field(default_factory=HandClock, init=False)  # the hand's budget
     note: Said | None = field(default=None, init=False)  # how a script fared
@@ -282,12 +284,23 @@ class HandSession:
             try:
                 self.end.apply(label, seat=seat)  # refused: the message says why
             except IllegalAction as refused:
-                self.error = str(refused)
+                self.error = self._refusal(seat, label, str(refused))
             return
         self._bots_first(seat)
         self._apply(seat, label)
         self._play_ahead()
         self.goto(min(self.cursor + 1, self.last))
+
+    def _refusal(self, seat: int, label: str, english: str) -> Written:
+        """Why the choice `label` is refused: the engine's own words in English, its
+        answer to why the action is not legal in each other language."""
+        action = label.split(" ", 1)[0]
+        texts = {DEFAULT: english}
+        for lang in LANGUAGES:
+            if lang != DEFAULT:
+                why = explain(self.end, seat, action, lang)
+                texts[lang] = Said("hand.refused", {"label": label, "why": why}).told(lang)
+        return Written(texts)
 
     def _bots_first(self, seat: int) -> None:
         """Before the user's answer to a window, the bots asked with it answer."""

@@ -28,7 +28,7 @@ class Said:
 
     def told(self, lang: str = DEFAULT) -> str:
         values = {
-            name: value.told(lang) if isinstance(value, Said) else value
+            name: value.told(lang) if isinstance(value, Said | Written) else value
             for name, value in self.values.items()
         }
         return page_messages(lang)(self.key, **values)
@@ -37,7 +37,23 @@ class Said:
         return self.told()
 
 
-def told_all(said: Sequence[Said | str], lang: str) -> str:
+@dataclass(frozen=True)
+class Written:
+    """A sentence written already in each language (the engine's own answers, worded when
+    they arise), told in the page's language, else in English."""
+
+    texts: Mapping[str, str]
+
+    def told(self, lang: str = DEFAULT) -> str:
+        return self.texts.get(lang) or self.texts[DEFAULT]
+
+    def __str__(self) -> str:
+        return self.told()
+
+
+def told_all(said: Sequence[Said | Written | str], lang: str) -> str:
     """Several sentences as one, in `lang` (a sentence given as text is told as it is)."""
     say = page_messages(lang)
-    return say("place.separator").join(s.told(lang) if isinstance(s, Said) else s for s in said)
+    return say("place.separator").join(
+        s.told(lang) if isinstance(s, Said | Written) else s for s in said
+    )
