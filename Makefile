@@ -114,10 +114,10 @@ wheel-smoke: $(STAMP)
 ## files, play logs, rule files with scoring played and settled, scenario files,
 ## checkpoints and the CSV/JSON outputs, on every core); findings go to fuzz/findings/, the
 ## summary to fuzz/last-run.json (docs/reliability.md quotes it); then 1,000 mutants of the
-## bundled rule files, each that checks played, replayed and log-checked (fuzz.play_mutants)
+## bundled rule files, each that checks played, replayed and log-checked (fuzz.mutants.play)
 fuzz: $(STAMP)
 	$(BIN)/python -m fuzz.run --inputs 100000 --json fuzz/last-run.json
-	$(BIN)/python -m fuzz.play_mutants --mutants 1000 --seed 1 --jobs 2
+	$(BIN)/python -m fuzz.mutants.play --mutants 1000 --seed 1 --jobs 2
 
 ## bench-limits: the worst rule files within the limits, checked in fresh processes
 bench-limits: $(STAMP)

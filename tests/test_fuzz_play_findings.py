@@ -1,4 +1,4 @@
-"""What the mutation mode of the fuzzer (`fuzz.play_mutants`) found in files that check:
+"""What the mutation mode of the fuzzer (`fuzz.mutants.play`) found in files that check:
 each finding's minimal file, refused where it once played wrong or broke."""
 
 from __future__ import annotations
@@ -310,7 +310,7 @@ LOOKED_AT = 80  # about one mutant in three checks
 
 
 def test_the_first_mutants_that_check_play_clean(tmp_path: Path) -> None:
-    from fuzz.play_mutants import prepare, try_mutant
+    from fuzz.mutants.play import prepare, try_mutant
 
     prepare(tmp_path)
     played: list[int] = []
@@ -329,7 +329,7 @@ def test_the_prepared_folder_holds_each_source_as_it_is(tmp_path: Path) -> None:
     takes its place: every mutant of a file built on that variant was refused for it."""
     from tablerules.interpreter.api import check
 
-    from fuzz.play_mutants import SOURCES, flat, prepare
+    from fuzz.mutants.play import SOURCES, flat, prepare
 
     prepare(tmp_path)
     for source in SOURCES:

@@ -2,22 +2,24 @@
 checks must play.
 
 A mutant is a bundled file, variant, authored fixture or documented example with one to
-three changes an editor could make: a line dropped or repeated, a number set to 0, 1, 40, a
-huge or a negative one, a word of the language swapped for another (often a kindred one:
-`next` for `across`, `head` for `tail`), a clause of another file spliced in, as it is or
-as an `override`. Each mutant is checked; one that checks is played as a user plays it:
-hands with random, greedy and value bots (`tablerules play --log`), each log replayed
-(`tablerules replay`) and read by the independent log checker (`tests/logcheck`, with the
-invariants every game shares: a mutant no longer follows its game's documents), and dealt
-hands evaluated (`tablerules evaluate`). Each step runs under a CPU budget.
+three changes an editor could make (`fuzz.mutants.edits`: a line dropped or repeated, a
+number set to 0, 1, 40, a huge or a negative one, a word of the language swapped for
+another, a clause of another file spliced in), half of them aimed at the newest constructs
+(`fuzz.mutants.constructs`: wild cards, phases, carries, options, names blocks…). Each
+mutant is checked; one that checks is played as a user plays it: hands with random, greedy
+and value bots (`tablerules play --log`), each log replayed (`tablerules replay`) and read
+by the independent log checker (`tests/logcheck`, with the invariants every game shares: a
+mutant no longer follows its game's documents), dealt hands evaluated (`tablerules
+evaluate`), the RL environments stepped and a hand told in each language
+(`fuzz.mutants.steps`). Each step runs under a CPU budget.
 
 A finding is an internal error or exception, a diagnostic without a place, a check over
 2 s, a step over its budget (a hand that never ends), a replay that does not reproduce its
 log, or an invariant failing. Mutant N is made from the seed and N alone:
 
-    python -m fuzz.play_mutants --mutants 500 --seed 1 --jobs 2
-    python -m fuzz.play_mutants --seed 1 --only 94       # print mutant 94
-    python -m fuzz.play_mutants my.rules other.rules     # the same trial for given files
+    python -m fuzz.mutants.play --mutants 500 --seed 1 --jobs 2
+    python -m fuzz.mutants.play --seed 1 --only 94       # print mutant 94
+    python -m fuzz.mutants.play my.rules other.rules     # the same trial for given files
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ import argparse
 import json
 import multiprocessing
 import random
-import re
 import resource
 import signal
 import sys
@@ -35,44 +36,19 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "docs" / "examples"
-SOURCES = (
-    sorted((ROOT / "rules").glob("*.rules"))
-    + sorted((ROOT / "rules" / "variants").glob("*.rules"))
-    + sorted((ROOT / "tests" / "fixtures" / "authored").glob("*.rules"))
-    + sorted(EXAMPLES.glob("pebbles*.rules"))
-)
+from fuzz.mutants.constructs import CONSTRUCT_EDITS
+from fuzz.mutants.edits import EXAMPLES, LINE_EDITS, ROOT, SOURCES, flat, texts
+from fuzz.mutants.steps import env_steps, told
+
 CHECK_SECONDS = 2.0
 STEP_SECONDS = 30.0  # CPU for one play, replay, log check or evaluation of a mutant
 MEMORY = 2 * 1024**3  # bytes of address space a worker may use
 # (bots, hands) played of each mutant that checks: value bots think for long, so two hands
 PLAYS = (("random", 20), ("greedy", 20), ("value", 2))
 VALUE_SAMPLES = 4
-NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
-WORD = re.compile(r"\b[a-z]+\b")
-NUMBERS = ["0", "1", "2", "3", "17", "40", "100", "-1", "1000000000"]
-# Words that stand in each other's place: a swap keeps the file likely to check, so that
-# its play is fuzzed rather than its refusal.
-KINDRED = [
-    ["next", "previous", "across"],
-    ["head", "tail"],
-    ["self", "others", "anyone"],
-    ["draw", "discard", "replacement", "turn"],
-    ["shown", "concealed", "hidden"],
-    ["dealer", "winner", "discarder", "payer", "payee"],
-    ["win", "drawn"],
-    ["kept", "shown"],
-    ["all", "nearest"],
-    ["most", "least"],
-    ["each", "every"],
-    ["private", "public"],
-    ["hand", "table"],
-]
 # What the log checker holds any rule file to; the other invariants read a game's documents.
 GENERIC_INVARIANTS = [
     "money-sums-to-zero",
@@ -85,110 +61,13 @@ GENERIC_INVARIANTS = [
 ]
 
 
-def flat(text: str) -> str:
-    """A file's text as it reads from one folder holding every source side by side."""
-    return text.replace('extends "../', 'extends "')
-
-
-@cache
-def _texts() -> dict[str, str]:
-    return {str(p.relative_to(ROOT)): flat(p.read_text(encoding="utf-8")) for p in SOURCES}
-
-
-@cache
-def _keywords() -> list[str]:
-    grammar = (ROOT / "dsl" / "parsing" / "rules.lark").read_text(encoding="utf-8")
-    return sorted(set(re.findall(r'"([a-z]+)"', grammar)))
-
-
-def _code_lines(lines: list[str]) -> list[int]:
-    return [i for i, line in enumerate(lines) if line.strip() and line.lstrip()[0] != "#"]
-
-
-def _number(lines: list[str], rng: random.Random) -> str:
-    candidates = [i for i in _code_lines(lines) if NUMBER.search(lines[i].split("[")[0])]
-    if not candidates:
-        return "no number to change"
-    at = rng.choice(candidates)
-    match = rng.choice(list(NUMBER.finditer(lines[at])))
-    value = rng.choice([n for n in NUMBERS if n != match.group()])
-    lines[at] = lines[at][: match.start()] + value + lines[at][match.end() :]
-    return f"line {at + 1}: {match.group()} -> {value}"
-
-
-def _swap_word(lines: list[str], rng: random.Random, choices: Callable[[str], list[str]]) -> str:
-    candidates = [
-        i for i in _code_lines(lines) if any(choices(m.group()) for m in WORD.finditer(lines[i]))
-    ]
-    if not candidates:
-        return "no word to swap"
-    at = rng.choice(candidates)
-    match = rng.choice([m for m in WORD.finditer(lines[at]) if choices(m.group())])
-    value = rng.choice(choices(match.group()))
-    lines[at] = lines[at][: match.start()] + value + lines[at][match.end() :]
-    return f"line {at + 1}: {match.group()} -> {value}"
-
-
-def _word(lines: list[str], rng: random.Random) -> str:
-    keywords = _keywords()
-    return _swap_word(lines, rng, lambda word: keywords if word in keywords else [])
-
-
-def _kindred(lines: list[str], rng: random.Random) -> str:
-    groups = {word: group for group in KINDRED for word in group}
-    return _swap_word(lines, rng, lambda word: [w for w in groups.get(word, []) if w != word])
-
-
-def _drop(lines: list[str], rng: random.Random) -> str:
-    at = rng.choice(_code_lines(lines))
-    removed = lines.pop(at)
-    return f"line {at + 1} dropped: {removed.strip()[:60]}"
-
-
-def _repeat(lines: list[str], rng: random.Random) -> str:
-    at = rng.choice(_code_lines(lines))
-    lines.insert(at, lines[at])
-    return f"line {at + 1} repeated: {lines[at].strip()[:60]}"
-
-
-def _clause_ends(lines: list[str]) -> list[int]:
-    """Lines after which a clause may begin: a block's closing brace, a one-line clause."""
-    return [
-        i
-        for i, line in enumerate(lines)
-        if line.startswith("}")
-        or (line.strip() and line[0] not in " \t#" and not line.rstrip().endswith("{"))
-    ]
-
-
-def _splice(lines: list[str], rng: random.Random) -> str:
-    """A whole clause of another source (a block to its closing brace, or one line), put in
-    after a clause of this one, half the time as an `override`."""
-    name, other = rng.choice(list(_texts().items()))
-    donor = other.split("\n")
-    starts = [i for i in _code_lines(donor) if donor[i][0] not in " \t}"]
-    start = end = rng.choice(starts)
-    if donor[start].rstrip().endswith("{"):
-        while end + 1 < len(donor) and not donor[end].startswith("}"):
-            end += 1
-    piece = donor[start : end + 1]
-    if rng.random() < 0.5 and not piece[0].startswith("override"):
-        piece = ["override " + piece[0], *piece[1:]]
-    ends = _clause_ends(lines)
-    at = rng.choice(ends) + 1 if ends else len(lines)
-    lines[at:at] = piece
-    return f"line {at + 1}: {name}'s line {start + 1} spliced in: {piece[0].strip()[:60]}"
-
-
-MUTATIONS = [_number] * 3 + [_word] + [_kindred] * 3 + [_drop] * 2 + [_repeat] + [_splice] * 2
-
-
 def mutant(index: int, seed: int) -> tuple[str, str, list[str]]:
     """Mutant `index` of a campaign: the source it was made from, its text, its changes."""
     rng = random.Random(f"mutant:{seed}:{index}")
-    source, text = rng.choice(list(_texts().items()))
+    source, text = rng.choice(list(texts().items()))
     lines = text.split("\n")
-    changes = [rng.choice(MUTATIONS)(lines, rng) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
+    edits = rng.choice([LINE_EDITS, CONSTRUCT_EDITS])
+    changes = [rng.choice(edits)(lines, rng) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
     return source, "\n".join(lines), changes
 
 
@@ -313,6 +192,8 @@ def trial(
                 log = path.with_name(f"{path.stem}-{bots}.jsonl")
                 outcome.problems += _play(path, log, bots, hands, seed, profile)
             outcome.problems += _evaluate(path, checked.game, seed)
+            outcome.problems += _timed(STEP_SECONDS, env_steps, checked.game, seed)
+            outcome.problems += _timed(STEP_SECONDS, told, path, seed)
     except OverBudget:
         outcome.problems.append(
             f"over its CPU budget ({CHECK_SECONDS} s to check, a step {STEP_SECONDS} s)"
@@ -362,7 +243,7 @@ def _worker(job: tuple[int, int, str]) -> Outcome:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m fuzz.play_mutants",
+        prog="python -m fuzz.mutants.play",
         description="Mutate the bundled rule files; play, replay and log-check every mutant "
         "that checks. Prints each finding as a JSON line, then the counts.",
     )
