@@ -61,6 +61,7 @@ class TurnedWildChecks:
                 f"wild {wild.name}: only one card is turned at the deal (wild {turned[0]})",
             )
         self._check_turned_zone(wild)
+        self._check_card_left_to_turn(wild)
         if wild.next_by is not None:
             self._check_turned_order(wild)
 
@@ -80,6 +81,31 @@ class TurnedWildChecks:
                 "E110",
                 f"the card is turned from {zone!r}, but the turn draws from {drawn!r}",
                 f"turn the card from the wall the turn draws from: turned from {drawn} tail",
+            )
+
+    def _check_card_left_to_turn(self: Checker, wild: ir.Wild) -> None:
+        """The card is turned from what the deal leaves in the wall: a deal that leaves
+        nothing there would fail the moment the card is turned."""
+        deal, deck = self.rules.deal, self.rules.deck
+        if deal is None or deck is None or not deck.size or wild.turned_zone is None:
+            return
+        seats = self.rules.seats.count if self.rules.seats else 1
+        dealt = sum(
+            step.count * (seats if step.to == "each" else 1)
+            for step in deal.steps
+            if step.count is not None
+        )
+        left = 0
+        for step in deal.steps:
+            if step.zone == wild.turned_zone:
+                count = max(deck.size - dealt, 0) if step.count is None else step.count
+                left += count * (seats if step.to == "each" else 1)
+        if left == 0 and dealt <= deck.size:
+            self.report(
+                deal,
+                "E110",
+                f"the deal leaves no card in {wild.turned_zone!r} to turn for wild {wild.name}",
+                f"leave at least one card in {wild.turned_zone!r} (deal fewer cards)",
             )
 
     def _check_turned_order(self: Checker, wild: ir.Wild) -> None:
