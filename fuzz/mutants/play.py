@@ -41,7 +41,7 @@ from typing import Any
 
 from fuzz.mutants.constructs import CONSTRUCT_EDITS
 from fuzz.mutants.edits import EXAMPLES, LINE_EDITS, ROOT, SOURCES, flat, texts
-from fuzz.mutants.steps import env_steps, told
+from fuzz.mutants.steps import env_steps, options_played, told
 
 CHECK_SECONDS = 2.0
 STEP_SECONDS = 30.0  # CPU for one play, replay, log check or evaluation of a mutant
@@ -194,6 +194,8 @@ def trial(
             outcome.problems += _evaluate(path, checked.game, seed)
             outcome.problems += _timed(STEP_SECONDS, env_steps, checked.game, seed)
             outcome.problems += _timed(STEP_SECONDS, told, path, seed)
+            options = checked.loaded.rules.options
+            outcome.problems += _timed(STEP_SECONDS, options_played, path, options, seed)
     except OverBudget:
         outcome.problems.append(
             f"over its CPU budget ({CHECK_SECONDS} s to check, a step {STEP_SECONDS} s)"

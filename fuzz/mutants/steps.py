@@ -1,6 +1,7 @@
 """What a mutant that checks is put through besides play, replay and the log checker: the
-reinforcement-learning environments stepped with random legal actions, and hands told in
-every language the rule file's `names` blocks may spell."""
+reinforcement-learning environments stepped with random legal actions, hands told in every
+language the rule file's `names` blocks may spell, and hands played under each option's
+other values."""
 
 from __future__ import annotations
 
@@ -62,4 +63,53 @@ def told(path: Path, seed: int) -> list[str]:
     run = run_cli("show", str(path))
     if run.status != 0:
         problems.append(f"show: status {run.status}: {run.stderr[-600:]}")
+    return problems
+
+
+def other_values(option: Any) -> list[str]:
+    """The values of a declared option besides its default, as `--option` writes them:
+    the other truth value, every other choice, an int's bounds."""
+    if option.type == "bool":
+        return [str(not option.default).lower()]
+    if option.type == "choice":
+        return [str(value) for value in option.choices if value != option.default]
+    bounds = [option.minimum, option.maximum]
+    return [str(value) for value in bounds if value is not None and value != option.default]
+
+
+def options_played(path: Path, options: dict[str, Any], seed: int) -> list[str]:
+    """Each option set to each of its other values in turn: where the file checks so, two
+    hands played with random bots and replayed; the problems found."""
+    from tablerules.interpreter.api import check
+
+    from fuzz.harness import run_cli
+
+    problems = []
+    for name, option in options.items():
+        for value in other_values(option):
+            if not check(path, options={name: value}).ok:
+                continue
+            log = path.with_name(f"{path.stem}-option.jsonl")
+            setting = ["--option", f"{name}={value}"]
+            run = run_cli(
+                "play",
+                str(path),
+                *setting,
+                "--seed",
+                str(seed),
+                "--hands",
+                "2",
+                "--bots",
+                "random",
+                "--quiet",
+                "--log",
+                str(log),
+            )
+            if run.status != 0:
+                problems.append(f"play {name}={value}: status {run.status}: {run.stderr[-600:]}")
+                continue
+            run = run_cli("replay", str(log), "--quiet")
+            if run.status != 0:
+                said = (run.stdout + run.stderr)[-600:]
+                problems.append(f"replay {name}={value}: status {run.status}: {said}")
     return problems
