@@ -41,7 +41,8 @@ class SetupChecks:
             if option.maximum is not None and value > option.maximum:
                 return f"must be at most {option.maximum}"
             return None
-        if value not in option.choices:
+        # of the choice's own kind: False == 0 and True == 1 in Python, not in a rule file
+        if not any(type(value) is type(c) and value == c for c in option.choices):
             allowed = " | ".join(str(c) for c in option.choices)
             return f"must be one of {allowed}"
         return None
