@@ -315,7 +315,8 @@ def test_the_first_mutants_that_check_play_clean(tmp_path: Path) -> None:
     prepare(tmp_path)
     played: list[int] = []
     for index in range(LOOKED_AT):
-        outcome = try_mutant(index, 1, tmp_path, (("random", 3), ("greedy", 2), ("value", 1)))
+        plays = (("random", 3), ("greedy", 2), ("value", 1))
+        outcome = try_mutant(index, 1, tmp_path, plays, steps=False)
         assert outcome.verdict in ("played", "refused"), outcome
         if outcome.verdict == "played":
             played.append(index)
@@ -336,3 +337,21 @@ def test_the_prepared_folder_holds_each_source_as_it_is(tmp_path: Path) -> None:
         kept = tmp_path / source.name
         assert kept.read_text(encoding="utf-8") == flat(source.read_text(encoding="utf-8"))
     assert check(tmp_path / "paohuzi-3p-mingtang.rules").ok
+
+
+# What else a mutant that checks is put through (`fuzz.mutants.steps`), on files with the
+# newest constructs: a wild turned under an option, phases and play after a win, a carry.
+@pytest.mark.parametrize("name", ["guangdong", "sichuan", "paohuzi-changde"])
+def test_the_steps_besides_play_pass_on_the_bundled_files(tmp_path: Path, name: str) -> None:
+    from fuzz.mutants.steps import env_steps, options_played, other_values, told
+
+    path = tmp_path / f"{name}.rules"
+    path.write_text(f'extends "{name}"\n', encoding="utf-8")
+    checked = check(path)
+    assert checked.ok and checked.game is not None
+    assert env_steps(checked.game, 1) == []
+    options = checked.loaded.rules.options
+    assert options and all(other_values(option) for option in options.values())
+    assert options_played(path, options, 1) == []
+    if name == "guangdong":
+        assert told(path, 1) == []

@@ -172,10 +172,15 @@ def _evaluate(path: Path, game: Any, seed: int) -> list[str]:
 
 
 def trial(
-    path: Path, outcome: Outcome, seed: int, plays: tuple[tuple[str, int], ...] = PLAYS
+    path: Path,
+    outcome: Outcome,
+    seed: int,
+    plays: tuple[tuple[str, int], ...] = PLAYS,
+    steps: bool = True,
 ) -> Outcome:
     """Check the rule file at `path`; when it checks, play, replay, log-check and evaluate
-    it, its logs written beside it. The problems found go to `outcome`."""
+    it, its logs written beside it, and with `steps` put it through `fuzz.mutants.steps`
+    as well. The problems found go to `outcome`."""
     from tablerules.interpreter.api import check
 
     from fuzz.harness import Finding, validate
@@ -192,6 +197,8 @@ def trial(
                 log = path.with_name(f"{path.stem}-{bots}.jsonl")
                 outcome.problems += _play(path, log, bots, hands, seed, profile)
             outcome.problems += _evaluate(path, checked.game, seed)
+            if not steps:
+                return _ended(outcome, started)
             outcome.problems += _timed(STEP_SECONDS, env_steps, checked.game, seed)
             outcome.problems += _timed(STEP_SECONDS, told, path, seed)
             options = checked.loaded.rules.options
@@ -204,6 +211,10 @@ def trial(
         outcome.problems.append(f"finding: {finding}")
     except Exception:  # everything escaping is a finding, told with where it came from
         outcome.problems.append(traceback.format_exc()[-3000:])
+    return _ended(outcome, started)
+
+
+def _ended(outcome: Outcome, started: float) -> Outcome:
     outcome.seconds = time.process_time() - started
     if outcome.problems:
         outcome.verdict = "finding"
@@ -220,13 +231,17 @@ def prepare(folder: Path) -> None:
 
 
 def try_mutant(
-    index: int, seed: int, folder: Path, plays: tuple[tuple[str, int], ...] = PLAYS
+    index: int,
+    seed: int,
+    folder: Path,
+    plays: tuple[tuple[str, int], ...] = PLAYS,
+    steps: bool = True,
 ) -> Outcome:
     """Mutant `index` written to `folder` (made ready by `prepare`) and tried."""
     source, text, changes = mutant(index, seed)
     path = folder / f"mutant-{index}.rules"
     path.write_text(text, encoding="utf-8")
-    outcome = trial(path, Outcome(index, source, changes), seed + index, plays)
+    outcome = trial(path, Outcome(index, source, changes), seed + index, plays, steps)
     if outcome.verdict != "finding":
         for kept in folder.glob(f"mutant-{index}[.-]*"):
             kept.unlink()
