@@ -171,9 +171,11 @@ class HandValue:
 
     def _unseen(self, table: Table, seat: int) -> list[int]:
         """Copies of each card the seat has not seen: not in its hand, on no table face
-        up, in no discard pile."""
+        up, in no discard pile, not turned up for a wild."""
         left = list(self.copies)
         state = table.state
+        if state.turned is not None:
+            left[state.turned] -= 1
         for card, count in enumerate(state.seats[seat].hand):
             left[card] -= count
         for index, other in enumerate(state.seats):
