@@ -30,6 +30,19 @@ from tablerules.interpreter.engine.state import HandState
 
 RESET_OPTIONS = ("dealer",)
 MAX_SKIPPED = 1000  # hands won on the deal in a row before `reset` gives up
+
+
+class HandsWonOnTheDeal(RuntimeError):
+    """Every hand `reset` dealt was won on the deal: the rule file leaves no choice to any
+    seat, so there is nothing to step."""
+
+    def __init__(self, hands: int) -> None:
+        super().__init__(
+            f"{hands} hands in a row were won on the deal, before any seat chose: these rules "
+            "leave the agents nothing to play (check the file's immediate wins)"
+        )
+
+
 INT8 = np.dtype(np.int8)  # the mask's dtype, given as a dtype: no lookup per call
 
 
@@ -144,7 +157,7 @@ class TableEnv(AECEnv):
                 break
             skipped.append({"hand_seed": self.hand_seed, "totals": self.table.totals()})
             if len(skipped) >= MAX_SKIPPED:
-                raise RuntimeError(f"{len(skipped)} hands in a row were won on the deal")
+                raise HandsWonOnTheDeal(len(skipped))
             self.hand_seed = self._next_seed()
         self._payments = PaymentReader(self.table)
         self.agents = list(self.possible_agents)

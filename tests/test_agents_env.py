@@ -263,3 +263,23 @@ def test_a_hand_won_on_the_deal_is_skipped_and_every_agent_starts_live(tmp_path:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(tablerules.env(game, seed=won), num_cycles=200)
+
+
+def test_rules_whose_every_hand_is_won_on_the_deal_are_said_at_reset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """長沙 with 缺一色 (CS-5) held by every hand (fewer than four suits) and ending it: no
+    seat ever chooses, and `reset` says so by name instead of dealing for ever."""
+    from tablerules.agents import pettingzoo_env
+
+    text = (Path(__file__).resolve().parents[1] / "rules" / "changsha.rules").read_text(
+        encoding="utf-8"
+    )
+    shown = '  when distinct suit < 3\n  play goes on\n  pays: each other pays 2 × 底 "缺一色"\n'
+    assert shown in text
+    text = text.replace(shown, "  when distinct suit < 4\n")
+    (tmp_path / "dealt.rules").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(pettingzoo_env, "MAX_SKIPPED", 5)
+    env = TableEnv(load_game(tmp_path / "dealt.rules"), seed=1)
+    with pytest.raises(pettingzoo_env.HandsWonOnTheDeal, match="5 hands in a row"):
+        env.reset(seed=1)
