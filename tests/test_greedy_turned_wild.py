@@ -39,3 +39,22 @@ def test_the_value_bot_imagines_no_copy_of_the_turned_card_beyond_the_deck() -> 
     for seat, holder in enumerate(table.state.seats):
         unseen = hand_value_for(checked.game)._unseen(table, seat)
         assert unseen[turned] == copies - 1 - holder.hand[turned]
+
+
+def test_a_discards_danger_counts_the_turned_card_as_seen() -> None:
+    """The value bot's danger of a discard reads the copies not in sight: the card turned up
+    is in every seat's sight, as for the greedy and value bots' other estimates."""
+    from tablerules.interpreter.api import check
+    from tablerules.interpreter.bots.danger import Danger
+    from tablerules.interpreter.engine import Table
+
+    checked = check(WUHAN)
+    assert checked.game is not None
+    table = Table(checked.game, seed=175, dealer=3, streak=1)
+    turned = table.state.turned
+    assert turned is not None
+    copies = checked.game.compiled.cards.copies_of[turned]
+    for seat, holder in enumerate(table.state.seats):
+        danger = Danger(table, seat)
+        if danger.takers:
+            assert danger.unseen[turned] == copies - 1 - holder.hand[turned]

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
+from tablerules.interpreter.bots.in_sight import unseen
 from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.play_rules import PlayRules
@@ -49,7 +50,7 @@ class Danger:
             for other in range(play.seats)
             if other != seat and state.playing(other) and _may_win(play, other, seat)
         ]
-        self.unseen = _unseen(table, seat) if self.takers else []
+        self.unseen = unseen(table, seat) if self.takers else []
         self.passed = _passed(table, self.takers) if self.takers else {}
         self.absent = cards_not_held(table, seat) if self.takers else {}
         self._cache: dict[int, float] = {}
@@ -124,22 +125,6 @@ def _may_win(play: PlayRules, seat: int, owner: int) -> bool:
     return isinstance(owner, int) and any(
         rule.win for _, rule in play.ways_for(DISCARD, seat, owner)
     )
-
-
-def _unseen(table: Table, seat: int) -> list[int]:
-    """Copies of each card not in the seat's sight: not in its hand, not discarded, not in
-    a group shown on the table (its own groups count whole)."""
-    copies = table.game.compiled.cards.copies_of
-    held = table.state.seats[seat].hand
-    unseen = [total - own for total, own in zip(copies, held, strict=True)]
-    for index, other in enumerate(table.state.seats):
-        for card in other.discards:
-            unseen[card] -= 1
-        for group in other.table:
-            if index == seat or not group.concealed:
-                for card in group.cards:
-                    unseen[card] -= 1
-    return unseen
 
 
 def _passed(table: Table, takers: Sequence[int]) -> dict[int, set[int]]:

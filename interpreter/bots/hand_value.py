@@ -28,6 +28,7 @@ from typing import Any
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots.count_reach import CountReach
 from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.in_sight import unseen
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine import Choice, Table
@@ -170,22 +171,8 @@ class HandValue:
         return hand, shown
 
     def _unseen(self, table: Table, seat: int) -> list[int]:
-        """Copies of each card the seat has not seen: not in its hand, on no table face
-        up, in no discard pile, not turned up for a wild."""
-        left = list(self.copies)
-        state = table.state
-        if state.turned is not None:
-            left[state.turned] -= 1
-        for card, count in enumerate(state.seats[seat].hand):
-            left[card] -= count
-        for index, other in enumerate(state.seats):
-            for card in other.discards:
-                left[card] -= 1
-            for group in other.table:
-                if index == seat or not group.concealed:
-                    for card in group.cards:
-                        left[card] -= 1
-        return [max(count, 0) for count in left]
+        """Copies of each card the seat has not seen (`in_sight`)."""
+        return unseen(table, seat)
 
     def _mean(
         self,

@@ -23,6 +23,7 @@ from typing import Protocol
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.in_sight import seen_outside_hand
 from tablerules.interpreter.bots.phase_choice import phase_choice
 from tablerules.interpreter.bots.winning_waits import waits_for
 from tablerules.interpreter.engine import Choice, Table
@@ -238,20 +239,8 @@ class _Waits:
         return [c for c in choices if live[c.card] == most]  # type: ignore[index]
 
     def _seen(self) -> list[int]:
-        """Copies of each card the seat sees outside its hand: every discard, every table
-        group shown, its own groups whole, and the card turned up at the deal (out of
-        play)."""
-        seen = [0] * len(self.table.game.compiled.cards)
-        if self.table.state.turned is not None:
-            seen[self.table.state.turned] += 1
-        for index, other in enumerate(self.table.state.seats):
-            for card in other.discards:
-                seen[card] += 1
-            for group in other.table:
-                if index == self.seat or not group.concealed:
-                    for card in group.cards:
-                        seen[card] += 1
-        return seen
+        """Copies of each card the seat sees outside its hand (`in_sight`)."""
+        return seen_outside_hand(self.table, self.seat)
 
 
 def rank_choices(table: Table, seat: int, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
