@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -209,3 +209,9 @@ def pick_win(rng: random.Random, concealed: list[str]) -> tuple[list[str], str]:
 
 def with_facts(deal: Deal, **facts: Any) -> Deal:
     return replace(deal, facts=tuple(sorted({**dict(deal.facts), **facts}.items())))
+
+
+def dealt(make: Callable[[random.Random], Deal | None], seed: int, count: int) -> list[Deal]:
+    """`count` tries of `make` from `seed`, the deals it made (a try may make none)."""
+    rng = random.Random(seed)
+    return [d for d in (make(rng) for _ in range(count)) if d is not None]

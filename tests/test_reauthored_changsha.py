@@ -28,6 +28,7 @@ from reauthored import (
     ROOT,
     Deal,
     complete_hand,
+    dealt,
     disagreements,
     fits,
     judge,
@@ -90,8 +91,7 @@ def changsha_deal(rng: random.Random) -> Deal | None:
 
 
 def deals(seed: int, count: int) -> list[Deal]:
-    rng = random.Random(seed)
-    return [d for d in (changsha_deal(rng) for _ in range(count)) if d is not None]
+    return dealt(changsha_deal, seed, count)
 
 
 def generals_only(deal: Deal) -> bool:

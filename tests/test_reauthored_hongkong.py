@@ -23,6 +23,7 @@ from reauthored import (
     ROOT,
     Deal,
     complete_hand,
+    dealt,
     disagreements,
     fits,
     judge,
@@ -92,8 +93,7 @@ def hongkong_deal(rng: random.Random) -> Deal | None:
 
 
 def deals(seed: int, count: int) -> list[Deal]:
-    rng = random.Random(seed)
-    return [d for d in (hongkong_deal(rng) for _ in range(count)) if d is not None]
+    return dealt(hongkong_deal, seed, count)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

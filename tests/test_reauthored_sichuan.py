@@ -23,6 +23,7 @@ from reauthored import (
     ROOT,
     Deal,
     complete_hand,
+    dealt,
     disagreements,
     fits,
     judge,
@@ -68,8 +69,7 @@ def sichuan_deal(rng: random.Random) -> Deal | None:
 
 
 def deals(seed: int, count: int) -> list[Deal]:
-    rng = random.Random(seed)
-    return [d for d in (sichuan_deal(rng) for _ in range(count)) if d is not None]
+    return dealt(sichuan_deal, seed, count)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -25,6 +25,7 @@ from reauthored import (
     ROOT,
     Deal,
     complete_hand,
+    dealt,
     disagreements,
     fits,
     judge,
@@ -80,8 +81,7 @@ def ours_of(deal: Deal) -> Deal:
 
 
 def deals(seed: int, count: int) -> list[Deal]:
-    rng = random.Random(seed)
-    return [d for d in (taiwan_deal(rng) for _ in range(count)) if d is not None]
+    return dealt(taiwan_deal, seed, count)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
