@@ -14,6 +14,7 @@ from math import comb
 
 import pytest
 from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.bots.acceptance import most_accepting
 from tablerules.interpreter.bots.count_reach import CountReach, _hypergeometric
 from tablerules.interpreter.bots.danger import Danger
 from tablerules.interpreter.bots.hand_value import hand_value_for
@@ -43,7 +44,8 @@ def a_red_rich_discard(game: Game, safest_red: bool = False) -> tuple[Table, int
     """The first position, in hands greedy bots play, where a seat alone discards, at least
     3 cards from complete, holding `RED_HAND` red cards or more, and the discards that
     leave it as near to complete as it can be include red and black cards alike; with
-    `safest_red`, one where the least likely of them to be won on is red, alone."""
+    `safest_red`, one where the discard the bot takes with no score to weigh is red, alone:
+    of those the most unseen cards improve, the least likely to be won on."""
     red = red_cards(game)
     for seed in range(200):
         table = Table(game, seed=seed, dealer=0)
@@ -72,7 +74,8 @@ def a_red_rich_discard(game: Game, safest_red: bool = False) -> tuple[Table, int
 
 def _safest_is_red(table: Table, seat: int, nearest: list[Choice], red: set[int]) -> bool:
     danger = Danger(table, seat)
-    dangers = {c.card: danger.of(c.card) for c in nearest}  # type: ignore[misc]
+    kept = most_accepting(table, seat, nearest)
+    dangers = {c.card: danger.of(c.card) for c in kept}  # type: ignore[misc]
     least = min(dangers.values())
     safest = [card for card, value in dangers.items() if value == least]
     return len(safest) == 1 and safest[0] in red
@@ -107,9 +110,10 @@ def test_the_estimate_values_keeping_the_red_card_more() -> None:
 
 
 def test_paid_keeps_the_red_card_where_counted_gives_it_up() -> None:
-    """The same position, where the discard least likely to be won on is red: with the
-    名堂 paid the bot discards a black card at every seed; with them only counted it has
-    no score to weigh and gives away the safest of the greedy bot's discards, the red."""
+    """The same position, where the discard the bot takes with no score to weigh is red:
+    with the 名堂 paid the bot discards a black card at every seed; with them only counted
+    it gives away the safest of the greedy bot's discards the most unseen cards improve
+    on, the red."""
     paid, counted = load_game(PAID), load_game(COUNTED)
     red = red_cards(paid)
     table, seat, _ = a_red_rich_discard(paid, safest_red=True)

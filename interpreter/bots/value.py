@@ -22,21 +22,23 @@ a hand dealt at random is far further from a win than a played one.
   (`ask_again`), and their bots answer there.
 * **A hand near complete** (at most `close` cards from it, on its own turn or in a window
   on a card): the choices the greedy bot rates as near as the best (at most `width`, the
-  greedy bot's own pick first: of the discards it rates alike, the one least likely to be
-  won on, `danger.py`) are played out on the same `samples` imagined deals, and
-  another choice replaces the greedy bot's pick only where its money beats it by `CLEAR`
-  standard errors of the paired differences (`clearly_better`): which card to keep, which
-  claim to make, whether to claim at all. The largest total of a few deals would pick luck
-  (one large win in five deals), not the better choice. Where the deals end with the same
-  money for every choice (often none of them won), the scoring's estimate breaks the tie;
-  otherwise, and where that tells them apart in nothing, the greedy bot's pick stands.
+  greedy bot's own pick first: of the discards it rates alike, among those that keep the
+  hand open to the most unseen cards (`acceptance.py`), the one least likely to be won on,
+  `danger.py`) are played out on the same `samples` imagined deals, and another choice
+  replaces the greedy bot's pick only where its money beats it by `CLEAR` standard errors
+  of the paired differences (`clearly_better`): which card to keep, which claim to make,
+  whether to claim at all. The largest total of a few deals would pick luck (one large win
+  in five deals), not the better choice. Where the deals end with the same money for every
+  choice (often none of them won), the scoring's estimate breaks the tie; otherwise, and
+  where that tells them apart in nothing, the greedy bot's pick stands.
 * **A hand far from complete**: roll-outs rarely reach a win from there, so among the
   choices as near to complete as the best it takes the one the compiled scoring values
-  most, the safest of those it values alike (`hand_value.py`: the scores the settlement
-  pays by, judged on the cards the choice leaves, some dealt again; the chance of a card
-  count a pattern reads worked out exactly, `count_reach.py`); where that tells them
-  apart in nothing, the greedy bot's choice, or of the discards it rates alike the one
-  least likely to be won on (`danger.py`).
+  most, of those it values alike the most open and the safest (`hand_value.py`: the scores
+  the settlement pays by, judged on the cards the choice leaves, some dealt again; the
+  chance of a card count a pattern reads worked out exactly, `count_reach.py`); where that
+  tells them apart in nothing, the greedy bot's choice, or of the discards it rates alike
+  the most open (`acceptance.py`) and of those the least likely to be won on
+  (`danger.py`).
 * **A window other seats are asked in too**, no win among the choices: the same estimate
   among the choices as near as the best (it reads only the seat's cards and what it has
   seen, so no roll-out is needed); it also breaks the ties of roll-outs near complete
@@ -57,7 +59,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
+from tablerules.interpreter.bots.acceptance import most_accepting
 from tablerules.interpreter.bots.danger import Danger
 from tablerules.interpreter.bots.hand_value import hand_value_for
 from tablerules.interpreter.bots.kept_hands import keep_best
@@ -131,8 +135,7 @@ class ValueBot:
         # the greedy bot's pick first, the choice to beat; its tie drawn from this point's
         # generator, so the pick too depends on the point of the hand only
         bot = GreedyBot(self.rng.randrange(1 << 62))
-        alike = bot.alike(table, seat)
-        greedy = Danger(table, seat).safest(alike, bot.pick(alike))
+        greedy = best_of_alike(table, seat, bot.alike(table, seat), bot.pick)
         if greedy in candidates:
             candidates.remove(greedy)
             candidates.insert(0, greedy)
@@ -182,13 +185,12 @@ class ValueBot:
         if min(values) == top:
             return self._safe_greedy(table, seat)
         best = [c for c, value in zip(candidates, values, strict=True) if value == top]
-        return Danger(table, seat).safest(best, best[0])
+        return best_of_alike(table, seat, best, lambda kept: kept[0])
 
     def _safe_greedy(self, table: Table, seat: int) -> Choice:
-        """The greedy bot's choice, or, where it is a discard, the safest of the discards
-        it rates alike (`danger.py`): as near to complete, less likely to be won on."""
-        alike = self.greedy.alike(table, seat)
-        return Danger(table, seat).safest(alike, self.greedy.pick(alike))
+        """The greedy bot's choice, or, where it is a discard, the best of the discards it
+        rates alike (`best_of_alike`)."""
+        return best_of_alike(table, seat, self.greedy.alike(table, seat), self.greedy.pick)
 
     def _shared_window(self, table: Table, seat: int, choices: list[Choice]) -> Choice:
         """A window other seats are asked in too, a win not among the choices: no roll-out
@@ -237,6 +239,16 @@ class ValueBot:
             for index, choice in enumerate(candidates):
                 money[index].append(play_out(clone(world), choice, seat, world_seed))
         return money
+
+
+def best_of_alike(
+    table: Table, seat: int, alike: list[Choice], pick: Callable[[list[Choice]], Choice]
+) -> Choice:
+    """Of choices rated alike, where they are discards: those that keep the hand open to
+    the most unseen cards (`acceptance.py`), then the least likely of them to be won on
+    (`danger.py`); `pick` draws among what is left alike."""
+    kept = most_accepting(table, seat, alike)
+    return Danger(table, seat).safest(kept, pick(kept))
 
 
 def play_out(table: Table, choice: Choice, seat: int, seed: int) -> int:
