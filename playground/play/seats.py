@@ -16,7 +16,7 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.match import seed_dealer
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import player_name
-from tablerules.playground.words.language import keep_choice
+from tablerules.playground.words.language import bound_choice, keep_choice
 from tablerules.playground.words.page_messages import page_messages
 
 WATCHING = -1  # the "Sit at" box's value for watching (a box takes None for no choice)
@@ -108,23 +108,28 @@ def seat_controls(
     def speed_name(speed: str) -> str:
         return say(f"seats.{speed}")
 
+    def speed_in(speed: str, other: str) -> str:
+        return page_messages(other)(f"seats.{speed}")
+
     if plays:
+        bind = bound_choice("speed_play", list(SPEEDS), speed_in, lang)
         speed = box.select_slider(
             say("seats.bots_speed"),
             list(SPEEDS),
             **({} if keep_choice("speed_play", lang) else {"value": "normal"}),
             key="speed_play",
-            bind="query-params",
+            bind=bind,
             format_func=speed_name,
             help=say("seats.bots_help"),
         )
     else:
+        bind = bound_choice("speed_watch", list(SPEEDS), speed_in, lang)
         speed = box.select_slider(
             say("seats.play_on"),
             list(SPEEDS),
             **({} if keep_choice("speed_watch", lang) else {"value": "step by step"}),
             key="speed_watch",
-            bind="query-params",
+            bind=bind,
             format_func=speed_name,
             help=say("seats.play_on_help"),
         )

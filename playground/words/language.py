@@ -4,6 +4,7 @@ visit, the browser's own language when the page speaks it, else English."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import streamlit as st
@@ -63,6 +64,30 @@ def keep_choice(key: str, lang: str) -> bool:
         st.session_state[key] = st.session_state[key]  # told again, in the words of `lang`
     shown[key] = lang
     return held
+
+
+def bound_choice(
+    key: str, options: Sequence[str], word: Callable[[str, str], str], lang: str
+) -> Literal["query-params"] | None:
+    """How the worded choice `key` is bound to the address this run. Streamlit writes the
+    word shown into the address (`speed_play=快`), so a link giving the choice by its own
+    name (`speed_play=fast`) or in another language's words would be dropped: such a choice
+    is taken here and the address written again in the words of `lang` (`word(option,
+    lang)`). None where it was (bound in this run, the widget would drop what the address
+    held); else the binding. Called before `keep_choice`."""
+    asked = st.query_params.get(key)
+    if asked is None or asked in {word(option, lang) for option in options}:
+        return "query-params"
+    for option in options:
+        names = {option, *(word(option, other) for other in LANGUAGES)}
+        if asked in names:
+            st.session_state[key] = option
+            try:
+                st.query_params[key] = word(option, lang)
+            except StreamlitAPIException:  # bound already: the widget writes the address
+                return "query-params"
+            return None
+    return "query-params"
 
 
 def tab_title(title: str, lang: str) -> str:
