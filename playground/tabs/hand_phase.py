@@ -13,7 +13,8 @@ from tablerules.interpreter.engine.phases.flow import PHASE, game_phases
 from tablerules.interpreter.engine.phases.rules import PhaseRule
 from tablerules.interpreter.messages.game_words import GameWords
 from tablerules.playground.play.hands import HandSession
-from tablerules.playground.words.language import chosen_language, said
+from tablerules.playground.words.language import chosen_language, keep_choice, said
+from tablerules.playground.words.page_messages import page_messages
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,9 @@ def chosen_label(ask: PhaseAsk, table: Table, picked: list[int]) -> str:
 def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) -> bool:
     """Show the phase the seated player must play now; True when one is shown."""
     human = session.waiting_human()
-    words = GameWords(session.table.game.compiled, chosen_language())  # the file's names
+    lang = chosen_language()
+    say = page_messages(lang)  # the words of this run, kept by the boxes' formats
+    words = GameWords(session.table.game.compiled, lang)  # the file's names
     ask = phase_ask(session.table, human, words.display) if human is not None else None
     if ask is None:
         return False
@@ -64,10 +67,11 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
         st.info(said("page.phase_declare", phase=name, attribute=attribute))
         names = [value for value, _ in ask.values]
         held = dict(ask.values)
+        keep_choice(f"declare_{phase.name}", lang)
         value = st.radio(
             attribute,
             names,
-            format_func=lambda v: said("page.phase_held", value=words.name(v), n=held[v]),
+            format_func=lambda v: say("page.phase_held", value=words.name(v), n=held[v]),
             horizontal=True,
             key=f"declare_{phase.name}",
         )
@@ -80,6 +84,7 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
         )
         return True
     st.info(said("page.phase_pass", phase=name, n=phase.passes, attribute=attribute))
+    keep_choice(f"pass_{phase.name}", lang)
     picked = st.multiselect(
         said("page.phase_cards"),
         list(range(len(ask.held))),

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from .browser.journeys import open_at
@@ -76,4 +78,33 @@ def test_a_change_of_language_keeps_the_seat_the_speed_and_the_tab(
         assert chosen(app) == (seat, speed), lang
         assert "seat=2" in app.current_url
         settle(app, lambda d, t=tab: selected_tabs(d) == [t], f"the tab {tab} still open")
+    no_failure_on_page(app)
+
+
+def test_a_change_of_language_keeps_the_cards_picked_to_pass(app: WebDriver, app_url: str) -> None:
+    """SC-2 at a seat: the cards picked to pass are chosen among their names in the page's
+    language, which Streamlit keeps a choice by: another language must not drop them."""
+    open_at(app, app_url, SIZES["desktop"], "rule_file=rules/sichuan.rules&seat=2&lang=en")
+    field = '[class*="st-key-pass_"] input'
+    settle(app, lambda d: d.find_elements(By.CSS_SELECTOR, field), "the cards to pass")
+
+    def picked(d: WebDriver) -> list[str]:
+        tags = d.find_elements(By.CSS_SELECTOR, '[class*="st-key-pass_"] span[data-tag]')
+        try:
+            return [tag.get_attribute("aria-label") or "" for tag in tags]
+        except StaleElementReferenceException:  # drawn again meanwhile: read it next time
+            return []
+
+    for count in (1, 2):
+        app.find_element(By.CSS_SELECTOR, field).click()
+        options = app.find_elements(By.CSS_SELECTOR, '[role="option"]')
+        timed(app, None, options[0].click, lambda d, n=count: len(picked(d)) == n)
+    app.find_element(By.CSS_SELECTOR, field).send_keys(Keys.ESCAPE)  # the list closed
+    settle(app, lambda d: len(picked(d)) == 2, "two cards picked")
+    english = picked(app)
+    for lang in ("简体中文", "English"):
+        pick(app, "lang", lang)
+        settle(app, field_reads("lang", lang), f"the page in {lang}")
+        settle(app, lambda d: len(picked(d)) == 2, f"two cards still picked in {lang}")
+    assert picked(app) == english
     no_failure_on_page(app)

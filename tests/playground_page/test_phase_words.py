@@ -4,11 +4,13 @@ exchange and the declaration ask in the catalogue's sentences, not in English.""
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 from tablerules.interpreter.messages.game_words import GameWords
+from tablerules.playground.tabs.hand_phase import chosen_label, phase_ask
 
 from .page import APP, load, run
 
@@ -56,3 +58,55 @@ def test_the_cards_to_pass_are_named_in_the_pages_script() -> None:
     assert box.placeholder and not re.search(r"[A-Za-z]", box.placeholder), box.placeholder
     assert box.proto.select_all == 0  # Streamlit's own "Select all", English, and more than 3
     assert any(words.display[card] != compiled.cards.display[card] for card in held)
+
+
+
+def picked_to_pass(at: AppTest, seat: int) -> list[int]:
+    """Positions, in the box of cards to pass, of three cards the seat may pass."""
+    hand = at.session_state["hand"]
+    ask = phase_ask(hand.table, seat)
+    assert ask is not None
+    legal = {choice.label for choice in hand.table.legal_actions(seat)}
+    for picked in combinations(range(len(ask.held)), ask.phase.passes):
+        if chosen_label(ask, hand.table, list(picked)) in legal:
+            return list(picked)
+    raise AssertionError("no cards to pass")
+
+
+def test_the_cards_picked_and_the_value_chosen_stay_when_the_language_changes() -> None:
+    """SC-2 and SC-3 at a seat: cards picked to pass, and then a value chosen to declare,
+    are still chosen when the page turns to another language (Streamlit keeps a choice by
+    the words shown, which the other language does not have)."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    run(at)
+    load(at, SICHUAN)
+    seat = (at.session_state["hand"].dealer + 1) % 4
+    at.selectbox(key="sit_at").set_value(seat)
+    run(at)
+    picked = picked_to_pass(at, seat)
+    (box,) = [m for m in at.multiselect if m.key and m.key.startswith("pass_")]
+    box.set_value(picked)
+    run(at)
+    for lang in ("zh-Hant", "zh-Hans"):
+        at.selectbox(key="lang").set_value(lang)
+        run(at)
+        (box,) = [m for m in at.multiselect if m.key and m.key.startswith("pass_")]
+        assert box.value == picked, lang
+    (button,) = [b for b in at.button if b.key and b.key.startswith("pass_button_")]
+    button.click()
+    run(at)
+    for _ in range(5):  # the other seats pass theirs as the page plays them
+        if [r for r in at.radio if r.key and r.key.startswith("declare_")]:
+            break
+        run(at)
+    (declared,) = [r for r in at.radio if r.key and r.key.startswith("declare_")]
+    ask = phase_ask(at.session_state["hand"].table, seat)
+    assert ask is not None and ask.phase.kind == "declaration"
+    chosen = ask.values[-1][0]  # not the first, which the box shows unasked
+    declared.set_value(chosen)
+    run(at)
+    for lang in ("en", "zh-Hant"):
+        at.selectbox(key="lang").set_value(lang)
+        run(at)
+        (declared,) = [r for r in at.radio if r.key and r.key.startswith("declare_")]
+        assert declared.value == chosen, lang
