@@ -157,3 +157,40 @@ def test_ready_seats_are_found_by_the_win_test_alone(monkeypatch: pytest.MonkeyP
     result = run_scenario(path)
     assert result.passed, result.failures
     assert evaluated_inside == []
+
+
+SELF_DRAW_ONLY = """extends "sichuan"
+
+# a house rule: the win clause refuses every win on a discard, so every win is a self-draw
+override win [SC-4, SC-6] {
+  groups 5
+  pairs of 對: 1
+  when cards declared suit = 0
+  when won on discard = 0
+}
+"""
+
+
+def test_a_seat_that_could_only_self_draw_is_ready_and_paid_its_self_draw(
+    tmp_path: Path,
+) -> None:
+    """SC-12 under a win clause that refuses wins on a discard: at the drawn hand of the
+    scenario `drawn_hand_flower_pig_not_ready_and_tax_refund`, 南 (1112345678999筒) still
+    waits on any 筒, by its own draw. It is ready, and its best win is priced as the
+    self-draw it would be: 清一色 2 + 根 1 = 3 番, worth 1 × 2^3 = 8, and a self-draw pays
+    worth + 底 = 9 (settle win's draw line), paid by 東 and 北, who are not ready. Totals:
+    東 6 + 8 − 9 − 6 = −1; 南 −2 + 8 + 9 + 9 + 2 = +26; 西 −24; 北 −2 + 8 − 9 + 2 = −1.
+    (Trying a discard alone, 南 was not ready: nobody paid 查大叫, nor 退稅.)"""
+    (tmp_path / "self-draw-only.rules").write_text(SELF_DRAW_ONLY, encoding="utf-8")
+    base = SCENARIOS / "sichuan" / "drawn_hand_flower_pig_not_ready_and_tax_refund.json"
+    scenario = json.loads(base.read_text(encoding="utf-8"))
+    scenario["rules"] = "self-draw-only.rules"
+    expect = scenario["expect"]
+    for event in expect["events"]:
+        if event.get("label") == "查大叫":
+            event["amount"] = 9
+    expect["totals"] = [-1, 26, -24, -1]
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
+    result = run_scenario(path)
+    assert result.passed, result.failures

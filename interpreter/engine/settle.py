@@ -298,10 +298,11 @@ class Settlement:
         offer: Offer,
         best: Decomposition,
         conditions: WinConditions,
+        payer: int | None = None,
     ) -> int:
-        """What the win settlement would make the card's owner pay for this win (a win that
-        is not made: the worth of a possible win, at a drawn hand): each settle block's
-        line for it, added up."""
+        """What the win settlement would make `payer` (by default the card's owner) pay for
+        this win (a win that is not made: the worth of a possible win, at a drawn hand):
+        each settle block's line for it, added up."""
         names = self._win_names(best, conditions)
         seat = state.seats[winner]
         view = self._view(seat, offer, best, conditions)
@@ -312,7 +313,8 @@ class Settlement:
                 continue
             scope = Scope(dict(names), self.tables, self._counts(seat), view)
             if self._reads_payer(settle):
-                who = payer_names(offer.owner, winner, state.dealer, self.play.seats)
+                paying = offer.owner if payer is None else payer
+                who = payer_names(paying, winner, state.dealer, self.play.seats)
                 scope.names.update(who)
             self._let(settle.lets, scope)
             total += max(saturated(self._value(line.payment.amount, scope)), 0)

@@ -4,8 +4,11 @@ chosen payee, the amount reading a seat's best possible win (`best win of payee`
 
 A seat's possible wins are found once per drawn hand: every card it does not hold every
 copy of (table groups counted) is tried as a win on a discard, judged with the seat's own
-win conditions (its declarations) but none of a self-draw, a replacement, the last card or
-a robbed card; a win's worth is what the file's win settlement would make a discarder pay.
+win conditions (its declarations) but none of a replacement, the last card or a robbed
+card; a card the win clause refuses on a discard (a hand with claimed groups that must
+self-draw, say) is tried as the seat's own draw. A win's worth is what the file's win
+settlement would make the payer pay: as the discarder, or for a win only a self-draw
+makes, as one of the seats a self-draw pays.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class PossibleWin:
 
     card: int
     worth: int
+    context: str = "discard"  # "draw" where only the seat's own draw of it wins
 
 
 class SeatFacts:
@@ -85,11 +89,11 @@ class DrawnSettlement:
         whole = self._whole(seat)
         return len({values[c].get(attribute) for c, n in enumerate(whole) if n})
 
-    def _conditions(self, seat: int) -> WinConditions:
+    def _conditions(self, seat: int, context: str = "discard") -> WinConditions:
         state = self.state
         return WinConditions(
-            context="discard",
-            relation=RELATIONS["other"],
+            context=context,
+            relation=RELATIONS["self" if context == "draw" else "other"],
             seat=(seat - state.dealer) % self.settlement.play.seats,
             round=state.round,
             streak=state.streak,
@@ -109,6 +113,7 @@ class DrawnSettlement:
         whole = self._whole(seat)
         table = settlement.maker.table_groups(held)
         conditions = self._conditions(seat)
+        own_draw = self._conditions(seat, "draw")
         copies = in_play(settlement.evaluator.rules)  # the card turned up is out of play
         wins = settlement.evaluator.quick_wins  # the verdict alone: what play offers
         for card in range(len(whole)):
@@ -116,6 +121,8 @@ class DrawnSettlement:
                 continue  # no copy of it is left to complete the hand
             if wins(held.hand, table, card, "discard", conditions):
                 found.append(PossibleWin(card, 0))
+            elif wins(held.hand, table, card, "self", own_draw):
+                found.append(PossibleWin(card, 0, "draw"))
         self._wins[seat] = found
         return found
 
@@ -124,17 +131,32 @@ class DrawnSettlement:
         the most over every card that completes it (0 when none does)."""
         key = (seat, payer)
         if key not in self._worth:
-            worths = [self._win_worth(seat, payer, win.card) for win in self.wins(seat)]
+            worths = [self._win_worth(seat, payer, win) for win in self.wins(seat)]
             self._worth[key] = max(worths, default=0)
         return self._worth[key]
 
-    def _win_worth(self, seat: int, payer: int, card: int) -> int:
-        offer = Offer("discard", payer, card)
-        conditions = self._conditions(seat)
-        best = self.settlement.best_split(self.state, offer, seat, False, conditions)
-        if best is None or not best.wins:
-            return 0
-        return self.settlement.win_worth(self.state, seat, offer, best, conditions)
+    def _win_worth(self, seat: int, payer: int, win: PossibleWin) -> int:
+        if win.context == "discard":
+            offer = Offer("discard", payer, win.card)
+            conditions = self._conditions(seat)
+            best = self.settlement.best_split(self.state, offer, seat, False, conditions)
+            if best is None or not best.wins:
+                return 0
+            return self.settlement.win_worth(self.state, seat, offer, best, conditions)
+        offer = Offer("draw", seat, win.card)
+        conditions = self._conditions(seat, "draw")
+        held = self.state.seats[seat]
+        kept = self.settlement.play.in_owner_hand("draw")
+        if kept:  # a kept draw is in its owner's hand when the win is judged
+            held.gain(win.card)
+        try:
+            best = self.settlement.best_split(self.state, offer, seat, False, conditions)
+            if best is None or not best.wins:
+                return 0
+            return self.settlement.win_worth(self.state, seat, offer, best, conditions, payer=payer)
+        finally:
+            if kept:
+                held.lose(win.card)
 
     # ── paying ─────────────────────────────────────────────────
     def settle(self) -> None:
