@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from tablerules.interpreter import deadline
+from tablerules.interpreter.bots.distance_memo import RememberedDistance
 from tablerules.interpreter.bots.form_distance import FormDistance
 from tablerules.interpreter.bots.jokers import JokerDistance
 from tablerules.interpreter.compiling.compiled import (
@@ -435,7 +436,7 @@ def distance_for(rules: CompiledRules) -> Distance:
     """The distance measure of a compiled rule set, created once and shared by every bot."""
     existing = getattr(rules, "_distance", None)
     if existing is None:
-        existing = Distance(rules)
+        existing = RememberedDistance(Distance(rules))  # type: ignore[assignment]
         if rules.wilds:  # wild cards held count as jokers (`jokers.py`)
             existing = JokerDistance(existing, rules.wilds.kinds)  # type: ignore[assignment]
         rules._distance = existing  # type: ignore[attr-defined]
