@@ -1,21 +1,37 @@
-"""The remembered distance (`bots/distance_memo.py`) answers as the distance measured
-afresh: on every hand greedy play holds, its laid groups and their kinds included, asked
-twice, with the first answer changed by its caller in between."""
+"""The remembered distances answer as the distance measured afresh: the shared measure's
+answers (`bots/distance_memo.py`) and the blocks' tables combined, named by their
+entries (`bots/set_aside.py`), on every hand greedy play holds, its laid groups and
+their kinds included, asked twice, with the first answer changed by its caller in
+between."""
 
 from __future__ import annotations
 
 import pytest
 from tablerules.interpreter import load_game
+from tablerules.interpreter.bots import set_aside
 from tablerules.interpreter.bots.distance import Distance, distance_for
 from tablerules.interpreter.bots.distance_memo import RememberedDistance
 from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.engine import Table
 
 
-@pytest.mark.parametrize("rules", ["hongkong", "changsha", "paohuzi", "hongzhong"])
-def test_remembered_answers_are_the_fresh_ones(rules: str) -> None:
+@pytest.mark.parametrize(
+    ("rules", "limit"),
+    [
+        ("hongkong", None),
+        ("changsha", None),
+        ("paohuzi", None),
+        ("hongzhong", None),
+        ("hongkong", 6),
+    ],
+)
+def test_remembered_answers_are_the_fresh_ones(
+    rules: str, limit: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`limit`: a memory emptied every few questions, and in the middle of one."""
+    if limit is not None:
+        monkeypatch.setattr(set_aside, "LIMIT", limit)
     game = load_game(rules)
-    fresh = Distance(game.compiled)
     remembered = RememberedDistance(Distance(game.compiled))
     asked = 0
     for seed in range(2):
@@ -28,6 +44,7 @@ def test_remembered_answers_are_the_fresh_ones(rules: str) -> None:
                     continue
                 kinds = [group.kind for group in holder.table]
                 for laid in (None, list(holder.table)):
+                    fresh = Distance(game.compiled)  # nothing remembered
                     want = fresh.without_each(hand, kinds, laid)
                     got = remembered.without_each(hand, kinds, laid)
                     assert got == want

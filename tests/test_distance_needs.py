@@ -27,14 +27,14 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
 def test_the_needs_worked_out_are_those_read(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     distance = Distance(game.compiled)
     worked_out: list[int] = []
-    needs = distance._needs
+    needs = distance.needs
 
     def counted(rest: dict[int, int], completion: list[int], wanted: set[int]) -> dict[int, int]:
         found = needs(rest, completion, wanted)
         worked_out.append(len(found))
         return found
 
-    monkeypatch.setattr(distance, "_needs", counted)
+    monkeypatch.setattr(distance, "needs", counted)
     rng = random.Random(7)
     deck = [card for card in range(len(game.cards)) for _ in range(9)]
     for _ in range(5):

@@ -26,7 +26,9 @@ from itertools import combinations
 from tablerules.interpreter import deadline
 from tablerules.interpreter.bots.distance_memo import RememberedDistance
 from tablerules.interpreter.bots.form_distance import FormDistance
+from tablerules.interpreter.bots.implied_groups import implied_groups
 from tablerules.interpreter.bots.jokers import JokerDistance
+from tablerules.interpreter.bots.set_aside import SetAside
 from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
@@ -106,6 +108,7 @@ class Distance:
         self.prune = len(self.blocks) > 1
         self._empty = self._empty_groups()
         self._completion: dict[tuple[int, int, int], list[int]] = {}
+        self._set_aside = SetAside(self)
         forms = FormDistance(rules)
         self.forms = forms if forms.active else None  # the winning forms it measures
 
@@ -186,13 +189,18 @@ class Distance:
             smallest[key] = min(smallest.get(key, UNREACHABLE), len(instance.cards))
         return [(size, self._step(*key)) for key, size in sorted(smallest.items())]
 
-    def completion(self, table_kinds: Sequence[int]) -> list[int]:
-        """Signature index of the concealed part -> fewest cards to finish it with groups of
-        no held card (UNREACHABLE when no such groups complete it)."""
+    def laid_key(self, table_kinds: Sequence[int]) -> tuple[int, int, int]:
+        """What `completion` reads of the laid kinds: groups, pairs and triggers."""
         groups = len(table_kinds)
         pairs = sum(kind in self.pair_kinds for kind in table_kinds)
         triggers = sum(kind in self.trigger_kinds for kind in table_kinds)
-        key = (groups, pairs, triggers)
+        return groups, pairs, triggers
+
+    def completion(self, table_kinds: Sequence[int]) -> list[int]:
+        """Signature index of the concealed part -> fewest cards to finish it with groups of
+        no held card (UNREACHABLE when no such groups complete it)."""
+        key = self.laid_key(table_kinds)
+        groups, pairs, triggers = key
         found = self._completion.get(key)
         if found is not None:
             return found
@@ -274,7 +282,7 @@ class Distance:
                     via[after] = best + missing
         return {i: c for i, c in table.items() if c < via.get(i, UNREACHABLE)}
 
-    def _table(self, block: _Block, part: int) -> Costs:
+    def table(self, block: _Block, part: int) -> Costs:
         """The table of one block's cards, unpacked (and pruned when blocks combine)."""
         costs = block.tables.get(part)
         if costs is None:
@@ -301,7 +309,7 @@ class Distance:
                     out[after] = c1 + c2
         return out
 
-    def _needs(self, rest: Costs, completion: list[int], wanted: set[int]) -> dict[int, int]:
+    def needs(self, rest: Costs, completion: list[int], wanted: set[int]) -> dict[int, int]:
         """Signature index of one more part -> fewest missing cards for the whole hand, for
         the indexes in `wanted` alone (those the part's tables reach: no other is read)."""
         deadline.check()  # as in `_combine`
@@ -319,10 +327,6 @@ class Distance:
             needs[s2] = best
         return needs
 
-    @staticmethod
-    def _finish(table: Costs, needs: dict[int, int]) -> int:
-        return min(cost + needs[index] for index, cost in table.items())
-
     # ── public ─────────────────────────────────────────────────
     def distance(
         self,
@@ -336,7 +340,7 @@ class Distance:
         packed = self.rules.pack_counts(counts)
         total: Costs = {0: 0}
         for block in self.blocks:
-            total = self._combine(total, self._table(block, (packed >> block.shift) & block.mask))
+            total = self._combine(total, self.table(block, (packed >> block.shift) & block.mask))
         completion = self.completion(table_kinds)
         found = min(cost + completion[index] for index, cost in total.items())
         if self.forms is not None and (laid is not None or not table_kinds):
@@ -354,38 +358,19 @@ class Distance:
         """Distance after setting aside one copy of each held card: card -> distance
         (`laid` as in `distance`).
 
-        Only the block of the card set aside changes, so the rest is combined once a block.
+        Only the block of the card set aside changes, so the rest is combined once a block,
+        and remembered by the tables the blocks make (`set_aside.py`).
         """
-        packed = self.rules.pack_counts(counts)
-        parts = [(packed >> b.shift) & b.mask for b in self.blocks]
-        tables = [self._table(b, part) for b, part in zip(self.blocks, parts, strict=True)]
-        completion = self.completion(table_kinds)
-        # the rest of block i: the blocks before it combined with the blocks after it
-        prefix: list[Costs] = [{0: 0}]
-        for table in tables[:-1]:
-            prefix.append(self._combine(prefix[-1], table))
-        suffix: list[Costs] = [{0: 0}]
-        for table in reversed(tables[1:]):
-            suffix.append(self._combine(table, suffix[-1]))
-        suffix.reverse()
-        result: dict[int, int] = {}
-        for index, block in enumerate(self.blocks):
-            held = [c for c in range(block.start, block.start + block.size) if counts[c]]
-            if not held:
-                continue
-            smaller = {
-                card: self._table(block, parts[index] - (1 << ((card - block.start) * FIELD_BITS)))
-                for card in held
-            }
-            wanted = set().union(*smaller.values())
-            needs = self._needs(self._combine(prefix[index], suffix[index]), completion, wanted)
-            for card in held:
-                result[card] = self._finish(smaller[card], needs)
-        if self.forms is not None and (laid is not None or not table_kinds):
-            self._nearer_forms(counts, result, laid or ())
-        return result
+        return self._set_aside.without_each(counts, table_kinds, laid)
 
-    def _nearer_forms(
+    def rest(self, tables: list[Costs]) -> Costs:
+        """Block tables combined: what the blocks' cards make together."""
+        rest: Costs = {0: 0}
+        for table in tables:
+            rest = self._combine(rest, table)
+        return rest
+
+    def nearer_forms(
         self, counts: Sequence[int], result: dict[int, int], laid: Sequence[LaidGroup]
     ) -> None:
         """Lower each card's distance to its nearest winning form's, where that is nearer.
@@ -402,34 +387,6 @@ class Distance:
             smaller[card] += 1
             if form is not None and form < result[card]:
                 result[card] = form
-
-
-def implied_groups(rules: CompiledRules) -> int | None:
-    """The groups of a complete hand where the win clause names no number: a winning hand
-    holds one card more than a seat is dealt (the fewest any seat gets) and splits whole,
-    so with a fixed number of pairs and one size for every other group in the hand the
-    count follows. None where it does not (the distance then sets surplus cards aside).
-
-    This guides bots only: a `when groups = N` line, say, is judged by the win test."""
-    rule = rules.pair_rule
-    dealt = rules.dealt_per_seat()
-    if rule is None or rule.if_any or not dealt:
-        return None
-    pair_sizes = set()
-    other_sizes = set()
-    for instance in rules.instances:
-        info = rules.kinds[instance.kind]
-        if not info.in_hand:
-            continue
-        (pair_sizes if info.is_pair else other_sizes).add(len(instance.cards))
-    if len(pair_sizes) > 1 or not other_sizes:
-        return None
-    pair_size = min(pair_sizes) if pair_sizes else 0
-    size = min(other_sizes)  # a larger group (four alike) is laid down and replaced
-    rest = min(dealt) + 1 - rule.count * pair_size
-    if rest < 0 or rest % size:
-        return None
-    return rule.count + rest // size
 
 
 def distance_for(rules: CompiledRules) -> Distance:

@@ -1,0 +1,148 @@
+"""The distance after setting aside one copy of each held card (`Distance.without_each`),
+worked out from what each block's cards make, remembered by that.
+
+A block's cards reduce to a small table (signature -> fewest missing cards), and many
+different cards make the same table: the 2-3-4 and the 5-6-7 of one block both make one
+group. So each table is named by its entries (`_name`); two tables combined, what the
+rest of a hand needs, and what a block's cards less one make with it are remembered by
+those names (and the laid kinds): a hand whose blocks make tables met before, whatever
+its cards, is answered by lookups. The answers are those of working it all out again:
+they read nothing but the tables' entries and the completion of the laid kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tablerules.interpreter.compiling.compiled import FIELD_BITS
+from tablerules.interpreter.compiling.forms import LaidGroup
+
+if TYPE_CHECKING:
+    from tablerules.interpreter.bots.distance import Costs, Distance
+
+LIMIT = 1 << 14  # names, parts or rests remembered before the memory is emptied
+
+# a block's cards: (the name of their table, the cards held, the names of their tables
+# each less one copy of a card held)
+Part = tuple[int, list[int], list[int]]
+# a block's rest: (the whole hand's need per signature of the block, so far; the distance
+# by the name of the block's table less a card)
+Rest = tuple[dict[int, int], dict[int, int]]
+
+
+class SetAside:
+    """`without_each` of one `Distance`, remembered by the tables the blocks make."""
+
+    def __init__(self, distance: Distance) -> None:
+        self.distance = distance
+        self._names: dict[tuple[tuple[int, int], ...], int] = {}
+        self._tables: dict[int, Costs] = {}  # name -> table
+        self._next = 0  # names are never given twice, even once the memory is emptied
+        self._parts: list[dict[int, Part]] = [{} for _ in distance.blocks]
+        self._combined: dict[tuple[int, int], int] = {}  # two names -> their tables combined
+        self._rests: dict[tuple[int, ...], Rest] = {}  # (rest's name, laid key) -> Rest
+        self._laid: dict[tuple[int, ...], tuple[int, int, int]] = {}  # laid kinds -> key
+        self._nothing = self._name({0: 0})  # the table of no cards
+
+    def _forget(self) -> None:
+        self._names.clear()
+        self._tables.clear()
+        for parts in self._parts:
+            parts.clear()
+        self._combined.clear()
+        self._rests.clear()
+        self._laid.clear()
+        self._nothing = self._name({0: 0})
+
+    def _name(self, table: Costs) -> int:
+        entries = tuple(table.items())
+        name = self._names.get(entries)
+        if name is None:
+            name = self._names[entries] = self._next
+            self._tables[name] = table
+            self._next += 1
+        return name
+
+    def _part(self, index: int, part: int, counts: Sequence[int]) -> Part:
+        distance = self.distance
+        block = distance.blocks[index]
+        start = block.start
+        held = [c for c in range(start, start + block.size) if counts[c]]
+        smaller = [
+            self._name(distance.table(block, part - (1 << ((c - start) * FIELD_BITS))))
+            for c in held
+        ]
+        found = (self._name(distance.table(block, part)), held, smaller)
+        self._parts[index][part] = found
+        return found
+
+    def without_each(
+        self,
+        counts: Sequence[int],
+        table_kinds: Sequence[int] = (),
+        laid: Sequence[LaidGroup] | None = None,
+    ) -> dict[int, int]:
+        """As `Distance.without_each`."""
+        distance = self.distance
+        if (
+            len(self._names) > LIMIT
+            or len(self._laid) > LIMIT
+            or any(len(parts) > LIMIT for parts in self._parts)
+        ):
+            self._forget()  # between questions only: a question's names stay known to it
+        packed = distance.rules.pack_counts(counts)
+        parts: list[Part] = []
+        for index, block in enumerate(distance.blocks):
+            part = (packed >> block.shift) & block.mask
+            found = self._parts[index].get(part)
+            parts.append(found if found is not None else self._part(index, part, counts))
+        names = [name for name, _, _ in parts]
+        kinds = tuple(table_kinds)
+        laid_key = self._laid.get(kinds)
+        if laid_key is None:
+            laid_key = self._laid[kinds] = distance.laid_key(kinds)
+        result: dict[int, int] = {}
+        for index, (_, held, smaller) in enumerate(parts):
+            if not held:
+                continue
+            rest = self._nothing
+            for other, name in enumerate(names):
+                if other != index:
+                    found = self._combined.get((rest, name))
+                    rest = found if found is not None else self._combine(rest, name)
+            key = (rest, *laid_key)
+            known = self._rests.get(key)
+            if known is None:
+                if len(self._rests) > LIMIT:
+                    self._rests.clear()
+                known = self._rests[key] = ({}, {})
+            needs, done = known
+            for card, name in zip(held, smaller, strict=True):
+                found = done.get(name)
+                if found is None:
+                    found = done[name] = self._finish(name, rest, needs, table_kinds)
+                result[card] = found
+        if distance.forms is not None and (laid is not None or not table_kinds):
+            distance.nearer_forms(counts, result, laid or ())
+        return result
+
+    def _combine(self, left: int, right: int) -> int:
+        """The name of two named tables combined."""
+        if len(self._combined) > LIMIT:
+            self._combined.clear()
+        tables = [self._tables[left], self._tables[right]]
+        name = self._combined[left, right] = self._name(self.distance.rest(tables))
+        return name
+
+    def _finish(
+        self, name: int, rest: int, needs: dict[int, int], table_kinds: Sequence[int]
+    ) -> int:
+        """The whole hand's distance with the block's cards making the table `name` and
+        the other blocks' the table `rest`."""
+        table = self._tables[name]
+        wanted = [index for index in table if index not in needs]
+        if wanted:
+            completion = self.distance.completion(table_kinds)
+            needs.update(self.distance.needs(self._tables[rest], completion, set(wanted)))
+        return min([cost + needs[index] for index, cost in table.items()])
