@@ -85,7 +85,8 @@ class ChoiceMaker(LockedCards):
         if not cards_form:
             if self._completions_screen and not self._may_complete(packed - card_bit, card):
                 return False  # not one of the hand's completing cards (see `screen.py`)
-            if self._prefilter and SignatureLayout.fits(sum(hand) + (not held)):
+            screened = self._prefilter or (self._prefilter_laid and bool(seat.table))
+            if screened and SignatureLayout.fits(sum(hand) + (not held)):
                 kinds = compiled.kinds
                 pairs = triggers = 0
                 for group in seat.table:

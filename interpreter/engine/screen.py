@@ -130,6 +130,9 @@ class ResponseScreen:
         self._completions_screen = self._several_blocks or self._lonely is not None
         # without winning forms, the signature tables are a sound first test
         self._prefilter = not any(form.wins for form in play.compiled.forms)
+        # with groups on the table no winning form holds (`WinClause._add_forms`), so there
+        # the signature tables are a sound first test even with winning forms
+        self._prefilter_laid = True
         self._card_forms = [form for form in play.compiled.card_forms if form.wins]
         # a deck in one small block gains nothing from the completing cards: its signature
         # test (quick, and needed anyway) screens the win instead
@@ -138,6 +141,7 @@ class ResponseScreen:
         self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
         if play.compiled.wilds:  # a hand with wild cards: only the win test itself can tell
             self._completions_screen = self._prefilter = self._blocks_screen_wins = False
+            self._prefilter_laid = False
             self._signatures_decide = True
 
     def askers(
