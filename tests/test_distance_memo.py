@@ -6,6 +6,9 @@ between."""
 
 from __future__ import annotations
 
+import sys
+import threading
+
 import pytest
 from tablerules.interpreter import load_game
 from tablerules.interpreter.bots import set_aside
@@ -87,3 +90,47 @@ def test_the_shared_measure_remembers() -> None:
 class _Laid:
     def __init__(self, cards: list[int]) -> None:
         self.cards = cards
+
+
+def test_questions_asked_at_once_from_threads_keep_their_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A measure shared by threads (the playground's sessions share compiled rules): one
+    thread's question empties the memory while another's is halfway; each still answers
+    as the distance measured afresh, and none fails."""
+    monkeypatch.setattr(set_aside, "LIMIT", 3)
+    game = load_game("hongkong")
+    shared = Distance(game.compiled)
+    hands = []
+    for seed in range(1):
+        table = Table(game, seed=seed)
+        bots = [GreedyBot(seed * 10 + s) for s in range(table.play.seats)]
+        while not table.finished:
+            for holder in table.state.seats:
+                if any(holder.hand):
+                    hands.append((list(holder.hand), [g.kind for g in holder.table]))
+            seat = table.waiting_for()[0]
+            table.apply(bots[seat].choose(table, seat))
+    fresh = Distance(game.compiled)
+    want = [fresh.without_each(hand, kinds) for hand, kinds in hands]
+    found: dict[int, list[dict[int, int]]] = {}
+    failed: list[BaseException] = []
+
+    def ask(worker: int) -> None:
+        try:
+            found[worker] = [shared.without_each(hand, kinds) for hand, kinds in hands]
+        except BaseException as error:  # reported by the test
+            failed.append(error)
+
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch often: questions interleave
+    try:
+        workers = [threading.Thread(target=ask, args=(w,)) for w in range(3)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+    finally:
+        sys.setswitchinterval(previous)
+    assert not failed
+    assert all(found[w] == want for w in range(3))

@@ -12,7 +12,8 @@ they read nothing but the tables' entries and the completion of the laid kinds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import count
 from typing import TYPE_CHECKING
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
@@ -31,50 +32,54 @@ Part = tuple[int, list[int], list[int]]
 Rest = tuple[dict[int, int], dict[int, int]]
 
 
+class _Memory:
+    """What a `SetAside` remembers; emptied by being replaced, so a question asked while
+    another empties it keeps the memory it began with, names and tables together."""
+
+    def __init__(self, blocks: int, names: Iterator[int]) -> None:
+        self.next_name = names  # shared by every memory: a name is never given twice
+        self.names: dict[tuple[tuple[int, int], ...], int] = {}
+        self.tables: dict[int, Costs] = {}  # name -> table
+        self.parts: list[dict[int, Part]] = [{} for _ in range(blocks)]
+        self.parted = 0  # parts remembered, every block's
+        self.combined: dict[tuple[int, int], int] = {}  # two names -> their tables combined
+        self.rests: dict[tuple[int, ...], Rest] = {}  # (rest's name, laid key) -> Rest
+        self.laid: dict[tuple[int, ...], tuple[int, int, int]] = {}  # laid kinds -> key
+        self.nothing = self.name({0: 0})  # the table of no cards
+
+    def full(self) -> bool:
+        return len(self.names) > LIMIT or len(self.laid) > LIMIT or self.parted > LIMIT
+
+    def name(self, table: Costs) -> int:
+        entries = tuple(table.items())
+        name = self.names.get(entries)
+        if name is None:
+            name = next(self.next_name)
+            self.tables[name] = table
+            self.names[entries] = name
+        return name
+
+
 class SetAside:
     """`without_each` of one `Distance`, remembered by the tables the blocks make."""
 
     def __init__(self, distance: Distance) -> None:
         self.distance = distance
-        self._names: dict[tuple[tuple[int, int], ...], int] = {}
-        self._tables: dict[int, Costs] = {}  # name -> table
-        self._next = 0  # names are never given twice, even once the memory is emptied
-        self._parts: list[dict[int, Part]] = [{} for _ in distance.blocks]
-        self._combined: dict[tuple[int, int], int] = {}  # two names -> their tables combined
-        self._rests: dict[tuple[int, ...], Rest] = {}  # (rest's name, laid key) -> Rest
-        self._laid: dict[tuple[int, ...], tuple[int, int, int]] = {}  # laid kinds -> key
-        self._nothing = self._name({0: 0})  # the table of no cards
+        self._names = count()
+        self._memory = _Memory(len(distance.blocks), self._names)
 
-    def _forget(self) -> None:
-        self._names.clear()
-        self._tables.clear()
-        for parts in self._parts:
-            parts.clear()
-        self._combined.clear()
-        self._rests.clear()
-        self._laid.clear()
-        self._nothing = self._name({0: 0})
-
-    def _name(self, table: Costs) -> int:
-        entries = tuple(table.items())
-        name = self._names.get(entries)
-        if name is None:
-            name = self._names[entries] = self._next
-            self._tables[name] = table
-            self._next += 1
-        return name
-
-    def _part(self, index: int, part: int, counts: Sequence[int]) -> Part:
+    def _part(self, memory: _Memory, index: int, part: int, counts: Sequence[int]) -> Part:
         distance = self.distance
         block = distance.blocks[index]
         start = block.start
         held = [c for c in range(start, start + block.size) if counts[c]]
         smaller = [
-            self._name(distance.table(block, part - (1 << ((c - start) * FIELD_BITS))))
+            memory.name(distance.table(block, part - (1 << ((c - start) * FIELD_BITS))))
             for c in held
         ]
-        found = (self._name(distance.table(block, part)), held, smaller)
-        self._parts[index][part] = found
+        found = (memory.name(distance.table(block, part)), held, smaller)
+        memory.parts[index][part] = found
+        memory.parted += 1
         return found
 
     def without_each(
@@ -85,64 +90,67 @@ class SetAside:
     ) -> dict[int, int]:
         """As `Distance.without_each`."""
         distance = self.distance
-        if (
-            len(self._names) > LIMIT
-            or len(self._laid) > LIMIT
-            or any(len(parts) > LIMIT for parts in self._parts)
-        ):
-            self._forget()  # between questions only: a question's names stay known to it
+        memory = self._memory
+        if memory.full():
+            memory = self._memory = _Memory(len(distance.blocks), self._names)
         packed = distance.rules.pack_counts(counts)
         parts: list[Part] = []
         for index, block in enumerate(distance.blocks):
             part = (packed >> block.shift) & block.mask
-            found = self._parts[index].get(part)
-            parts.append(found if found is not None else self._part(index, part, counts))
+            found = memory.parts[index].get(part)
+            parts.append(found if found is not None else self._part(memory, index, part, counts))
         names = [name for name, _, _ in parts]
         kinds = tuple(table_kinds)
-        laid_key = self._laid.get(kinds)
+        laid_key = memory.laid.get(kinds)
         if laid_key is None:
-            laid_key = self._laid[kinds] = distance.laid_key(kinds)
+            laid_key = memory.laid[kinds] = distance.laid_key(kinds)
+        combined = memory.combined
         result: dict[int, int] = {}
         for index, (_, held, smaller) in enumerate(parts):
             if not held:
                 continue
-            rest = self._nothing
+            rest = memory.nothing
             for other, name in enumerate(names):
                 if other != index:
-                    found = self._combined.get((rest, name))
-                    rest = found if found is not None else self._combine(rest, name)
+                    found = combined.get((rest, name))
+                    rest = found if found is not None else self._combine(memory, rest, name)
             key = (rest, *laid_key)
-            known = self._rests.get(key)
+            known = memory.rests.get(key)
             if known is None:
-                if len(self._rests) > LIMIT:
-                    self._rests.clear()
-                known = self._rests[key] = ({}, {})
+                if len(memory.rests) > LIMIT:
+                    memory.rests.clear()
+                known = memory.rests[key] = ({}, {})
             needs, done = known
             for card, name in zip(held, smaller, strict=True):
                 found = done.get(name)
                 if found is None:
-                    found = done[name] = self._finish(name, rest, needs, table_kinds)
+                    found = done[name] = self._finish(memory, name, rest, needs, table_kinds)
                 result[card] = found
         if distance.forms is not None and (laid is not None or not table_kinds):
             distance.nearer_forms(counts, result, laid or ())
         return result
 
-    def _combine(self, left: int, right: int) -> int:
+    def _combine(self, memory: _Memory, left: int, right: int) -> int:
         """The name of two named tables combined."""
-        if len(self._combined) > LIMIT:
-            self._combined.clear()
-        tables = [self._tables[left], self._tables[right]]
-        name = self._combined[left, right] = self._name(self.distance.rest(tables))
+        if len(memory.combined) > LIMIT:
+            memory.combined.clear()
+        tables = [memory.tables[left], memory.tables[right]]
+        name = memory.combined[left, right] = memory.name(self.distance.rest(tables))
         return name
 
     def _finish(
-        self, name: int, rest: int, needs: dict[int, int], table_kinds: Sequence[int]
+        self,
+        memory: _Memory,
+        name: int,
+        rest: int,
+        needs: dict[int, int],
+        table_kinds: Sequence[int],
     ) -> int:
         """The whole hand's distance with the block's cards making the table `name` and
         the other blocks' the table `rest`."""
-        table = self._tables[name]
+        table = memory.tables[name]
         wanted = [index for index in table if index not in needs]
         if wanted:
             completion = self.distance.completion(table_kinds)
-            needs.update(self.distance.needs(self._tables[rest], completion, set(wanted)))
+            needs.update(self.distance.needs(memory.tables[rest], completion, set(wanted)))
         return min([cost + needs[index] for index, cost in table.items()])
