@@ -61,6 +61,17 @@ class WildBudget(BudgetFills):
         self._signature_mask = (1 << self.stride) - 1
         self._layout = layout
         self._below_memo: dict[tuple[int, int], int] = {}
+        # the most concealed cards of a hand, and the fewest cards of a group that is no
+        # pair (0: no bound), so that a signature no such hand's split can have is left out
+        self._cards = cards
+        self._least_group = min(
+            (
+                len(instance.cards)
+                for instance in searcher.rules.instances
+                if not searcher.rules.kinds[instance.kind].is_pair
+            ),
+            default=0,
+        )
         self.blocks = [
             BlockBudget(searcher, index, shared, self.stride)
             for index in range(len(searcher.blocks))
@@ -113,9 +124,13 @@ class WildBudget(BudgetFills):
 
     def _below(self, accept: int, wilds: int) -> int:
         """The signatures some signature of `accept` holds (no more groups, pairs and
-        triggers), at every number of cards added up to `wilds` (see `BlockBudget.reach`):
-        a part's split outside them is never in a split of the hand that `accept` takes,
-        since the blocks' counts only add up."""
+        triggers) with a rest that a split can have (no more pairs, and no more triggers,
+        than groups), at every number of cards added up to `wilds` (see
+        `BlockBudget.reach`): a part's split outside them is never in a split of the hand
+        that `accept` takes, since the blocks' counts only add up. A signature of `accept`
+        whose groups hold more cards than the budget's hands is none of their splits' and
+        holds nothing (seven groups of fourteen cards: seven pairs, whose parts' splits are
+        pairs alone)."""
         key = (accept, wilds)
         known = self._below_memo.get(key)
         if known is not None:
@@ -132,9 +147,13 @@ class WildBudget(BudgetFills):
             groups = index >> layout.group_shift
             pairs = (index >> layout.pair_shift) & pairs_mask
             triggers = index & triggers_mask
+            least = (groups - pairs) * self._least_group + pairs * layout.pair_cards
+            if self._cards is not None and least > self._cards:
+                continue
             for fewer in range(groups + 1):
-                for paired in range(min(pairs, fewer) + 1):
-                    for triggered in range(min(triggers, fewer) + 1):
+                rest = groups - fewer  # the groups of the other blocks' splits
+                for paired in range(max(pairs - rest, 0), min(pairs, fewer) + 1):
+                    for triggered in range(max(triggers - rest, 0), min(triggers, fewer) + 1):
                         held |= 1 << layout.index(fewer, paired, triggered)
         known = sum(held << (count * self.stride) for count in range(wilds + 1))
         if len(self._below_memo) >= SIGNATURE_LIMIT:
