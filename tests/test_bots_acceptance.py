@@ -23,6 +23,7 @@ import random
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.acceptance import acceptance, most_accepting
+from tablerules.interpreter.bots.distance import distance_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table
@@ -116,3 +117,29 @@ def test_far_from_complete_the_value_bot_discards_among_the_most_accepting(pmz: 
                     assert picked in kept, (seed, len(table.state.events))
             table.apply(bots[seat].choose(table, seat))
     assert narrowed >= 10
+
+
+@pytest.mark.parametrize("name", ["paomazai", "paohuzi", "hongzhong", "changsha"])
+def test_the_distance_of_some_cards_set_aside_is_that_of_every_card(name: str) -> None:
+    """`without_each` asked of some held cards alone (as the acceptance asks it) answers
+    for them what it answers asked of every held card: on the hands greedy bots hold, wild
+    cards (紅中) and winning forms (長沙) included."""
+    game = load_game(name)
+    distance = distance_for(game.compiled)
+    asked = 0
+    for seed in range(3):
+        table = Table(game, seed=seed, dealer=0)
+        bots = [GreedyBot(seed * 4 + s) for s in range(table.play.seats)]
+        while not table.finished and asked < 60:
+            seat = table.waiting_for()[0]
+            holder = table.state.seats[seat]
+            held = [card for card, count in enumerate(holder.hand) if count]
+            kinds = [group.kind for group in holder.table]
+            laid = list(holder.table)
+            some = frozenset(held[::2])
+            whole = distance.without_each(list(holder.hand), kinds, laid)
+            part = distance.without_each(list(holder.hand), kinds, laid, some)
+            assert part == {card: whole[card] for card in some}, (seed, seat)
+            asked += 1
+            table.apply(bots[seat].choose(table, seat))
+    assert asked >= 60

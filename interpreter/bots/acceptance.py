@@ -7,8 +7,9 @@ each such card counts as many times as it has copies not in the seat's sight. Th
 what players call a hand's acceptance: the number of cards that improve it.
 
 It reads only the compiled rules and what the seat can see, and costs one distance of
-every discard per card kind that may come (`Distance.without_each` of the hand with that
-card added), so it is asked only among discards already rated alike.
+each of those discards per card kind that may come (`Distance.without_each` of the hand
+with that card added, asked of those discards alone), so it is asked only among discards
+already rated alike.
 """
 
 from __future__ import annotations
@@ -31,14 +32,14 @@ def acceptance(table: Table, seat: int, cards: Sequence[int]) -> dict[int, int]:
     counts = list(holder.hand)
     kinds = [group.kind for group in holder.table]
     laid = list(holder.table)
-    base = distance.without_each(counts, kinds, laid)
-    wanted = set(cards)
+    wanted = frozenset(cards)
+    base = distance.without_each(counts, kinds, laid, wanted)
     found = dict.fromkeys(wanted, 0)
     for card, copies in enumerate(unseen(table, seat)):
         if not copies:
             continue
         counts[card] += 1
-        after = distance.without_each(counts, kinds, laid)
+        after = distance.without_each(counts, kinds, laid, wanted)
         counts[card] -= 1
         for discard in wanted:
             if after[discard] < base[discard]:

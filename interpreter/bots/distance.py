@@ -354,14 +354,15 @@ class Distance:
         counts: Sequence[int],
         table_kinds: Sequence[int] = (),
         laid: Sequence[LaidGroup] | None = None,
+        cards: frozenset[int] | None = None,
     ) -> dict[int, int]:
-        """Distance after setting aside one copy of each held card: card -> distance
-        (`laid` as in `distance`).
+        """Distance after setting aside one copy of each held card (of `cards` alone, where
+        given): card -> distance (`laid` as in `distance`).
 
         Only the block of the card set aside changes, so the rest is combined once a block,
         and remembered by the tables the blocks make (`set_aside.py`).
         """
-        return self._set_aside.without_each(counts, table_kinds, laid)
+        return self._set_aside.without_each(counts, table_kinds, laid, cards)
 
     def rest(self, tables: list[Costs]) -> Costs:
         """Block tables combined: what the blocks' cards make together."""

@@ -31,7 +31,11 @@ class Measured(Protocol):
     ) -> int: ...
 
     def without_each(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
+        self,
+        counts: Sequence[int],
+        table_kinds: Sequence[int] = (),
+        laid: Laid = None,
+        cards: frozenset[int] | None = None,
     ) -> dict[int, int]: ...
 
 
@@ -70,9 +74,16 @@ class RememberedDistance:
         return found
 
     def without_each(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
+        self,
+        counts: Sequence[int],
+        table_kinds: Sequence[int] = (),
+        laid: Laid = None,
+        cards: frozenset[int] | None = None,
     ) -> dict[int, int]:
-        """As `Distance.without_each`; a new dict each call (the caller may change it)."""
+        """As `Distance.without_each`; a new dict each call (the caller may change it). A
+        question about some cards alone is not remembered: seldom asked twice."""
+        if cards is not None:
+            return self.plain.without_each(counts, table_kinds, laid, cards)
         key = self._key(counts, table_kinds, laid)
         found = self._each.get(key)
         if found is None:

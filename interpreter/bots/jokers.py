@@ -22,7 +22,11 @@ class PlainDistance(Protocol):
     ) -> int: ...
 
     def without_each(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
+        self,
+        counts: Sequence[int],
+        table_kinds: Sequence[int] = (),
+        laid: Laid = None,
+        cards: frozenset[int] | None = None,
     ) -> dict[int, int]: ...
 
 
@@ -48,15 +52,21 @@ class JokerDistance:
         return max(0, self.plain.distance(rest, table_kinds, laid) - jokers)
 
     def without_each(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
+        self,
+        counts: Sequence[int],
+        table_kinds: Sequence[int] = (),
+        laid: Laid = None,
+        cards: frozenset[int] | None = None,
     ) -> dict[int, int]:
-        """Distance after setting aside one copy of each held card: card -> distance."""
+        """Distance after setting aside one copy of each held card (of `cards` alone, where
+        given): card -> distance."""
         rest, jokers = self._parted(counts)
         result: dict[int, int] = {}
-        if any(rest):
-            for card, left in self.plain.without_each(rest, table_kinds, laid).items():
+        plain = None if cards is None else cards - self.wilds
+        if any(rest) and (plain is None or plain):
+            for card, left in self.plain.without_each(rest, table_kinds, laid, plain).items():
                 result[card] = max(0, left - jokers)
-        held_wilds = [card for card in self.wilds if counts[card]]
+        held_wilds = [c for c in self.wilds if counts[c] and (cards is None or c in cards)]
         if held_wilds:
             fewer = max(0, self.plain.distance(rest, table_kinds, laid) - (jokers - 1))
             for card in held_wilds:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tablerules.interpreter.bots.distance import Costs, Distance
 
 LIMIT = 1 << 14  # names, parts or rests remembered before the memory is emptied
+UNNAMED = -1  # a block's table not worked out yet (names count up from 0)
 
 # a block's cards: (the name of their table, the cards held, the names of their tables
 # each less one copy of a card held)
@@ -68,15 +69,28 @@ class SetAside:
         self._names = count()
         self._memory = _Memory(len(distance.blocks), self._names)
 
-    def _part(self, memory: _Memory, index: int, part: int, counts: Sequence[int]) -> Part:
+    def _part(
+        self,
+        memory: _Memory,
+        index: int,
+        part: int,
+        counts: Sequence[int],
+        cards: frozenset[int] | None = None,
+    ) -> Part:
+        """The block's table and those less each held card (of `cards` alone, where given:
+        such a part is not remembered, as it lists fewer cards than the block holds)."""
         distance = self.distance
         block = distance.blocks[index]
         start = block.start
         held = [c for c in range(start, start + block.size) if counts[c]]
+        if cards is not None:
+            held = [c for c in held if c in cards]
         smaller = [
             memory.name(distance.table(block, part - (1 << ((c - start) * FIELD_BITS))))
             for c in held
         ]
+        if cards is not None:  # the block's own table only if another block reads it
+            return UNNAMED, held, smaller
         found = (memory.name(distance.table(block, part)), held, smaller)
         memory.parts[index][part] = found
         memory.parted += 1
@@ -87,6 +101,7 @@ class SetAside:
         counts: Sequence[int],
         table_kinds: Sequence[int] = (),
         laid: Sequence[LaidGroup] | None = None,
+        cards: frozenset[int] | None = None,
     ) -> dict[int, int]:
         """As `Distance.without_each`."""
         distance = self.distance
@@ -95,10 +110,14 @@ class SetAside:
             memory = self._memory = _Memory(len(distance.blocks), self._names)
         packed = distance.rules.pack_counts(counts)
         parts: list[Part] = []
+        raw: list[int] = []
         for index, block in enumerate(distance.blocks):
             part = (packed >> block.shift) & block.mask
-            found = memory.parts[index].get(part)
-            parts.append(found if found is not None else self._part(memory, index, part, counts))
+            found = memory.parts[index].get(part) if cards is None else None
+            if found is None:
+                found = self._part(memory, index, part, counts, cards)
+            parts.append(found)
+            raw.append(part)
         names = [name for name, _, _ in parts]
         kinds = tuple(table_kinds)
         laid_key = memory.laid.get(kinds)
@@ -112,6 +131,9 @@ class SetAside:
             rest = memory.nothing
             for other, name in enumerate(names):
                 if other != index:
+                    if name == UNNAMED:
+                        table = distance.table(distance.blocks[other], raw[other])
+                        name = names[other] = memory.name(table)
                     found = combined.get((rest, name))
                     rest = found if found is not None else self._combine(memory, rest, name)
             key = (rest, *laid_key)
