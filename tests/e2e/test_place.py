@@ -99,7 +99,8 @@ def test_a_change_of_language_keeps_the_cards_picked_to_pass(app: WebDriver, app
         app.find_element(By.CSS_SELECTOR, field).click()
         options = app.find_elements(By.CSS_SELECTOR, '[role="option"]')
         timed(app, None, options[0].click, lambda d, n=count: len(picked(d)) == n)
-    app.find_element(By.CSS_SELECTOR, field).send_keys(Keys.ESCAPE)  # the list closed
+    app.find_element(By.CSS_SELECTOR, field).send_keys(Keys.ESCAPE)
+    settle(app, lambda d: not d.find_elements(By.CSS_SELECTOR, '[role="option"]'), "closed")
     settle(app, lambda d: len(picked(d)) == 2, "two cards picked")
     english = picked(app)
     for lang in ("简体中文", "English"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -50,7 +50,9 @@ def pick_in(driver: WebDriver, field: tuple[str, str], option: str, what: str) -
         return found[0] if found else None
 
     try:
-        choice = WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(listed)
+        choice = WebDriverWait(  # an option drawn again while read is read again
+            driver, TIMEOUT, poll_frequency=0.1, ignored_exceptions=[StaleElementReferenceException]
+        ).until(listed)
     except TimeoutException:
         pytest.fail(f"{option!r} is not offered by the select box {what!r}")
     timed(
