@@ -18,8 +18,6 @@ With one 4m in another seat's discards, 4m has 3 unseen copies, and both 23s bec
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.acceptance import acceptance, most_accepting
@@ -27,6 +25,8 @@ from tablerules.interpreter.bots.distance import distance_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table
+
+from tests.set_positions import cards, to_discard
 
 OWN = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E N W 5m"  # 14: the dealer's hand, its draw last
 
@@ -36,41 +36,9 @@ def pmz() -> Game:
     return load_game("paomazai")
 
 
-def cards(game: Game, text: str) -> list[int]:
-    index = {card_id: number for number, card_id in enumerate(game.compiled.cards.ids)}
-    return [index[word] for word in text.split()]
-
-
 def position(game: Game, shown: str = "", seed: int = 0) -> Table:
-    """Seat 0 to discard from OWN; the cards of `shown` in seat 1's discards; every other
-    card dealt at random to the other hands and the wall."""
-    table = Table(game, seed=seed, dealer=0)
-    state = table.state
-    kinds = len(state.seats[0].hand)
-    rest = [card for card, count in enumerate(game.compiled.cards.copies_of) for _ in range(count)]
-    own = cards(game, OWN)
-    seen = cards(game, shown)
-    for card in own + seen:
-        rest.remove(card)
-    random.Random(seed).shuffle(rest)
-    hand = [0] * kinds
-    for card in own[:-1]:
-        hand[card] += 1
-    state.seats[0].set_hand(hand)
-    for number, other in enumerate((1, 2, 3)):
-        counts = [0] * kinds
-        for card in rest[number * 13 : (number + 1) * 13]:
-            counts[card] += 1
-        state.seats[other].set_hand(counts)
-        state.seats[other].discards = list(seen) if other == 1 else []
-    state.seats[0].discards = []
-    state.wall = [own[-1], *rest[39:]]
-    state.head, state.tail = 0, len(state.wall)
-    state.decision = None
-    state.turn = 0
-    table._draw(0)
-    assert table.waiting_for() == [0]
-    return table
+    """Seat 0 to discard from OWN; the cards of `shown` in seat 1's discards."""
+    return to_discard(game, OWN, {1: shown} if shown else {}, seed)
 
 
 def test_the_greedy_bot_rates_the_three_loose_cards_alike(pmz: Game) -> None:

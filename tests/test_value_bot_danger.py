@@ -11,8 +11,6 @@ Every other loose card can still finish a pair, a pong or a run for another seat
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.danger import Danger
@@ -20,6 +18,8 @@ from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table
+
+from tests.set_positions import cards, to_discard
 
 OWN = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 5m E N W"  # 14: the dealer's hand, its draw included
 IN_SIGHT = "N N N"  # one in each other seat's discards
@@ -31,42 +31,10 @@ def pmz() -> Game:
     return load_game("paomazai")
 
 
-def cards(game: Game, text: str) -> list[int]:
-    index = {card_id: number for number, card_id in enumerate(game.compiled.cards.ids)}
-    return [index[word] for word in text.split()]
-
-
 def position(game: Game, seed: int = 0) -> Table:
-    """Seat 0 to discard from OWN, the copies of IN_SIGHT in the others' discards, every
-    other card dealt at random to the other hands and the wall; seat 0's 14th card is its
-    draw, so the table offers it its turn as the engine does."""
-    table = Table(game, seed=seed, dealer=0)
-    state = table.state
-    kinds = len(state.seats[0].hand)
-    rest = [card for card, count in enumerate(game.compiled.cards.copies_of) for _ in range(count)]
-    own = cards(game, OWN)
-    shown = cards(game, IN_SIGHT)
-    for card in own + shown:
-        rest.remove(card)
-    random.Random(seed).shuffle(rest)
-    hand = [0] * kinds
-    for card in own[:-1]:
-        hand[card] += 1
-    state.seats[0].set_hand(hand)
-    for number, other in enumerate((1, 2, 3)):
-        counts = [0] * kinds
-        for card in rest[number * 13 : (number + 1) * 13]:
-            counts[card] += 1
-        state.seats[other].set_hand(counts)
-        state.seats[other].discards = [shown[number]]
-    state.seats[0].discards = []
-    state.wall = [own[-1], *rest[39:]]
-    state.head, state.tail = 0, len(state.wall)
-    state.decision = None
-    state.turn = 0
-    table._draw(0)
-    assert table.waiting_for() == [0]
-    return table
+    """Seat 0 to discard from OWN, one copy of IN_SIGHT in each other seat's discards."""
+    shown = IN_SIGHT.split()
+    return to_discard(game, OWN, {1: shown[0], 2: shown[1], 3: shown[2]}, seed)
 
 
 def test_the_greedy_bot_rates_the_safe_card_alike_with_others(pmz: Game) -> None:

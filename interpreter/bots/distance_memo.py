@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from tablerules.interpreter.bots.jokers import PlainDistance
 from tablerules.interpreter.compiling.forms import LaidGroup
 
 LIMIT = 1 << 14  # answers kept of each question before the memory is emptied
@@ -21,22 +22,10 @@ Laid = Sequence[LaidGroup] | None
 Key = tuple[object, tuple[int, ...], object]
 
 
-class Measured(Protocol):
+class Measured(PlainDistance, Protocol):
     """The distance measure remembered (`distance.Distance`)."""
 
     forms: object | None
-
-    def distance(
-        self, counts: Sequence[int], table_kinds: Sequence[int] = (), laid: Laid = None
-    ) -> int: ...
-
-    def without_each(
-        self,
-        counts: Sequence[int],
-        table_kinds: Sequence[int] = (),
-        laid: Laid = None,
-        cards: frozenset[int] | None = None,
-    ) -> dict[int, int]: ...
 
 
 class RememberedDistance:
