@@ -14,12 +14,12 @@ are those of every split of every reading, over 紅中癩子 (seven pairs a winn
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from tablerules.interpreter.api import Game, load_game
 from tablerules.interpreter.hand.wild_readings import WildEvaluator
+from wild_readings_judged import planned_hands
 
 ROOT = Path(__file__).resolve().parents[1]
 HONG_KONG_WILD = """extends "hongkong"
@@ -49,25 +49,8 @@ def test_the_signatures_left_out_are_in_no_accepted_split(
     game = games[name]
     evaluator = game.evaluator
     assert isinstance(evaluator, WildEvaluator)
-    rules = game.compiled
-    wild = min(rules.wilds.kinds)
-    groups = [i.cards for i in rules.instances if len(i.cards) in (2, 3)]
-    rng = random.Random(31)
     found = set()
-    checked = 0
-    while checked < 150:
-        hand = [card for group in rng.sample(groups, 5) for card in group][:14]
-        wilds = rng.randint(1, 4)
-        for index in rng.sample(range(len(hand)), wilds):
-            hand[index] = wild
-        for _ in range(rng.randint(0, 2)):
-            hand[rng.randrange(len(hand))] = rng.randrange(len(rules.cards))
-        counts, held, _ = evaluator._parted(hand, None)
-        if not held or any(n > c for n, c in zip(counts, rules.cards.copies_of, strict=True)):
-            continue
-        plan = evaluator._plan(counts, counts, held, (), len(hand))
-        if plan is None:
-            continue
+    for hand, held, plan in planned_hands(game, 31, lambda rng: rng.randint(0, 2)):
         plain, room, groups_accept, forms_accept = plan
         count = len(held)
         for budget in (evaluator._budget(len(hand)), evaluator.budget):
@@ -78,6 +61,5 @@ def test_the_signatures_left_out_are_in_no_accepted_split(
                 assert budget.accepted(plain, room, count, accept) == every & accept, hand
                 assert budget.accepts(plain, room, count, accept) == bool(every & accept)
                 found.add((accept == forms_accept, bool(every & accept)))
-        checked += 1
     # both answers met, and where the file has winning forms, hands that make one
     assert {(False, True), (False, False)} <= found, found

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tablerules.interpreter.api import Game, load_game
 from tablerules.interpreter.hand.wild_readings import WildEvaluator
 from tablerules.interpreter.search.wild_budget import WildBudget
-from wild_readings_judged import every_reading, in_hand_groups, summary
+from wild_readings_judged import every_reading, in_hand_groups, planned_hands, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 HONG_KONG_WILD = """extends "hongkong"
@@ -217,31 +217,13 @@ def test_the_win_tests_early_answer_is_the_whole_hands(
     game, _ = games[name]
     evaluator = game.evaluator
     assert isinstance(evaluator, WildEvaluator)
-    rules = game.compiled
-    wild = min(rules.wilds.kinds)
-    groups = [i.cards for i in rules.instances if len(i.cards) in (2, 3)]
-    rng = random.Random(11)
     answers = set()
-    checked = 0
-    while checked < 150:
-        hand = [card for group in rng.sample(groups, 5) for card in group][:14]
-        wilds = rng.randint(1, 4)
-        for index in rng.sample(range(len(hand)), wilds):
-            hand[index] = wild
-        if rng.random() < 0.5:
-            hand[rng.randrange(len(hand))] = rng.randrange(len(rules.cards))
-        counts, held, _ = evaluator._parted(hand, None)
-        if not held or any(n > c for n, c in zip(counts, rules.cards.copies_of, strict=True)):
-            continue
-        plan = evaluator._plan(counts, counts, held, (), len(hand))
-        if plan is None:
-            continue
+    for hand, held, plan in planned_hands(game, 11, lambda rng: int(rng.random() < 0.5)):
         plain, room, accept, _ = plan
         for budget in (evaluator.budget, evaluator._budget(len(hand))):
             whole = bool(budget.accepted(plain, room, len(held), accept))
             assert budget.accepts(plain, room, len(held), accept) == whole, hand
             answers.add(whole)
-        checked += 1
     assert answers == {True, False}  # both answers were met
 
 

@@ -4,8 +4,10 @@ exchange and the declaration ask in the catalogue's sentences, not in English.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -34,7 +36,7 @@ def test_the_exchange_asks_in_the_pages_language(lang: str, asked: str, button: 
     at.selectbox(key="sit_at").set_value((hand.dealer + 1) % 4)
     run(at)
     assert any(info.value.startswith(asked) for info in at.info), [i.value for i in at.info]
-    (passing,) = [b for b in at.button if b.key and b.key.startswith("pass_button_")]
+    (passing,) = keyed(at.button, "pass_button_")
     assert passing.label == button
 
 
@@ -50,7 +52,7 @@ def test_the_cards_to_pass_are_named_in_the_pages_script() -> None:
     seat = (hand.dealer + 1) % 4
     at.selectbox(key="sit_at").set_value(seat)
     run(at)
-    (box,) = [m for m in at.multiselect if m.key and m.key.startswith("pass_")]
+    (box,) = keyed(at.multiselect, "pass_")
     compiled = hand.game.compiled
     words = GameWords(compiled, "zh-Hans")
     held = [card for card, n in enumerate(hand.table.state.seats[seat].hand) for _ in range(n)]
@@ -59,6 +61,22 @@ def test_the_cards_to_pass_are_named_in_the_pages_script() -> None:
     assert box.proto.select_all == 0  # Streamlit's own "Select all", English, and more than 3
     assert any(words.display[card] != compiled.cards.display[card] for card in held)
 
+
+def keyed(elements: Iterable[Any], prefix: str) -> list[Any]:
+    """The widgets among `elements` whose key begins with `prefix`."""
+    return [e for e in elements if e.key and e.key.startswith(prefix)]
+
+
+def kept_in(
+    at: AppTest, langs: Sequence[str], widgets: Callable[[], list[Any]], value: object
+) -> None:
+    """Turn the page to each language in turn: the one widget `widgets` finds still holds
+    `value`."""
+    for lang in langs:
+        at.selectbox(key="lang").set_value(lang)
+        run(at)
+        (widget,) = widgets()
+        assert widget.value == value, lang
 
 
 def picked_to_pass(at: AppTest, seat: int) -> list[int]:
@@ -84,29 +102,21 @@ def test_the_cards_picked_and_the_value_chosen_stay_when_the_language_changes() 
     at.selectbox(key="sit_at").set_value(seat)
     run(at)
     picked = picked_to_pass(at, seat)
-    (box,) = [m for m in at.multiselect if m.key and m.key.startswith("pass_")]
+    (box,) = keyed(at.multiselect, "pass_")
     box.set_value(picked)
     run(at)
-    for lang in ("zh-Hant", "zh-Hans"):
-        at.selectbox(key="lang").set_value(lang)
-        run(at)
-        (box,) = [m for m in at.multiselect if m.key and m.key.startswith("pass_")]
-        assert box.value == picked, lang
-    (button,) = [b for b in at.button if b.key and b.key.startswith("pass_button_")]
+    kept_in(at, ("zh-Hant", "zh-Hans"), lambda: keyed(at.multiselect, "pass_"), picked)
+    (button,) = keyed(at.button, "pass_button_")
     button.click()
     run(at)
     for _ in range(5):  # the other seats pass theirs as the page plays them
-        if [r for r in at.radio if r.key and r.key.startswith("declare_")]:
+        if keyed(at.radio, "declare_"):
             break
         run(at)
-    (declared,) = [r for r in at.radio if r.key and r.key.startswith("declare_")]
+    (declared,) = keyed(at.radio, "declare_")
     ask = phase_ask(at.session_state["hand"].table, seat)
     assert ask is not None and ask.phase.kind == "declaration"
     chosen = ask.values[-1][0]  # not the first, which the box shows unasked
     declared.set_value(chosen)
     run(at)
-    for lang in ("en", "zh-Hant"):
-        at.selectbox(key="lang").set_value(lang)
-        run(at)
-        (declared,) = [r for r in at.radio if r.key and r.key.startswith("declare_")]
-        assert declared.value == chosen, lang
+    kept_in(at, ("en", "zh-Hant"), lambda: keyed(at.radio, "declare_"), chosen)
