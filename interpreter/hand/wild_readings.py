@@ -26,13 +26,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from heapq import merge
-from itertools import combinations_with_replacement
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
-    GUARD_BIT,
-    CardForm,
     CompiledRules,
 )
 from tablerules.interpreter.compiling.conditions import WinConditions
@@ -48,8 +45,8 @@ from tablerules.interpreter.hand.judging import best_split
 from tablerules.interpreter.hand.wild_first_reading import (
     FirstReadingEvaluation,
     Reading,
-    read_as,
 )
+from tablerules.interpreter.hand.wild_reading_lists import WildReadingLists
 from tablerules.interpreter.hand.wild_win_test import WIN_MEMO_LIMIT, Plan, WildWinTest
 from tablerules.interpreter.search.wild_budget import WildBudget
 
@@ -75,7 +72,7 @@ def _copies_in_play(rules: CompiledRules) -> tuple[int, ...]:
     return tuple(copies)
 
 
-class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
+class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evaluator):
     """An `Evaluator` for rules with wild cards: a hand without wilds is judged as before."""
 
     def __init__(self, rules: CompiledRules) -> None:
@@ -130,46 +127,6 @@ class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
                     self._forms_accept |= 1 << layout.index(groups, pairs, triggers)
 
     # ── readings ───────────────────────────────────────────────
-    def readings(
-        self, counts: Sequence[int], wilds: Sequence[int], concealed: Sequence[int] | None = None
-    ) -> Iterator[Reading]:
-        """Every reading of `wilds` (wild kinds, sorted) over a hand whose other cards
-        (table groups included) are `counts`. Given the concealed cards (`concealed`, the
-        plain ones), the last wild is read only as a card that may complete them (the
-        searcher's completing cards: a screen that never refuses a winning reading)."""
-        stands, copies = self._stands, self._copies
-        used = list(counts)
-        chosen: list[tuple[int, int]] = []
-        screen = concealed is not None and not self._card_forms
-        base = 0
-        if screen:
-            assert concealed is not None
-            base = sum(count << (card * FIELD_BITS) for card, count in enumerate(concealed))
-        completing = self.search.completing_cards
-
-        def place(index: int, lowest: int) -> Iterator[Reading]:
-            if index == len(wilds):
-                yield tuple(chosen)
-                return
-            wild = wilds[index]
-            mask = -1
-            if screen and index == len(wilds) - 1:
-                packed = base + sum(1 << (card * FIELD_BITS) for _, card in chosen)
-                mask = completing(packed)
-            for card in stands[wild]:
-                if card < lowest or used[card] >= copies[card]:
-                    continue
-                if not mask & (GUARD_BIT << (card * FIELD_BITS)):
-                    continue
-                used[card] += 1
-                chosen.append((wild, card))
-                same = index + 1 < len(wilds) and wilds[index + 1] == wild
-                yield from place(index + 1, card if same else 0)
-                chosen.pop()
-                used[card] -= 1
-
-        yield from place(0, 0)
-
     def _parted(
         self, hand: Sequence[int], win_card: int | None
     ) -> tuple[list[int], list[int], bool]:
@@ -333,55 +290,6 @@ class WildEvaluator(FirstReadingEvaluation, WildWinTest, Evaluator):
             last = (reading, wins)
         if last is not None:
             yield last
-
-    def _form_fills(
-        self, form: CardForm, plain: int, room: int, wilds: int, table: Sequence[TableGroup]
-    ) -> Iterator[int]:
-        """The cards the wilds may stand for (packed) that make the hand a form of cards
-        with the groups of `table` laid (`CardForm.beside`: as many cards as it counts)."""
-        size = form.beside(table)
-        if size is None or plain & form.outside or sum(self.rules.unpack(plain)) + wilds != size:
-            return
-        missing = count = 0
-        for card in form.cards if form.each else ():  # each card of the set, held or read
-            if not (plain >> (card * FIELD_BITS)) & 0xFF:
-                missing += 1 << (card * FIELD_BITS)
-                count += 1
-        guard = self._guard
-        if count > wilds or ((room | guard) - missing) & guard != guard:
-            return
-        for extra in combinations_with_replacement(form.cards, wilds - count):
-            fill = missing + sum(1 << (card * FIELD_BITS) for card in extra)
-            if ((room | guard) - fill) & guard == guard:
-                yield fill
-
-    def _readings_of(self, fill: int, wilds: Sequence[int]) -> Iterator[Reading]:
-        """Each way the held wilds (sorted) may stand for the cards of `fill` (packed):
-        wild by wild, the cards of wilds of one kind in rising order."""
-        if wilds[0] == wilds[-1]:  # one kind of wild: the cards in rising order
-            yield read_as(fill, wilds[0])
-            return
-        left = self.rules.unpack(fill)
-        stands = self._stand_sets
-        held = [card for card, count in enumerate(left) if count]
-        chosen: list[tuple[int, int]] = []
-
-        def place(index: int, lowest: int) -> Iterator[Reading]:
-            if index == len(wilds):
-                yield tuple(chosen)
-                return
-            wild = wilds[index]
-            same = index + 1 < len(wilds) and wilds[index + 1] == wild
-            for card in held:
-                if not left[card] or card < lowest or card not in stands[wild]:
-                    continue
-                left[card] -= 1
-                chosen.append((wild, card))
-                yield from place(index + 1, card if same else 0)
-                chosen.pop()
-                left[card] += 1
-
-        yield from place(0, 0)
 
     # ── what a win test and an evaluation start from ───────────
     def _held(
