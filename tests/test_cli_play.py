@@ -89,17 +89,17 @@ def test_a_win_shows_no_group_values_without_a_value_table(played) -> None:
 def test_a_win_works_its_money_out_from_the_patterns(capsys) -> None:
     """香港麻雀: the patterns' 番, the settlement's `let` worked out, then each payment."""
     hongkong = str(ROOT / "rules" / "hongkong.rules")
-    status, out, _ = run(capsys, "play", hongkong, "--seed", "46")
+    status, out, _ = run(capsys, "play", hongkong, "--seed", "365")
     assert status == 0
     lines = out.splitlines()
     at = lines.index(
-        "  東 wins on own replacement 五萬: 刻[六索六索六索]  順[七筒八筒九筒]  槓[東東東東]  "
-        "刻[五萬五萬五萬]  對[五筒五筒]"
+        "  東 wins on own replacement 一筒: 刻[八萬八萬八萬]  刻[四筒四筒四筒]  "
+        "槓[二筒二筒二筒二筒]  刻[一筒一筒一筒]  對[中中]"
     )
     assert lines[at + 1 : at + 4] == [
-        "    自摸 1 + 門風 1 + 圈風 1 + 槓上開花 1 = 4 番",
-        "    錢 = 番錢(番) × unit = 16 × 1 = 16",
-        "  西 pays 東 錢 = 16 · 槓上自摸 [HK-6]",  # the name's number is the amount: said once
+        "    自摸 1 + 對對糊 3 + 槓上開花 1 = 5 番",
+        "    錢 = 番錢(番) × unit = 24 × 1 = 24",
+        "  南 pays 東 錢 = 24 · 槓上自摸 [HK-6]",  # the name's number is the amount: said once
     ]
 
 

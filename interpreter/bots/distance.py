@@ -28,6 +28,7 @@ from tablerules.interpreter.bots.distance_memo import RememberedDistance
 from tablerules.interpreter.bots.form_distance import FormDistance
 from tablerules.interpreter.bots.implied_groups import implied_groups
 from tablerules.interpreter.bots.jokers import JokerDistance
+from tablerules.interpreter.bots.plans import PlannedDistance, find_plans
 from tablerules.interpreter.bots.set_aside import SetAside
 from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
@@ -75,8 +76,15 @@ class _Block:
 class Distance:
     """Distances to a complete hand under one compiled rule set."""
 
-    def __init__(self, rules: CompiledRules) -> None:
+    def __init__(self, rules: CompiledRules, keep: frozenset[int] | None = None) -> None:
+        """`keep`: the ids of the group instances hands may be completed with (a plan,
+        `plans.py`); all of them where None. Winning forms are measured only without one."""
         self.rules = rules
+        self.instances = (
+            rules.instances
+            if keep is None
+            else [instance for instance in rules.instances if instance.id in keep]
+        )
         layout = rules.signature
         needed = rules.groups_needed
         # without a `groups N` line, the groups a hand of the winning size splits into
@@ -109,8 +117,8 @@ class Distance:
         self._empty = self._empty_groups()
         self._completion: dict[tuple[int, int, int], list[int]] = {}
         self._set_aside = SetAside(self)
-        forms = FormDistance(rules)
-        self.forms = forms if forms.active else None  # the winning forms it measures
+        forms = FormDistance(rules) if keep is None else None
+        self.forms = forms if forms is not None and forms.active else None  # forms measured
 
     # ── signatures ─────────────────────────────────────────────
     def _split(self, index: int) -> tuple[int, int, int]:
@@ -141,7 +149,7 @@ class Distance:
     def _block(self, start: int, size: int) -> _Block:
         """Every non-empty part of every in-hand group of the block, cheapest first."""
         best: dict[tuple[int, bool, bool], int] = {}
-        for instance in self.rules.instances:
+        for instance in self.instances:
             if not start <= instance.cards[0] < start + size:
                 continue
             info = self.rules.kinds[instance.kind]
@@ -183,7 +191,7 @@ class Distance:
     def _empty_groups(self) -> list[tuple[int, list[int]]]:
         """(cards missing, signature step) of a group made of no held card, per shape."""
         smallest: dict[tuple[bool, bool], int] = {}
-        for instance in self.rules.instances:
+        for instance in self.instances:
             info = self.rules.kinds[instance.kind]
             key = (info.is_pair, info.is_trigger)
             smallest[key] = min(smallest.get(key, UNREACHABLE), len(instance.cards))
@@ -390,12 +398,36 @@ class Distance:
                 result[card] = form
 
 
-def distance_for(rules: CompiledRules) -> Distance:
-    """The distance measure of a compiled rule set, created once and shared by every bot."""
-    existing = getattr(rules, "_distance", None)
+def shape_distance_for(rules: CompiledRules) -> Distance:
+    """The distance to a complete shape alone (no plans), created once and shared."""
+    existing = getattr(rules, "_shape_distance", None)
     if existing is None:
         existing = RememberedDistance(Distance(rules))  # type: ignore[assignment]
         if rules.wilds:  # wild cards held count as jokers (`jokers.py`)
             existing = JokerDistance(existing, rules.wilds.kinds)  # type: ignore[assignment]
+        rules._shape_distance = existing  # type: ignore[attr-defined]
+    return existing
+
+
+def distance_for(rules: CompiledRules) -> Distance:
+    """The distance measure of a compiled rule set, created once and shared by every bot:
+    to the nearest sound plan where the win clause asks a score most shapes miss
+    (`plans.py`), else to a complete shape."""
+    existing = getattr(rules, "_distance", None)
+    if existing is None:
+        plans = find_plans(rules)
+        if not plans:
+            existing = shape_distance_for(rules)
+        else:
+            shapes = Distance(rules)
+            measures = [
+                (plan, RememberedDistance(Distance(rules, plan.instances))) for plan in plans
+            ]
+            penalty = min(rules.dealt_per_seat()) + 1
+            existing = PlannedDistance(  # type: ignore[assignment]
+                RememberedDistance(shapes), measures, penalty, shapes
+            )
+            if rules.wilds:
+                existing = JokerDistance(existing, rules.wilds.kinds)  # type: ignore[assignment]
         rules._distance = existing  # type: ignore[attr-defined]
     return existing

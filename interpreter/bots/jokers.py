@@ -36,6 +36,7 @@ class JokerDistance:
     def __init__(self, plain: PlainDistance, wilds: frozenset[int]) -> None:
         self.plain = plain
         self.wilds = wilds
+        self.reads_laid_cards = getattr(plain, "reads_laid_cards", False)  # as `plans.py`
 
     def _parted(self, counts: Sequence[int]) -> tuple[list[int], int]:
         rest = list(counts)

@@ -7,7 +7,8 @@ their own cards, so the same bot plays every game of the family.
 * `ValueBot` (in `value.py`) plays for the money of the rule file: roll-outs valued by
   the settlement where its choices may differ in worth, a win against declining it too.
 * `GreedyBot` wins whenever it can, takes forced choices as given, claims or declares
-  when that does not take its hand further from complete (see `distance.py`), and
+  when that does not take its hand further from complete (see `distance.py`; where a
+  minimum score refuses most complete shapes, complete within a plan: `plans.py`), and
   otherwise discards the card that leaves the hand closest to complete.
 
 Every bot draws its ties from its own seeded generator, so a seat's bot and the table's
@@ -18,11 +19,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.distance import distance_for, shape_distance_for
 from tablerules.interpreter.bots.in_sight import seen_outside_hand
 from tablerules.interpreter.bots.phase_choice import phase_choice
 from tablerules.interpreter.bots.winning_waits import waits_for
@@ -126,6 +128,13 @@ def _last_card_choice(table: Table, seat: int, choices: list[Choice]) -> Choice:
     return next((c for c in choices if c.action == wanted), choices[0])
 
 
+@dataclass(frozen=True)
+class _Laid:
+    """A table group as a distance reads it: its cards."""
+
+    cards: tuple[int, ...]
+
+
 class _Scorer:
     """The distance a seat's hand would be at after each choice, before the next card."""
 
@@ -141,6 +150,7 @@ class _Scorer:
         self.then = decision.then if decision is not None else ""
         self.seat = seat
         self._discards: dict[int, int] | None = None
+        self.plans = getattr(self.distance, "reads_laid_cards", False)
 
     def score(self, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
         deadline.check()  # each choice's distance checks it again where it may be long
@@ -148,17 +158,52 @@ class _Scorer:
 
     def _after(self, choice: Choice) -> int:
         if choice.action == "pass":
-            return self.distance.distance(self.hand, self.kinds, self.laid)
+            found = self.distance.distance(self.hand, self.kinds, self.laid)
+            return self._waiting(found, None) if self.plans else found
         if choice.action == "discard":
             if self._discards is None:
                 self._discards = self.distance.without_each(self.hand, self.kinds, self.laid)
+                if self.plans:
+                    self._discards = {c: self._waiting(d, c) for c, d in self._discards.items()}
             assert choice.card is not None
             return self._discards[choice.card]
         rule = self.table.play.actions[choice.action]
         hand, kinds = self._result(choice, rule)
+        laid = self._laid(choice) if self.plans else None
         if self._then(choice, rule, kinds) == "discard" and any(hand):
-            return min(self.distance.without_each(hand, kinds).values())
-        return self.distance.distance(hand, kinds)
+            return min(self.distance.without_each(hand, kinds, laid).values())
+        return self.distance.distance(hand, kinds, laid)
+
+    def _waiting(self, planned: int, discard: int | None) -> int:
+        """A hand measured against plans (`plans.py`) that is a card from a complete shape
+        waiting on a live card that wins is a card from a win, whatever the plans say."""
+        if planned <= 1:
+            return planned
+        hand = list(self.hand)
+        if discard is not None:
+            hand[discard] -= 1
+        shapes = shape_distance_for(self.table.game.compiled)
+        if shapes.distance(hand, self.kinds, self.laid) != 1:
+            return planned
+        state = self.table.state
+        groups = [TableGroup(g.kind, tuple(sorted(g.cards)), g.claimed) for g in self.laid]
+        seen = seen_outside_hand(self.table, self.seat)
+        seat = (self.seat - state.dealer) % self.table.play.seats
+        live = waits_for(self.table.game).live(hand, groups, seen, seat, state.streak, state.round)
+        return 1 if live else planned
+
+    def _laid(self, choice: Choice) -> list[_Laid]:
+        """The seat's table groups once the choice is carried out, as far as their cards
+        go (what a plan reads of them: `plans.py`)."""
+        laid = [_Laid(tuple(group.cards)) for group in self.laid]
+        for _, cards in choice.extra:  # in the order `_result` lays their kinds
+            laid.append(_Laid(tuple(cards)))
+        made = tuple(choice.from_hand) + ((choice.card,) if choice.card is not None else ())
+        if choice.table_index is not None:
+            laid[choice.table_index] = _Laid(laid[choice.table_index].cards + made)
+        elif choice.kind is not None:
+            laid.append(_Laid(made))
+        return laid
 
     def _result(self, choice: Choice, rule: ActionRule) -> tuple[list[int], list[int]]:
         """The seat's concealed cards and table kinds once the choice is carried out."""
