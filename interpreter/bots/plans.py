@@ -31,7 +31,7 @@ from tablerules.interpreter.bots.jokers import PlainDistance
 from tablerules.interpreter.compiling.compiled import CompiledRules, Instance
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.compiling.forms import LaidGroup
-from tablerules.interpreter.hand.evaluate import Evaluator
+from tablerules.interpreter.hand.evaluate import Evaluator, HandError
 from tablerules.interpreter.hand.wild_readings import make_evaluator
 
 SOUND = 0.9  # a plan is sound when at least this share of its complete hands win
@@ -71,7 +71,9 @@ class _Dealer:
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.copies = rules.cards.copies_of
+        self.copies = list(rules.cards.copies_of)
+        if rules.turned is not None:  # the card turned up at the deal is out of play
+            self.copies[rules.turned] -= 1
         rule = rules.pair_rule
         dealt = rules.dealt_per_seat()
         self.shape: tuple[int, int, int, int] | None = None  # pairs, pair size, groups, size
@@ -149,7 +151,11 @@ def _sound(
         seat = rng.randrange(seats)
         own = WinConditions(context="draw", relation=RELATIONS["self"], seat=seat)
         other = WinConditions(context="discard", relation=RELATIONS["other"], seat=seat)
-        if quick(counts, (), card, "self", own) or quick(counts, (), card, "discard", other):
+        try:
+            wins = quick(counts, (), card, "self", own) or quick(counts, (), card, "discard", other)
+        except HandError:  # a card the deck holds fewer of in play: counted as not won
+            wins = False
+        if wins:
             won += 1
         else:
             lost += 1
