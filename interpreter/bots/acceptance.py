@@ -6,9 +6,12 @@ for a discard where, drawn in its place, it lowers the hand's distance (`distanc
 each such card counts as many times as it has copies not in the seat's sight. This is
 what players call a hand's acceptance: the number of cards that improve it.
 
-It reads only the compiled rules and what the seat can see, and costs one distance of
-each of those discards per card kind that may come (`Distance.without_each` of the hand
-with that card added, asked of those discards alone), so it is asked only among discards
+It reads only the compiled rules and what the seat can see. The cards that lower the
+distance of the groups are those some nearest completion lacks (`lacking.py`): one pass
+over the hand left by each discard tells them all. The winning forms (`form_distance.py`)
+are measured per card, as they cost a few sums, and wild cards count as jokers as
+`jokers.py` counts them. Where no completion is reachable, the distance is solved anew
+for each card kind that may come (`per_card`), as it is asked only among discards
 already rated alike.
 """
 
@@ -16,8 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.distance import UNREACHABLE, Distance, distance_for
 from tablerules.interpreter.bots.in_sight import unseen
+from tablerules.interpreter.bots.lacking import Lacking
+from tablerules.interpreter.compiling.compiled import CompiledRules
+from tablerules.interpreter.compiling.forms import LaidGroup
 from tablerules.interpreter.engine import Choice, Table
 
 DISCARD = "discard"
@@ -27,6 +33,82 @@ def acceptance(table: Table, seat: int, cards: Sequence[int]) -> dict[int, int]:
     """For each card of `cards` (held cards the seat may discard, each leaving the hand
     equally far from complete), the unseen copies of the cards that, drawn after that
     discard, would bring the hand nearer complete."""
+    rules = table.game.compiled
+    holder = table.state.seats[seat]
+    counts = list(holder.hand)
+    kinds = [group.kind for group in holder.table]
+    laid = list(holder.table)
+    copies = unseen(table, seat)
+    found: dict[int, int] = {}
+    for discard in cards:
+        counts[discard] -= 1
+        improving = _improving(rules, counts, kinds, laid, copies)
+        counts[discard] += 1
+        if improving is None:
+            return per_card(table, seat, cards)
+        found[discard] = improving
+    return found
+
+
+def _improving(
+    rules: CompiledRules,
+    counts: list[int],
+    kinds: list[int],
+    laid: list[LaidGroup],
+    copies: list[int],
+) -> int | None:
+    """The unseen copies of the cards that lower the distance of `counts` drawn; None
+    where no completion of its groups is reachable (the distance then is no count of
+    cards, and `lacking.py` tells nothing)."""
+    plain, lacking = _lacking_for(rules)
+    wilds = rules.wilds.kinds if rules.wilds else frozenset()
+    rest = list(counts)
+    jokers = 0
+    for card in wilds:
+        jokers += rest[card]
+        rest[card] = 0
+    groups, lacks = lacking.lacking(rest, kinds)
+    if groups >= UNREACHABLE:
+        return None
+    forms = plain.forms
+    form = forms.distance(rest, laid) if forms is not None else None
+    base = groups if form is None else min(groups, form)
+    if base - jokers <= 0:
+        return 0  # complete already: no card brings it nearer
+    total = 0
+    for card, unseen_copies in enumerate(copies):
+        if not unseen_copies:
+            continue
+        if card in wilds:
+            total += unseen_copies  # one joker more fills one card lacking
+            continue
+        after = groups - (lacks >> card & 1)
+        if forms is not None and form is not None and form <= groups:
+            rest[card] += 1  # a form nearer by this card may beat the groups
+            nearer = forms.distance(rest, laid)
+            rest[card] -= 1
+            if nearer is not None and nearer < after:
+                after = nearer
+        if after < base:
+            total += unseen_copies
+    return total
+
+
+def _lacking_for(rules: CompiledRules) -> tuple[Distance, Lacking]:
+    """The plain distance measure of a compiled rule set and its `Lacking`, made once."""
+    existing = getattr(rules, "_lacking", None)
+    if existing is None:
+        plain = distance_for(rules)
+        while not isinstance(plain, Distance):  # the memory and the jokers around it
+            plain = plain.plain  # type: ignore[attr-defined]
+        existing = (plain, Lacking(plain))
+        rules._lacking = existing  # type: ignore[attr-defined]
+    return existing
+
+
+def per_card(table: Table, seat: int, cards: Sequence[int]) -> dict[int, int]:
+    """`acceptance` worked out by solving the distance anew for each card that may come,
+    asked of those discards alone (`Distance.without_each`)."""
     distance = distance_for(table.game.compiled)
     holder = table.state.seats[seat]
     counts = list(holder.hand)
