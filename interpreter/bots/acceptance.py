@@ -95,15 +95,11 @@ def _improving(
 
 
 def _lacking_for(rules: CompiledRules) -> tuple[Distance, Lacking]:
-    """The plain distance measure of a compiled rule set and its `Lacking`, made once."""
-    existing = getattr(rules, "_lacking", None)
-    if existing is None:
-        plain = distance_for(rules)
-        while not isinstance(plain, Distance):  # the memory and the jokers around it
-            plain = plain.plain  # type: ignore[attr-defined]
-        existing = (plain, Lacking(plain))
-        rules._lacking = existing  # type: ignore[attr-defined]
-    return existing
+    """The plain distance measure of a compiled rule set and its ways of least cost."""
+    plain = distance_for(rules)
+    while not isinstance(plain, Distance):  # the memory and the jokers around it
+        plain = plain.plain  # type: ignore[attr-defined]
+    return plain, plain.ways
 
 
 def per_card(table: Table, seat: int, cards: Sequence[int]) -> dict[int, int]:

@@ -117,6 +117,12 @@ class Distance:
         self._empty = self._empty_groups()
         self._completion: dict[tuple[int, int, int], list[int]] = {}
         self._set_aside = SetAside(self)
+        from tablerules.interpreter.bots.lacking import Lacking  # it reads this module's tables
+
+        self.ways = Lacking(self)  # the ways of least cost: what they lack, what they set aside
+        # one block (twenty kinds or so): a card's distance set aside is read off those ways,
+        # where solving each smaller hand's table costs more; several: by the tables
+        self.by_ways = len(self.blocks) == 1
         forms = FormDistance(rules) if keep is None else None
         self.forms = forms if forms is not None and forms.active else None  # forms measured
 
@@ -367,9 +373,17 @@ class Distance:
         """Distance after setting aside one copy of each held card (of `cards` alone, where
         given): card -> distance (`laid` as in `distance`).
 
-        Only the block of the card set aside changes, so the rest is combined once a block,
-        and remembered by the tables the blocks make (`set_aside.py`).
+        With one block, a card set aside leaves the distance as it is exactly where some way
+        of least cost sets a copy of it aside, else one more (`lacking.py`). Otherwise only
+        the block of the card set aside changes, so the rest is combined once a block, and
+        remembered by the tables the blocks make (`set_aside.py`).
         """
+        if self.by_ways:
+            found = self.ways.without_each(counts, table_kinds, cards)
+            if found is not None:
+                if self.forms is not None and (laid is not None or not table_kinds):
+                    self.nearer_forms(counts, found, laid or ())
+                return found
         return self._set_aside.without_each(counts, table_kinds, laid, cards)
 
     def rest(self, tables: list[Costs]) -> Costs:

@@ -1,12 +1,15 @@
-"""The card kinds some nearest completion of a hand lacks: those that, drawn, bring it nearer.
+"""The card kinds a hand's nearest completions lack, or set aside: those that, drawn, bring
+it nearer, and those it may give away without going further.
 
 A card c lowers the distance d(H) of a hand H (`distance.py`, its groups alone) exactly when
 some completion of H by d(H) cards holds c: H+M complete with c in M makes H+c complete
 with M less c; conversely a completion M' of H+c by d(H)-1 cards makes M'+c one of H by
 d(H) cards. Both steps hold because a complete hand stays complete with a card more (the
 surplus is set aside, every group count is a choice of groups) and the distance is the
-fewest cards M such that H+M is complete. So one pass over a hand's solved tables tells
-every card that improves it, instead of a distance solved anew for each card added.
+fewest cards M such that H+M is complete. Likewise H less a copy of c is as far as H
+exactly when some way of least cost sets a copy of c aside, and one card further
+otherwise. So one pass over a hand's solved tables tells every card that improves it and
+every card it may spare, instead of a distance solved anew for each card added or taken.
 
 The pass follows the ways the distance's own search (`Distance._solve`, its packed tables
 memoised) reaches each signature at its least cost, backwards: a sub-hand's signature is
@@ -67,6 +70,8 @@ class Lacking:
                     for card in instance.cards:
                         cards |= 1 << card
             self.empty.append((size, distance._step(*key), cards))
+        kinds = len(distance.rules.cards.copies_of)
+        self.aside = [1 << (kinds + card) for card in range(kinds)]  # a card set aside, a bit
         self._ways: dict[tuple[int, int, int], int] = {}
         self._finished: dict[tuple[int, int, int], list[int]] = {}
 
@@ -117,8 +122,8 @@ class Lacking:
         return (table >> (index * COST_BITS)) & COST_MASK
 
     def _way(self, number: int, part: int, index: int, cost: int) -> int:
-        """The kinds lacked by the ways block `number`'s cards `part` reach signature
-        `index` at their least cost, `cost`."""
+        """The kinds lacked, and those set aside (`aside`), by the ways block `number`'s
+        cards `part` reach signature `index` at their least cost, `cost`."""
         if not part:
             return 0
         key = (number, part, index)
@@ -129,8 +134,8 @@ class Lacking:
         low = _lowest(part)
         rest = part - (1 << (low * FIELD_BITS))
         lacks = 0
-        if self._cost(self._packed(block, rest), index) == cost:
-            lacks = self._way(number, rest, index, cost)
+        if self._cost(self._packed(block, rest), index) == cost:  # the lowest card set aside
+            lacks = self.aside[block.start + low] | self._way(number, rest, index, cost)
         guard = block.guard
         for group, missing, shape, kinds in self.partials[number][low]:
             if missing > cost or ((part | guard) - group) & guard != guard:
@@ -176,11 +181,27 @@ class Lacking:
             table >>= COST_BITS
         return costs
 
+    def without_each(
+        self, counts: Sequence[int], table_kinds: Sequence[int], cards: frozenset[int] | None
+    ) -> dict[int, int] | None:
+        """The groups' distance less one copy of each held card (of `cards` alone, where
+        given); None where no completion is reachable."""
+        groups, ways = self.lacking(counts, table_kinds)
+        if groups >= UNREACHABLE:
+            return None
+        aside = self.aside
+        return {
+            card: groups if ways & aside[card] else groups + 1
+            for card, count in enumerate(counts)
+            if count and (cards is None or card in cards)
+        }
+
     def lacking(self, counts: Sequence[int], table_kinds: Sequence[int]) -> tuple[int, int]:
         """The distance of the concealed `counts` to complete groups (winning forms not
         measured) with groups of `table_kinds` laid, and the kinds some completion by that
-        many cards lacks, a bit a kind. The distance is UNREACHABLE or more where no
-        completion is (the kinds are then not told)."""
+        many cards lacks, a bit a kind, with above them (`aside`) the kinds it sets aside.
+        The distance is UNREACHABLE or more where no completion is (the kinds are then
+        not told)."""
         distance = self.distance
         packed = distance.rules.pack_counts(counts)
         parts = [(packed >> block.shift) & block.mask for block in distance.blocks]
