@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 LIMIT = 1 << 16  # ways remembered before the memory is emptied
 
 Shape = tuple[bool, bool]  # (a pair, a trigger group)
-# a partial group of a block: (packed held cards, cards missing, shape, kinds missing)
-Partial = tuple[int, int, Shape, int]
+# a partial group of a block: (packed held cards, cards missing, signature -> the signatures
+# one such group before it, kinds missing)
+Partial = tuple[int, int, list[list[int]], int]
 
 
 def _lowest(packed: int) -> int:
@@ -54,8 +55,8 @@ class Lacking:
 
     def __init__(self, distance: Distance) -> None:
         self.distance = distance
-        self.partials = [self._partials(block.start, block.size) for block in distance.blocks]
         self.before: dict[Shape, list[list[int]]] = {}  # signature -> those one group before
+        self.partials = [self._partials(block.start, block.size) for block in distance.blocks]
         smallest: dict[Shape, int] = {}
         for instance in distance.rules.instances:
             info = distance.rules.kinds[instance.kind]
@@ -101,7 +102,7 @@ class Lacking:
                         best[key] = (missing, known | lacks)
         partials: list[list[Partial]] = [[] for _ in range(size)]
         for (packed, shape), (missing, lacks) in best.items():
-            partials[_lowest(packed)].append((packed, missing, shape, lacks))
+            partials[_lowest(packed)].append((packed, missing, self._before(shape), lacks))
         return partials
 
     def _before(self, shape: Shape) -> list[list[int]]:
@@ -118,9 +119,6 @@ class Lacking:
         table = block.memo.get(part)
         return table if table is not None else self.distance._solve(block, part)
 
-    def _cost(self, table: int, index: int) -> int:
-        return (table >> (index * COST_BITS)) & COST_MASK
-
     def _way(self, number: int, part: int, index: int, cost: int) -> int:
         """The kinds lacked, and those set aside (`aside`), by the ways block `number`'s
         cards `part` reach signature `index` at their least cost, `cost`."""
@@ -131,20 +129,27 @@ class Lacking:
         if found is not None:
             return found
         block = self.distance.blocks[number]
+        memo = block.memo
         low = _lowest(part)
         rest = part - (1 << (low * FIELD_BITS))
+        table = memo.get(rest)
+        if table is None:
+            table = self.distance._solve(block, rest)
         lacks = 0
-        if self._cost(self._packed(block, rest), index) == cost:  # the lowest card set aside
+        if (table >> (index * COST_BITS)) & COST_MASK == cost:  # the lowest card set aside
             lacks = self.aside[block.start + low] | self._way(number, rest, index, cost)
         guard = block.guard
-        for group, missing, shape, kinds in self.partials[number][low]:
+        for group, missing, before, kinds in self.partials[number][low]:
             if missing > cost or ((part | guard) - group) & guard != guard:
                 continue
             smaller = part - group
-            table = self._packed(block, smaller)
-            for before in self._before(shape)[index]:
-                if self._cost(table, before) + missing == cost:
-                    lacks |= kinds | self._way(number, smaller, before, cost - missing)
+            table = memo.get(smaller)
+            if table is None:
+                table = self.distance._solve(block, smaller)
+            left = cost - missing
+            for earlier in before[index]:
+                if (table >> (earlier * COST_BITS)) & COST_MASK == left:
+                    lacks |= kinds | self._way(number, smaller, earlier, left)
         if len(self._ways) > LIMIT:
             self._ways.clear()
         self._ways[key] = lacks
@@ -216,10 +221,13 @@ class Lacking:
         for number in held:
             block = distance.blocks[number]
             own = self._table(block, parts[number])
-            others = distance.rest(
-                [distance.table(distance.blocks[o], parts[o]) for o in held if o != number]
-            )
-            needs = distance.needs(others, completion, set(own))
+            needs: Sequence[int] | dict[int, int] = completion  # one block: the completion
+            others: Costs = {0: 0}
+            if len(held) > 1:
+                others = distance.rest(
+                    [distance.table(distance.blocks[o], parts[o]) for o in held if o != number]
+                )
+                needs = distance.needs(others, completion, set(own))
             best = min(cost + needs[index] for index, cost in own.items())
             if best >= UNREACHABLE:
                 return best, 0
