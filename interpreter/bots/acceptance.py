@@ -10,8 +10,9 @@ It reads only the compiled rules and what the seat can see. The cards that lower
 distance of the groups are those some nearest completion lacks (`lacking.py`): one pass
 over the hand left by each discard tells them all. The winning forms (`form_distance.py`)
 are measured per card, as they cost a few sums, and wild cards count as jokers as
-`jokers.py` counts them. Where no completion is reachable, the distance is solved anew
-for each card kind that may come (`per_card`), as it is asked only among discards
+`jokers.py` counts them. Where no completion is reachable, or where the bots measure a
+hand against plans (`plans.py`: the least of several distances), the distance is solved
+anew for each card kind that may come (`per_card`), as it is asked only among discards
 already rated alike.
 """
 
@@ -60,7 +61,10 @@ def _improving(
     """The unseen copies of the cards that lower the distance of `counts` drawn; None
     where no completion of its groups is reachable (the distance then is no count of
     cards, and `lacking.py` tells nothing)."""
-    plain, lacking = _lacking_for(rules)
+    measures = _lacking_for(rules)
+    if measures is None:
+        return None
+    plain, lacking = measures
     wilds = rules.wilds.kinds if rules.wilds else frozenset()
     rest = list(counts)
     jokers = 0
@@ -94,11 +98,15 @@ def _improving(
     return total
 
 
-def _lacking_for(rules: CompiledRules) -> tuple[Distance, Lacking]:
-    """The plain distance measure of a compiled rule set and its ways of least cost."""
+def _lacking_for(rules: CompiledRules) -> tuple[Distance, Lacking] | None:
+    """The plain distance measure of a compiled rule set and its ways of least cost; None
+    where the bots measure against plans (`plans.py`): the least of several distances,
+    whose ways one pass does not read."""
     plain = distance_for(rules)
     while not isinstance(plain, Distance):  # the memory and the jokers around it
-        plain = plain.plain  # type: ignore[attr-defined]
+        plain = getattr(plain, "plain", None)  # type: ignore[assignment]
+        if plain is None:
+            return None
     return plain, plain.ways
 
 

@@ -58,14 +58,14 @@ class Lacking:
         self.before: dict[Shape, list[list[int]]] = {}  # signature -> those one group before
         self.partials = [self._partials(block.start, block.size) for block in distance.blocks]
         smallest: dict[Shape, int] = {}
-        for instance in distance.rules.instances:
+        for instance in distance.instances:
             info = distance.rules.kinds[instance.kind]
             key = (info.is_pair, info.is_trigger)
             smallest[key] = min(smallest.get(key, UNREACHABLE), len(instance.cards))
         self.empty: list[tuple[int, list[int], int]] = []  # groups of no held card, per shape
         for key, size in sorted(smallest.items()):
             cards = 0
-            for instance in distance.rules.instances:
+            for instance in distance.instances:
                 info = distance.rules.kinds[instance.kind]
                 if (info.is_pair, info.is_trigger) == key and len(instance.cards) == size:
                     for card in instance.cards:
@@ -80,7 +80,7 @@ class Lacking:
         """Every partial group of the block by its lowest held card, with the kinds its
         cheapest groups lack (as `Distance._block` lists them, the lacking kinds added)."""
         best: dict[tuple[int, Shape], tuple[int, int]] = {}
-        for instance in self.distance.rules.instances:
+        for instance in self.distance.instances:
             if not start <= instance.cards[0] < start + size:
                 continue
             info = self.distance.rules.kinds[instance.kind]
