@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
+from tablerules.interpreter import deadline
 from tablerules.interpreter.bots.form_distance import FormDistance
 from tablerules.interpreter.bots.jokers import PlainDistance
 from tablerules.interpreter.compiling.compiled import CompiledRules, Instance
@@ -38,6 +39,9 @@ SOUND = 0.9  # a plan is sound when at least this share of its complete hands wi
 DEALS = 80  # complete hands dealt to judge a plan, at most
 SEED = 0  # the deals are the same every time: a game's plans do not vary from run to run
 TRIES = 20  # draws of a hand's groups before a deal is given up (too few copies)
+MAX_VALUES = 40  # attribute values beyond which pairs of them are not tried
+MAX_TRIED = 400  # restrictions judged at most, largest first (a file with very many
+# attribute values would otherwise try each pair of them)
 
 Laid = Sequence[LaidGroup] | None
 
@@ -121,8 +125,9 @@ def _candidates(rules: CompiledRules) -> Iterator[tuple[str, frozenset[int], fro
     sets: dict[frozenset[int], str] = {everything: "every card"}
     for (name, value), cards in sorted(values.items()):
         sets.setdefault(frozenset(cards), f"{name}={value}")
-    for (one, left), (other, right) in combinations(list(sets.items())[1:], 2):
-        sets.setdefault(one | other, f"{left} or {right}")
+    if len(sets) <= MAX_VALUES:
+        for (one, left), (other, right) in combinations(list(sets.items())[1:], 2):
+            sets.setdefault(one | other, f"{left} or {right}")
     in_hand = sorted(
         {instance.kind for instance in rules.instances if not rules.kinds[instance.kind].is_pair}
     )
@@ -183,9 +188,14 @@ def find_plans(rules: CompiledRules) -> list[Plan]:
         )
         tried.setdefault(ids, Plan(label, cards, dropped, ids))
     found: list[Plan] = []
+    judged = 0
     for ids, plan in sorted(tried.items(), key=lambda item: -len(item[0])):  # largest first
         if any(ids <= kept.instances for kept in found):
             continue  # never nearer than a sound plan it lies within
+        judged += 1
+        if judged > MAX_TRIED:
+            break
+        deadline.check()  # a few dozen win tests each
         instances = [i for i in rules.instances if i.id in ids]
         if _sound(evaluator, dealer, instances, rng):
             if plan.cards == everything and not plan.dropped:
