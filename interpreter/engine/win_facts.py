@@ -19,7 +19,7 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         relation=play.relation(winner, offer.owner) if context != "deal" else RELATIONS["self"],
         last_card=drawn and state.last_card_drawn and state.drawable <= 0,
         first_discard=context == "discard" and state.discards_made == 1,
-        first_draw=context == "draw" and winner == offer.owner and state.draws[winner] == 1,
+        first_draw=first_draw(state, winner, offer),
         no_claim=state.claims == 0,
         after_replacement=context == "discard" and state.discard_after_replacement,
         after_last_card=context == "discard" and state.discard_after_last_card,
@@ -31,6 +31,25 @@ def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer)
         replacement_shown=state.shown is not None and offer.card in state.shown.cards,
         held=held_before(state, play, winner, offer),
     )
+
+
+def first_draw(state: HandState, winner: int, offer: Offer) -> bool:
+    """The winning card is the winner's first draw of the hand, or a replacement drawn on
+    that same turn, before the winner's first discard."""
+    if winner != offer.owner or state.draws[winner] != 1:
+        return False
+    if offer.context == "draw":
+        return True
+    if offer.context != "replacement":
+        return False
+    for event in reversed(state.events):  # back to the winner's draw or its latest discard
+        if event.get("seat") != winner:
+            continue
+        if event["type"] == "discard":
+            return False
+        if event["type"] == "draw":
+            return True
+    return False
 
 
 def held_before(state: HandState, play: PlayRules, winner: int, offer: Offer) -> int:

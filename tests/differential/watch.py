@@ -149,7 +149,7 @@ class WatchedTable(Table):
             "dealer": state.dealer,
             "round": state.round,
             "streak": state.streak,
-            "first_draw": context == "draw" and len(drawn) == 1,
+            "first_draw": context in DRAWN and len(drawn) == 1 and _on_first_turn(events, owner),
             "first_discard": context == "discard"
             and sum(e["type"] == "discard" for e in events) == 1,
             "last_card": context in DRAWN and latest is not None and latest.get("left") == 0,
@@ -184,3 +184,9 @@ def _cards(seat: Any) -> SeatCards:
         tuple((g.kind, tuple(sorted(g.cards)), g.claimed) for g in seat.table),
         tuple(sorted(seat.declared.items())),
     )
+
+
+def _on_first_turn(events: list[dict[str, Any]], seat: int) -> bool:
+    """The seat's latest own draw or discard is its draw: a replacement since is on that turn."""
+    own = [e["type"] for e in events if e.get("seat") == seat and e["type"] in ("draw", "discard")]
+    return bool(own) and own[-1] == "draw"
