@@ -12,9 +12,8 @@ A hand of 2, 5 and 8 with a meld laid and no other shape wins in both (P2-9: the
 melds count): the bundled file's 將將胡 of any shape is a form of cards, which holds with
 groups on the table too.
 
-Not compared: the bird (CS-9), which `evaluate` does not turn; and a 海底撈月 on the last
-tile drawn as a kong's replacement, which CS-8 (the 海底 offered in turn, never as a
-replacement) leaves open: the hands' last-tile self-draws are ordinary draws.
+A kong's replacement may be the wall's last tile (海底撈月 and 槓上開花 both: its drawer
+takes the 海底 so, CS-8). Not compared: the bird (CS-9), which `evaluate` does not turn.
 """
 
 from __future__ import annotations
@@ -75,7 +74,7 @@ def changsha_deal(rng: random.Random) -> Deal | None:
     if seat == 0 and not table and rng.random() < 0.15:
         how = "dealt"  # 天胡: the dealer's dealt fourteen
     facts: dict[str, object] = {}
-    if how == "self" and rng.random() < 0.2:
+    if how in ("self", "replacement") and rng.random() < 0.2:
         facts["last_card"] = True
     if how == "discard":
         roll = rng.random()

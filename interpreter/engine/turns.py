@@ -136,6 +136,8 @@ class TurnFlow:
         if left == 1 and self._offer_last and not replacement and state.last_taker is None:
             self._offer_last_card(seat)  # offered in turn before anyone draws it
             return
+        if left == 1 and self._offer_last and replacement and state.last_taker is None:
+            state.last_taker = seat  # a replacement that is the last card: its drawer took it
         from_tail, context, shown = self.play.draws[replacement]
         if from_tail:
             state.tail -= 1

@@ -5,7 +5,8 @@ card or passes, and a pass asks the next seat, in turn order, until one takes it
 seat has passed (the hand is then drawn). The seat that takes it draws it as its own draw
 (a win on it is a win on the wall's last card); if it does not win, the only card it may
 discard is that one: it shows it, and the others may answer that discard as the end clause
-allows. `taker of last card` in the next dealer clause reads who took it.
+allows. A replacement is never offered: the seat whose replacement is the last card takes it
+so, and shows it likewise. `taker of last card` in the next dealer clause reads who took it.
 """
 
 from __future__ import annotations
