@@ -62,6 +62,7 @@ def test_a_discard_after_an_ordinary_draw_is_not(changsha: Game) -> None:
 
 def test_the_flags_of_evaluate(capsys) -> None:
     hand = ["evaluate", "sichuan", "--hand", "234m 567m 234s 678s 9s", "--win-card", "9s"]
+    hand += ["--declared", "suit=p"]
     assert main([*hand, "--from", "discard", "--after-replacement"]) == 0
     assert "槓上炮 1 = 1 番" in capsys.readouterr().out
     assert main([*hand, "--from", "discard", "--after-last-card", "--lang", "zh-Hans"]) == 0

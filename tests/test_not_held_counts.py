@@ -9,6 +9,7 @@ from tablerules.cli.main import main
 
 GHOSTS = ["--hand", "123m 456p 789s EE 5m P", "--win-card", "P", "--from", "self"]
 NO_ROOT = ["--hand", "123m 456m 789m 123p 5p", "--win-card", "5p", "--from", "self"]
+DECLARED = ["--declared", "suit=s"]  # 四川's 定缺
 
 
 def said(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -31,7 +32,7 @@ def test_the_wild_cards_held_are_said_as_a_count(capsys, lang: str, sentence: st
 
 
 def test_cards_held_n_alike_are_said_as_a_count(capsys) -> None:
-    out = said(capsys, "evaluate", "sichuan", *NO_ROOT)
+    out = said(capsys, "evaluate", "sichuan", *NO_ROOT, *DECLARED)
     assert "more than 0 cards held 4 alike needed, 0 held" in out
-    out = said(capsys, "evaluate", "sichuan", "--lang", "zh-Hant", *NO_ROOT)
+    out = said(capsys, "evaluate", "sichuan", "--lang", "zh-Hant", *NO_ROOT, *DECLARED)
     assert "湊滿 4 張的牌，這手有 0 種" in out

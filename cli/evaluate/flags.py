@@ -131,8 +131,9 @@ def round_number(game: Game, text: str | None) -> int:
 
 def declared_values(game: Game, given: list[str]) -> tuple[tuple[str, str], ...]:
     """`--declared ATTR=VALUE` pairs, each an attribute some phase declares and one of its
-    values."""
-    phases = game.compiled.rules.phases.values()
+    values; every attribute a phase declares must be given (a declaration is never
+    guessed: judged with none, a hand could win that no declaration lets win)."""
+    phases = list(game.compiled.rules.phases.values())
     declaring = {p.attribute for p in phases if p.kind == "declaration"}
     found: list[tuple[str, str]] = []
     for text in given:
@@ -149,6 +150,14 @@ def declared_values(game: Game, given: list[str]) -> tuple[tuple[str, str], ...]
                 f"(values: {', '.join(sorted(values - {'None'}))})"
             )
         found.append((name, value))
+    named = {name for name, _ in found}
+    for phase in phases:
+        if phase.kind == "declaration" and phase.attribute not in named:
+            raise HandError(
+                f"the seats of this game declare {phase.attribute} before play (phase "
+                f"{phase.name}): say what the winner declared with --declared "
+                f"{phase.attribute}=VALUE"
+            )
     return tuple(found)
 
 
