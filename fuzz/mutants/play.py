@@ -165,10 +165,24 @@ def _evaluate(path: Path, game: Any, seed: int) -> list[str]:
         argv = ["evaluate", str(path), "--hand", " ".join(held)]
         if table.state.turned is not None:
             argv += ["--turned", game.cards.display[table.state.turned]]
+        argv += _declared(game)
         run = _timed(STEP_SECONDS, run_cli, *argv)
         if run.status not in (0, 1):
             problems.append(f"evaluate: status {run.status}: {run.stderr[-500:]}")
     return problems
+
+
+def _declared(game: Any) -> list[str]:
+    """A `--declared` flag for each value the file's seats declare (evaluate needs them):
+    the first value of the attribute."""
+    flags = []
+    for phase in game.compiled.rules.phases.values():
+        if phase.kind == "declaration":
+            attribute = phase.attribute
+            values = {str(a.get(attribute)) for a in game.compiled.cards.attributes} - {"None"}
+            if values:
+                flags += ["--declared", f"{attribute}={min(values)}"]
+    return flags
 
 
 def trial(
