@@ -40,6 +40,8 @@ from tablerules.interpreter.search.wild_bits import _joined, _meets, _stride
 from tablerules.interpreter.search.wild_block import BlockBudget, Tables
 from tablerules.interpreter.search.wild_fills import BudgetFills
 
+JOINED_LIMIT = 1 << 15  # pairs of bit sets combined kept (`WildBudget.joined`) before emptied
+
 
 class WildBudget(BudgetFills):
     """The wild budget search of a hand, block by block (see the module's docstring)."""
@@ -61,6 +63,9 @@ class WildBudget(BudgetFills):
         self._signature_mask = (1 << self.stride) - 1
         self._layout = layout
         self._below_memo: dict[tuple[int, int], int] = {}
+        # `_joined` of two blocks' bit sets, kept: the blocks' tables mostly hold a part
+        # met in other hands, so the same pairs are combined again and again
+        self._joined_memo: dict[tuple[int, int], int] = {}
         # the most concealed cards of a hand, and the fewest cards of a group that is no
         # pair (0: no bound), so that a signature no such hand's split can have is left out
         self._cards = cards
@@ -121,6 +126,18 @@ class WildBudget(BudgetFills):
         if not last:  # no cards and no room: only the empty split
             return not wilds and bool(accept & 1)
         return _meets(total, last, accept << (wilds * self.stride))
+
+    def joined(self, one: int, other: int) -> int:
+        """`_joined(one, other)`, kept by its arguments (nine pairs in ten combined for a
+        hand were combined for an earlier one)."""
+        key = (one, other)
+        known = self._joined_memo.get(key)
+        if known is None:
+            known = _joined(one, other)
+            if len(self._joined_memo) >= JOINED_LIMIT:
+                self._joined_memo.clear()
+            self._joined_memo[key] = known
+        return known
 
     def _below(self, accept: int, wilds: int) -> int:
         """The signatures some signature of `accept` holds (no more groups, pairs and

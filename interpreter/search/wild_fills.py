@@ -109,7 +109,7 @@ class BudgetFills:
             block, part, free = parts[index]
             found = reached[index] = block.reach(part, free, wilds if free else 0)
             found &= useful
-            tails[index] = _joined(tails[index + 1], found) & within if found else 0
+            tails[index] = self.joined(tails[index + 1], found) & within if found else 0
             if not tails[index]:
                 return None
         if not (tails[0] >> (wilds * stride)) & accept:

@@ -63,6 +63,7 @@ class FirstReading:
         self._blocks: dict[tuple[int, ...], int] = {}
         self._masks: dict[tuple[int, int], int] = {}
         self._wanted: dict[tuple[int, int, int, int], int] = {}
+        self._residuals: dict[tuple[int, int], int] = {}
 
     def _signatures_below(self, limit: int, levels: int) -> int:
         """The bits of every signature below `limit`, at each of `levels` levels."""
@@ -78,9 +79,21 @@ class FirstReading:
         `cards added * stride + signature` (as `BlockBudget.reach` sets them): what a piece
         must reach for it and another that reaches `other` to reach the target together.
         A difference is kept only where both its count of cards and its signature are
-        differences (a signature borrowing from the level above is none)."""
+        differences (a signature borrowing from the level above is none). Kept by its
+        arguments: the halves of a block ask the same pair in many hands."""
         if not target or not other:
             return 0
+        key = (target, other)
+        known = self._residuals.get(key)
+        if known is None:
+            known = self._residual(target, other)
+            if len(self._residuals) >= FIRST_LIMIT:
+                self._residuals.clear()
+            self._residuals[key] = known
+        return known
+
+    def _residual(self, target: int, other: int) -> int:
+        """`residual`, worked out (both arguments not empty)."""
         stride = self.stride
         levels = target.bit_length() // stride + 1
         found = 0
