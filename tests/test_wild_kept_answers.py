@@ -1,7 +1,8 @@
-"""Property: the answers the first reading keeps by their arguments
-(`FirstReading.residual`, `WildBudget.joined`) are the ones worked out afresh, whichever
-pairs were asked before: each argument is met again with another beside it, so an answer
-kept under too little of its arguments is read back for the wrong pair.
+"""Property: the answers the wild budget search keeps by their arguments
+(`FirstReading.residual`, `WildBudget.joined`, the joins of `BlockBudget._reach_halves`)
+are the ones worked out afresh, whichever pairs were asked before: each argument is met
+again with another beside it, so an answer kept under too little of its arguments is read
+back for the wrong pair.
 """
 
 from __future__ import annotations
@@ -54,3 +55,25 @@ def test_a_kept_join_is_the_one_worked_out(game: Game) -> None:
         one, other = rng.choice(sets), rng.choice(sets)
         assert budget.joined(one, other) == _joined(one, other)
     assert len(budget._joined_memo) > len(sets)
+
+
+def test_a_part_read_from_its_halves_is_read_as_the_sweep_reads_it(game: Game) -> None:
+    """`BlockBudget._reach_halves` keeps the joins of its halves' tables: parts drawn
+    from a few held cards meet the same halves again, and every answer is still the
+    position-by-position sweep's."""
+    budget = game.evaluator.budget  # type: ignore[attr-defined]
+    block = max(budget.blocks, key=lambda block: block.size)
+    rng = random.Random(13)
+    for _ in range(300):
+        counts = [0] * block.size
+        for _ in range(rng.randint(1, 8)):
+            counts[rng.randrange(block.size)] += 1
+        if max(counts) > 4:
+            continue
+        wilds = rng.randint(1, 4)
+        part = int.from_bytes(bytes(counts), "little")
+        room = block._clamped(int.from_bytes(bytes(4 - c for c in counts), "little"), wilds)
+        if not block._halves.spans(part, room):
+            continue
+        assert block._reach_halves(part, room, wilds) == block._sweep.reach(part, room, wilds)
+    assert block._joins

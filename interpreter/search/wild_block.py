@@ -89,6 +89,7 @@ class BlockBudget(BlockPieces, BlockFills):
             block.size, self.guard, starting, self.plain, self._clamped, stride, tables[2:]
         )
         self._halves = Halves(block.size, self.guard, self.by_low)
+        self._joins: dict[tuple[int, int], int] = {}  # the halves' tables joined, kept
 
     def _clamped(self, room: int, most: int) -> int:
         """The room with each card kind's count cut to `most` (no more wilds are left):

@@ -17,6 +17,8 @@ from tablerules.interpreter.search.wild_bits import _joined
 if TYPE_CHECKING:
     from tablerules.interpreter.search.wild_block import BlockBudget
 
+JOINS_LIMIT = 1 << 15  # joins of two halves' tables kept per block before emptied
+
 
 class BlockPieces:
     """A mixin of `BlockBudget`: a part read from two pieces of the block."""
@@ -71,10 +73,14 @@ class BlockPieces:
         """`reach` of a part on both sides of the block's middle (`wild_halves.py`): each
         multiset of the groups that cross it, with every split of what is left of the lower
         half and every split of what is left of the upper half, each half with the room
-        of its own positions."""
+        of its own positions. The halves' tables hold parts met in many hands, so their
+        joins are kept by the two tables (`_joins`)."""
         halves = self._halves
         lower, upper = halves.lower, halves.upper
         stride = self.stride
+        joins = self._joins
+        if len(joins) >= JOINS_LIMIT:
+            joins.clear()
         found = 0
         for taken, need, count, steps in halves.placed(part, room, wilds):
             left = wilds - count
@@ -86,6 +92,10 @@ class BlockPieces:
             above = self.reach(rest & upper, free & upper, left)
             if not above:
                 continue
-            both = _joined(below, above) & ((1 << ((left + 1) * stride)) - 1)
+            key = (below, above)
+            both = joins.get(key)
+            if both is None:
+                both = joins[key] = _joined(below, above)
+            both &= (1 << ((left + 1) * stride)) - 1
             found |= combine(both, steps) << (count * stride)
         return found
