@@ -1,4 +1,4 @@
-"""The acceptance read off a hand's nearest completions (`bots/lacking.py`) is the one
+"""The acceptance read off a hand's nearest completions (`bots/measure/lacking.py`) is the one
 worked out by solving the distance anew for every card that may come (`per_card`): on
 positions of greedy and random play, with groups laid, winning forms (長沙, 四川, 廣東:
 seven pairs), wild cards (廣東, 紅中), and one block of twenty kinds (跑胡子)."""
@@ -9,10 +9,10 @@ import random
 
 import pytest
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import lacking
-from tablerules.interpreter.bots.acceptance import acceptance, per_card
-from tablerules.interpreter.bots.distance import UNREACHABLE, Distance
-from tablerules.interpreter.bots.lacking import Lacking
+from tablerules.interpreter.bots.estimate.acceptance import acceptance, per_card
+from tablerules.interpreter.bots.measure import lacking
+from tablerules.interpreter.bots.measure.distance import UNREACHABLE, Distance
+from tablerules.interpreter.bots.measure.lacking import Lacking
 from tablerules.interpreter.bots.players import make_bot
 from tablerules.interpreter.engine import Table
 

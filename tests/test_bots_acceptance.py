@@ -1,5 +1,5 @@
 """Among discards that leave a hand equally far from complete, the value bot keeps the hand
-open to the most cards still to come (`bots/acceptance.py`).
+open to the most cards still to come (`bots/estimate/acceptance.py`).
 
 The position (跑馬仔, PMZ-4: four groups and a pair, pongs and runs): seat 0, the dealer,
 holds 1m2m3m 4p5p6p 7s8s9s, a pair of 東 and three loose cards, 北 西 5m, and must
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.acceptance import acceptance, most_accepting
-from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.estimate.acceptance import acceptance, most_accepting
+from tablerules.interpreter.bots.measure.distance import distance_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table

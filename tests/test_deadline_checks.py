@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.distance import Distance
+from tablerules.interpreter.bots.measure.distance import Distance
 from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.deadline import Deadline, OutOfTime, within
 from tablerules.interpreter.engine import Table

@@ -7,7 +7,7 @@ import random
 from itertools import combinations, combinations_with_replacement
 
 from tablerules.interpreter import Game
-from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.measure.distance import distance_for
 
 
 def counts_of(game: Game, text: str) -> list[int]:

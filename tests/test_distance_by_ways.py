@@ -1,6 +1,6 @@
-"""The distance less each held card read off the ways of least cost (`bots/lacking.py`, what
+"""The distance less each held card read off the ways of least cost (`bots/measure/lacking.py`, what
 `Distance.without_each` does where one block holds every kind, as at 跑胡子) is the one
-the blocks' tables of each smaller hand give (`bots/set_aside.py`): on positions of
+the blocks' tables of each smaller hand give (`bots/measure/set_aside.py`): on positions of
 greedy and random play, and on random hands of any size with random groups laid, at
 跑胡子 and, the ways asked there too, at files of several blocks with winning forms
 (長沙, 香港) and wild cards (紅中)."""
@@ -11,7 +11,7 @@ import random
 
 import pytest
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots.distance import Distance
+from tablerules.interpreter.bots.measure.distance import Distance
 from tablerules.interpreter.bots.players import make_bot
 from tablerules.interpreter.engine import Table
 

@@ -1,6 +1,6 @@
 """The remembered distances answer as the distance measured afresh: the shared measure's
-answers (`bots/distance_memo.py`) and the blocks' tables combined, named by their
-entries (`bots/set_aside.py`), on every hand greedy play holds, its laid groups and
+answers (`bots/measure/distance_memo.py`) and the blocks' tables combined, named by their
+entries (`bots/measure/set_aside.py`), on every hand greedy play holds, its laid groups and
 their kinds included, asked twice, with the first answer changed by its caller in
 between."""
 
@@ -11,9 +11,9 @@ import threading
 
 import pytest
 from tablerules.interpreter import load_game
-from tablerules.interpreter.bots import set_aside
-from tablerules.interpreter.bots.distance import Distance, distance_for
-from tablerules.interpreter.bots.distance_memo import RememberedDistance
+from tablerules.interpreter.bots.measure import set_aside
+from tablerules.interpreter.bots.measure.distance import Distance, distance_for
+from tablerules.interpreter.bots.measure.distance_memo import RememberedDistance
 from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.engine import Table
 

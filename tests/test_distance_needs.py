@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.distance import Distance
+from tablerules.interpreter.bots.measure.distance import Distance
 
 MINIMAL = Path(__file__).resolve().parents[1] / "docs" / "examples" / "minimal.rules"
 

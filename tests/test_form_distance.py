@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.distance import distance_for
-from tablerules.interpreter.bots.form_distance import FormDistance
+from tablerules.interpreter.bots.measure.distance import distance_for
+from tablerules.interpreter.bots.measure.form_distance import FormDistance
 from tablerules.interpreter.bots.players import GreedyBot, play_hand, rank_choices
 from tablerules.interpreter.engine import Table
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.form_distance import FormDistance
+from tablerules.interpreter.bots.measure.form_distance import FormDistance
 from tablerules.interpreter.hand.evaluate import TableGroup
 from tablerules.interpreter.scenarios.runner import run_scenario
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.distance import distance_for
-from tablerules.interpreter.bots.implied_groups import implied_groups
+from tablerules.interpreter.bots.measure.distance import distance_for
+from tablerules.interpreter.bots.measure.implied_groups import implied_groups
 from tablerules.interpreter.bots.players import GreedyBot, play_hand
 from tablerules.interpreter.engine import Table
 

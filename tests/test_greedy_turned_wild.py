@@ -28,7 +28,7 @@ def test_greedy_bots_play_a_hand_whose_turned_card_one_holds_three_of(
 def test_the_value_bot_imagines_no_copy_of_the_turned_card_beyond_the_deck() -> None:
     """The value bot deals the cards a seat has not seen into imagined ends: the card
     turned up is seen by every seat, so its copies left are those not turned."""
-    from tablerules.interpreter.bots.hand_value import hand_value_for
+    from tablerules.interpreter.bots.estimate.hand_value import hand_value_for
 
     table, turned, copies = _turned_table()
     for seat, holder in enumerate(table.state.seats):
@@ -39,7 +39,7 @@ def test_the_value_bot_imagines_no_copy_of_the_turned_card_beyond_the_deck() -> 
 def test_a_discards_danger_counts_the_turned_card_as_seen() -> None:
     """The value bot's danger of a discard reads the copies not in sight: the card turned up
     is in every seat's sight, as for the greedy and value bots' other estimates."""
-    from tablerules.interpreter.bots.danger import Danger
+    from tablerules.interpreter.bots.estimate.danger import Danger
 
     table, turned, copies = _turned_table()
     for seat, holder in enumerate(table.state.seats):

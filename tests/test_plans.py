@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.distance import distance_for, shape_distance_for
-from tablerules.interpreter.bots.plans import find_plans
+from tablerules.interpreter.bots.measure.distance import distance_for, shape_distance_for
+from tablerules.interpreter.bots.measure.plans import find_plans
 from tablerules.interpreter.bots.players import GreedyBot, play_hand
 
 from tests.test_distance import counts_of, kind

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from tablerules.dsl.diagnostics import RuleError
 from tablerules.interpreter.api import Game, load_game
-from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.measure.distance import distance_for
 from tablerules.interpreter.engine.game import Table
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.hand_value import hand_value_for
+from tablerules.interpreter.bots.estimate.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, make_bot, play_hand
 from tablerules.interpreter.bots.sampling import SamplingBot
 from tablerules.interpreter.bots.value import ValueBot

@@ -1,5 +1,5 @@
 """The value bot, choosing among discards that leave its hand equally far from complete,
-gives away the one least likely to be won on (`bots/danger.py`).
+gives away the one least likely to be won on (`bots/estimate/danger.py`).
 
 The position (跑馬仔, PMZ-3: a win on another seat's discard; PMZ-4: four groups and a
 pair): seat 0, the dealer, holds three runs and five loose cards, 2m 5m 東 北 西, and must
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.danger import Danger
+from tablerules.interpreter.bots.estimate.danger import Danger
+from tablerules.interpreter.bots.estimate.seen_absent import cards_not_held
 from tablerules.interpreter.bots.players import GreedyBot
-from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table
 

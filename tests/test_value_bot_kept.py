@@ -11,8 +11,8 @@ import random
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots import value
-from tablerules.interpreter.bots.distance import distance_for
 from tablerules.interpreter.bots.kept_hands import keep_best
+from tablerules.interpreter.bots.measure.distance import distance_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table

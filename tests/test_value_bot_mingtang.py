@@ -1,5 +1,5 @@
 """Under 名堂 the value bot keeps the cards a 名堂 counts: far from complete it weighs each
-choice by the exact chance (`bots/count_reach.py`) that the hand ends with the card counts
+choice by the exact chance (`bots/estimate/count_reach.py`) that the hand ends with the card counts
 the scoring pays for — 10 or more red cards (紅胡, PHZ-M1), exactly one (點胡) or none
 (烏胡) — where the same file with its 名堂 only counted (paid nothing) leaves the choice to
 the greedy bot. A slow test asks the bot under both files on the same positions of many
@@ -14,10 +14,10 @@ from math import comb
 
 import pytest
 from tablerules.interpreter import Game, load_game
-from tablerules.interpreter.bots.acceptance import most_accepting
-from tablerules.interpreter.bots.count_reach import CountReach, _hypergeometric
-from tablerules.interpreter.bots.danger import Danger
-from tablerules.interpreter.bots.hand_value import hand_value_for
+from tablerules.interpreter.bots.estimate.acceptance import most_accepting
+from tablerules.interpreter.bots.estimate.count_reach import CountReach, _hypergeometric
+from tablerules.interpreter.bots.estimate.danger import Danger
+from tablerules.interpreter.bots.estimate.hand_value import hand_value_for
 from tablerules.interpreter.bots.players import GreedyBot, rank_choices
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Choice, Table

@@ -11,8 +11,8 @@ import random
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots import value
+from tablerules.interpreter.bots.estimate.seen_absent import cards_not_held
 from tablerules.interpreter.bots.players import GreedyBot
-from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.bots.value import ValueBot
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.determinise import determinise

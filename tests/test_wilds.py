@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tablerules.dsl.diagnostics import RuleError
 from tablerules.interpreter.api import load_game
-from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.measure.distance import distance_for
 from tablerules.interpreter.compiling.wilds import DiscardLimits
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,3 +1,5 @@
 """Bots that play any rule file from the legal choices, the compiled rules and their own
-cards alone (`players`: random and greedy, and a bot by its name); a bot that searches
-(`sampling`); and how far a hand is from complete, which guides them (`distance`)."""
+cards alone (`players`: random and greedy, and a bot by its name); bots that search
+(`sampling`, and `value`, which plays for the money); the measures of a hand that guide
+them (`measure`: how far it is from complete) and what a seat estimates from what it sees
+(`estimate`: live cards, danger, a hand's worth)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from tablerules.interpreter.bots.distance import Distance, distance_for
+from tablerules.interpreter.bots.measure.distance import Distance, distance_for
 from tablerules.interpreter.engine import Table
 
 CAP = 6  # draws replayed per seat at most: the first few bring a random hand most of the way

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.bots.distance import distance_for
+from tablerules.interpreter.bots.measure.distance import distance_for
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.phases.flow import game_phases
 

@@ -7,8 +7,8 @@ their own cards, so the same bot plays every game of the family.
 * `ValueBot` (in `value.py`) plays for the money of the rule file: roll-outs valued by
   the settlement where its choices may differ in worth, a win against declining it too.
 * `GreedyBot` wins whenever it can, takes forced choices as given, claims or declares
-  when that does not take its hand further from complete (see `distance.py`; where a
-  minimum score refuses most complete shapes, complete within a plan: `plans.py`), and
+  when that does not take its hand further from complete (see `measure/distance.py`; where a
+  minimum score refuses most complete shapes, complete within a plan: `measure/plans.py`), and
   otherwise discards the card that leaves the hand closest to complete.
 
 Every bot draws its ties from its own seeded generator, so a seat's bot and the table's
@@ -24,10 +24,10 @@ from typing import Protocol
 
 from tablerules.interpreter import deadline
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots.distance import distance_for, shape_distance_for
-from tablerules.interpreter.bots.in_sight import seen_outside_hand
+from tablerules.interpreter.bots.estimate.in_sight import seen_outside_hand
+from tablerules.interpreter.bots.measure.distance import distance_for, shape_distance_for
+from tablerules.interpreter.bots.measure.winning_waits import waits_for
 from tablerules.interpreter.bots.phase_choice import phase_choice
-from tablerules.interpreter.bots.winning_waits import waits_for
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.phases.flow import PHASE
 from tablerules.interpreter.engine.phases.last_card import LAST_CARD
@@ -175,7 +175,7 @@ class _Scorer:
         return self.distance.distance(hand, kinds, laid)
 
     def _waiting(self, planned: int, discard: int | None) -> int:
-        """A hand measured against plans (`plans.py`) that is a card from a complete shape
+        """A hand measured against plans (`measure/plans.py`) that is a card from a complete shape
         waiting on a live card that wins is a card from a win, whatever the plans say."""
         if planned <= 1:
             return planned
@@ -194,7 +194,7 @@ class _Scorer:
 
     def _laid(self, choice: Choice) -> list[_Laid]:
         """The seat's table groups once the choice is carried out, as far as their cards
-        go (what a plan reads of them: `plans.py`)."""
+        go (what a plan reads of them: `measure/plans.py`)."""
         laid = [_Laid(tuple(group.cards)) for group in self.laid]
         for _, cards in choice.extra:  # in the order `_result` lays their kinds
             laid.append(_Laid(tuple(cards)))
@@ -250,7 +250,7 @@ class _Scorer:
 class _Waits:
     """Among discards that leave the hand one card from complete, those that wait on the
     most cards that would make it a winning hand (not only a complete shape): see
-    `winning_waits.py`. Only where the win clause may refuse a complete shape."""
+    `measure/winning_waits.py`. Only where the win clause may refuse a complete shape."""
 
     def __init__(self, table: Table, seat: int) -> None:
         self.table = table

@@ -9,7 +9,7 @@ candidate choice on that imagined table, lets greedy bots finish the hand, and r
 own money at the end, as the rule file pays it: bonuses, hand patterns, multipliers, fees.
 The same imagined deals serve every candidate, so they are compared on equal luck. An
 imagined deal gives no other seat the cards its discards showed it holds none of (the
-cards of its declared value it must discard first: `seen_absent.py`), and each other
+cards of its declared value it must discard first: `estimate/seen_absent.py`), and each other
 seat's imagined hand keeps the best of as many fresh draws as it has drawn (`kept_hands.py`):
 a hand dealt at random is far further from a win than a played one.
 
@@ -23,8 +23,8 @@ a hand dealt at random is far further from a win than a played one.
 * **A hand near complete** (at most `close` cards from it, on its own turn or in a window
   on a card): the choices the greedy bot rates as near as the best (at most `width`, the
   greedy bot's own pick first: of the discards it rates alike, among those that keep the
-  hand open to the most unseen cards (`acceptance.py`), the one least likely to be won on,
-  `danger.py`) are played out on the same `samples` imagined deals, and another choice
+  hand open to the most unseen cards (`estimate/acceptance.py`), the one least likely to be won on,
+  `estimate/danger.py`) are played out on the same `samples` imagined deals, and another choice
   replaces the greedy bot's pick only where its money beats it by `CLEAR` standard errors
   of the paired differences (`clearly_better`): which card to keep, which claim to make,
   whether to claim at all. The largest total of a few deals would pick luck (one large win
@@ -33,12 +33,12 @@ a hand dealt at random is far further from a win than a played one.
   where that tells them apart in nothing, the greedy bot's pick stands.
 * **A hand far from complete**: roll-outs rarely reach a win from there, so among the
   choices as near to complete as the best it takes the one the compiled scoring values
-  most, of those it values alike the most open and the safest (`hand_value.py`: the scores
+  most, of those it values alike the most open and the safest (`estimate/hand_value.py`: the scores
   the settlement pays by, judged on the cards the choice leaves, some dealt again; the
-  chance of a card count a pattern reads worked out exactly, `count_reach.py`); where that
+  chance of a card count a pattern reads worked out exactly, `estimate/count_reach.py`); where that
   tells them apart in nothing, the greedy bot's choice, or of the discards it rates alike
-  the most open (`acceptance.py`) and of those the least likely to be won on
-  (`danger.py`).
+  the most open (`estimate/acceptance.py`) and of those the least likely to be won on
+  (`estimate/danger.py`).
 * **A window other seats are asked in too**, no win among the choices: the same estimate
   among the choices as near as the best (it reads only the seat's cards and what it has
   seen, so no roll-out is needed); it also breaks the ties of roll-outs near complete
@@ -61,12 +61,12 @@ import math
 import random
 from collections.abc import Callable
 
-from tablerules.interpreter.bots.acceptance import most_accepting
-from tablerules.interpreter.bots.danger import Danger
-from tablerules.interpreter.bots.hand_value import hand_value_for
+from tablerules.interpreter.bots.estimate.acceptance import most_accepting
+from tablerules.interpreter.bots.estimate.danger import Danger
+from tablerules.interpreter.bots.estimate.hand_value import hand_value_for
+from tablerules.interpreter.bots.estimate.seen_absent import cards_not_held
 from tablerules.interpreter.bots.kept_hands import keep_best
 from tablerules.interpreter.bots.players import PLAIN, GreedyBot, rank_choices
-from tablerules.interpreter.bots.seen_absent import cards_not_held
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.determinise import ask_again, clone, determinise
 from tablerules.interpreter.engine.phases.flow import PHASE
@@ -174,7 +174,7 @@ class ValueBot:
         self, table: Table, seat: int, candidates: list[Choice], lacking: int
     ) -> Choice:
         """Far from complete: among the choices as near as the best, the one the compiled
-        scoring's estimate values most (`hand_value.py`); the greedy bot's choice when the
+        scoring's estimate values most (`estimate/hand_value.py`); the greedy bot's choice when the
         estimate tells them apart in nothing."""
         estimate = hand_value_for(table.game)
         if len(candidates) < 2 or not estimate.active or self.estimate_samples < 1:
@@ -208,9 +208,9 @@ class ValueBot:
     def _estimate_best(
         self, table: Table, seat: int, candidates: list[Choice], lacking: int
     ) -> Choice | None:
-        """The candidate the compiled scoring's estimate (`hand_value.py`) values most, with
-        `lacking` cards to come; None where it has nothing to weigh or tells them apart in
-        nothing. It breaks the ties of roll-outs that end with the same money: a hand near
+        """The candidate the compiled scoring's estimate (`estimate/hand_value.py`) values
+        most, with `lacking` cards to come; None where it has nothing to weigh or tells them
+        apart in nothing. It breaks the ties of roll-outs that end with the same money: a hand near
         complete often wins in none of its few imagined deals, and then its scores, which
         a multiplier pays by, still differ."""
         estimate = hand_value_for(table.game)
@@ -245,8 +245,8 @@ def best_of_alike(
     table: Table, seat: int, alike: list[Choice], pick: Callable[[list[Choice]], Choice]
 ) -> Choice:
     """Of choices rated alike, where they are discards: those that keep the hand open to
-    the most unseen cards (`acceptance.py`), then the least likely of them to be won on
-    (`danger.py`); `pick` draws among what is left alike."""
+    the most unseen cards (`estimate/acceptance.py`), then the least likely of them to be won on
+    (`estimate/danger.py`); `pick` draws among what is left alike."""
     kept = most_accepting(table, seat, alike)
     return Danger(table, seat).safest(kept, pick(kept))
 

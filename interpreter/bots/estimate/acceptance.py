@@ -1,28 +1,30 @@
 """How many cards still to come would bring a hand nearer complete after each discard.
 
 Discards that leave a hand equally near complete are not equally good: one keeps cards
-that many of the unseen cards would join, another keeps cards few would. A card counts
-for a discard where, drawn in its place, it lowers the hand's distance (`distance.py`);
-each such card counts as many times as it has copies not in the seat's sight. This is
-what players call a hand's acceptance: the number of cards that improve it.
+that many of the unseen cards would join, another keeps cards few would. A card counts for
+a discard where, drawn in its place, it lowers the hand's distance
+(`bots/measure/distance.py`); each such card counts as many times as it has copies not in
+the seat's sight. This is what players call a hand's acceptance: the number of cards that
+improve it.
 
 It reads only the compiled rules and what the seat can see. The cards that lower the
-distance of the groups are those some nearest completion lacks (`lacking.py`): one pass
-over the hand left by each discard tells them all. The winning forms (`form_distance.py`)
-are measured per card, as they cost a few sums, and wild cards count as jokers as
-`jokers.py` counts them. Where no completion is reachable, or where the bots measure a
-hand against plans (`plans.py`: the least of several distances), the distance is solved
-anew for each card kind that may come (`per_card`), as it is asked only among discards
-already rated alike.
+distance of the groups are those some nearest completion lacks
+(`bots/measure/lacking.py`): one pass over the hand left by each discard tells them all.
+The winning forms (`bots/measure/form_distance.py`) are measured per card, as they cost a
+few sums, and wild cards count as jokers as `bots/measure/jokers.py` counts them. Where no
+completion is reachable, or where the bots measure a hand against plans
+(`bots/measure/plans.py`: the least of several distances), the distance is solved anew for
+each card kind that may come (`per_card`), as it is asked only among discards already
+rated alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablerules.interpreter.bots.distance import UNREACHABLE, Distance, distance_for
-from tablerules.interpreter.bots.in_sight import unseen
-from tablerules.interpreter.bots.lacking import Lacking
+from tablerules.interpreter.bots.estimate.in_sight import unseen
+from tablerules.interpreter.bots.measure.distance import UNREACHABLE, Distance, distance_for
+from tablerules.interpreter.bots.measure.lacking import Lacking
 from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.compiling.forms import LaidGroup
 from tablerules.interpreter.engine import Choice, Table
@@ -60,7 +62,7 @@ def _improving(
 ) -> int | None:
     """The unseen copies of the cards that lower the distance of `counts` drawn; None
     where no completion of its groups is reachable (the distance then is no count of
-    cards, and `lacking.py` tells nothing)."""
+    cards, and `bots/measure/lacking.py` tells nothing)."""
     measures = _lacking_for(rules)
     if measures is None:
         return None
@@ -100,7 +102,7 @@ def _improving(
 
 def _lacking_for(rules: CompiledRules) -> tuple[Distance, Lacking] | None:
     """The plain distance measure of a compiled rule set and its ways of least cost; None
-    where the bots measure against plans (`plans.py`): the least of several distances,
+    where the bots measure against plans (`bots/measure/plans.py`): the least of several distances,
     whose ways one pass does not read."""
     plain = distance_for(rules)
     while not isinstance(plain, Distance):  # the memory and the jokers around it

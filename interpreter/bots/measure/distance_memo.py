@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from tablerules.interpreter.bots.jokers import PlainDistance
+from tablerules.interpreter.bots.measure.jokers import PlainDistance
 from tablerules.interpreter.compiling.forms import LaidGroup
 
 LIMIT = 1 << 14  # answers kept of each question before the memory is emptied

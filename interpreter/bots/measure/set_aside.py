@@ -20,7 +20,7 @@ from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.compiling.forms import LaidGroup
 
 if TYPE_CHECKING:
-    from tablerules.interpreter.bots.distance import Costs, Distance
+    from tablerules.interpreter.bots.measure.distance import Costs, Distance
 
 LIMIT = 1 << 14  # names, parts or rests remembered before the memory is emptied
 UNNAMED = -1  # a block's table not worked out yet (names count up from 0)

@@ -27,8 +27,8 @@ from itertools import combinations
 from typing import Protocol
 
 from tablerules.interpreter import deadline
-from tablerules.interpreter.bots.form_distance import FormDistance
-from tablerules.interpreter.bots.jokers import PlainDistance
+from tablerules.interpreter.bots.measure.form_distance import FormDistance
+from tablerules.interpreter.bots.measure.jokers import PlainDistance
 from tablerules.interpreter.compiling.compiled import CompiledRules, Instance
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.compiling.forms import LaidGroup

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from tablerules.interpreter.bots.in_sight import unseen
-from tablerules.interpreter.bots.seen_absent import cards_not_held
+from tablerules.interpreter.bots.estimate.in_sight import unseen
+from tablerules.interpreter.bots.estimate.seen_absent import cards_not_held
 from tablerules.interpreter.engine import Choice, Table
 from tablerules.interpreter.engine.play_rules import PlayRules
 

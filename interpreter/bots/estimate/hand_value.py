@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from tablerules.interpreter.api import Game
-from tablerules.interpreter.bots.count_reach import CountReach
-from tablerules.interpreter.bots.distance import distance_for
-from tablerules.interpreter.bots.in_sight import unseen
+from tablerules.interpreter.bots.estimate.count_reach import CountReach
+from tablerules.interpreter.bots.estimate.in_sight import unseen
+from tablerules.interpreter.bots.measure.distance import distance_for
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.compiling.hand_quantities import HandView
 from tablerules.interpreter.engine import Choice, Table

@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from tablerules.interpreter import deadline
-from tablerules.interpreter.bots.distance_memo import RememberedDistance
-from tablerules.interpreter.bots.form_distance import FormDistance
-from tablerules.interpreter.bots.implied_groups import implied_groups
-from tablerules.interpreter.bots.jokers import JokerDistance
-from tablerules.interpreter.bots.plans import PlannedDistance, find_plans
-from tablerules.interpreter.bots.set_aside import SetAside
+from tablerules.interpreter.bots.measure.distance_memo import RememberedDistance
+from tablerules.interpreter.bots.measure.form_distance import FormDistance
+from tablerules.interpreter.bots.measure.implied_groups import implied_groups
+from tablerules.interpreter.bots.measure.jokers import JokerDistance
+from tablerules.interpreter.bots.measure.plans import PlannedDistance, find_plans
+from tablerules.interpreter.bots.measure.set_aside import SetAside
 from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     FIELD_SHIFT,
@@ -117,7 +117,8 @@ class Distance:
         self._empty = self._empty_groups()
         self._completion: dict[tuple[int, int, int], list[int]] = {}
         self._set_aside = SetAside(self)
-        from tablerules.interpreter.bots.lacking import Lacking  # it reads this module's tables
+        # put off to here: it reads this module's tables
+        from tablerules.interpreter.bots.measure.lacking import Lacking
 
         self.ways = Lacking(self)  # the ways of least cost: what they lack, what they set aside
         # one block (twenty kinds or so): a card's distance set aside is read off those ways,

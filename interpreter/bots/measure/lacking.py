@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tablerules.interpreter.bots.distance import (
+from tablerules.interpreter.bots.measure.distance import (
     ABSENT,
     COST_BITS,
     COST_MASK,
@@ -36,7 +36,7 @@ from tablerules.interpreter.bots.distance import (
 from tablerules.interpreter.compiling.compiled import FIELD_BITS, FIELD_SHIFT
 
 if TYPE_CHECKING:
-    from tablerules.interpreter.bots.distance import _Block
+    from tablerules.interpreter.bots.measure.distance import _Block
 
 LIMIT = 1 << 16  # ways remembered before the memory is emptied
 
