@@ -151,6 +151,8 @@ class _Scorer:
         self.seat = seat
         self._discards: dict[int, int] | None = None
         self.plans = getattr(self.distance, "reads_laid_cards", False)
+        self._shapes: dict[int, int] | None = None  # shape distances less each card, as asked
+        self._seen: list[int] | None = None
 
     def score(self, choices: Sequence[Choice]) -> list[tuple[Choice, int]]:
         deadline.check()  # each choice's distance checks it again where it may be long
@@ -163,7 +165,7 @@ class _Scorer:
         if choice.action == "discard":
             if self._discards is None:
                 self._discards = self.distance.without_each(self.hand, self.kinds, self.laid)
-                if self.plans:
+                if self.plans and self._near_a_shape():
                     self._discards = {c: self._waiting(d, c) for c, d in self._discards.items()}
             assert choice.card is not None
             return self._discards[choice.card]
@@ -174,22 +176,36 @@ class _Scorer:
             return min(self.distance.without_each(hand, kinds, laid).values())
         return self.distance.distance(hand, kinds, laid)
 
+    def _near_a_shape(self) -> bool:
+        """Whether some discard may leave the hand a card from a complete shape: a card
+        set aside never brings a hand nearer, so not where the whole hand is 2 or more."""
+        shapes = shape_distance_for(self.table.game.compiled)
+        return shapes.distance(self.hand, self.kinds, self.laid) <= 1
+
     def _waiting(self, planned: int, discard: int | None) -> int:
         """A hand measured against plans (`measure/plans.py`) that is a card from a complete shape
         waiting on a live card that wins is a card from a win, whatever the plans say."""
         if planned <= 1:
             return planned
-        hand = list(self.hand)
-        if discard is not None:
-            hand[discard] -= 1
         shapes = shape_distance_for(self.table.game.compiled)
-        if shapes.distance(hand, self.kinds, self.laid) != 1:
+        hand = list(self.hand)
+        if discard is None:
+            shape = shapes.distance(hand, self.kinds, self.laid)
+        else:
+            if self._shapes is None:
+                self._shapes = shapes.without_each(hand, self.kinds, self.laid)
+            shape = self._shapes[discard]
+            hand[discard] -= 1
+        if shape != 1:
             return planned
         state = self.table.state
+        if self._seen is None:
+            self._seen = seen_outside_hand(self.table, self.seat)
         groups = [TableGroup(g.kind, tuple(sorted(g.cards)), g.claimed) for g in self.laid]
-        seen = seen_outside_hand(self.table, self.seat)
         seat = (self.seat - state.dealer) % self.table.play.seats
-        live = waits_for(self.table.game).live(hand, groups, seen, seat, state.streak, state.round)
+        live = waits_for(self.table.game).live(
+            hand, groups, self._seen, seat, state.streak, state.round
+        )
         return 1 if live else planned
 
     def _laid(self, choice: Choice) -> list[_Laid]:

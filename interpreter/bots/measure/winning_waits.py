@@ -18,6 +18,8 @@ from tablerules.interpreter.api import Game
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.hand.evaluate import TableGroup
 
+LIMIT = 1 << 13  # answers kept before the memory is emptied (roll-outs ask again and again)
+
 
 class WinningWaits:
     """Live winning cards of a hand one card from complete, under one game's win clause."""
@@ -26,6 +28,7 @@ class WinningWaits:
         self.evaluator = game.evaluator
         self.copies = game.compiled.cards.copies_of
         self.kinds = len(game.compiled.cards)
+        self._known: dict[tuple[object, ...], int] = {}  # answers given, by the question
 
     def live(
         self,
@@ -39,6 +42,24 @@ class WinningWaits:
         """Copies not in sight of the cards that make `counts` (with `table`) a winning hand;
         `seen` counts the copies of each card the seat can see outside its hand, `seat` is
         counted from the dealer."""
+        key = (bytes(counts), tuple(table), bytes(seen), seat, streak, round)
+        found = self._known.get(key)
+        if found is None:
+            found = self._live(counts, table, seen, seat, streak, round)
+            if len(self._known) >= LIMIT:
+                self._known.clear()
+            self._known[key] = found
+        return found
+
+    def _live(
+        self,
+        counts: Sequence[int],
+        table: Sequence[TableGroup],
+        seen: Sequence[int],
+        seat: int,
+        streak: int,
+        round: int,
+    ) -> int:
         facts = {"seat": seat, "round": round, "streak": streak}
         own = WinConditions(context="draw", relation=RELATIONS["self"], **facts)  # type: ignore[arg-type]
         other = WinConditions(context="discard", relation=RELATIONS["other"], **facts)  # type: ignore[arg-type]
