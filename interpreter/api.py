@@ -61,6 +61,24 @@ class Game:
             game.shared["turned"] = games  # every hand's game shares the one cache
         return game
 
+    def declarations(self) -> list[tuple[tuple[str, str], ...]]:
+        """Every set of values the seats may declare before play (one value of each
+        attribute a phase declares, in the deck's order); none where no phase declares."""
+        attributes = [
+            phase.attribute
+            for phase in self.compiled.rules.phases.values()
+            if phase.kind == "declaration" and phase.attribute
+        ]
+        found: list[tuple[tuple[str, str], ...]] = [()]
+        for name in dict.fromkeys(attributes):
+            values: list[str] = []
+            for card in self.compiled.cards.attributes:
+                value = card.get(name)
+                if value is not None and str(value) not in values:
+                    values.append(str(value))
+            found = [(*chosen, (name, value)) for chosen in found for value in values]
+        return found if attributes else []
+
     @property
     def cards(self) -> CardTable:
         return self.compiled.cards
@@ -99,10 +117,31 @@ class Game:
         the winner's seat counted from the dealer, `concealed_table` the table groups that
         took no other player's card (as `--concealed-table`), `facts` the other
         `WinConditions`. Where no action of the file wins on the card so come, the hand does
-        not win (as in play)."""
+        not win (as in play). In a file whose seats declare a value before play, a hand given
+        no `declared` is judged as the winner would have declared: under the first value (in
+        the deck's order) with which it wins, and does not win where no value lets it."""
         card = parse_win_card(self.evaluator, win_card) if win_card else None
-        hidden = parse_table(self.evaluator, concealed_table, claimed=False)
         how = parse_how(source) if source else ("self" if card is not None else None)
+        if "declared" not in facts and (how is not None or on_deal):
+            undeclared = None
+            for declared in self.declarations():
+                result = self.evaluate_text(
+                    hand,
+                    table,
+                    win_card,
+                    source,
+                    on_deal,
+                    seat,
+                    concealed_table,
+                    declared=declared,
+                    **facts,
+                )
+                if result.wins:
+                    return result
+                undeclared = undeclared or result
+            if undeclared is not None:
+                return undeclared
+        hidden = parse_table(self.evaluator, concealed_table, claimed=False)
         evaluated_source = win_source(how, seat) if how is not None else None
         spec = within_limits(
             HandSpec(self.parse(hand), self.table(table) + hidden, card, evaluated_source, how)

@@ -31,3 +31,20 @@ def test_a_file_that_declares_nothing_needs_no_declaration(
     hand = ["--hand", "123m 456m 789m EEE 5p", "--win-card", "5p"]
     assert main(["evaluate", "hongkong", *hand]) == 0
     assert "error" not in capsys.readouterr().err
+
+
+def test_the_library_judges_an_undeclared_hand_as_its_winner_would_have_declared() -> None:
+    """`Game.evaluate_text` without `declared`: a hand holding all three suits wins under
+    no declaration (SC-4), a hand of two suits wins as the seat that declared the third."""
+    from tablerules.interpreter import load_game
+
+    game = load_game("sichuan")
+    for source in ("self", "discard"):
+        three = game.evaluate_text("123m 456p 789s 111m 5s", win_card="5s", source=source)
+        assert not three.wins
+        two = game.evaluate_text("123m 456m 789s 111m 5s", win_card="5s", source=source)
+        assert two.wins
+    declared = (("suit", "m"),)
+    assert not game.evaluate_text(
+        "123m 456m 789s 111m 5s", win_card="5s", declared=declared
+    ).wins  # a declaration given is judged as given
