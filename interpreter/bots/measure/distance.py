@@ -358,11 +358,16 @@ class Distance:
             total = self._combine(total, self.table(block, (packed >> block.shift) & block.mask))
         completion = self.completion(table_kinds)
         found = min(cost + completion[index] for index, cost in total.items())
-        if self.forms is not None and (laid is not None or not table_kinds):
-            form = self.forms.distance(counts, laid or ())
+        if self.measures_forms(table_kinds, laid):
+            form = self.forms.distance(counts, laid or ())  # type: ignore[union-attr]
             if form is not None and form < found:
                 return form
         return found
+
+    def measures_forms(self, table_kinds: Sequence[int], laid: Sequence[LaidGroup] | None) -> bool:
+        """Whether winning forms are measured: the file has some, and either no group is laid
+        or the laid groups' cards are known (`FormDistance` reads them)."""
+        return self.forms is not None and (laid is not None or not table_kinds)
 
     def without_each(
         self,
@@ -382,7 +387,7 @@ class Distance:
         if self.by_ways:
             found = self.ways.without_each(counts, table_kinds, cards)
             if found is not None:
-                if self.forms is not None and (laid is not None or not table_kinds):
+                if self.measures_forms(table_kinds, laid):
                     self.nearer_forms(counts, found, laid or ())
                 return found
         return self._set_aside.without_each(counts, table_kinds, laid, cards)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from tablerules.interpreter.compiling.compiled import CompiledRules
 
 
-def implied_groups(rules: CompiledRules) -> int | None:
-    """The groups of a complete hand where the win clause names no number: a winning hand
-    holds one card more than a seat is dealt (the fewest any seat gets) and splits whole,
-    so with a fixed number of pairs and one size for every other group in the hand the
-    count follows. None where it does not (the distance then sets surplus cards aside).
-
-    This guides bots only: a `when groups = N` line, say, is judged by the win test."""
+def hand_shape(rules: CompiledRules) -> tuple[int, int, int, int] | None:
+    """(pairs, a pair's size, other groups, their size) of a complete hand: a winning hand
+    holds one card more than a seat is dealt (the fewest any seat gets) and splits whole
+    into the win clause's fixed number of pairs and groups of one size (the smallest: a
+    larger group, four alike, is laid down and replaced). None where the hand does not
+    split so (no fixed number of pairs, pairs or groups of several sizes, a size that
+    does not divide the rest)."""
     rule = rules.pair_rule
     dealt = rules.dealt_per_seat()
     if rule is None or rule.if_any or not dealt:
@@ -26,8 +26,21 @@ def implied_groups(rules: CompiledRules) -> int | None:
     if len(pair_sizes) > 1 or not other_sizes:
         return None
     pair_size = min(pair_sizes) if pair_sizes else 0
-    size = min(other_sizes)  # a larger group (four alike) is laid down and replaced
+    size = min(other_sizes)
     rest = min(dealt) + 1 - rule.count * pair_size
     if rest < 0 or rest % size:
         return None
-    return rule.count + rest // size
+    return rule.count, pair_size, rest // size, size
+
+
+def implied_groups(rules: CompiledRules) -> int | None:
+    """The groups of a complete hand where the win clause names no number (`hand_shape`):
+    its pairs and its other groups. None where the hand does not split so (the distance
+    then sets surplus cards aside).
+
+    This guides bots only: a `when groups = N` line, say, is judged by the win test."""
+    shape = hand_shape(rules)
+    if shape is None:
+        return None
+    pairs, _, groups, _ = shape
+    return pairs + groups

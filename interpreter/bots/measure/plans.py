@@ -28,6 +28,7 @@ from typing import Protocol
 
 from tablerules.interpreter import deadline
 from tablerules.interpreter.bots.measure.form_distance import FormDistance
+from tablerules.interpreter.bots.measure.implied_groups import hand_shape
 from tablerules.interpreter.bots.measure.jokers import PlainDistance
 from tablerules.interpreter.compiling.compiled import CompiledRules, Instance
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
@@ -50,6 +51,8 @@ class Shapes(Protocol):
     """The plain distance's winning forms (`distance.Distance`)."""
 
     forms: FormDistance | None
+
+    def measures_forms(self, table_kinds: Sequence[int], laid: Laid) -> bool: ...
 
     def nearer_forms(
         self, counts: Sequence[int], result: dict[int, int], laid: Sequence[LaidGroup]
@@ -78,21 +81,8 @@ class _Dealer:
         self.copies = list(rules.cards.copies_of)
         if rules.turned is not None:  # the card turned up at the deal is out of play
             self.copies[rules.turned] -= 1
-        rule = rules.pair_rule
-        dealt = rules.dealt_per_seat()
-        self.shape: tuple[int, int, int, int] | None = None  # pairs, pair size, groups, size
-        if rule is None or rule.if_any or not dealt:
-            return
-        pair_sizes = {len(i.cards) for i in rules.instances if rules.kinds[i.kind].is_pair}
-        sizes = {len(i.cards) for i in rules.instances if not rules.kinds[i.kind].is_pair}
-        if len(pair_sizes) > 1 or not sizes:
-            return
-        pair_size = min(pair_sizes, default=0)
-        size = min(sizes)  # a larger group (four alike) is laid down and replaced
-        rest = min(dealt) + 1 - rule.count * pair_size
-        if rest <= 0 or rest % size:
-            return
-        self.shape = (rule.count, pair_size, rest // size, size)
+        shape = hand_shape(rules)  # pairs, pair size, groups, size
+        self.shape = shape if shape is not None and shape[2] > 0 else None
 
     def deal(self, instances: Sequence[Instance], rng: random.Random) -> list[int] | None:
         """A complete hand's counts made of `instances`, or None where none was found."""
@@ -224,11 +214,12 @@ class PlannedDistance:
         self.reads_laid_cards = True  # a choice's new table groups are given with their cards
 
     def _open(self, table_kinds: Sequence[int], laid: Laid) -> list[PlainDistance]:
-        groups: list[tuple[int, Sequence[int]]] = []
-        if laid is not None:
-            groups = [(kind, group.cards) for kind, group in zip(table_kinds, laid, strict=False)]
-        else:
-            groups = [(kind, ()) for kind in table_kinds]
+        """The distances of the plans the laid groups leave open (by kind alone where
+        their cards are not given)."""
+        cards: Sequence[Sequence[int]] = (
+            [group.cards for group in laid] if laid is not None else [()] * len(table_kinds)
+        )
+        groups = list(zip(table_kinds, cards, strict=False))
         return [
             measure
             for plan, measure in self.plans
@@ -243,7 +234,7 @@ class PlannedDistance:
             found = self.base.distance(counts, table_kinds, laid) + self.penalty
         else:
             found = min(measure.distance(counts, table_kinds, laid) for measure in open_plans)
-        if self.shapes is not None and (laid is not None or not table_kinds):
+        if self.shapes is not None and self.shapes.measures_forms(table_kinds, laid):
             form = self.shapes.forms.distance(counts, laid or ())  # type: ignore[union-attr]
             if form is not None and form < found:
                 return form
@@ -265,6 +256,6 @@ class PlannedDistance:
             for card, value in measure.without_each(counts, table_kinds, laid, cards).items():
                 if value < best.get(card, value + 1):
                     best[card] = value
-        if self.shapes is not None and (laid is not None or not table_kinds):
+        if self.shapes is not None and self.shapes.measures_forms(table_kinds, laid):
             self.shapes.nearer_forms(counts, best, laid or ())
         return best

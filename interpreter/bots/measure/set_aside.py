@@ -148,7 +148,7 @@ class SetAside:
                 if found is None:
                     found = done[name] = self._finish(memory, name, rest, needs, table_kinds)
                 result[card] = found
-        if distance.forms is not None and (laid is not None or not table_kinds):
+        if distance.measures_forms(table_kinds, laid):
             distance.nearer_forms(counts, result, laid or ())
         return result
 
