@@ -4,7 +4,8 @@ the hand fails, with what the test asks and what the hand has.
 Derived from the pattern's expressions alone, so it works for any rule file: a comparison
 of a quantity of the hand with a number (`cards (colour red) >= 10`) says the number
 needed and the number held; a condition of the table (`won on draw by self`, `last card`,
-`form X`) says it does not hold (or, under `not`, that it does); `and` lists each part
+`form X`) says it does not hold (or, under `not`, that it does); another comparison
+says what each worked-out side comes to (`here 1 + 0 = 1`); `and` lists each part
 that fails, `or` each way that would have done; anything else is written out as the file
 writes it and with this hand's numbers. A pattern whose tests all hold but that counts 0
 times says so with its `counts` expression.
@@ -128,12 +129,27 @@ class AbsenceFinder:
             compared = self._compared(expression, want)
             if compared is not None:
                 return [compared]
+            return [self._compared_sums(expression, want)]
         if op in ir.TABLE_CONDITIONS or op == "form":
             return [Need("condition", expression, holds=want)]
         if op in COUNTED:  # a count read as a condition: `when cards (…)`
             return [Need("compare", expression, "gt" if want else "eq", 0, self.value(expression))]
         traced = trace(expression, self.scope, self.quantities, wording=self.wording)
         return [Need("other", holds=want, written=traced.written, numbers=traced.numbers)]
+
+    def _compared_sums(self, expression: ir.Expr, want: bool) -> Need:
+        """A comparison of worked-out sides, each side said with its numbers and what it
+        comes to (`1 + 0 = 1`): the comparison with its numbers put in (`1 + 0 = 0`) would
+        read as though it held."""
+        wording = self.wording
+        written = trace(expression, self.scope, self.quantities, wording=wording).written
+        sides = []
+        for side in expression.args:
+            if side.op == "num":
+                continue
+            traced = trace(side, self.scope, self.quantities, wording=wording)
+            sides.append(traced.sentence().removeprefix(f"{traced.written} = "))
+        return Need("other", holds=want, written=written, numbers=", ".join(sides))
 
     def _compared(self, expression: ir.Expr, want: bool) -> Need | None:
         """`QUANTITY op NUMBER` (either way round) as a number needed and held."""
