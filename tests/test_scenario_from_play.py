@@ -12,7 +12,7 @@ from tablerules.interpreter import load_game
 from tablerules.interpreter.api import check
 from tablerules.interpreter.scenarios import run_scenario
 from tablerules.interpreter.scenarios.writer import scenario_from_hand
-from tablerules.playground.play.hands import HandSession
+from tablerules.playground.play.hands import HandSession, Rigged
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = [
@@ -100,3 +100,30 @@ def test_a_scenario_carries_the_text_it_was_made_with_and_says_where_it_differs(
         f"it was made with other rules than it ran against: at line {line} of paomazai.rules"
     )
     assert run_scenario(path, {rules.resolve(): edited}).passed
+
+
+def test_a_win_on_the_dealers_last_dealt_card_is_saved_with_that_card(tmp_path: Path) -> None:
+    """CS-4's 天胡: the dealer wins on its dealt fourteen, its last dealt card offered to it
+    alone (no card is shown on the deal). The saved scenario names that card (`shown`), so
+    the dealer is offered it again and the win is played again; without it the dealer was
+    never offered its dealt hand and `胡` was refused."""
+    golden = (
+        ROOT
+        / "tests/golden/scenarios/changsha"
+        / "tianhu_the_dealers_win_on_its_dealt_fourteen.json"
+    )
+    source = json.loads(golden.read_text(encoding="utf-8"))
+    game = load_game(ROOT / "rules/changsha.rules")
+    rigged = Rigged(
+        tuple(tuple(game.parse(cards)) for cards in source["hands"]),
+        tuple(game.parse(source["wall"])),
+        game.parse(source["shown"])[0],
+    )
+    hand = HandSession(game, 1, dealer=0, rigged=rigged)
+    assert [e["context"] for e in hand.end.events if e["type"] == "win"] == ["deal card"]
+    data = scenario_from_hand(hand.end, hand.played(), "changsha", "by eye")
+    assert data["shown"] == source["shown"]
+    path = tmp_path / "tianhu.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = run_scenario(path)
+    assert result.passed, result.failures

@@ -32,6 +32,19 @@ def _cited(events: list[dict[str, Any]]) -> list[str]:
     return ids
 
 
+def _dealers_card(events: list[dict[str, Any]], dealer: int) -> str | None:
+    """The dealer's card the scenario names as `shown`: the card shown on the deal, or,
+    where none is, its last dealt card when it was offered to it (a window on the `deal
+    card`): a rigged deal offers the dealer only the card `shown` names."""
+    for event in events:
+        if event["type"] == "shown" and event["seat"] == dealer:
+            return event["card"]
+        offered = event["type"] == "window" and event.get("context") == "deal card"
+        if offered and event.get("owner") == dealer:
+            return event["card"]
+    return None
+
+
 def scenario_from_hand(
     table: Table,
     choices: list[tuple[int, str]],
@@ -47,10 +60,7 @@ def scenario_from_hand(
     exactly as it was). A hand later in a game keeps its round and the dealer's streak."""
     events = table.events
     deal = events[0]
-    shown = next(
-        (e["card"] for e in events if e["type"] == "shown" and e["seat"] == table.state.dealer),
-        None,
-    )
+    shown = _dealers_card(events, table.state.dealer)
     kept = [e for e in events if e["type"] in KEPT_FIELDS]
     expect: dict[str, Any] = {
         "events": [{k: e[k] for k in KEPT_FIELDS[e["type"]] if k in e} for e in kept],
