@@ -42,6 +42,10 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "ningbo": "guangdong.rules",
     "chenzhou": "paohuzi-3p.rules",
     "paohuzi-wang": "paohuzi.rules",
+    "zhengzhou": "guangdong.rules",
+    "nanjing": "guangdong.rules",
+    "kawuxing": "guangdong.rules",
+    "guilin": "paohuzi-3p.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
 OPTIONS = {
@@ -49,6 +53,9 @@ OPTIONS = {
     "nanchang": {"翻鬼": "true", "買馬": 0},
     "tianjin": {"翻鬼": "true", "買馬": 0},
     "ningbo": {"翻鬼": "true", "買馬": 0},
+    "zhengzhou": {"翻鬼": "true", "買馬": 0},
+    "nanjing": {"買馬": 0},
+    "kawuxing": {"買馬": 0},
 }
 # the invariants that do not depend on a game's own documents
 EVERY_GAME = [
@@ -62,7 +69,7 @@ EVERY_GAME = [
     "same-seed-same-log",
 ]
 # a file whose deck is not its base's: the profile counts cards against the base's deck
-NOT_THE_BASE_DECK = {"chaoshan-three", "hongkong-flowers", "paohuzi-wang"}
+NOT_THE_BASE_DECK = {"chaoshan-three", "hongkong-flowers", "paohuzi-wang", "nanjing", "kawuxing"}
 # and those of the base game that the file keeps as they are
 KEPT = {
     "zhuanzhuan": ["wilds-never-discarded", "wilds-never-claimed"],
@@ -106,6 +113,10 @@ KEPT = {
         "dealt-ti-before-first-discard",
         "chou-pai-after-a-real-pass",
     ],
+    "zhengzhou": ["turned-ghost-follows-the-order", "wilds-never-claimed"],
+    "nanjing": [],
+    "kawuxing": [],
+    "guilin": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
 }
 HANDS = {"random": 12, "greedy": 4}
 
