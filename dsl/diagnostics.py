@@ -44,6 +44,7 @@ CODES: dict[str, str] = {
     "W004": "a base's translated title no longer fits",
     "W005": "a form no winning hand can hold",
     "W006": "a declared value only wild cards have",
+    "W007": "a group laid and replaced that the win clause counts",
 }
 
 

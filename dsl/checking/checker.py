@@ -18,6 +18,7 @@ from tablerules.dsl.checking.checker_citations import CitationChecks
 from tablerules.dsl.checking.checker_end import EndChecks
 from tablerules.dsl.checking.checker_expr import ExpressionChecks
 from tablerules.dsl.checking.checker_groups import GroupChecks
+from tablerules.dsl.checking.checker_laid import LaidGroupChecks
 from tablerules.dsl.checking.checker_limits import LimitChecks
 from tablerules.dsl.checking.checker_lookups import LookupChecks
 from tablerules.dsl.checking.checker_names import NameChecks
@@ -55,6 +56,7 @@ class Checker(
     SetupChecks,
     CardChecks,
     GroupChecks,
+    LaidGroupChecks,
     CitationChecks,
     LimitChecks,
     PlayChecks,
@@ -171,6 +173,7 @@ class Checker(
         self.check_values()
         self.check_win()
         self.check_forms()
+        self.check_laid_groups()
         self.check_immediate_wins()
         self.check_phases()
         self.check_discard_rule()
