@@ -36,7 +36,20 @@ class PhaseChecks:
                 )
                 continue
             if phase.attribute not in self.rules.attributes:
-                self.unknown(phase, "attribute", phase.attribute, self.rules.attributes)
+                where = self.at(
+                    phase, "phase_passes" if phase.kind == "exchange" else "phase_declares"
+                )
+                if phase.attribute in self.rules.options:
+                    self.report(
+                        self._at_word(where, phase.attribute),
+                        "E101",
+                        f"unknown attribute {phase.attribute!r}",
+                        hint=f"{phase.attribute!r} is a table option: a phase declares or "
+                        "passes by an attribute the cards have, one of "
+                        f"{', '.join(sorted(self.rules.attributes))}",
+                    )
+                    continue
+                self.unknown(where, "attribute", phase.attribute, self.rules.attributes)
                 continue
             if phase.kind == "exchange":
                 self._check_exchange(phase)
