@@ -58,6 +58,15 @@ class CardChecks:
             return f"{name} is one of {' | '.join(attribute.values)}"
         return None
 
+    def attribute_written_elsewhere(self: Checker, clause: ir.Clause, name: str) -> str:
+        """A hint where the attribute's values were written in another file than the clause
+        that uses one (a variant's `override attribute` leaving its base's clauses behind)."""
+        attribute = self.rules.attributes.get(name)
+        where, used = attribute.span if attribute else None, clause.span
+        if where is None or used is None or where.file == used.file:
+            return ""
+        return f"{name!r} is written at {where.file}:{where.line}: override this clause too"
+
     def check_attribute_refs(
         self: Checker, clause: ir.Clause, values: dict[str, list[int | str]] | list[str]
     ) -> None:
@@ -69,7 +78,8 @@ class CardChecks:
             for value in wanted:
                 problem = self.attribute_value_problem(name, value)
                 if problem:
-                    self.report(clause, "E104", f"{value!r}: {problem}")
+                    hint = self.attribute_written_elsewhere(clause, name)
+                    self.report(clause, "E104", f"{value!r}: {problem}", hint)
 
     def check_deck(self: Checker) -> None:
         deck = self.rules.deck
@@ -107,7 +117,8 @@ class CardChecks:
                     continue
                 problem = self.attribute_value_problem(name, value)
                 if problem:
-                    self.report(card, "E104", f"card {card.id!r}: {problem}")
+                    hint = self.attribute_written_elsewhere(card, name)
+                    self.report(card, "E104", f"card {card.id!r}: {problem}", hint)
             given = card_attributes(self.rules, card)
             missing = [a for a in self.rules.attributes if a not in given]
             if missing:
