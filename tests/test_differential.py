@@ -143,3 +143,14 @@ def test_a_win_that_counts_a_forced_group_meets_the_win_clauses_conditions(
         table = play_hand(game, bots, seed, dealer=index % 4)
         assert set(table.state.winners) <= {table.state.dealer}
     _agrees(run(str(rules), "greedy", 6, seed=265))
+
+
+def test_a_wild_turned_at_the_deal_is_judged_with_its_turned_card(tmp_path: Path) -> None:
+    """GD-4's 翻鬼, on: the wild is the card after the one turned up, so `evaluate` judges
+    each offer with the hand's turned card, as the engine does; judged without it, every
+    win held with a turned wild was a disagreement."""
+    path = tmp_path / "turned.rules"
+    path.write_text('extends "guangdong"\nset 翻鬼 = true [GD-4]\n', encoding="utf-8")
+    report = run(str(path), "greedy", 12, seed=101)
+    assert report.wins > 0
+    _agrees(report)

@@ -43,7 +43,10 @@ class Mismatch:
 
 
 def judge_moment(game: Game, moment: Moment) -> list[Mismatch]:
-    """Every seat of the moment where the engine's offer and `evaluate` disagree."""
+    """Every seat of the moment where the engine's offer and `evaluate` disagree (judged
+    with the card turned up at the deal, where one chose the wild)."""
+    if moment.turned is not None:
+        game = game.with_turned(moment.turned)
     found = []
     for seat in sorted(moment.open_to | moment.offered):
         offered = seat in moment.offered

@@ -60,6 +60,7 @@ class Moment:
     last_card: bool  # the card is the wall's last, drawn
     forced: tuple[tuple[int, list[tuple[list[int], list[Any]]]], ...]  # see `_forced`
     event: int  # the number of events logged before it
+    turned: int | None = None  # the card turned up at the deal to choose the wild, if any
 
 
 class _WatchedMaker:
@@ -158,6 +159,7 @@ class WatchedTable(Table):
                 for seat in sorted(open_to)
             ),
             "event": len(events),
+            "turned": state.turned,
         }
 
     def _win_open(self, state: HandState, seat: int, offer: Offer) -> bool:
