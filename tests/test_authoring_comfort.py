@@ -68,6 +68,24 @@ GUESSES = {
         "E001",
         "write `on discard by next`",
     ),
+    "a lone x between two amounts": (
+        'extends "pebbles-play.rules"\nsettle extra [PEB-6] {\n'
+        '  otherwise: each other pays 3 x stake "x"\n}\n',
+        "E001",
+        "to multiply, write × or * (`x` reads as a name)",
+    ),
+    "÷ to divide": (
+        'extends "pebbles-play.rules"\nsettle extra [PEB-6] {\n'
+        '  otherwise: each other pays stake ÷ 2 "x"\n}\n',
+        "E007",
+        "to divide, write /",
+    ),
+    "a value table read by its name": (
+        'extends "pebbles-play.rules"\nvalue pips [PEB-3] {\n  three: 2\n  else: 0\n}\n'
+        'settle extra [PEB-6] {\n  otherwise: each other pays pips "x"\n}\n',
+        "E101",
+        "'pips' is a value table: its total is read as `value`",
+    ),
     "a card in parentheses": (
         'extends "minimal.rules"\npattern p [PEB-3] {\n  when cards (1r) >= 1\n  worth 2\n}\n',
         "E001",

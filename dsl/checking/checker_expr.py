@@ -143,6 +143,8 @@ class ExpressionChecks:
             self.report(where, "E110", f"{name!r} {elsewhere}, not in {place.what}")
             return
         hint = self._minus_hint(name, names, place)
+        if not hint and name in self.rules.values and "value" in place.quantities:
+            hint = f"{name!r} is a value table: its total is read as `value`"
         if hint:
             self.report(where, "E101", f"unknown name {name!r}", hint)
             return

@@ -44,6 +44,11 @@ def times_hint(name: str) -> str:
     return ""
 
 
+# `3 x stake`: the letter x alone between two amounts; `stake ÷ 2`: the division sign
+LONE_TIMES = "to multiply, write × or * (`x` reads as a name)"
+DIVIDE = "to divide, write / (it rounds down)"
+
+
 def syntax_hint(text: str, line: int, column: int) -> str:
     """A hint for the syntax error at `line`:`column` of `text` (from 1) when it is one of
     the guesses above, or ''."""
@@ -57,8 +62,12 @@ def syntax_hint(text: str, line: int, column: int) -> str:
         found = word.group(0)
         if times_hint(found):
             return MULTIPLY
+        if found in ("x", "X") and re.search(r"[\w)]\s+$", before):
+            return LONE_TIMES
         if found.lower() in DIRECTION_WORDS and re.search(r"\bby\s*$", before):
             return DIRECTION
+    if here.startswith("÷"):
+        return DIVIDE
     if here.startswith(")"):
         lone = LONE_IN_PARENTHESES.search(before)
         if lone is not None:
