@@ -46,6 +46,7 @@ BASES = {  # each file, and the bundled game whose checker profile reads its log
     "nanjing": "guangdong.rules",
     "kawuxing": "guangdong.rules",
     "guilin": "paohuzi-3p.rules",
+    "riichi-lite": "hongkong.rules",
 }
 # their `set`: the profile reads the ghost (and the horses) from the log
 OPTIONS = {
@@ -117,6 +118,7 @@ KEPT = {
     "nanjing": [],
     "kawuxing": [],
     "guilin": ["kan-is-locked", "forced-moves-happen", "dealt-ti-before-first-discard"],
+    "riichi-lite": [],
 }
 HANDS = {"random": 12, "greedy": 4}
 
