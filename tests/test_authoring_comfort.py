@@ -86,6 +86,12 @@ GUESSES = {
         "E101",
         "'pips' is a value table: its total is read as `value`",
     ),
+    "a worth below 0": (
+        'extends "pebbles-points.rules"\npattern less [PEB-8] {\n'
+        "  when groups of three >= 1\n  worth -1\n}\n",
+        "E001",
+        "a worth is 0 or more: write the pattern twice",
+    ),
     "a card in parentheses": (
         'extends "minimal.rules"\npattern p [PEB-3] {\n  when cards (1r) >= 1\n  worth 2\n}\n',
         "E001",
@@ -101,7 +107,7 @@ def test_a_guess_the_language_writes_otherwise_gets_a_hint_that_teaches_it(
     from tablerules.dsl.loading.loader import load
 
     text, code, hint = GUESSES[name]
-    for example in ("minimal.rules", "pebbles-play.rules"):
+    for example in ("minimal.rules", "pebbles-play.rules", "pebbles-points.rules"):
         (tmp_path / example).write_text((PEBBLES / example).read_text("utf-8"), "utf-8")
     path = tmp_path / "guess.rules"
     path.write_text(text, encoding="utf-8")

@@ -47,6 +47,11 @@ def times_hint(name: str) -> str:
 # `3 x stake`: the letter x alone between two amounts; `stake ÷ 2`: the division sign
 LONE_TIMES = "to multiply, write × or * (`x` reads as a name)"
 DIVIDE = "to divide, write / (it rounds down)"
+# `worth -1`: a pattern that takes something off
+NEGATIVE_WORTH = (
+    "a worth is 0 or more: write the pattern twice, each with the `when` line that tells "
+    "its case, and the worth of each"
+)
 
 
 def syntax_hint(text: str, line: int, column: int) -> str:
@@ -68,6 +73,8 @@ def syntax_hint(text: str, line: int, column: int) -> str:
             return DIRECTION
     if here.startswith("÷"):
         return DIVIDE
+    if here.startswith("-") and re.search(r"\bworth\s+$", before):
+        return NEGATIVE_WORTH
     if here.startswith(")"):
         lone = LONE_IN_PARENTHESES.search(before)
         if lone is not None:
