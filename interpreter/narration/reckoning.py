@@ -35,6 +35,7 @@ from tablerules.interpreter.messages.judgement_text import (
     pattern_text,
 )
 from tablerules.interpreter.messages.speaker import speaker
+from tablerules.interpreter.narration.logged_groups import logged_group_counts
 
 if TYPE_CHECKING:
     from tablerules.interpreter.api import Game
@@ -82,7 +83,7 @@ class Reckoner:
 
     `seat_name` names seats (None: the house); `counts(seat)` gives the number of each
     kind of group the seat holds on the table (for amounts that count groups), when the
-    caller has the table at hand.
+    caller has the table at hand; otherwise they are told from the logged actions.
     """
 
     def __init__(
@@ -101,7 +102,7 @@ class Reckoner:
         self.tables = Tables(compiled.rules.tables)
         self.events = events
         self.seat_name = seat_name
-        self.counts = counts or (lambda seat: {})
+        self.counts = counts or (lambda seat: logged_group_counts(self.events, seat))
         self.value_name = compiled.value_name
         self.shown = {"value": self.words.name(self.value_name)} if self.value_name else {}
         self.options: dict[str, int] = {}
