@@ -34,10 +34,17 @@ HANDS = 2000  # make logcheck
 SAMPLE = {"random": 300, "greedy": 60}  # make test
 SLOW_GREEDY = {"paohuzi-3p": 20}  # its greedy hands cost 130 ms each
 SEED = 7_000
+# table options that change how a hand plays, each played set away from its default
+OPTIONED = [
+    ("guangdong", {"翻鬼": "true"}),  # the wild chosen by a card turned up at the deal
+    ("sichuan", {"drawn_direction": "true"}),
+    ("paomazai", {"self_draw_only": "true", "win_on_last_discard": "false"}),
+]
+OPTIONED_IDS = [f"{stem}-{'-'.join(options)}" for stem, options in OPTIONED]
 
 
-def _holds(rules: Path, bots: str, hands: int) -> None:
-    report = check_plan(Plan(str(rules), hands, bots, SEED))
+def _holds(rules: Path, bots: str, hands: int, options: dict[str, str] | None = None) -> None:
+    report = check_plan(Plan(str(rules), hands, bots, SEED, 1, dict(options or {})))
     assert report.hands == hands
     assert report.ok, report.summary(examples=5)
 
@@ -54,6 +61,23 @@ def test_every_invariant_holds_over_2000_hands(rules: Path, bots: str) -> None:
 def test_every_invariant_holds_over_a_sample_of_hands(rules: Path, bots: str) -> None:
     hands = SAMPLE[bots] if bots == "random" else SLOW_GREEDY.get(rules.stem, SAMPLE[bots])
     _holds(rules, bots, hands)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", BOTS)
+@pytest.mark.parametrize(("stem", "options"), OPTIONED, ids=OPTIONED_IDS)
+def test_every_invariant_holds_over_2000_hands_with_options(
+    stem: str, options: dict[str, str], bots: str
+) -> None:
+    _holds(ROOT / "rules" / f"{stem}.rules", bots, HANDS, options)
+
+
+@pytest.mark.parametrize("bots", BOTS)
+@pytest.mark.parametrize(("stem", "options"), OPTIONED, ids=OPTIONED_IDS)
+def test_every_invariant_holds_over_a_sample_of_hands_with_options(
+    stem: str, options: dict[str, str], bots: str
+) -> None:
+    _holds(ROOT / "rules" / f"{stem}.rules", bots, SAMPLE[bots], options)
 
 
 @pytest.mark.parametrize("rules", RULE_FILES[:3], ids=IDS[:3])
