@@ -35,6 +35,7 @@ from tablerules.playground.files.drafts import (
     upload_name,
 )
 from tablerules.playground.page.address import arrived_at
+from tablerules.playground.page.asked import note_refused, one_of, refused, true_or_false, whole_in
 from tablerules.playground.page.components import (
     kept_upload,
     release_focus,
@@ -86,6 +87,8 @@ def option_form(draft: RuleDraft, label: str, box: DeltaGenerator) -> dict[str, 
     if rules_ir is None:
         return values
     defaults = rules_ir.option_values()
+    say = page_messages(chosen_language())
+    shown: object
     for name, option in rules_ir.options.items():
         words = speaker(draft.last_good.game, chosen_language()).words
         title = words.title(name, option.title)
@@ -94,11 +97,14 @@ def option_form(draft: RuleDraft, label: str, box: DeltaGenerator) -> dict[str, 
         preset = key in st.session_state
         default = defaults[name]
         if option.type == "bool":
+            asked = refused(key, true_or_false)
             initial = {} if preset else {"value": bool(default)}
-            values[name] = str(box.checkbox(text, key=key, bind=URL, **initial)).lower()
+            on = box.checkbox(text, key=key, bind=URL, **initial)
+            values[name], shown = str(on).lower(), on
         elif option.type == "int":
+            asked = refused(key, whole_in(option.minimum, option.maximum))
             initial = {} if preset else {"value": int(default)}
-            chosen = box.number_input(
+            number = box.number_input(
                 text,
                 min_value=option.minimum,
                 max_value=option.maximum,
@@ -107,12 +113,15 @@ def option_form(draft: RuleDraft, label: str, box: DeltaGenerator) -> dict[str, 
                 bind=URL,
                 **initial,
             )
-            values[name] = str(int(chosen))
+            values[name] = shown = str(int(number))
         else:
             choices = [str(c) for c in option.choices]
+            asked = refused(key, one_of(choices))
             index = choices.index(str(default)) if str(default) in choices else 0
             initial = {} if preset else {"index": index}
-            values[name] = box.selectbox(text, choices, key=key, bind=URL, **initial)
+            values[name] = shown = box.selectbox(text, choices, key=key, bind=URL, **initial)
+        if asked is not None:
+            box.warning(note_refused(say, words.name(name), asked, shown))
     return values
 
 
@@ -243,14 +252,12 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
     rounds = game.compiled.rounds if game is not None else None
     if rounds:
         names = " ".join(game.compiled.round_names) if game is not None else ""
-        whole = box.toggle(
-            said("sidebar.whole_game", rounds=rounds, names=names)
-            .replace(" ()", "")
-            .replace("（）", ""),
-            value=False,
-            key="match_whole",
-            bind=URL,
-        )
+        title = said("sidebar.whole_game", rounds=rounds, names=names)
+        title = title.replace(" ()", "").replace("（）", "")
+        odd = refused("match_whole", true_or_false)
+        whole = box.toggle(title, value=False, key="match_whole", bind=URL)
+        if odd is not None:
+            box.warning(note_refused(page_messages(chosen_language()), title, odd, whole))
         if whole:
             return None
     asked = str(st.query_params.get("match_hands", ""))
@@ -269,6 +276,17 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
         text = asked if len(asked) <= 40 else f"{asked[:40]}…"
         box.warning(said("sidebar.bad_hands", text=text, most=MOST_HANDS, shown=int(hands)))
     return int(hands)
+
+
+def bots_box(box: DeltaGenerator) -> str:
+    """Who plays the seats the user does not: the bots' name, as `--bots` takes it."""
+    names = ["greedy", "random"]
+    asked = refused("bots", one_of(names))
+    title = said("sidebar.bots")
+    bots: str = box.selectbox(title, names, key="bots", bind=URL)
+    if asked is not None:
+        box.warning(note_refused(page_messages(chosen_language()), title, asked, bots))
+    return bots
 
 
 def read_seed(text: str) -> int | None:
@@ -316,7 +334,7 @@ def main() -> None:
     say = page_messages(lang)
     draft, label = current_draft(file_box, upload_box)
     seed = seed_box(deal_box)
-    bots = deal_box.selectbox(said("sidebar.bots"), ["greedy", "random"], key="bots", bind=URL)
+    bots = bots_box(deal_box)
     hands = match_length(draft.game, deal_box)
     options = option_form(draft, label, deal_box)
     if draft.last_good is not None and options != draft.options_applied:

@@ -14,8 +14,10 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.match import seed_dealer
+from tablerules.interpreter.messages import LANGUAGES
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import player_name
+from tablerules.playground.page.asked import note_refused, one_of, refused, true_or_false
 from tablerules.playground.words.language import bound_choice, keep_choice
 from tablerules.playground.words.page_messages import page_messages
 
@@ -101,9 +103,12 @@ def seat_controls(
     where = this_hand(game, dealer, lang)
     if where:
         box.caption(where)
+    odd = refused("play_seat", true_or_false) if seat is not None else None
     plays = seat is not None and box.toggle(
         say("seats.i_play"), value=True, key="play_seat", bind="query-params"
     )
+    if odd is not None:
+        box.warning(note_refused(say, say("seats.i_play"), odd, plays))
 
     def speed_name(speed: str) -> str:
         return say(f"seats.{speed}")
@@ -111,6 +116,9 @@ def seat_controls(
     def speed_in(speed: str, other: str) -> str:
         return page_messages(other)(f"seats.{speed}")
 
+    key = "speed_play" if plays else "speed_watch"
+    words = {word for speed in SPEEDS for word in (speed, *(speed_in(speed, o) for o in LANGUAGES))}
+    odd = refused(key, one_of(words))
     if plays:
         bind = bound_choice("speed_play", list(SPEEDS), speed_in, lang)
         speed = box.select_slider(
@@ -133,5 +141,8 @@ def seat_controls(
             format_func=speed_name,
             help=say("seats.play_on_help"),
         )
+    if odd is not None:
+        title = say("seats.bots_speed" if plays else "seats.play_on")
+        box.warning(note_refused(say, title, odd, speed_name(speed)))
     humans = frozenset({seat}) if plays and seat is not None else frozenset()
     return Seating(seat, humans, SPEEDS[speed])

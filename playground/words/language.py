@@ -11,6 +11,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 from streamlit.errors import StreamlitAPIException
 from tablerules.interpreter.messages import LANGUAGES, language
+from tablerules.playground.page.asked import note_refused, one_of, refused
 from tablerules.playground.words.page_messages import page_messages
 
 KEY = "lang"
@@ -32,6 +33,7 @@ def language_box(box: DeltaGenerator) -> str:
     tags = list(LANGUAGES)
     first = tags.index(browser_language())
     asked = st.query_params.get(KEY)
+    odd = refused(KEY, one_of([*LANGUAGES, *LANGUAGES.values()]))
     bind: Literal["query-params"] | None = "query-params"
     if asked in LANGUAGES and st.session_state.get(KEY) != asked:  # a tag, not a name
         st.session_state[KEY] = asked
@@ -49,7 +51,11 @@ def language_box(box: DeltaGenerator) -> str:
         bind=bind,
         **initial,
     )
-    return chosen if chosen in LANGUAGES else tags[first]
+    chosen = chosen if chosen in LANGUAGES else tags[first]
+    if odd is not None:
+        say = page_messages(chosen)
+        box.warning(note_refused(say, say("app.language"), odd, LANGUAGES[chosen]))
+    return chosen
 
 
 def keep_choice(key: str, lang: str) -> bool:
