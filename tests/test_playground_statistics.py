@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 from tablerules.interpreter import load_game
 from tablerules.interpreter.hand.win_clause import WinClause
@@ -263,3 +264,27 @@ def test_a_comparison_of_payoffs_only_says_the_bots_play_the_same(app: AppTest) 
     compare_box(app).set_value(display_path(ROOT / "rules/variants/paomazai-zimo-only.rules"))
     run(app)
     assert not any(note in c.value for c in tab(app).caption)
+
+
+def test_the_figures_spell_the_files_words_as_the_page_language_does() -> None:
+    """On a 简体中文 page the Hand tab writes 東 and 中馬 as the file's `names zh-Hans`
+    spells them (东, 中马): the table and the charts of the Statistics tab too."""
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.query_params["lang"] = "zh-Hans"
+    run(at)
+    at.number_input(key="stats_hands").set_value(HANDS)
+    run(at)
+    at.button(key="stats_run").click()
+    run(at)
+    assert at.session_state["simulation"].wait(120), "the simulation did not end"
+    run(at)
+    (page,) = [t for t in at.tabs if t.label == "统计"]
+    (shown,) = page.dataframe
+    named = " ".join(shown.value.iloc[:, 1])  # the column of the figures' names
+    assert "东：" in named and "中马：" in named, named
+    assert "東" not in named and "馬" not in named, named
+    labels = set()
+    for chart in page.get("vega_lite_chart"):
+        for data in chart.proto.datasets:
+            labels |= set(convert_arrow_bytes_to_pandas_df(data.data.data)["label"])
+    assert {"东", "中马"} <= labels and not {"東", "中馬"} & labels, labels

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 from tablerules.interpreter.api import Game, check
 from tablerules.interpreter.messages import Messages
+from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.simulate.payoffs import PAYOFF_BLIND, payoffs_only
 from tablerules.interpreter.simulate.wording import with_interval
 from tablerules.playground.experiments.counterparts import Counterpart, counterparts, path_of
@@ -34,7 +35,7 @@ from tablerules.playground.page.context import Context, widget_key
 from tablerules.playground.page.guard import guarded
 from tablerules.playground.page.ticker import set_timer
 from tablerules.playground.tabs.compare import saved_name
-from tablerules.playground.words.figures import figure_name, section_name
+from tablerules.playground.words.figures import Word, as_written, figure_name, section_name
 from tablerules.playground.words.language import keep_choice
 from tablerules.playground.words.page_messages import page_messages
 
@@ -259,19 +260,27 @@ def reason_text(error: str, say: Messages) -> str:
     return error
 
 
-def shown_table(outcome: Outcome, say: Messages) -> list[dict[str, str]]:
+def shown_table(outcome: Outcome, say: Messages, word: Word = as_written) -> list[dict[str, str]]:
     """The figures' table (`simulation.table`) with its sections and rows named in the
-    page's language."""
+    page's language, the rule file's words spelled by `word`."""
     lines = table(outcome)
     for line, row in zip(lines, outcome.rows, strict=True):
-        line["section"] = section_name(row.section, say)
-        line["statistic"] = figure_name(row.name, say)
+        line["section"] = section_name(row.section, say, word)
+        line["statistic"] = figure_name(row.name, say, word)
     return lines
+
+
+def file_words(context: Context) -> Word:
+    """The rule file's words as the page's language spells them (its `names` block), as the
+    Hand tab writes them."""
+    game = context.draft.game
+    return speaker(game, context.lang).words.name if game is not None else as_written
 
 
 def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context) -> None:
     """The figures: what stands out, the charts, the whole table, the same run as a command."""
     say = page_messages(context.lang)
+    word = file_words(context)
     if outcome.stopped:
         st.warning(stopped_text(outcome.stopped, say))
     st.caption(
@@ -293,7 +302,7 @@ def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context)
                 lines.append(
                     say(
                         "stats.against",
-                        name=figure_name(row.name, say),
+                        name=figure_name(row.name, say, word),
                         a=with_interval(a, row.measure),
                         b=with_interval(b, row.measure),
                     )
@@ -307,10 +316,10 @@ def show(outcome: Outcome, paths: list[tuple[str, list[str]]], context: Context)
     for first in range(0, len(charts), 2):  # two side by side: wide enough for their labels
         for column, title in zip(st.columns(2), charts[first : first + 2], strict=False):
             with column:
-                st.altair_chart(chart(outcome, title, say), width="stretch")
+                st.altair_chart(chart(outcome, title, say, word), width="stretch")
     import pandas as pd  # here, not at the top: a page that shows no figures never loads it
 
-    named = shown_table(outcome, say)
+    named = shown_table(outcome, say, word)
     rows = pd.DataFrame(named).rename(columns=lambda name: column_name(name, say))
     st.dataframe(rows, hide_index=True, key="stats_table")
     left = paths[0][0]
@@ -331,12 +340,16 @@ def tooltip_title(field: str, say: Messages | None) -> str:
     return say(key) if say is not None and say.has(key) else field
 
 
-def chart(outcome: Outcome, title: str, say: Messages | None = None) -> alt.LayerChart:
-    """Bars of the means, one colour per side, with whiskers for the 95% intervals."""
+def chart(
+    outcome: Outcome, title: str, say: Messages | None = None, word: Word = as_written
+) -> alt.LayerChart:
+    """Bars of the means, one colour per side, with whiskers for the 95% intervals; the
+    rule file's words on its axis spelled by `word`."""
     import altair as alt  # here, not at the top: the first page of a server loads faster
     import pandas as pd
 
     data = pd.DataFrame(chart_data(outcome, title))
+    data["label"] = data["label"].map(word)
     share = title.startswith("share")
     axis = alt.Axis(format=".0%") if share else alt.Axis()
     rows = alt.Y("label:N", sort=None, title=None)

@@ -4,8 +4,10 @@ told again from the page's catalogue (`stats.section.*`, `stats.figure.*`).
 
 A name is read back by its known shapes (`seat 0: win rate`, `N pays L: money per hand`,
 `mean S of a win (U)`…); the rule file's words inside it (seats, positions, ledger labels,
-patterns, scores) are kept as they are. A name of no known shape is shown as it came, so a new kind
-of row reads in English rather than wrongly (the page's language test finds it).
+patterns, scores) are the file's own, spelled as its `names` block for the page's language
+gives them (`word`, as the Hand tab spells them). A name of no known shape is shown as it
+came, so a new kind of row reads in English rather than wrongly (the page's language test
+finds it).
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ import re
 from collections.abc import Callable
 
 from tablerules.interpreter.messages import Messages
+
+Word = Callable[[str], str]  # a word of the rule file as the page's language spells it
+
+
+def as_written(word: str) -> str:
+    """A word of the rule file as the file writes it."""
+    return word
+
 
 # The rows of each seat and position: the row's title after "WHO: ", by its message id.
 TITLES = {
@@ -71,18 +81,18 @@ PHASE_ROWS = {
 DIRECTIONS = ("next", "previous", "across")
 
 
-def section_name(section: str, say: Messages) -> str:
+def section_name(section: str, say: Messages, word: Word = as_written) -> str:
     """A section of the figures in the page's language."""
     key = SECTIONS.get(section)
     if key is not None:
         return say(f"stats.section.{key}")
     score = SCORE_SECTION.match(section)
     if score is not None:
-        return say("stats.section.of_a_win", name=score[1])
+        return say("stats.section.of_a_win", name=word(score[1]))
     return section
 
 
-def who_name(who: str, say: Messages) -> str:
+def who_name(who: str, say: Messages, word: Word = as_written) -> str:
     """A seat (`seat 0`, numbered from 0 as the command's report does) as the Hand tab names
     it, `dealer` and `dealer+N` where a rule file names no positions; else the rule file's
     own name."""
@@ -94,63 +104,64 @@ def who_name(who: str, say: Messages) -> str:
     plus = DEALER_PLUS.match(who)
     if plus is not None:
         return say("stats.figure.dealer_plus", n=int(plus[1]))
-    return who
+    return word(who)
 
 
-def figure_name(name: str, say: Messages) -> str:
+def figure_name(name: str, say: Messages, word: Word = as_written) -> str:
     """A row of the figures in the page's language (as it came when of no known shape)."""
     for reader in READERS:
-        told = reader(name, say)
+        told = reader(name, say, word)
         if told is not None:
             return told
     return name
 
 
-def _hand_row(name: str, say: Messages) -> str | None:
+def _hand_row(name: str, say: Messages, word: Word) -> str | None:
     key = HAND_ROWS.get(name)
     return say(f"stats.figure.{key}") if key is not None else None
 
 
-def _payer(name: str, say: Messages) -> str | None:
+def _payer(name: str, say: Messages, word: Word) -> str | None:
     found = PAYER.match(name)
     if found is None:
         return None
-    return say("stats.figure.pays", who=who_name(found[1], say), label=found[2])
+    return say("stats.figure.pays", who=who_name(found[1], say, word), label=word(found[2]))
 
 
-def _order(name: str, say: Messages) -> str | None:
+def _order(name: str, say: Messages, word: Word) -> str | None:
     found = ORDER.match(name)
     if found is None:
         return None
     order = ORDINALS.get(found[2]) or int(found[3])
     key = f"stats.figure.wins_{found[2]}" if found[2] in ORDINALS else "stats.figure.wins_nth"
-    return say(key, who=who_name(found[1], say), n=order)
+    return say(key, who=who_name(found[1], say, word), n=order)
 
 
-def _titled(name: str, say: Messages) -> str | None:
+def _titled(name: str, say: Messages, word: Word) -> str | None:
     who, colon, title = name.rpartition(": ")
     key = TITLES.get(title) if colon else None
     if key is None:
         return None
-    return say("stats.figure.titled", who=who_name(who, say), title=say(f"stats.figure.{key}"))
+    title = say(f"stats.figure.{key}")
+    return say("stats.figure.titled", who=who_name(who, say, word), title=title)
 
 
-def _won_by(name: str, say: Messages) -> str | None:
+def _won_by(name: str, say: Messages, word: Word) -> str | None:
     found = WON_BY.match(name)
     return say.count("stats.figure.won_by", int(found[1])) if found else None
 
 
-def _mean(name: str, say: Messages) -> str | None:
+def _mean(name: str, say: Messages, word: Word) -> str | None:
     found = MEAN.match(name)
     if found is None or (found[1] not in SECTIONS and not SCORE_SECTION.match(found[1])):
         return None
-    section = section_name(found[1], say)
+    section = section_name(found[1], say, word)
     if found[2] is None:
         return say("stats.figure.mean", section=section)
-    return say("stats.figure.mean_in", section=section, unit=found[2])
+    return say("stats.figure.mean_in", section=section, unit=word(found[2]))
 
 
-def _value(name: str, say: Messages) -> str | None:
+def _value(name: str, say: Messages, word: Word) -> str | None:
     found = VALUE.match(name)
     if found is None:
         return None
@@ -159,37 +170,37 @@ def _value(name: str, say: Messages) -> str | None:
     return say("stats.figure.values", low=found[1], high=found[2])
 
 
-def _prefixed(name: str, say: Messages) -> str | None:
+def _prefixed(name: str, say: Messages, word: Word) -> str | None:
     found = PREFIXED.match(name)
     if found is None:
         return None
     key = found[1].replace(" ", "_")
-    return say(f"stats.figure.{key}", name=clause_name(found[2], say))
+    return say(f"stats.figure.{key}", name=clause_name(found[2], say, word))
 
 
-def _event(name: str, say: Messages) -> str | None:
+def _event(name: str, say: Messages, word: Word) -> str | None:
     found = EVENT.match(name)
     if found is None or found[1] not in EVENT_KINDS:
         return None
     kind = say(f"stats.event.{found[1]}")
     if found[2] is None:
         return kind
-    return say("stats.figure.event", kind=kind, clause=clause_name(found[2], say))
+    return say("stats.figure.event", kind=kind, clause=clause_name(found[2], say, word))
 
 
-def _phase(name: str, say: Messages) -> str | None:
+def _phase(name: str, say: Messages, word: Word) -> str | None:
     """A row of a phase before play: an exchange's direction, a value declared."""
     found = PHASE.match(name)
     if found is None:
         return None
-    clause, what, value = clause_name(found[1], say), found[2], found[3]
+    clause, what, value = clause_name(found[1], say, word), found[2], found[3]
     if what == "passed to":
-        direction = say(f"stats.direction.{value}") if value in DIRECTIONS else value
+        direction = say(f"stats.direction.{value}") if value in DIRECTIONS else word(value)
         return say("stats.figure.passed_to", clause=clause, direction=direction)
-    return say(f"stats.figure.{PHASE_ROWS[what]}", clause=clause, value=value)
+    return say(f"stats.figure.{PHASE_ROWS[what]}", clause=clause, value=word(value))
 
 
-def clause_name(clause: str, say: Messages) -> str:
+def clause_name(clause: str, say: Messages, word: Word = as_written) -> str:
     """A clause of the rule file as the play log names it (`action NAME`, `end`): its kind in
     the page's language, its name the rule file's."""
     for kind in CLAUSE_KINDS:
@@ -199,12 +210,12 @@ def clause_name(clause: str, say: Messages) -> str:
             return say(
                 "stats.figure.clause",
                 kind=say(f"stats.clause.{kind}"),
-                name=clause.removeprefix(f"{kind} "),
+                name=word(clause.removeprefix(f"{kind} ")),
             )
-    return clause
+    return word(clause)
 
 
 # the payer's row first: its name ends as a ledger label's does
-READERS: tuple[Callable[[str, Messages], str | None], ...] = (
+READERS: tuple[Callable[[str, Messages, Word], str | None], ...] = (
     _hand_row, _payer, _order, _titled, _won_by, _mean, _value, _prefixed, _phase, _event,
 )  # fmt: skip
