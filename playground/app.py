@@ -251,7 +251,8 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
     """How many hands the match plays; None for a whole game (the rule file's rounds)."""
     rounds = game.compiled.rounds if game is not None else None
     if rounds:
-        names = " ".join(game.compiled.round_names) if game is not None else ""
+        words = speaker(game, chosen_language()).words if game is not None else None
+        names = " ".join(words.round_names) if words is not None else ""
         title = said("sidebar.whole_game", rounds=rounds, names=names)
         title = title.replace(" ()", "").replace("（）", "")
         odd = refused("match_whole", true_or_false)

@@ -186,3 +186,13 @@ def test_every_tab_after_it_has_run_speaks_traditional_chinese() -> None:
     assert "玩家 1：贏牌率" in set(table.value["統計"])
     own = QUOTED.findall(text) + scenario_names()
     assert not english_left(every_line(at), own), english_left(every_line(at), own)
+
+
+def test_the_sidebar_names_the_rounds_as_the_page_language_spells_them() -> None:
+    """Hong Kong's rounds are 東 南 西 北 in the file; its `names zh-Hans` spells 東 as 东,
+    as the match line above the table does: the switch for a whole game says so too."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params.update({"lang": "zh-Hans", "rule_file": "rules/hongkong.rules"})
+    run(at)
+    label = at.toggle(key="match_whole").label
+    assert "东 南 西 北" in label and "東" not in label, label
