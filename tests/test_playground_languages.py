@@ -196,3 +196,14 @@ def test_the_sidebar_names_the_rounds_as_the_page_language_spells_them() -> None
     run(at)
     label = at.toggle(key="match_whole").label
     assert "东 南 西 北" in label and "東" not in label, label
+
+
+def test_a_game_with_no_other_file_is_named_as_the_page_language_spells_it() -> None:
+    """四川麻將 has no variant to compare with: the Compare tab says so, naming the game as
+    its `names zh-Hans` spells it (四川麻将), as the page's title does."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params.update({"lang": "zh-Hans", "rule_file": "rules/sichuan.rules"})
+    run(at)
+    (compare,) = [t for t in at.tabs if t.label == "比较变体"]
+    (note,) = [i.value for i in compare.info]
+    assert "四川麻将" in note and "四川麻將" not in note, note

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.playground.experiments.comparison import Comparison, compare_variants
 from tablerules.playground.experiments.counterparts import SAVED, counterparts
@@ -28,7 +29,7 @@ def render(context: Context) -> None:
         return
     found = counterparts(context.draft, context.label, context.options, game)
     if not found:
-        st.info(say("compare.alone", game=game.compiled.name))
+        st.info(say("compare.alone", game=speaker(game, context.lang).word(game.compiled.name)))
         return
     names = [other.name for other in found]
     # one choice per file and per state of its text: a choice made for another game is
