@@ -11,6 +11,7 @@ asks for another to be shown with `playground.page.components.ask_for_tab`.
 
 from __future__ import annotations
 
+import json
 import time
 import tomllib
 from hashlib import sha256
@@ -64,6 +65,8 @@ FIRST_TAB = hand.TITLE
 # shows one or the other), in the language chosen (`app.intro_wide`, `app.intro_narrow`)
 INTRO = '<span class="tr-wide">{wide}</span><span class="tr-narrow">{narrow}</span>'
 URL = "query-params"  # a widget so bound keeps its value in the page's address
+# the words of the stylesheet that depend on the page's language (a style takes no room)
+LANGUAGE_STYLE = "<style>:root {{ --tr-upload: {upload}; }}</style>"
 MAX_SEED_DIGITS = 100  # a seed typed in the sidebar
 
 HERE = Path(__file__).resolve().parent
@@ -333,6 +336,7 @@ def main() -> None:
     lang_box, file_box, table_box, deal_box, upload_box = (st.sidebar.container() for _ in range(5))
     lang = language_box(lang_box)
     say = page_messages(lang)
+    st.html(LANGUAGE_STYLE.format(upload=json.dumps(say("app.upload_button"), ensure_ascii=False)))
     draft, label = current_draft(file_box, upload_box)
     seed = seed_box(deal_box)
     bots = bots_box(deal_box)
