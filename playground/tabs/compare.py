@@ -4,8 +4,12 @@ money by seat."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.messages import DEFAULT
+from tablerules.interpreter.messages.judgement_text import judgement_text
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import Narrator
 from tablerules.playground.experiments.comparison import Comparison, compare_variants
@@ -95,6 +99,23 @@ def comparison_part(context: Context, game: Game, other: Game, other_name: str) 
     show(result, left_name, saved_name(other_name, context.lang), context.viewer, context.lang)
 
 
+def win_scores(narrator: Narrator, events: list[dict[str, Any]]) -> list[str]:
+    """What each win among `events` scores, as the settlement tells it (its patterns'
+    arithmetic), a clause each: a move's sentence leaves it out, and two files
+    that differ in scoring alone would otherwise part on two sentences that read the same."""
+    say = page_messages(narrator.say.lang)
+    told = []
+    for event in events:
+        if event.get("type") != "win" or not event.get("explanation"):
+            continue
+        scores = str(event["explanation"])
+        if say.lang != DEFAULT:
+            patterns, judged = event.get("patterns", []), event.get("scores", {})
+            scores = judgement_text(patterns, judged, narrator.speaker)
+        told.append(say("compare.scored", seat=narrator.seat(event["seat"]), scores=scores))
+    return told
+
+
 def show(
     result: Comparison, left_name: str, right_name: str, viewer: int | None, lang: str = "en"
 ) -> None:
@@ -119,7 +140,9 @@ def show(
                 st.markdown(f"**{name}**")
                 lines = []
                 for move in range(start, min(hand.last, start + SHOWN_MOVES) + 1):
-                    text = narrator.sentence(hand.move_events(move), money=True)
+                    events = hand.move_events(move)
+                    clauses = [narrator.sentence(events, money=True), *win_scores(narrator, events)]
+                    text = narrator.say("list.clauses").join(c for c in clauses if c)
                     lines.append(f"{move}. {text or say('page.goes_on')}")
                 if hand.last > start + SHOWN_MOVES:
                     lines.append(say("compare.more", n=hand.last - start - SHOWN_MOVES))

@@ -85,3 +85,20 @@ def test_a_renamed_variant_compares_and_another_game_is_refused_in_a_sentence(
     assert incomparable(pmz, hong_kong).startswith(
         "these are two different games, 跑馬仔 and 香港麻雀: "
     )
+
+
+def test_where_the_hands_part_the_two_columns_do_not_read_the_same(app: AppTest) -> None:
+    """Seed 7 under 跑馬仔 and its 番 variant: the same win on the same discard, worth the
+    same money, scored 1 番 under the variant only. Where the page says the hands part,
+    the columns must show what parts them, not one sentence twice."""
+    open_tab(app, "Compare variants")
+    compare_box(app).set_value("rules/variants/paomazai-faan.rules")
+    run(app)
+    click(app, "compare_run")
+    said = texts(app)
+    result = app.session_state["comparison"]
+    start = min(result.parting_move(result.left), result.parting_move(result.right))
+    assert f"**The hands part at move {start}.**" in said
+    lines = re.findall(rf"^{start}\. .+$", said, re.M)
+    assert len(lines) == 2 and lines[0] != lines[1], lines
+    assert "1 番" in lines[1], lines
