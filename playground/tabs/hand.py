@@ -24,7 +24,7 @@ from tablerules.playground.page.context import Context
 from tablerules.playground.page.guard import guarded
 from tablerules.playground.page.keys import arrow_keys, step_asked
 from tablerules.playground.page.place import Place, move_missing
-from tablerules.playground.page.ticker import set_timer
+from tablerules.playground.page.ticker import drawn, set_timer, tick_due
 from tablerules.playground.play.hand_page import build_page, go_to_step, page_steps
 from tablerules.playground.play.hands import HandSession
 from tablerules.playground.play.match_play import MatchPlay
@@ -193,11 +193,10 @@ def table_part(context: Context, session: HandSession, viewer: int | None) -> No
         if isinstance(target, int):
             st.session_state["paused"] = True
             go_to_step(session, viewer, target)
-    now = time.monotonic()
-    if ticking is not None and now - st.session_state.get("last_step", 0.0) >= ticking * 0.8:
-        st.session_state["last_step"] = now
+    if ticking is not None:
         _, shown = page_steps(session, viewer)
-        go_to_step(session, viewer, shown.number + 1)
+        if tick_due(ticking, (id(session), viewer, shown.number)):
+            go_to_step(session, viewer, shown.number + 1)
     wanted = animation(session, viewer)
     if wanted != ticking:  # bots start or stop playing on
         if not set_timer(wanted):
@@ -231,6 +230,7 @@ def table_part(context: Context, session: HandSession, viewer: int | None) -> No
         arrow_keys(page.current, page.last, key="keys")
         details(session, page, context.lang)
     keep_place(session, viewer, page.current)
+    drawn((id(session), viewer, page.current))  # a run that ended: this step is on the page
 
 
 def at_last_step(session: HandSession, viewer: int | None) -> bool:

@@ -3,10 +3,13 @@ place kept when an option or the seat changes."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import pytest
 from streamlit.testing.v1 import AppTest
 from tablerules.playground.play.hand_page import page_steps
 
-from .page import click, click_component, component, component_data, counter, run
+from .page import APP, click, click_component, component, component_data, counter, run
 
 
 def test_one_counter_steps_back_and_forth_and_jumps_to_a_clicked_move(app: AppTest) -> None:
@@ -73,3 +76,36 @@ def test_a_seat_change_keeps_the_place_and_shows_that_seat_only(app: AppTest) ->
     )
     rows = component(app, "moves")
     assert rows.count('data-move="') == place + 1  # no moves ahead of the one shown
+
+
+def test_bots_playing_on_show_each_step_before_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots play on one step a tick. On a busy server a run of the table part can last
+    longer than a tick, and the next tick then comes as soon as it has ended: that run
+    must not take a second step at once, or the step just drawn is replaced before it is
+    seen (the table went 14, 16 at the speed `fast`). The clock is the test's."""
+    from tablerules.playground.page import ticker
+    from tablerules.playground.tabs import hand
+
+    clock = SimpleNamespace(now=100.0)
+    fake = SimpleNamespace(monotonic=lambda: clock.now)
+    for module in (hand, ticker):  # wherever the Hand tab's part reads the time
+        monkeypatch.setattr(module, "time", fake, raising=False)
+    build = hand.build_page
+
+    def slow_build(*args: object, **kwargs: object) -> object:
+        clock.now += 0.3  # drawing the page takes longer than a tick (0.25 s)
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(hand, "build_page", slow_build)
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["speed_watch"] = "fast"
+    run(at)
+    clock.now += 0.3
+    before = counter(at)[0]
+    run(at)  # a tick: one step on, drawn slowly
+    assert counter(at)[0] == before + 1
+    run(at)  # the next tick, as soon as that run has ended: the step just drawn stays
+    assert counter(at)[0] == before + 1
+    clock.now += 0.2
+    run(at)  # a tick later: the next step
+    assert counter(at)[0] == before + 2
