@@ -207,3 +207,13 @@ def test_a_game_with_no_other_file_is_named_as_the_page_language_spells_it() -> 
     (compare,) = [t for t in at.tabs if t.label == "比较变体"]
     (note,) = [i.value for i in compare.info]
     assert "四川麻将" in note and "四川麻將" not in note, note
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_the_bots_are_named_as_the_sidebar_names_them(lang: str) -> None:
+    """The Statistics tab's note names the bots as the sidebar's box does (`greedy`), not
+    capitalised as the start of an English sentence would be."""
+    at = opened(lang)
+    (note,) = [c.value for c in at.caption if "7" in c.value and "95%" in c.value]
+    assert note.startswith("greedy "), note
+    assert "Greedy" not in note
