@@ -14,6 +14,14 @@ from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.cards import CardTable
 from tablerules.interpreter.compiling.compiled import CompiledRules, compile_rules
 from tablerules.interpreter.compiling.conditions import WinConditions, win_from, win_source
+from tablerules.interpreter.hand.arguments import (
+    as_text,
+    check_arguments,
+    check_cards,
+    check_facts,
+    check_seat,
+    listed,
+)
 from tablerules.interpreter.hand.evaluate import Evaluation, TableGroup
 from tablerules.interpreter.hand.notation import (
     HandSpec,
@@ -40,8 +48,7 @@ class Game:
         self.evaluator = make_evaluator(self.compiled)
         # what clients build once per game and share (the engine's compiled play rules)
         self.shared: dict[str, Any] = {}
-        # `evaluate` is the evaluator's own: a bulk check pays for no wrapper
-        self.evaluate = self.evaluator.evaluate  # type: ignore[method-assign]
+        self._cards = frozenset(range(len(self.compiled.cards)))  # every card index
 
     @property
     def turns_wild(self) -> bool:
@@ -84,10 +91,12 @@ class Game:
         return self.compiled.cards
 
     def parse(self, text: str) -> list[int]:
-        return self.compiled.cards.parse(text)
+        """The card indices of `text` in the file's card notation."""
+        return self.compiled.cards.parse(as_text(text, "text"))
 
     def table(self, text: str) -> list[TableGroup]:
-        return parse_table(self.evaluator, text)
+        """Table groups written as `tablerules evaluate --table` takes them."""
+        return parse_table(self.evaluator, as_text(text, "text"))
 
     def evaluate(
         self,
@@ -98,8 +107,19 @@ class Game:
         on_deal: bool = False,
         conditions: WinConditions | None = None,
     ) -> Evaluation:
-        """The hand's evaluation (see `Evaluator.evaluate`; bound to it on each game)."""
-        return self.evaluator.evaluate(hand, table, win_card, source, on_deal, conditions)
+        """The hand's evaluation (see `Evaluator.evaluate`), its arguments checked first:
+        a card index out of range, or anything but what it takes, is a `HandError` saying so
+        (`hand.arguments`). A bulk check of cards known good may call the evaluator itself."""
+        if type(hand) is not list:
+            hand = listed(hand, "hand")  # type: ignore[assignment]
+        given = table or win_card is not None or source is not None or conditions is not None
+        if given or not self._cards.issuperset(hand):  # the common case: one set lookup a card
+            check_arguments(self.compiled, self._cards, hand, table, win_card, source, conditions)
+        try:
+            return self.evaluator.evaluate(hand, table, win_card, source, on_deal, conditions)
+        except TypeError:
+            check_cards(hand, self._cards, "hand")  # a float equal to an index, say
+            raise
 
     def evaluate_text(
         self,
@@ -120,6 +140,11 @@ class Game:
         not win (as in play). In a file whose seats declare a value before play, a hand given
         no `declared` is judged as the winner would have declared: under the first value (in
         the deck's order) with which it wins, and does not win where no value lets it."""
+        check_seat(seat, len(self.compiled.dealt_per_seat()))
+        for name, value in (("win_card", win_card), ("source", source)):
+            if value is not None:
+                as_text(value, name)
+        check_facts(facts)
         card = parse_win_card(self.evaluator, win_card) if win_card else None
         how = parse_how(source) if source else ("self" if card is not None else None)
         if "declared" not in facts and (how is not None or on_deal):
