@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tablerules.interpreter import Game, load_game
+from tablerules.interpreter.api import check
+from tablerules.interpreter.bots.measure import plans
 from tablerules.interpreter.bots.measure.distance import distance_for, shape_distance_for
 from tablerules.interpreter.bots.measure.plans import find_plans
 from tablerules.interpreter.bots.players import GreedyBot, play_hand
+from tablerules.interpreter.compiling.compiled import CompiledRules
+from tablerules.interpreter.hand.evaluate import Evaluator
 
 from tests.test_distance import counts_of, kind
 
@@ -94,3 +99,50 @@ def test_the_greedy_bot_wins_most_hands_at_three_faan(hk: Game) -> None:
         table = play_hand(hk, [GreedyBot(100 * index + seat) for seat in range(4)], index)
         won += any(event["type"] == "win" for event in table.state.events)
     assert won >= hands // 2
+
+
+# A wild that stands for any card, under a minimum no complete shape reaches: each win test
+# judges dozens of readings, and the 400 restrictions tried cost seconds of a bot's first
+# choice (64,000 win tests and readings; found by fuzzing the play target).
+WILD_AT_EIGHT_FAAN = """extends "paomazai-faan"
+
+wild W [T-1] {
+  cards 6s
+  stands for (kind number honor)
+}
+
+override win [T-2] {
+  groups 5
+  pairs of 對: 1
+  score 番 at least 8
+}
+"""
+
+
+def test_plans_stop_at_their_work_bound_where_wilds_make_win_tests_costly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[Evaluator] = []
+    make = plans.make_evaluator
+    asked = [0]
+
+    def counted(rules: CompiledRules) -> Evaluator:
+        evaluator = make(rules)
+        quick = evaluator.quick_wins
+
+        def quick_counted(*arguments: Any, **named: Any) -> bool:
+            asked[0] += 1
+            return quick(*arguments, **named)
+
+        evaluator.quick_wins = quick_counted  # type: ignore[method-assign]
+        made.append(evaluator)
+        return evaluator
+
+    monkeypatch.setattr(plans, "make_evaluator", counted)
+    game = check(tmp_path / "wild.rules", text=WILD_AT_EIGHT_FAAN).game
+    assert game is not None
+    find_plans(game.compiled)  # as a greedy bot's first choice finds them
+    judged = made[-1].judged  # type: ignore[attr-defined]
+    assert judged > 0 and asked[0] > 0  # win tests asked, readings of the wild judged
+    # the bound, passed by the deal under way at most (64,000 before the bound)
+    assert asked[0] + judged < 1.2 * plans.MAX_WORK

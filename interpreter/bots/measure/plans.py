@@ -43,6 +43,10 @@ TRIES = 20  # draws of a hand's groups before a deal is given up (too few copies
 MAX_VALUES = 40  # attribute values beyond which pairs of them are not tried
 MAX_TRIED = 400  # restrictions judged at most, largest first (a file with very many
 # attribute values would otherwise try each pair of them)
+# win tests, and readings of wild cards judged within them, spent on the plans of one game
+# at most: where wilds make each test cost a millisecond, 400 restrictions took seconds
+# before a bot's first choice (the bundled files spend at most 3,006)
+MAX_WORK = 6_000
 
 Laid = Sequence[LaidGroup] | None
 
@@ -128,33 +132,45 @@ def _candidates(rules: CompiledRules) -> Iterator[tuple[str, frozenset[int], fro
                 yield f"{label}, no {rules.kinds[kind].name}", cards, frozenset({kind})
 
 
+def _work(evaluator: Evaluator, tests: int) -> int:
+    """The work spent: win tests, and the readings of wild cards judged within them."""
+    return tests + getattr(evaluator, "judged", 0)
+
+
 def _sound(
     evaluator: Evaluator, dealer: _Dealer, instances: list[Instance], rng: random.Random
-) -> bool:
+) -> tuple[bool, int]:
     """Whether at least `SOUND` of the complete hands dealt within `instances` win (on
-    another seat's discard or on the seat's own draw)."""
+    another seat's discard or on the seat's own draw), and the win tests asked; not sound
+    once the work spent reaches `MAX_WORK`."""
     quick = evaluator.quick_wins
     seats = dealer.rules.rules.seats.count if dealer.rules.rules.seats else 1
     needed = SOUND * DEALS
-    won = lost = 0
+    won = lost = tests = 0
     while won < needed and lost <= DEALS - needed:
+        if _work(evaluator, tests) >= MAX_WORK:
+            return False, tests
         counts = dealer.deal(instances, rng)
         if counts is None:
-            return False
+            return False, tests
         card = rng.choice([c for c, n in enumerate(counts) for _ in range(n)])
         counts[card] -= 1
         seat = rng.randrange(seats)
         own = WinConditions(context="draw", relation=RELATIONS["self"], seat=seat)
         other = WinConditions(context="discard", relation=RELATIONS["other"], seat=seat)
         try:
-            wins = quick(counts, (), card, "self", own) or quick(counts, (), card, "discard", other)
+            tests += 1
+            wins = quick(counts, (), card, "self", own)
+            if not wins:
+                tests += 1
+                wins = quick(counts, (), card, "discard", other)
         except HandError:  # a card the deck holds fewer of in play: counted as not won
             wins = False
         if wins:
             won += 1
         else:
             lost += 1
-    return won >= needed
+    return won >= needed, tests
 
 
 def find_plans(rules: CompiledRules) -> list[Plan]:
@@ -178,16 +194,18 @@ def find_plans(rules: CompiledRules) -> list[Plan]:
         )
         tried.setdefault(ids, Plan(label, cards, dropped, ids))
     found: list[Plan] = []
-    judged = 0
+    judged = tests = 0
     for ids, plan in sorted(tried.items(), key=lambda item: -len(item[0])):  # largest first
         if any(ids <= kept.instances for kept in found):
             continue  # never nearer than a sound plan it lies within
         judged += 1
-        if judged > MAX_TRIED:
+        if judged > MAX_TRIED or _work(evaluator, tests) >= MAX_WORK:
             break
         deadline.check()  # a few dozen win tests each
         instances = [i for i in rules.instances if i.id in ids]
-        if _sound(evaluator, dealer, instances, rng):
+        sound, asked = _sound(evaluator, dealer, instances, rng)
+        tests += asked
+        if sound:
             if plan.cards == everything and not plan.dropped:
                 return []  # any complete hand mostly wins: no plan is needed
             found.append(plan)
