@@ -5,7 +5,9 @@ given, never another card's answer or a failure deep inside."""
 from __future__ import annotations
 
 import pytest
+from tablerules.cli.main import main
 from tablerules.interpreter import load_game
+from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.hand.evaluate import HandError, TableGroup
 
 GAME = load_game("paomazai")
@@ -71,3 +73,71 @@ def test_evaluate_text_names_the_facts_it_knows() -> None:
 def test_text_methods_refuse_what_is_not_text(method: str) -> None:
     with pytest.raises(HandError, match=r"text is list .*, not text"):
         getattr(GAME, method)(WINNING)
+
+
+# ── Table ─────────────────────────────────────────────────────────────
+
+
+def dealt(seat: int) -> list[int]:
+    """Seat `seat`'s thirteen cards of a rigged deal: each seat a suit's run and more."""
+    return GAME.parse(
+        ["1112345678999m", "1112345678999p", "1112345678999s", "EEESSSWWWNNNC"][seat]
+    )[:13]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"seed": 1, "dealer": -1}, r"dealer is -1, not a seat of the game \(0 to 3\)"),
+        ({"seed": 1, "dealer": 4}, "dealer is 4, not a seat"),
+        ({"seed": 1, "dealer": "0"}, "dealer is '0', not a seat"),
+        ({"seed": 1, "round": -1}, "round is -1, not a count from 0"),
+        ({"seed": 1, "streak": -2}, "streak is -2, not a count from 0"),
+        ({"wall": [0, 1, 2]}, "1 copies of 一萬 in a wall dealt without hands: it is the whole"),
+        ({"dealer": 0, "hands": [dealt(0), dealt(1)], "wall": []}, "hands: 2 given for 4 seats"),
+        (
+            {"dealer": 0, "hands": [[*dealt(0)[:-1], -1], dealt(1), dealt(2), dealt(3)]},
+            r"hands\[0\]\[12\] is -1, not a card index \(0 to 33\)",
+        ),
+        ({"dealer": 0, "hands": [dealt(s) for s in range(4)], "wall": [34]}, r"wall\[0\] is 34"),
+    ],
+)
+def test_a_deal_that_cannot_happen_is_refused(arguments: dict, message: str) -> None:
+    """Each used to deal: a dealer of -1 dealt as the last seat, two hands for four seats,
+    a deck of three cards."""
+    with pytest.raises(ValueError, match=message):
+        Table(GAME, **arguments)
+
+
+def test_a_rigged_deal_within_the_deck_plays() -> None:
+    table = Table(GAME, dealer=0, hands=[dealt(s) for s in range(4)], wall=GAME.parse("5m"))
+    assert table.waiting_for() == [0] and table.state.dealer == 0
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0"])
+def test_views_and_explanations_refuse_a_seat_the_game_lacks(seat: object) -> None:
+    table = Table(GAME, seed=1)
+    with pytest.raises(ValueError, match="not a seat of the game"):
+        table.view(seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not a seat of the game"):
+        table.explain(seat, "discard")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("choice", [None, 3, ("discard", 0)])
+def test_apply_refuses_what_is_no_choice(choice: object) -> None:
+    table = Table(GAME, seed=1)
+    with pytest.raises(IllegalAction, match="is no choice: one of `legal_actions`, or a label"):
+        table.apply(choice)  # type: ignore[arg-type]
+
+
+TAIWAN_SELF_DRAW = ["taiwan", "--hand", "111m 222m 333m 444m SSS 5m", "--win-card", "5m"]
+
+
+def test_a_negative_streak_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """TW's 連莊 pays 1 + 2 × streak: a streak of -100 had the dealer's win pay -1,770."""
+    assert main(["evaluate", *TAIWAN_SELF_DRAW, "--streak", "2"]) == 0
+    assert "(19 + 5) × 10 = 270" in capsys.readouterr().out
+    assert main(["evaluate", *TAIWAN_SELF_DRAW, "--streak", "-100", "--json"]) == 2
+    assert "--streak -100: hands the dealer has kept the deal, 0 or more" in capsys.readouterr().out
+    with pytest.raises(HandError, match="streak is -100, not a count from 0"):
+        load_game("taiwan").evaluate_text("111m 222m 333m 444m SSS 5m", win_card="5m", streak=-100)

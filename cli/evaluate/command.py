@@ -43,6 +43,8 @@ def _conflicts(args: argparse.Namespace) -> str:
             "--table, --concealed-table, --win-card and --from apply to --hand; in a hands file"
             " write them on the line"
         )
+    if args.streak < 0:  # it would take money from the winner where a payment reads it
+        return f"--streak {args.streak}: hands the dealer has kept the deal, 0 or more"
     if args.source and not args.win_card:
         return "--from says where the winning card came from: give it with --win-card"
     after = args.after_replacement or args.after_last_card

@@ -41,6 +41,7 @@ from tablerules.interpreter.engine.phases.shown_cards import ShownReplacement
 from tablerules.interpreter.engine.phases.shown_wins import ShownWins
 from tablerules.interpreter.engine.phases.turned_wild import TurnedWildFlow
 from tablerules.interpreter.engine.play_rules import PlayRules
+from tablerules.interpreter.engine.rigged import deal_problem, seat_problem
 from tablerules.interpreter.engine.settle import Settlement
 from tablerules.interpreter.engine.shuffle import shuffle
 from tablerules.interpreter.engine.state import Choice, HandState
@@ -137,6 +138,10 @@ class Table(
         self._log_waiting: list[Waiting] | None = None  # see `keep_log_lines`
         self.seed = seed
         self.rng = random.Random(seed)
+        placed_at = {"round": round, "streak": streak}
+        seats, rigged = self.play.seats, (wall, hands, shown)
+        if problem := deal_problem(game.compiled, seats, dealer or 0, *rigged, placed_at):
+            raise ValueError(problem)  # a seat, a card or a count out of range
         if wall is None and hands is None:
             deck = list(self.play.deck)
             shuffle(deck, self.rng)  # as `self.rng.shuffle(deck)` (see `shuffle`)
@@ -235,6 +240,8 @@ class Table(
     ) -> str:
         """Why `action` (an action name, `discard` or `pass`) is or is not legal for `seat`,
         in language `lang` (`messages`); `seat_name` names seats (by default `seat N (NAME)`)."""
+        if problem := seat_problem(seat, self.play.seats):
+            raise ValueError(problem)
         return explain(self, seat, action, lang, seat_name)
 
     def apply(self, choice: Choice | str, seat: int | None = None) -> None:
@@ -247,6 +254,8 @@ class Table(
             if match is None:
                 raise IllegalAction(self._refusal(seat, choice))
             choice = match
+        elif not isinstance(choice, Choice):
+            raise IllegalAction(f"{choice!r:.40} is no choice: one of `legal_actions`, or a label")
         decision = self.state.decision
         seat = choice.seat
         if decision is None or self.state.finished:
@@ -279,6 +288,8 @@ class Table(
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What a seat sees (others' hands and hidden cards redacted), or the referee's view."""
+        if seat is not None and (problem := seat_problem(seat, self.play.seats)):
+            raise ValueError(problem)
         return referee_view(self) if seat is None else seat_view(self, seat)
 
     def totals(self) -> list[int]:

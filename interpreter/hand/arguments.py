@@ -103,6 +103,10 @@ def check_facts(facts: dict[str, object]) -> None:
     if unknown:
         known = ", ".join(sorted(FACTS))
         raise HandError(f"no fact named {', '.join(unknown)} (facts: {known})")
+    for name in ("round", "streak"):  # a negative streak would take money from the winner
+        value = facts.get(name, 0)
+        if not _is_index(value) or value < 0:  # type: ignore[operator]
+            raise HandError(f"{name} is {value!r:.40}, not a count from 0")
 
 
 def as_text(value: object, what: str) -> str:
