@@ -404,3 +404,32 @@ def test_flowers_dealt_are_laid_and_replaced_dealer_first_until_none_is_held(
     assert [len(s.table) for s in table.state.seats] == [2, 2]
     assert table.events[-1]["type"] == "draw"  # then the dealer's first turn
     assert table.waiting_for() == [1]  # the dealer's first turn
+
+
+PASS_THREE = """extends "paomazai"
+
+phase swap [T-1] {
+  each seat passes 3 cards of one suit to next
+}
+"""
+
+
+def test_a_rigged_seat_with_too_few_cards_of_every_value_passes_nothing(tmp_path: Path) -> None:
+    """A deal of thirteen always holds three of one suit (the checker sees to it), but a
+    rigged deal may give a seat fewer cards. That seat used to be asked all the same, with
+    no choice to make: the hand could never go on (a bot failed on the empty list)."""
+    path = tmp_path / "pass-three.rules"
+    path.write_text(PASS_THREE, encoding="utf-8")
+    game = load_game(path)
+    hands = ["1112223334445m", "1p 1s", "5556667778889p", "5556667778889s"]
+    table = Table(game, dealer=0, hands=[game.parse(h) for h in hands], wall=game.parse("9s 9p"))
+    assert table.waiting_for() == [0, 2, 3]
+    for seat in (0, 2, 3):
+        table.apply(table.legal_actions(seat)[0])
+    exchange = next(e for e in table.events if e["type"] == "exchange")
+    assert exchange["passed"][1] == [] and len(exchange["passed"][0]) == 3
+    assert sum(table.state.seats[1].hand) == 2 + 3  # kept its own, received seat 0's
+    bots = [RandomBot(seat) for seat in range(4)]
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        table.apply(bots[seat].choose(table, seat))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablerules.interpreter.engine.phases.rules import PhaseRule, phase_rules, step_of
-from tablerules.interpreter.engine.state import Decision, Offer
+from tablerules.interpreter.engine.state import Choice, Decision, Offer
 from tablerules.interpreter.playlog.event_kinds import DECLARATION, EXCHANGE, REPLACEMENT
 
 if TYPE_CHECKING:
@@ -27,16 +27,22 @@ class PhaseFlow:
     """A mixin of `Table`: the phases, one after another, before the dealer's first turn."""
 
     def _next_phase(self: Table) -> bool:
-        """Ask every seat for the next phase's choice; False when no phase is left."""
+        """Ask every seat for the next phase's choice; False when no phase is left. A seat
+        with nothing to choose (too few cards of every value to pass) is not asked and
+        passes nothing; a phase no seat can choose in is passed over."""
         state = self.state
         phases = game_phases(self)
-        if state.phase_step >= len(phases):
-            return False
-        phase = phases[state.phase_step]
         ids = self.game.compiled.cards.ids
-        options = {
-            seat: phase.choices(seat, holder.hand, ids) for seat, holder in enumerate(state.seats)
-        }
+        options: dict[int, list[Choice]] = {}
+        while not options:
+            if state.phase_step >= len(phases):
+                return False
+            phase = phases[state.phase_step]
+            for seat, holder in enumerate(state.seats):
+                if choices := phase.choices(seat, holder.hand, ids):
+                    options[seat] = choices
+            if not options:
+                state.phase_step += 1
         state.decision = Decision(PHASE, Offer(PHASE, state.dealer, None), options, then=phase.name)
         return True
 
@@ -88,7 +94,8 @@ class PhaseFlow:
         direction = phase.direction_for(self.seed)
         step = step_of(direction, seats)
         ids = self.game.compiled.cards.ids
-        passed = [decision.chosen[seat].from_hand for seat in range(seats)]
+        chosen = decision.chosen
+        passed = [chosen[seat].from_hand if seat in chosen else () for seat in range(seats)]
         for seat, cards in enumerate(passed):  # all leave before any arrives
             for card in cards:
                 state.seats[seat].lose(card)
