@@ -14,6 +14,7 @@ from functools import cache
 
 from tablerules.interpreter.api import load_game
 
+from fuzz.api_target import api_input
 from fuzz.corpus import Corpus, corpus
 from fuzz.file_inputs import (
     checkpoint_input,
@@ -141,4 +142,5 @@ INPUTS = {
     "scenarios": scenario_input,
     "checkpoints": checkpoint_input,
     "outputs": outputs_input,
+    "api": api_input,
 }

@@ -1,4 +1,4 @@
-"""`python -m fuzz.run`: a fuzzing campaign over the eight targets, on every core.
+"""`python -m fuzz.run`: a fuzzing campaign over the nine targets, on every core.
 
     python -m fuzz.run --inputs 100000 --jobs 2 --json fuzz/last-run.json
 
@@ -42,6 +42,7 @@ TARGET_NAMES = (
     "scenarios",
     "checkpoints",
     "outputs",
+    "api",
 )
 # Shares of the inputs: the targets that play, simulate or resume cost 5 to 40 times as
 # much per input as checking a file, so they get fewer (play and outputs about 0.1 s each).
@@ -54,6 +55,7 @@ SHARES = {
     "scenarios": 0.07,
     "checkpoints": 0.04,
     "outputs": 0.03,
+    "api": 0.03,
 }
 CHUNK = 25
 

@@ -12,6 +12,8 @@
   (`fuzz.output_targets`).
 - `scenarios`: a scenario file for `tablerules test` (`fuzz.file_targets`).
 - `checkpoints`: a simulation's checkpoint, altered, for `simulate --checkpoint` to resume.
+- `api`: `Game.evaluate`, `evaluate_text`, `Table` and its methods called as an embedder
+  might, one argument spoilt (`fuzz.api_target`).
 
 An outcome is `ok`, `refused` (located diagnostics or an error message) or `limit` (the
 input hit a documented limit). Anything else — an exception, `internal error`, a diagnostic
@@ -30,6 +32,7 @@ from tablerules.interpreter.api import check
 from tablerules.interpreter.bots.players import RandomBot
 from tablerules.interpreter.engine import Table
 
+from fuzz.api_target import api
 from fuzz.file_targets import checkpoints, scenarios
 from fuzz.harness import RULES_PATH, Finding, cli, scratch, validate
 from fuzz.output_targets import outputs
@@ -112,4 +115,5 @@ TARGETS: dict[str, Callable[[bytes, int], str]] = {
     "scenarios": scenarios,
     "checkpoints": checkpoints,
     "outputs": outputs,
+    "api": api,
 }

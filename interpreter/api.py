@@ -113,7 +113,11 @@ class Game:
         if type(hand) is not list:
             hand = listed(hand, "hand")  # type: ignore[assignment]
         given = table or win_card is not None or source is not None or conditions is not None
-        if given or not self._cards.issuperset(hand):  # the common case: one set lookup a card
+        try:
+            plain = not given and self._cards.issuperset(hand)  # one set lookup a card
+        except TypeError:  # a list or a dict among the cards
+            plain = False
+        if not plain:
             check_arguments(self.compiled, self._cards, hand, table, win_card, source, conditions)
         try:
             return self.evaluator.evaluate(hand, table, win_card, source, on_deal, conditions)

@@ -36,6 +36,7 @@ def test_a_card_index_out_of_range_is_refused(wrong: int) -> None:
         ({"hand": "111222333444m55m"}, "hand is str .*`Game.parse` reads text"),
         ({"hand": None}, "hand is NoneType None, not a list of card indices"),
         ({"hand": [float(c) for c in WINNING]}, r"hand\[0\] is 0.0, not a card index"),
+        ({"hand": [*WINNING[:-1], [4]]}, r"hand\[13\] is \[4\], not a card index"),
         ({"hand": WINNING[:-1], "win_card": -1}, "win_card is -1, not a card of this deck"),
         ({"hand": WINNING[:-1], "win_card": "5m"}, "win_card is '5m', not a card index"),
         ({"hand": WINNING, "source": "stolen"}, "source is 'stolen', not one of self"),
