@@ -102,8 +102,9 @@ def test_the_greedy_bot_wins_most_hands_at_three_faan(hk: Game) -> None:
 
 
 # A wild that stands for any card, under a minimum no complete shape reaches: each win test
-# judges dozens of readings, and the 400 restrictions tried cost seconds of a bot's first
-# choice (64,000 win tests and readings; found by fuzzing the play target).
+# judges dozens of readings. A group kept whole and patterns excluding each other: each win
+# test judges a dozen splits. The 400 restrictions tried cost seconds of a bot's first
+# choice (5 s and 2.5 s; found by fuzzing the play target).
 WILD_AT_EIGHT_FAAN = """extends "paomazai-faan"
 
 wild W [T-1] {
@@ -117,10 +118,38 @@ override win [T-2] {
   score 番 at least 8
 }
 """
+MANY_SPLITS = """extends "hongkong"
 
 
-def test_plans_stop_at_their_work_bound_where_wilds_make_win_tests_costly(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+group g0 "fuzzed group 0" [T-1] {
+  pattern same 3, where kind number
+  in hand, on table
+  never split
+}
+
+pattern p0 "fuzzed pattern 0" [T-1] {
+  when wilds > 9
+  worth 16 番
+}
+
+pattern p1 "fuzzed pattern 1" [T-1] {
+  when first discard
+  worth 5 番
+  excludes p0
+  limit
+}
+
+pattern p2 "fuzzed pattern 2" [T-1] {
+  counts max((16 / 13))
+  worth ×0 番
+  excludes p0
+}
+"""
+
+
+@pytest.mark.parametrize("text", [WILD_AT_EIGHT_FAAN, MANY_SPLITS])
+def test_plans_stop_at_their_work_bound_where_win_tests_are_costly(
+    text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     made: list[Evaluator] = []
     make = plans.make_evaluator
@@ -139,10 +168,11 @@ def test_plans_stop_at_their_work_bound_where_wilds_make_win_tests_costly(
         return evaluator
 
     monkeypatch.setattr(plans, "make_evaluator", counted)
-    game = check(tmp_path / "wild.rules", text=WILD_AT_EIGHT_FAAN).game
+    game = check(tmp_path / "costly.rules", text=text).game
     assert game is not None
     find_plans(game.compiled)  # as a greedy bot's first choice finds them
-    judged = made[-1].judged  # type: ignore[attr-defined]
-    assert judged > 0 and asked[0] > 0  # win tests asked, readings of the wild judged
-    # the bound, passed by the deal under way at most (64,000 before the bound)
+    evaluator = made[-1]
+    judged = getattr(evaluator, "judged", 0) + evaluator.splits_judged
+    assert judged > 0 and asked[0] > 0  # win tests asked, readings or splits judged
+    # the bound, passed by the deal under way at most (64,000 and 50,000 before the bound)
     assert asked[0] + judged < 1.2 * plans.MAX_WORK

@@ -81,6 +81,7 @@ class Evaluator:
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
         self.search = Searcher(rules)
+        self.splits_judged = 0  # splits a win test judged by hand patterns (`_judged_wins`)
         self._accept_concealed = rules.accept_mask(0, 0, 0)
         self.details = Details(rules)
         self._signatures = self.search.signatures
@@ -390,6 +391,7 @@ class Evaluator:
     ) -> bool:
         """Whether a winning split stays winning once its hand patterns are judged: what
         `_score` leaves as `result.wins`, for a win test (`judging.wins_judged`)."""
+        self.splits_judged += len(result.candidates)  # the work of win tests, for a bound
         facts = conditions or WinConditions.from_source(source)
         return wins_judged(self.rules, result, self._whole(full, table), facts)
 

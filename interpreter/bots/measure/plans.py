@@ -43,10 +43,10 @@ TRIES = 20  # draws of a hand's groups before a deal is given up (too few copies
 MAX_VALUES = 40  # attribute values beyond which pairs of them are not tried
 MAX_TRIED = 400  # restrictions judged at most, largest first (a file with very many
 # attribute values would otherwise try each pair of them)
-# win tests, and readings of wild cards judged within them, spent on the plans of one game
-# at most: where wilds make each test cost a millisecond, 400 restrictions took seconds
-# before a bot's first choice (the bundled files spend at most 3,006)
-MAX_WORK = 6_000
+# win tests, and the readings of wild cards and splits judged within them, spent on the
+# plans of one game at most: where wilds or splits judged by many patterns make each test
+# cost a millisecond, 400 restrictions took seconds before a bot's first choice
+MAX_WORK = 10_000
 
 Laid = Sequence[LaidGroup] | None
 
@@ -133,8 +133,9 @@ def _candidates(rules: CompiledRules) -> Iterator[tuple[str, frozenset[int], fro
 
 
 def _work(evaluator: Evaluator, tests: int) -> int:
-    """The work spent: win tests, and the readings of wild cards judged within them."""
-    return tests + getattr(evaluator, "judged", 0)
+    """The work spent: win tests, the readings of wild cards and the splits judged by
+    hand patterns within them."""
+    return tests + getattr(evaluator, "judged", 0) + evaluator.splits_judged
 
 
 def _sound(
