@@ -142,7 +142,9 @@ class ChoiceMaker(LockedCards):
             asked = self._turn_offers[seat_index] if on_turn else offer
             if self.responds(state, seat_index, asked, entries, screen):
                 found += self.choices(state, seat_index, asked, entries)
-        found += self.discards(seat_index, seat)
+        # a hand of cards the discard rule forbids only discards one when it cannot win
+        wins = any(self.play.actions[choice.action].win for choice in found)
+        found += self.discards(seat_index, seat, forced=not wins)
         return found
 
     def _drawer_plan(self, context: str) -> list[tuple[bool, list[Entry], Screen]]:
@@ -393,7 +395,9 @@ class ChoiceMaker(LockedCards):
             return active.name
         return None
 
-    def discards(self, seat_index: int, seat: Seat) -> list[Choice]:
+    def discards(self, seat_index: int, seat: Seat, forced: bool = True) -> list[Choice]:
+        """The seat's legal discards. Where the discard rule forbids every card held, those
+        cards, so that play goes on, unless not `forced`: none (the seat may win instead)."""
         row = self._discard_rows.get(seat_index)
         if row is None:
             row = [
@@ -414,4 +418,6 @@ class ChoiceMaker(LockedCards):
         if limits:  # the discard rule: never these cards; these first while held
             allowed = set(limits.allowed(list(seat.hand)))
             found = [choice for choice in found if choice.card in allowed] or found
+            if not forced:  # every card held is one the rule forbids: none, not them all
+                found = [choice for choice in found if choice.card not in limits.never]
         return found
