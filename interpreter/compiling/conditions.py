@@ -51,6 +51,10 @@ class WinConditions:
     # the cards the winner held concealed before the winning card (`cards in hand`), as play
     # knows them (None: read from the winning split, see `HandQuantities._held`)
     held: int | None = None
+    # the copies of each card kind in sight elsewhere, packed as the hand is (one field per
+    # kind): other seats' table groups and every discard; a wild card is never read as a
+    # copy more than the deck has, these counted too (RULES.md P2-1)
+    elsewhere: int = 0
 
     @property
     def placed(self) -> dict[str, int]:

@@ -15,7 +15,7 @@ from tablerules.interpreter.engine.play_rules import WIN_SOURCE, ActionRule, Pla
 from tablerules.interpreter.engine.restrictions import VALUE_CHANGES, RestrictionRules
 from tablerules.interpreter.engine.screen import Entry, Screen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
-from tablerules.interpreter.engine.win_facts import win_conditions
+from tablerules.interpreter.engine.win_facts import win_conditions, with_sight
 from tablerules.interpreter.hand.evaluate import Evaluator, TableGroup
 
 
@@ -36,6 +36,7 @@ class ChoiceMaker(LockedCards):
         self._signatures = evaluator.search.signatures
         self.restriction_rules = RestrictionRules(play)  # what a window's seats incur
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
+        self._wild = bool(play.compiled.wilds)
         self._turn_offers = [Offer("turn", seat, None) for seat in range(play.seats)]
         # a drawer's own ways, by the draw's context (see `_drawer_plan`)
         self._drawer_steps: dict[str, list[tuple[bool, list[Entry], Screen]]] = {}
@@ -104,6 +105,8 @@ class ChoiceMaker(LockedCards):
         conditions = None
         if self._judged:
             conditions = win_conditions(state, self.play, seat_index, offer)
+        if self._wild:  # copies in sight elsewhere: no wild is read as one more (P2-1)
+            conditions = with_sight(state, self.play, seat_index, offer, counts, source, conditions)
         return self.evaluator.quick_wins(counts, self.table_groups(seat), card, source, conditions)
 
     # ── enumeration ────────────────────────────────────────────

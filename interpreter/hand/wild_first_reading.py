@@ -90,7 +90,10 @@ class FirstReadingEvaluation:
             return None
         wild = self._single_kind
         plain = packed - (count << (wild * FIELD_BITS))
-        room = self._room_of(plain, wild, count)
+        seen = plain + (conditions.elsewhere if conditions is not None else 0)
+        if (seen + self._excess) & self._guard:
+            return None
+        room = self._room_of(seen, wild, count)
         first = self._dealt_first_reading if len(hand) <= self._dealt_cards else None
         found = (first or self._first_reading).first(
             plain, room, count, self._accept_concealed | self._forms_accept
@@ -140,7 +143,7 @@ class FirstReadingEvaluation:
             plain += one[win_card]
         if not count:
             return None
-        seen = plain
+        seen = plain + (conditions.elsewhere if conditions is not None else 0)
         for group in table:
             for card in group.cards:
                 seen += one[card]

@@ -1,8 +1,8 @@
 """Hands holding wild cards: every reading of the wilds, judged as a plain hand.
 
 A reading gives each wild card held (the winning card included) a card it may stand for
-(`compiling/wilds.py`), never a copy more than the deck has, table groups and the cards
-held counted (RULES.md P2-1). The hand wins when some reading wins; its evaluation is the
+(`compiling/wilds.py`), never a copy more than the deck has, the cards in sight counted
+(`WildWinTest._with_elsewhere`, P2-1). The hand wins when some reading wins; its evaluation is the
 reading whose best split scores most (`judging.best_split`), with what each wild stood for
 (`Evaluation.wild_readings`). Patterns see the cards the wilds stood for; the `wilds`
 quantity counts the wild cards held.
@@ -58,7 +58,7 @@ class HeldWilds:
     wilds: list[int]  # the wild kinds held, sorted (the winning card's included)
     source: ir.Source | None
     facts: WinConditions  # what the patterns see, the wilds counted
-    around: list[int]  # the plain cards in sight: concealed, table groups, winning card
+    around: list[int]  # plain cards in sight: concealed, table groups, winning card, elsewhere
     concealed: list[int] | None  # the plain concealed cards (None: every reading listed)
     plan: Plan | None  # what the budget search is given (None: every reading listed)
 
@@ -308,7 +308,7 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         what the budget search is given (none on the deal: every reading is listed)."""
         source = implied_source(win_card, source)
         facts = self._facts(conditions, source, len(wilds))
-        around = self._with_table(counts, table, win_card)
+        around = self._with_elsewhere(self._with_table(counts, table, win_card), conditions)
         concealed = self._concealed(counts, win_card)
         plan = None
         if not on_deal:

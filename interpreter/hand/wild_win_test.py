@@ -86,7 +86,7 @@ class WildWinTest:
         if self._groups_decide and self._one_kind(wilds):
             # a split the groups and pairs accept wins: the signatures decide, when the
             # structure alone decides or some such split is found
-            around = self._with_table(counts, table, win_card)
+            around = self._with_elsewhere(self._with_table(counts, table, win_card), conditions)
             concealed = self._concealed(counts, win_card)
             size = len(hand) + (win_card is not None)
             plan = self._plan(around, concealed, wilds, table, size)
@@ -113,6 +113,17 @@ class WildWinTest:
             self._win_memo.clear()
         self._win_memo[key] = found
         return found
+
+    def _with_elsewhere(
+        self: WildEvaluator, around: list[int], conditions: WinConditions | None
+    ) -> list[int]:
+        """The plain cards in sight (`around`: the hand's, its table groups', a plain winning
+        card) and the copies the conditions see elsewhere: other seats' table groups and the
+        discards, in play (`WinConditions.elsewhere`). No wild is read as a copy more than the
+        deck has, these counted (RULES.md P2-1)."""
+        if conditions is None or not conditions.elsewhere:
+            return around
+        return [n + m for n, m in zip(around, self.rules.unpack(conditions.elsewhere), strict=True)]
 
     def _packed_wilds(self: WildEvaluator, hand: Sequence[int]) -> tuple[int, int]:
         """The hand packed (one byte per card kind, wilds included) and its count of wilds
@@ -144,7 +155,10 @@ class WildWinTest:
             return None
         wild = self._single_kind
         plain = packed - (count << (wild * FIELD_BITS))
-        room = self._room_of(plain, wild, count)
+        seen = plain + (conditions.elsewhere if conditions is not None else 0)
+        if (seen + self._excess) & self._guard:
+            return None  # more copies in sight than the deck has: the readings are listed
+        room = self._room_of(seen, wild, count)
         budget = self._budget(len(hand))
         found = budget.accepts(plain, room, count, self._accept_concealed)
         if not (found or self._structural):
