@@ -13,6 +13,9 @@ peer plays another rule than RULES.md, the row says so and is held to RULES.md:
 | blood-grp | 平胡, 門清, 天胡 番 | not in SC-9 |
 | billee1011 | 十八罗汉, 平胡 (of a hand that is also seven pairs) | SC-9: 對對胡 + 根; best split |
 
+The zhuxuanjian hands of three suits are also held, as rows of their own, with their 萬
+read as 索: two suits, a win, and the peer's 番 to compare (自摸 aside, SC-10).
+
 Peers: zhuxuanjian = zhuxuanjian/sichuan-mahjong-calculator, blood-grp =
 mahjong-xpro/blood-grp, billee1011 = billee1011/Go (its fantype tests).
 """
