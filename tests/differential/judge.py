@@ -5,9 +5,10 @@ The situation is rebuilt from the moment alone: the concealed cards (without the
 card, when it was already in its owner's hand), the table groups read back through the
 evaluator's own check of a table group, the offered card as the winning card, and the
 conditions of the win: how the card came, the seat's relation to its owner, the seat
-counted from the dealer, the first draw, the first discard, the last card, the round and
-the dealer's streak. A win the rules count with the groups a forced action would make
-with the card is judged on each such outcome as well.
+counted from the dealer, the first draw, the first discard, the last card, the round, the
+dealer's streak and, with wild cards, the copies in sight elsewhere (no wild is read as a
+copy more than the deck has: RULES.md P2-1). A win the rules count with the groups a
+forced action would make with the card is judged on each such outcome as well.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.compiling.conditions import RELATIONS, WIN_FROM, WinConditions
 from tablerules.interpreter.hand.evaluate import HandError, TableGroup
 
@@ -87,6 +89,7 @@ def seat_wins(game: Game, moment: Moment, seat: int) -> bool:
         round=moment.round,
         streak=moment.streak,
         declared=moment.seats[seat].declared,
+        elsewhere=_elsewhere(game, moment, seat) if game.compiled.wilds else 0,
     )
     cards = moment.seats[seat]
     counts = list(cards.hand)
@@ -103,6 +106,24 @@ def seat_wins(game: Game, moment: Moment, seat: int) -> bool:
             if game.evaluate(left, groups, conditions=conditions).wins:
                 return True
     return False
+
+
+def _elsewhere(game: Game, moment: Moment, seat: int) -> int:
+    """The copies of each card kind in sight outside the seat's own cards, packed one field
+    per kind: the other seats' table groups and every discard, a discard on offer not
+    counted among its owner's discards (it is the winning card)."""
+    counts = [0] * len(game.compiled.cards)
+    for index, cards in enumerate(moment.seats):
+        if index != seat:
+            for _, group, _ in cards.table:
+                for card in group:
+                    counts[card] += 1
+        for card in cards.discards:
+            counts[card] += 1
+    offer = moment.offer
+    if offer.context == "discard" and offer.card in moment.seats[offer.owner].discards:
+        counts[offer.card] -= 1
+    return sum(count << (card * FIELD_BITS) for card, count in enumerate(counts))
 
 
 def _table_group(game: Game, kind: int, cards: tuple[int, ...], claimed: bool) -> TableGroup:

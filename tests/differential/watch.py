@@ -40,6 +40,7 @@ class SeatCards:
     table: tuple[tuple[int, tuple[int, ...], bool], ...]
     # the values the seat declared in the hand's phases (SC-3's void suit), as pairs
     declared: tuple[tuple[str, str], ...] = ()
+    discards: tuple[int, ...] = ()  # the seat's discards, in order
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ def _cards(seat: Any) -> SeatCards:
         tuple(seat.hand),
         tuple((g.kind, tuple(sorted(g.cards)), g.claimed) for g in seat.table),
         tuple(sorted(seat.declared.items())),
+        tuple(seat.discards),
     )
 
 
