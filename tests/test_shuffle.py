@@ -8,7 +8,7 @@ import random
 import pytest
 from tablerules.interpreter import Game
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.shuffle import shuffle
+from tablerules.interpreter.engine.dealing.shuffle import shuffle
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 80, 84, 136, 144, 300])

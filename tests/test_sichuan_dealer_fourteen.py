@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.shuffle import shuffle
+from tablerules.interpreter.engine.dealing.shuffle import shuffle
 
 SICHUAN = Path(__file__).resolve().parents[1] / "rules" / "sichuan.rules"
 

@@ -27,7 +27,9 @@ from tablerules.interpreter.compiling.carried import starting
 from tablerules.interpreter.compiling.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
-from tablerules.interpreter.engine.deal import deal_hand
+from tablerules.interpreter.engine.dealing.deal import deal_hand
+from tablerules.interpreter.engine.dealing.rigged import deal_problem, seat_problem
+from tablerules.interpreter.engine.dealing.shuffle import shuffle
 from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.explain import explain, locked_discard
 from tablerules.interpreter.engine.phases.dealt_card import (
@@ -41,9 +43,7 @@ from tablerules.interpreter.engine.phases.shown_cards import ShownReplacement
 from tablerules.interpreter.engine.phases.shown_wins import ShownWins
 from tablerules.interpreter.engine.phases.turned_wild import TurnedWildFlow
 from tablerules.interpreter.engine.play_rules import PlayRules
-from tablerules.interpreter.engine.rigged import deal_problem, seat_problem
 from tablerules.interpreter.engine.settle import Settlement
-from tablerules.interpreter.engine.shuffle import shuffle
 from tablerules.interpreter.engine.state import Choice, HandState
 from tablerules.interpreter.engine.turns import TurnFlow, TurnForms, turn_forms
 from tablerules.interpreter.engine.views import referee_view, seat_view

@@ -126,6 +126,7 @@ class Settlement:
         # the counts decide: the hand is evaluated only once it wins (`_finish_win`)
         hand, table = seat.hand, self.maker.table_groups(seat)
         return self.evaluator.immediate(hand, table, held_only, own_turn)
+
     def shown_win_payments(
         self, state: HandState, log: Logger, win: ImmediateInfo, seat: int
     ) -> None:
@@ -270,9 +271,7 @@ class Settlement:
         received += self._bonuses(state, log, winner, offer, names, view, settled, paid_by)
         self._fee(state, log, winner, received)
 
-    def _win_names(
-        self, best: Decomposition | None, conditions: WinConditions
-    ) -> dict[str, int]:
+    def _win_names(self, best: Decomposition | None, conditions: WinConditions) -> dict[str, int]:
         """The names a win's settlement reads: options, the value, the hand's place in its
         game, each hand pattern's count and each score."""
         value = best.total if best is not None else 0

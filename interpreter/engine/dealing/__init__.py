@@ -1,0 +1,1 @@
+"""The deal: the shuffle, a fresh hand dealt from it, a rigged deal checked first."""
