@@ -226,9 +226,7 @@ class Session:
         seats = table.play.seats
         bots = [make(seat, seed * seats + seat) for seat in range(seats)]
         state = table.state
-        self.report.begin_hand(
-            index, seed, state.dealer, state.round, state.streak, state.carried
-        )
+        self.report.begin_hand(index, seed, state.dealer, state.round, state.streak, state.carried)
         lines: HandLines | None = None
         if self.log is not None:
             lines = HandLines(self._encoder)

@@ -168,9 +168,7 @@ def test_remove_scoring_with_nothing_to_remove_or_a_wrong_word_is_refused(tmp_pa
 def test_an_override_deck_without_rows_keeps_the_base_rows(tmp_path: Path) -> None:
     from tablerules.interpreter import load_game
 
-    (tmp_path / "minimal.rules").write_text(
-        (PEBBLES / "minimal.rules").read_text("utf-8"), "utf-8"
-    )
+    (tmp_path / "minimal.rules").write_text((PEBBLES / "minimal.rules").read_text("utf-8"), "utf-8")
     text = 'extends "minimal.rules"\noverride deck [PEB-1] {\n  copies 4\n}\n'
     assert _errors(tmp_path, text) == []
     deck = load_game(tmp_path / "variant.rules").compiled.rules.deck

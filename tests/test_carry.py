@@ -109,9 +109,7 @@ def test_a_match_doubles_after_each_drawn_hand_and_starts_again_after_a_win(
     assert drawn.state.carried == {"荒": 1}
     position = match.advance(drawn)
     assert position is not None and dict(position.carried) == {"荒": 2}
-    second = match.table(
-        hands=[doubling.parse(h) for h in [*WIN[1:], *OTHERS, "7m 8m"]], wall=[]
-    )
+    second = match.table(hands=[doubling.parse(h) for h in [*WIN[1:], *OTHERS, "7m 8m"]], wall=[])
     assert second.state.carried == {"荒": 2}
     match.advance(second)
     won = match.table(hands=[doubling.parse(h) for h in [*WIN, *OTHERS]], wall=doubling.parse("9m"))

@@ -64,7 +64,7 @@ def test_extends_is_one_line_and_each_base_is_confined() -> None:
     twice = 'extends "paohuzi-3p.rules"\nextends "paohuzi-mingtang.rules"\n'
     (found,) = load(VARIANTS / "x.rules", text=twice).diagnostics
     assert (found.code, found.line) == ("E102", 2)
-    assert "extends \"a.rules\", \"b.rules\"" in found.hint
+    assert 'extends "a.rules", "b.rules"' in found.hint
     outside = 'extends "paohuzi-3p.rules", "/etc/passwd"\n'
     found = load(VARIANTS / "x.rules", text=outside).diagnostics
     assert any(d.code == "E107" and d.column == 29 for d in found), [d.render() for d in found]
@@ -93,9 +93,7 @@ def test_an_attribute_is_added_to_a_base_s_cards_without_its_deck() -> None:
 def test_attribute_blocks_are_checked(block: str, code: str, words: str) -> None:
     text = f'extends "../paomazai.rules"\nattribute 幺九: yes | no [X-1] {{\n{block}}}\n'
     found = load(VARIANTS / "x.rules", text=text).diagnostics
-    assert any(d.code == code and words in d.message for d in found), [
-        d.render() for d in found
-    ]
+    assert any(d.code == code and words in d.message for d in found), [d.render() for d in found]
 
 
 RANKS = """extends "minimal.rules"

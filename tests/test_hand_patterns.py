@@ -57,8 +57,9 @@ def test_multipliers_exclusions_and_the_cap(faan: Game) -> None:
     )
     capped = best(faan, "111222333m 444m 5m", "5m", "replacement", last_card=True)
     assert capped == "清一色 ×4 · 槓上開花 ×2 · 海底撈月 ×2 = 16 番"
-    result = faan.evaluate_text("111222333m 444m 5m", win_card="5m", source="replacement",
-                                last_card=True)
+    result = faan.evaluate_text(
+        "111222333m 444m 5m", win_card="5m", source="replacement", last_card=True
+    )
     assert result.best is not None and result.best.judgement is not None
     pongs = [d for d in result.decompositions if all(g.kind != "順" for g in d.groups)]
     assert pongs[0].judgement is not None
@@ -116,30 +117,35 @@ def test_seat_cards_of_the_winner_and_claimed_groups() -> None:
 @pytest.mark.parametrize(
     ("lines", "code", "words"),
     [
-        ('pattern a "a" [X-1] {\n  when b\n}\npattern b "b" [X-1] {\n  when a\n}\n', "E110",
-         "patterns read each other: a → b → a"),
+        (
+            'pattern a "a" [X-1] {\n  when b\n}\npattern b "b" [X-1] {\n  when a\n}\n',
+            "E110",
+            "patterns read each other: a → b → a",
+        ),
         ('pattern a "a" [X-1] {\n  when cards > 3\n  worth 2 番\n}\n', "E101", "unknown score"),
         ('pattern a "a" [X-1] {\n  when cards > 3\n  worth 2\n}\n', "E110", "declare one"),
         ('pattern a "a" [X-1] {\n  worth 2\n}\nscore s [X-1] {\n}\n', "E109", "neither"),
         ('pattern a "a" [X-1] {\n  when 1\n  excludes zz\n}\n', "E101", "unknown pattern 'zz'"),
-        ('score stake [X-1] {\n}\n', "E102", "has the name of an option"),
+        ("score stake [X-1] {\n}\n", "E102", "has the name of an option"),
         ('pattern a "a" [X-1] {\n  when distinct hue = 1\n}\n', "E101", "unknown attribute"),
         ('pattern a "a" [X-1] {\n  when groups of tripple = 1\n}\n', "E101", "unknown group"),
         ('pattern a "a" [X-1] {\n  when form nothing\n}\n', "E101", "unknown form"),
         ('pattern a "a" [X-1] {\n  when cards (hue red) = 1\n}\n', "E101", "unknown attribute"),
-        ('action extra "x" [X-1] {\n  on draw by self: 3 alike from hand\n  makes three\n'
-         '  pays: each other pays cards\n}\n', "E110", "'cards' reads the winning hand"),
+        (
+            'action extra "x" [X-1] {\n  on draw by self: 3 alike from hand\n  makes three\n'
+            "  pays: each other pays cards\n}\n",
+            "E110",
+            "'cards' reads the winning hand",
+        ),
         ('pattern a "a" [X-1] {\n  when 番 > 1\n}\nscore 番 [X-1] {\n}\n', "E110", "is a score"),
-        ('override win [X-1] {\n  groups 2\n  when nope > 1\n}\n', "E101", "unknown name 'nope'"),
-        ('override win [X-1] {\n  groups 2\n  when form nothing\n}\n', "E101", "unknown form"),
+        ("override win [X-1] {\n  groups 2\n  when nope > 1\n}\n", "E101", "unknown name 'nope'"),
+        ("override win [X-1] {\n  groups 2\n  when form nothing\n}\n", "E101", "unknown form"),
     ],
 )
 def test_pattern_mistakes_are_named(lines: str, code: str, words: str) -> None:
     text = 'extends "pebbles-play.rules"\n' + lines
     found = load(SNIPPET, text=text).diagnostics
-    assert any(d.code == code and words in d.message for d in found), [
-        d.render() for d in found
-    ]
+    assert any(d.code == code and words in d.message for d in found), [d.render() for d in found]
 
 
 def rigged(game: Game, hands: list[str], wall: str, dealer: int = 0) -> Table:
@@ -150,8 +156,12 @@ def test_in_play_the_win_names_its_patterns_and_the_payment_its_arithmetic(faan:
     """清一色 on the dealer's discard: 2 units × 4 = 80 from the discarder."""
     table = rigged(
         faan,
-        ["1m3m5m7m9m 2p4p6p8p 1s3s C P", "345p 567p 789p 999p 2p", "2s4s6s8s 3p5p7p 8p S W N",
-         "4m6m8m9m 1p1p3p7p 2s4s6s N W"],
+        [
+            "1m3m5m7m9m 2p4p6p8p 1s3s C P",
+            "345p 567p 789p 999p 2p",
+            "2s4s6s8s 3p5p7p 8p S W N",
+            "4m6m8m9m 1p1p3p7p 2s4s6s N W",
+        ],
         "2m 6s",
     )
     table.apply("discard 二筒", seat=0)
@@ -169,8 +179,12 @@ def test_in_play_the_win_names_its_patterns_and_the_payment_its_arithmetic(faan:
 def test_the_conditions_of_a_win_come_from_the_state(faan: Game) -> None:
     table = rigged(
         faan,
-        ["1m3m5m7m9m 2p4p6p8p 1s3s C P", "345p 567p 789p 999p 2p", "2s4s6s8s 3p5p7p 8p S W N",
-         "4m6m8m9m 1p1p3p7p 2s4s6s N W"],
+        [
+            "1m3m5m7m9m 2p4p6p8p 1s3s C P",
+            "345p 567p 789p 999p 2p",
+            "2s4s6s8s 3p5p7p 8p S W N",
+            "4m6m8m9m 1p1p3p7p 2s4s6s N W",
+        ],
         "2m 6s",
         dealer=0,
     )
@@ -179,7 +193,10 @@ def test_the_conditions_of_a_win_come_from_the_state(faan: Game) -> None:
     assert decision is not None
     facts = win_conditions(table.state, table.play, 1, decision.offer)
     assert (facts.context, facts.first_discard, facts.seat, facts.dealer_wins) == (
-        "discard", True, 1, False
+        "discard",
+        True,
+        1,
+        False,
     )
     assert "next" in facts.relation and not facts.last_card
 
@@ -189,9 +206,7 @@ def test_a_when_line_of_the_win_clause_decides_in_evaluation_and_in_play(points:
     own_draw = load_game(ROOT / "docs" / "examples" / "pebbles-own-draw.rules")
     refused = own_draw.evaluate_text("222r 2g", win_card="2g", source="discard")
     assert not refused.wins
-    assert [r.message for r in refused.reasons] == [
-        "a win needs won on draw by self or points ≥ 3"
-    ]
+    assert [r.message for r in refused.reasons] == ["a win needs won on draw by self or points ≥ 3"]
     assert refused.reasons[0].cites == ("PEB-3", "PEB-8", "PEB-10")
     assert own_draw.evaluate_text("222r 2g", win_card="2g", source="self").wins
     assert own_draw.evaluate_text("111r 2r", win_card="2r", source="discard").wins  # 4 points

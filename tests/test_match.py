@@ -149,28 +149,40 @@ def test_a_seat_left_unasked_has_nothing_to_choose_though_a_form_of_cards_wins(
     [
         ("rounds 2 named a b c [X-1]\n", "E110", "2 rounds but 3 round names"),
         ('round cards w "w" [X-1] {\n  a: 1r\n}\n', "E109", "round cards need named rounds"),
-        ('rounds 2 named a b [X-1]\nround cards w "w" [X-1] {\n  c: 1r\n}\n', "E101",
-         "unknown round 'c'"),
-        ("override next dealer [PEB-7] {\n  after win if cards > 3: winner\n}\n", "E110",
-         "'cards' reads the winning hand"),
-        ('override settle win [PEB-6] {\n  otherwise: discarder pays cards with round cards zz'
-         ' "x"\n}\n', "E101", "unknown round cards 'zz'"),
+        (
+            'rounds 2 named a b [X-1]\nround cards w "w" [X-1] {\n  c: 1r\n}\n',
+            "E101",
+            "unknown round 'c'",
+        ),
+        (
+            "override next dealer [PEB-7] {\n  after win if cards > 3: winner\n}\n",
+            "E110",
+            "'cards' reads the winning hand",
+        ),
+        (
+            "override settle win [PEB-6] {\n  otherwise: discarder pays cards with round cards zz"
+            ' "x"\n}\n',
+            "E101",
+            "unknown round cards 'zz'",
+        ),
     ],
 )
 def test_mistakes_about_rounds_are_named(lines: str, code: str, words: str) -> None:
     text = 'extends "pebbles-play.rules"\n' + lines
     found = load(SNIPPET, text=text).diagnostics
-    assert any(d.code == code and words in d.message for d in found), [
-        d.render() for d in found
-    ]
+    assert any(d.code == code and words in d.message for d in found), [d.render() for d in found]
 
 
 def test_play_a_whole_game_and_replay_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "game.jsonl"
-    assert main(["play", str(HK), "--seed", "4", "--game", "--hands", "3", "--quiet",
-                 "--log", str(log)]) == 0
+    assert (
+        main(
+            ["play", str(HK), "--seed", "4", "--game", "--hands", "3", "--quiet", "--log", str(log)]
+        )
+        == 0
+    )
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     hands = [line for line in lines if line["type"] == "hand"]
     assert len(hands) == 3 and "round 東" in capsys.readouterr().out

@@ -74,7 +74,6 @@ def test_an_unwritable_cache_only_costs_the_build(tmp_path: Path, monkeypatch) -
     assert load().parse("seats 4\n") is not None
 
 
-
 # ── a cache folder someone else prepared: at worst the tables are built again ──
 # Each case puts something in the cache and asks whether it would be read back: reading
 # returns None, and `load_parser` then builds the tables (as the tests above show).
@@ -157,9 +156,7 @@ def test_a_folder_others_may_write_is_neither_read_nor_written(
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
-def test_tables_or_a_folder_of_another_user_are_not_read(
-    cache: Path, good_tables: str
-) -> None:
+def test_tables_or_a_folder_of_another_user_are_not_read(cache: Path, good_tables: str) -> None:
     entry = put(cache, good_tables)
     os.chown(entry, 65534, 65534)
     assert read_back() is None

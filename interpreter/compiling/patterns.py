@@ -119,9 +119,7 @@ def _mixed(table: CardTable, pattern: ir.Pattern, eligible: list[int]) -> set[Mu
     for part in _mixed_parts(table, pattern, eligible):
         for a in part:
             for b in part:
-                if a == b or table.attributes[a].get(split_on) == table.attributes[b].get(
-                    split_on
-                ):
+                if a == b or table.attributes[a].get(split_on) == table.attributes[b].get(split_on):
                     continue
                 found.add(tuple(sorted((a,) * first + (b,) * second)))
     return found

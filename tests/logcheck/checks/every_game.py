@@ -98,9 +98,7 @@ class ClaimsLeaveADiscard(Invariant):
 
     def before_turn_passes(self, event: Record, tracker: Tracker, line: int) -> None:
         if event.get("why") == "nothing to discard" and not self.forced_last.get(event["seat"]):
-            self.fail(
-                f"seat {event['seat']} has nothing to discard after an action it chose", line
-            )
+            self.fail(f"seat {event['seat']} has nothing to discard after an action it chose", line)
 
 
 @invariant
