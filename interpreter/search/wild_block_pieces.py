@@ -81,15 +81,25 @@ class BlockPieces:
         joins = self._joins
         if len(joins) >= JOINS_LIMIT:
             joins.clear()
+        reaches = self._reaches
+        reach = self.reach
+        clamped = self._clamped
         found = 0
         for taken, need, count, steps in halves.placed(part, room, wilds):
             left = wilds - count
             rest = part - taken
-            free = self._clamped(room - need, left)
-            below = self.reach(rest & lower, free & lower, left)
+            free = clamped(room - need, left)
+            # each half's table read in place where it is kept (`reach` otherwise)
+            low_part, low_room = rest & lower, free & lower
+            below = reaches.get((low_part, low_room, left)) if left else None
+            if below is None:
+                below = reach(low_part, low_room, left)
             if not below:
                 continue
-            above = self.reach(rest & upper, free & upper, left)
+            high_part, high_room = rest & upper, free & upper
+            above = reaches.get((high_part, high_room, left)) if left else None
+            if above is None:
+                above = reach(high_part, high_room, left)
             if not above:
                 continue
             key = (below, above)

@@ -115,7 +115,11 @@ class WildBudget(BudgetFills):
         total = 1
         last = 0
         for block, part, free in self._parts(packed, room):
-            bits = block.reach(part, free, wilds if free else 0) & useful
+            # the block's table read in place where it is kept (`reach` otherwise)
+            bits = block._reaches.get((part, free, wilds)) if free else None
+            if bits is None:
+                bits = block.reach(part, free, wilds if free else 0)
+            bits &= useful
             if not bits:
                 return False
             if last:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT
-from tablerules.interpreter.search.wild_sweep import group_fills
+from tablerules.interpreter.search.wild_sweep import group_multisets
 
 # a crossing group: its signature step and each of its card kinds as (bit shift, copies,
 # one copy packed)
@@ -59,31 +59,7 @@ class Halves:
         known = self.memo.get(key)
         if known is not None:
             return known
-        guard = self.guard
-        groups = self.crossing
-        found: dict[tuple[int, int, int], int] = {}
-        # (first group that may still be chosen, cards, room, wilds left, taken, filled,
-        # signature step)
-        pending = [(0, key[0], key[1], wilds, 0, 0, 0)]
-        while pending:
-            first, held, free, left, taken, filled, offset = pending.pop()
-            move = (taken, filled, wilds - left)
-            found[move] = found.get(move, 0) | (1 << offset)
-            for index, step, take, need, count in group_fills(
-                groups, first, held, free, left, guard
-            ):
-                pending.append(
-                    (
-                        index,
-                        held - take,
-                        free - need,
-                        left - count,
-                        taken + take,
-                        filled + need,
-                        offset + step,
-                    )
-                )
-        known = [(*move, steps) for move, steps in found.items()]
+        known = group_multisets(self.crossing, key[0], key[1], wilds, self.guard, False)
         if len(self.memo) >= SIGNATURE_LIMIT:
             self.memo.clear()
         self.memo[key] = known

@@ -17,7 +17,7 @@ left, the room cut at the wilds left: `BlockBudget._clamped`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
@@ -25,34 +25,52 @@ from tablerules.interpreter.search.splits import SIGNATURE_LIMIT, combine
 GroupKinds = tuple[int, tuple[tuple[int, int, int], ...]]
 
 
-def group_fills(
-    groups: list[GroupKinds] | tuple[GroupKinds, ...],
-    first: int,
-    held: int,
-    free: int,
-    left: int,
-    guard: int,
-    base: int = 0,
-) -> Iterator[tuple[int, int, int, int, int]]:
-    """The groups from `first` on that the held cards (packed, fields from bit `base` of
-    each kind's shift) can make with at most `left` wilds filling what they lack, within
-    the room `free` (`guard`: the bits that must not borrow). Each as (index, signature
-    step, cards taken, cards added, wilds used)."""
-    for index in range(first, len(groups)):
-        step, kinds = groups[index]
-        take = need = count = 0
-        for kind_shift, copies, one in kinds:
-            have = (held >> (kind_shift - base)) & 0xFF
-            one >>= base
-            if have >= copies:
-                take += copies * one
-            else:
-                take += have * one
-                need += (copies - have) * one
-                count += copies - have
-        if count > left or ((free | guard) - need) & guard != guard:
-            continue
-        yield index, step, take, need, count
+def group_multisets(
+    groups: list[GroupKinds], cards: int, room: int, wilds: int, guard: int, whole: bool
+) -> list[tuple[int, int, int, int]]:
+    """Every multiset of `groups` the cards (packed as the groups' kinds are) can make with
+    at most `wilds` wilds filling what they lack, within `room` (`guard`: the bits that
+    must not borrow); with `whole`, only those that take every card of the lowest byte.
+    Each as (cards taken, cards the wilds fill, how many, signature steps as a bit set),
+    each (taken, filled) once with every step that makes it. One loop over a stack, each
+    group's fill worked out in place: the sweep and the halves ask it of every part new
+    to their tables."""
+    found: dict[tuple[int, int, int], int] = {}
+    count_groups = len(groups)
+    # (first group that may still be chosen, cards, room, wilds left, taken, filled,
+    # signature step)
+    pending = [(0, cards, room, wilds, 0, 0, 0)]
+    while pending:
+        first, held, free, left, taken, filled, offset = pending.pop()
+        if not (whole and held & 0xFF):
+            key = (taken, filled, wilds - left)
+            found[key] = found.get(key, 0) | (1 << offset)
+        bound = free | guard
+        for index in range(first, count_groups):
+            step, kinds = groups[index]
+            take = need = count = 0
+            for kind_shift, copies, one in kinds:
+                have = (held >> kind_shift) & 0xFF
+                if have >= copies:
+                    take += copies * one
+                else:
+                    take += have * one
+                    need += (copies - have) * one
+                    count += copies - have
+            if count > left or (bound - need) & guard != guard:
+                continue
+            pending.append(
+                (
+                    index,
+                    held - take,
+                    free - need,
+                    left - count,
+                    taken + take,
+                    filled + need,
+                    offset + step,
+                )
+            )
+    return [(*key, steps) for key, steps in found.items()]
 
 
 def _row_kinds(starting: list[list[SweepGroup]]) -> list[int]:
@@ -113,6 +131,15 @@ class Sweep:
         )
         self.window = (1 << ((span + 1) * FIELD_BITS)) - 1
         self.rows = _row_kinds(starting)
+        # the groups starting at each position with their card kinds counted from it
+        # (shift, copies, one copy), as `_moves` reads them
+        self.local = [
+            [
+                (step, tuple((shift - base, copies, one >> base) for shift, copies, one in kinds))
+                for step, kinds in row
+            ]
+            for base, row in ((p * FIELD_BITS, row) for p, row in enumerate(starting))
+        ]
 
     def reach(self, part: int, room: int, wilds: int) -> int:
         """Signatures of every split of the part with up to `wilds` cards added within the
@@ -153,14 +180,18 @@ class Sweep:
                 self.moves.clear()
             self.moves[key] = moves
         stride, clamped, plain = self.stride, self.clamped, self.plain
-        above = ~self.below[position + 1]
+        memo, after = self.memo, position + 1
+        above = ~self.below[after]
         found = 0
         for taken, need, count, steps in moves:
             left = wilds - count
             cards = part - (taken << shift)
             if left:
                 free = clamped(room - (need << shift), left) & above
-                rest = self._from(position + 1, cards, free, left)
+                # kept already (`_from`'s key where the next position is not empty)?
+                rest = memo.get((after, cards, free, left))
+                if rest is None:
+                    rest = self._from(after, cards, free, left)
             else:
                 rest = plain(cards) if cards else 1
             if rest:
@@ -172,30 +203,5 @@ class Sweep:
         there, given the cards held and the room of the positions a group starting there
         may reach (`window`), each (taken, filled) once with every signature step that
         makes it."""
-        groups = self.starting[position]
         guard = self.guard & self.window
-        base = position * FIELD_BITS
-        found: dict[tuple[int, int, int], int] = {}
-        # (first group that may still be chosen, cards, room, wilds left, taken, filled,
-        # signature step)
-        pending = [(0, cards, room, wilds, 0, 0, 0)]
-        while pending:
-            first, held, free, left, taken, filled, offset = pending.pop()
-            if not held & 0xFF:  # every card held here is taken: a move
-                key = (taken, filled, wilds - left)
-                found[key] = found.get(key, 0) | (1 << offset)
-            for index, step, take, need, count in group_fills(
-                groups, first, held, free, left, guard, base
-            ):
-                pending.append(
-                    (
-                        index,
-                        held - take,
-                        free - need,
-                        left - count,
-                        taken + take,
-                        filled + need,
-                        offset + step,
-                    )
-                )
-        return [(*key, steps) for key, steps in found.items()]
+        return group_multisets(self.local[position], cards, room, wilds, guard, True)
