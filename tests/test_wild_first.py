@@ -112,10 +112,12 @@ def test_the_first_reading_is_the_descents_first(games: dict[str, Game], name: s
 
 
 # hands where two placings of the groups crossing a block's middle leave the same first
-# fill of its lower half, and the upper halves decide which reading comes first
+# fill of its lower half, and the upper halves decide which reading comes first (in the
+# last, an earlier placing of the tied ones: not only the first or the last is read)
 TIED_LOWER_HALVES = [
     "7m 7m 3p 4s 4s 4s 6s 6s 7s 8s C C C C",
     "1m 2m 2m 3m 4m 4m 4m 6m 4s 5s 6s C C C",
+    "4m 4m 4m 5m 6m 6m 8m 4p 4p 8p 8p C C C",
 ]
 
 

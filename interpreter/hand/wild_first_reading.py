@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from tablerules.interpreter.hand.wild_readings import WildEvaluator
 
 Reading = tuple[tuple[int, int], ...]  # (wild kind, the card kind it stands for), per wild
+READINGS_LIMIT = 1 << 12  # readings kept by their fill (`_read_as`) before emptied
 
 
 def read_as(fill: int, wild: int) -> Reading:
@@ -52,6 +53,18 @@ class FirstReadingEvaluation:
         """The readers of the first reading, one per width of the budget's bit sets."""
         self._first_reading = FirstReading(self.budget)
         self._dealt_first_reading = FirstReading(self._dealt_budget)
+        self._read_as_memo: dict[int, Reading] = {}
+
+    def _read_as(self: WildEvaluator, fill: int) -> Reading:
+        """`read_as` of the one wild kind, kept by the fill (the first readings of many
+        hands stand for the same low cards)."""
+        known = self._read_as_memo.get(fill)
+        if known is None:
+            known = read_as(fill, self._single_kind)
+            if len(self._read_as_memo) >= READINGS_LIMIT:
+                self._read_as_memo.clear()
+            self._read_as_memo[fill] = known
+        return known
 
     def _first_reading_evaluated(
         self: WildEvaluator,
@@ -100,7 +113,7 @@ class FirstReadingEvaluation:
         )
         if found is None:
             return None
-        reading = read_as(found[0], wild)
+        reading = self._read_as(found[0])
         full = plain + found[0]
         # `Evaluator.evaluate` of the reading's concealed cards, packed, nothing scored:
         # its verdict is the win test's (a reading that only a winning form's signatures
@@ -162,7 +175,7 @@ class FirstReadingEvaluation:
         if found is None:
             return None
         fill = found[0]
-        reading = read_as(fill, wild)
+        reading = self._read_as(fill)
         full = plain + fill
         win = reading[-1][1] if win_wild else win_card
         pre = full - one[win] if win is not None else full

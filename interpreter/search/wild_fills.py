@@ -105,11 +105,22 @@ class BudgetFills:
         within = (1 << ((wilds + 1) * stride)) - 1
         reached = [0] * len(parts)
         tails = [1] * (len(parts) + 1)
+        joined_memo = self._joined_memo
         for index in range(len(parts) - 1, -1, -1):
             block, part, free = parts[index]
-            found = reached[index] = block.reach(part, free, wilds if free else 0)
+            # the block's table read in place where it is kept (`reach` otherwise)
+            found = block._reaches.get((part, free, wilds)) if free else None
+            if found is None:
+                found = block.reach(part, free, wilds if free else 0)
+            reached[index] = found
             found &= useful
-            tails[index] = self.joined(tails[index + 1], found) & within if found else 0
+            if not found:
+                return None
+            after = tails[index + 1]
+            both = joined_memo.get((after, found))
+            if both is None:
+                both = self.joined(after, found)
+            tails[index] = both & within
             if not tails[index]:
                 return None
         if not (tails[0] >> (wilds * stride)) & accept:

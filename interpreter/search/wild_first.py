@@ -135,17 +135,22 @@ class FirstReading:
         if found is None:
             return None
         tails, reached = found
+        stride = self.stride
+        wanted = self._wanted
         head = 1
         left = wilds
         filled = 0
         for index, (block, part, free) in enumerate(parts):
             whole = part
             if left and free:
-                wants = self._wants(head, tails[index + 1], left, accept)
-                fill, count = self._block_first(
-                    block, part, free, reached[index], left, wants, wilds
-                )
-                if count:
+                after = tails[index + 1]
+                wants = wanted.get((head, after, left, accept))
+                if wants is None:
+                    wants = self._wants(head, after, left, accept)
+                # what the part reaches of it, with no more cards than are left
+                wants &= reached[index] & ((1 << ((left + 1) * stride)) - 1)
+                if wants >> stride:  # else no card added here: the part as it is
+                    fill, count = self._block_first(block, part, free, wants, wilds)
                     left -= count
                     filled += fill << block.shift
                     whole += fill
@@ -207,24 +212,14 @@ class FirstReading:
         return sum(fill.to_bytes((fill.bit_length() + 7) // 8 or 1, "little"))
 
     def _block_first(
-        self,
-        block: BlockBudget,
-        part: int,
-        room: int,
-        reached: int,
-        left: int,
-        wants: int,
-        wilds: int,
+        self, block: BlockBudget, part: int, room: int, wants: int, wilds: int
     ) -> tuple[int, int]:
-        """The first fill of the block (packed) of at most `left` cards with which its
-        part reaches `wants` (bit `cards added * stride + signature`), and its count of
-        cards; `room` is the block's room cut at the hand's `wilds` and `reached` the
-        block's table there, as the win test read it. Only what the part can reach counts
-        in `wants`, so the answer is kept by that alone."""
+        """The first fill of the block (packed) with which its part reaches `wants` (bit
+        `cards added * stride + signature`: only bits the part reaches with no more cards
+        than are left, some with a card added), and its count of cards; `room` is the
+        block's room cut at the hand's `wilds`, as the win test read it. Kept by the part,
+        its room cut at the most cards `wants` asks for, and `wants`."""
         stride = self.stride
-        wants &= reached & ((1 << ((left + 1) * stride)) - 1)
-        if not wants >> stride:
-            return 0, 0  # no card added here: the block's part as it is
         # no fill adds more cards than the most `wants` asks for: the room cut there too
         most = (wants.bit_length() - 1) // stride
         clamped = block._clamped(room, most)
@@ -280,7 +275,8 @@ class FirstReading:
         """`_block_first` read from the block's halves: each multiset of the groups that
         cross the middle (as `wild_halves.py` lists them), with the first fill of the
         lower half that the upper half can complete; of those that come first, the upper
-        half's first fill."""
+        half's first fill. The halves' tables and the differences are read from their
+        tables in place (each placing asks a handful of lookups, nearly all kept)."""
         halves = block._halves
         if not halves.crossing:
             found = self._window_first(block, part, room, left, wants)
@@ -288,45 +284,62 @@ class FirstReading:
             return found
         stride = self.stride
         lower, upper = halves.lower, halves.upper
-        # each placing of the crossing groups, with the first fill of its lower half
-        options: list[tuple[int, int, int, int, int, int, int, int]] = []
+        size = block.size
+        reaches = block._reaches
+        reach = block.reach
+        clamped = block._clamped
+        residuals = self._residuals
+        residual = self.residual
+        window_first = self._window_first
+        # the placings whose lower half comes first in the order, with that half's fill
+        top = -1
+        options: list[tuple[int, int, int, int, int, int, int]] = []
         for taken, need, count, steps in halves.placed(part, room, left):
             target = wants >> (count * stride)
             if not target:
                 continue
             rest_left = left - count
             rest = part - taken
-            free = block._clamped(room - need, rest_left)
-            low_part, low_room = rest & lower, free & lower
+            free = clamped(room - need, rest_left)
             high_part, high_room = rest & upper, free & upper
-            high = block.reach(high_part, high_room, rest_left if high_room else 0)
+            high = reaches.get((high_part, high_room, rest_left)) if high_room else None
+            if high is None:
+                high = reach(high_part, high_room, rest_left if high_room else 0)
             if not high:
                 continue
-            low_target = self.residual(target, combine(high, steps))
-            low = block.reach(low_part, low_room, rest_left if low_room else 0)
+            other = combine(high, steps)
+            low_target = residuals.get((target, other))
+            if low_target is None:
+                low_target = residual(target, other)
+            low_part, low_room = rest & lower, free & lower
+            low = reaches.get((low_part, low_room, rest_left)) if low_room else None
+            if low is None:
+                low = reach(low_part, low_room, rest_left if low_room else 0)
             if not low & low_target:
                 continue
-            low_fill = self._window_first(block, low_part, low_room, rest_left, low_target)
+            low_fill = window_first(block, low_part, low_room, rest_left, low_target)
             assert low_fill is not None
-            key = _sort_key((need & lower) + low_fill, block.size)
-            options.append((key, need, steps, target, low_fill, rest, free, rest_left))
-        top = max(option[0] for option in options)
+            key = int.from_bytes(((need & lower) + low_fill).to_bytes(size, "little"), "big")
+            if key < top:
+                continue
+            if key > top:
+                top = key
+                options.clear()
+            options.append((need, steps, target, low_fill, rest, free, rest_left))
         best_key = -1
         best = 0
-        for key, need, steps, target, low_fill, rest, free, rest_left in options:
-            if key != top:
-                continue
+        for need, steps, target, low_fill, rest, free, rest_left in options:
             # the upper half's first fill, given the lower half's
             low_count = self._count(low_fill)
             low_whole = (rest & lower) + low_fill
             below = (block.plain(low_whole) if low_whole else 1) << (low_count * stride)
             high_target = self.residual(target, combine(below, steps))
-            high_fill = self._window_first(
+            high_fill = window_first(
                 block, rest & upper, free & upper, rest_left - low_count, high_target
             )
             assert high_fill is not None
             fill = need + low_fill + high_fill
-            key = _sort_key(fill, block.size)
+            key = _sort_key(fill, size)
             if key > best_key:
                 best_key, best = key, fill
         return best
