@@ -107,5 +107,8 @@ class BlockPieces:
             if both is None:
                 both = joins[key] = _joined(below, above)
             both &= (1 << ((left + 1) * stride)) - 1
-            found |= combine(both, steps) << (count * stride)
+            if steps & (steps - 1):
+                found |= combine(both, steps) << (count * stride)
+            else:  # one signature step: `combine`'s shift, in place
+                found |= both << (steps.bit_length() - 1 + count * stride)
         return found

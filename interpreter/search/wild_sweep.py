@@ -195,7 +195,10 @@ class Sweep:
             else:
                 rest = plain(cards) if cards else 1
             if rest:
-                found |= combine(rest, steps) << (count * stride)
+                if steps & (steps - 1):
+                    found |= combine(rest, steps) << (count * stride)
+                else:  # one signature step (most moves): `combine`'s shift, in place
+                    found |= rest << (steps.bit_length() - 1 + count * stride)
         return found
 
     def _moves(self, position: int, cards: int, room: int, wilds: int) -> list[Move]:
