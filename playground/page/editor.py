@@ -134,9 +134,11 @@ def rule_editor(draft: RuleDraft, key: str, label: str, lang: str = DEFAULT) -> 
             "store": STORE + label,
             "base": sha256(saved.encode("utf-8", "surrogatepass")).hexdigest()[:16],
             "edited": draft.text_edited,
+            "forget": st.session_state.get(forget_key(key), []),
         },
         on_text_change=lambda: None,
         on_restored_change=lambda: None,
+        on_copies_change=lambda: None,
     )
 
 
@@ -146,3 +148,22 @@ def restored(key: str) -> dict[str, Any] | None:
     state = st.session_state.get(key)
     found = state.get("restored") if hasattr(state, "get") else None
     return found if isinstance(found, dict) else None
+
+
+def kept_copies(key: str) -> list[dict[str, Any]]:
+    """The edits of this file that other tabs of this browser kept, each kept as a copy
+    when this tab's edit took its place (`key`, `at` in ms since 1970, `text`)."""
+    state = st.session_state.get(key)
+    found = state.get("copies") if hasattr(state, "get") else None
+    if not isinstance(found, list):
+        return []
+    return [
+        c
+        for c in found
+        if isinstance(c, dict) and isinstance(c.get("key"), str) and isinstance(c.get("text"), str)
+    ]
+
+
+def forget_key(key: str) -> str:
+    """Where the page lists the copies the editor `key` is to drop from the browser."""
+    return f"{key}_forget"

@@ -1,15 +1,25 @@
 // The rule editor: a textarea over a highlighted copy of its text, a gutter of line numbers
 // marking diagnostics, and the list of diagnostics, each a link to its line.
 // data: {text, generation, keywords, cards, names, diagnostics: [{where, line, column,
-// severity, code, message, hint}], store, base, edited}. State sent back: {text, restored}.
+// severity, code, message, hint}], store, base, edited, forget}. State sent back: {text,
+// restored, copies}.
 //
 // An edit is kept in the browser (localStorage, under `store`) as it is typed, with `base`,
 // a digest of the file it was made on: a reload finds it and sends it back as the text
 // (`restored` says when it was kept and whether the file has changed since). Once the
 // text is the file's again (`edited` false), it is forgotten. Where the browser keeps
 // nothing (storage refused), leaving the page with an edit asks first.
+//
+// Two tabs of one browser editing one file share that place. Each page keeps a mark of its
+// own (`tab`) in what it keeps: a tab about to keep its text over an edit another tab kept
+// since this one loaded keeps that edit first as a copy (under `store` + COPY + that tab's
+// mark) and sends the copies of the file (`copies`: [{key, at, text}]) for the page to
+// tell; a tab forgets only what it kept or found. `forget` lists copies to drop ({key, at}:
+// a copy kept since under the same key stays).
 
 const SEND_AFTER_MS = 400;
+const COPY = '~';
+const TAB = Math.random().toString(36).slice(2, 10);
 
 function stored(key) {
   try {
@@ -20,9 +30,9 @@ function stored(key) {
   }
 }
 
-function keep(key, text, base) {
+function write(key, entry) {
   try {
-    window.localStorage.setItem(key, JSON.stringify({ text, base, at: Date.now() }));
+    window.localStorage.setItem(key, JSON.stringify(entry));
     return true;
   } catch (error) {
     return false;  // storage full or refused: the page warns before it is left
@@ -35,6 +45,45 @@ function forget(key) {
   } catch (error) {
     // nothing kept, nothing to forget
   }
+}
+
+// The copies of the edits of `store` that other tabs kept, oldest first.
+function copies(store) {
+  const found = [];
+  try {
+    for (let n = 0; n < window.localStorage.length; n += 1) {
+      const key = window.localStorage.key(n);
+      if (key && key.startsWith(store + COPY)) {
+        const entry = stored(key);
+        if (entry) found.push({ key, at: entry.at || 0, text: entry.text });
+      }
+    }
+  } catch (error) {
+    return [];
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+// Whether what is kept under `store` is this tab's, or the one it found on loading.
+function ours(root, entry) {
+  return !entry || entry.tab === TAB || (root.trFound !== null && entry.at === root.trFound);
+}
+
+// Keep `text` as this tab's edit; another tab's edit kept since this one loaded is kept
+// first as a copy, and the page is told. True when the text is kept.
+function keep(root, setStateValue, text, base) {
+  const key = root.trData.store;
+  const there = stored(key);
+  if (!ours(root, there) && there.text !== text) {
+    const copy = { text: there.text, base: there.base, at: there.at, tab: there.tab };
+    write(key + COPY + (there.tab || 'earlier'), copy);
+    setStateValue('copies', copies(key));
+  }
+  forget(key + COPY + TAB);  // an older text of this tab's own, which this one follows
+  const at = Date.now();
+  const kept = write(key, { text, base, at, tab: TAB });
+  if (kept) root.trFound = null;
+  return kept;
 }
 
 function escapeHtml(text) {
@@ -152,18 +201,37 @@ export default function (component) {
     root.trGeneration = data.generation;
     input.value = data.text;
     root.trSent = data.text;
-    const kept = root.trStore === data.store ? null : stored(data.store);
+    const fresh = root.trStore !== data.store;
+    const kept = fresh ? stored(data.store) : null;
     root.trStore = data.store;
+    if (fresh) {
+      root.trFound = kept ? kept.at : null;
+      const others = copies(data.store);
+      if (others.length) setStateValue('copies', others);
+    }
     if (kept && kept.text !== data.text) {  // an edit kept in this browser: back to it
       input.value = kept.text;
       root.trSent = kept.text;
       setStateValue('restored', { at: kept.at || 0, changed: kept.base !== data.base });
       setStateValue('text', kept.text);
     } else if (data.edited) {  // an edited text from the page (a scenario's): keep it too
-      root.trUnkept = !keep(data.store, data.text, data.base);
+      root.trUnkept = !keep(root, setStateValue, data.text, data.base);
     }
   }
-  if (!data.edited && input.value === data.text) forget(data.store);
+  if (!data.edited && input.value === data.text && ours(root, stored(data.store))) {
+    forget(data.store);
+  }
+  if (data.forget && data.forget.length) {  // copies the page was told to drop, as they were
+    let dropped = false;
+    for (const { key, at } of data.forget) {
+      const copy = key.startsWith(data.store + COPY) ? stored(key) : null;
+      if (copy && copy.at === at) {
+        forget(key);
+        dropped = true;
+      }
+    }
+    if (dropped) setStateValue('copies', copies(data.store));
+  }
 
   if (!root.trWired) {
     root.trWired = true;
@@ -189,7 +257,7 @@ export default function (component) {
     input.addEventListener('input', () => {
       paintSoon();
       const now = root.trData;
-      root.trUnkept = !keep(now.store, input.value, now.base);
+      root.trUnkept = !keep(root, setStateValue, input.value, now.base);
       clearTimeout(timer);
       timer = setTimeout(send, SEND_AFTER_MS);
     });

@@ -3,7 +3,9 @@ highlighted, each diagnostic marked at its place and listed (a click jumps to th
 the edited text to download, and the rules in effect after extends and options.
 
 An edit is kept in the browser as it is typed and comes back after a reload; the tab says
-so, and dropping it (back to the file as saved) asks first."""
+so, and dropping it (back to the file as saved) asks first. Where another tab of the
+browser kept an edit of the same file, neither is lost: the tab says so and offers the
+other's, kept as a copy, to download."""
 
 from __future__ import annotations
 
@@ -11,7 +13,13 @@ import streamlit as st
 from tablerules.playground.files.drafts import edited_file_name
 from tablerules.playground.files.expanded import expanded_rules
 from tablerules.playground.page.context import Context
-from tablerules.playground.page.editor import editor_key, restored, rule_editor
+from tablerules.playground.page.editor import (
+    editor_key,
+    forget_key,
+    kept_copies,
+    restored,
+    rule_editor,
+)
 from tablerules.playground.words.page_messages import page_messages
 
 TITLE = "Rules"
@@ -29,6 +37,7 @@ def render(context: Context) -> None:
         edited_note = say("rules.edited_note") if draft.edited else ""
         st.success(say("rules.clean", note=edited_note))
     kept_note(context, key)
+    copies_note(context, key)
     rule_editor(draft, key=key, label=context.label, lang=context.lang)
     st.download_button(
         say("rules.download"),
@@ -73,6 +82,35 @@ def kept_note(context: Context, key: str) -> None:
         say("rules.keep_it"),
         key="drop_cancel",
         on_click=lambda: st.session_state.pop("drop_asked", None),
+    )
+
+
+def copies_note(context: Context, key: str) -> None:
+    """The edits of this file that other tabs of this browser kept, each kept as a copy when
+    this tab's took its place: said, each to download, and to forget when asked."""
+    copies = kept_copies(key)
+    if not copies:
+        return
+    say = page_messages(context.lang)
+    st.warning(say("rules.other_tabs", name=context.label, n=len(copies)))
+    row = st.container(horizontal=True)
+    stem = edited_file_name(context.draft.path).removesuffix(".rules").removesuffix("-edited")
+    for number, copy in enumerate(copies, start=1):
+        lines = changed_line_count(context.draft.text, copy["text"])
+        row.download_button(
+            say("rules.other_tab_download", number=number, n=lines),
+            copy["text"].encode("utf-8"),
+            file_name=f"{stem}-other-tab-{number}.rules",
+            key=f"other_tab_{number}",
+            on_click="ignore",
+        )
+    row.button(
+        say("rules.other_tabs_forget"),
+        key="other_tabs_forget",
+        help=say("rules.other_tabs_forget_help"),
+        on_click=lambda: st.session_state.update(
+            {forget_key(key): [{"key": c["key"], "at": c.get("at")} for c in copies]}
+        ),
     )
 
 

@@ -244,3 +244,56 @@ def test_an_edit_is_kept_and_compared_with_the_file_as_saved(app: WebDriver) -> 
     app.refresh()
     settle(app, lambda d: "Hand 1 of" in scores(d), "the page after a reload")
     assert "kept in this browser" not in main_text(app)
+
+
+def test_two_tabs_editing_one_file_lose_neither_edit(app: WebDriver, app_url: str) -> None:
+    """Two tabs of one browser edit one file: the tab that keeps its edit over the other's
+    says so, and the other's edit is kept as a copy, there and after a reload."""
+    first = app.current_window_handle
+    app.switch_to.new_window("tab")
+    second = app.current_window_handle
+    try:
+        app.get(app_url)
+        settle(app, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-move"), "the second tab")
+        app.switch_to.window(first)
+        edit_the_discard_payment(app)  # the first tab: the discarder pays 3 × unit
+        app.switch_to.window(second)  # opened before that edit, it makes its own: 4 × unit
+        open_tab(app, "Rules")
+        place_caret(app, 'on discard: discarder pays 2 × unit "食糊"')
+        for _ in range(len(' × unit "食糊"')):
+            editor(app).send_keys(Keys.ARROW_LEFT)
+        editor(app).send_keys(Keys.BACKSPACE, "4")
+        settle(
+            app,
+            lambda d: "Another tab of this browser kept its own edit" in main_text(d),
+            "the second tab told that the first tab's edit is kept as a copy",
+        )
+    finally:
+        app.close()
+        app.switch_to.window(first)
+    app.refresh()
+    settle(
+        app,
+        lambda d: (
+            "kept in this browser, is back" in main_text(d)
+            and "Another tab of this browser kept its own edit" in main_text(d)
+        ),
+        "the first tab, reloaded, with the other tab's edit and its own copy",
+    )
+    assert "pays 4 × unit" in (editor(app).get_attribute("value") or "")
+    copies = app.execute_script(
+        "return Object.keys(localStorage).filter((k) => k.includes('~'))"
+        ".map((k) => JSON.parse(localStorage.getItem(k)).text);"
+    )
+    assert len(copies) == 1 and "pays 3 × unit" in copies[0], copies
+    # forgotten when asked: nothing is said of it after a reload
+    open_tab(app, "Rules")
+    timed(
+        app,
+        None,
+        lambda: button(app, "other_tabs_forget").click(),
+        lambda d: "Another tab of this browser" not in main_text(d),
+    )
+    app.refresh()
+    settle(app, lambda d: "kept in this browser, is back" in main_text(d), "a reload")
+    assert "Another tab of this browser" not in main_text(app)
