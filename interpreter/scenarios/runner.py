@@ -25,7 +25,28 @@ from tablerules.interpreter.scenarios.verdict import Verdict
 
 
 class ScenarioError(ValueError):
-    """A scenario file that cannot be run: the message names the file and where it is wrong."""
+    """A scenario file that cannot be run: the message names the file and where it is wrong.
+
+    `kind` says which way it is wrong (`unreadable`, `not_json`, `too_deep`, `long_number`,
+    `not_scenario`, `other`), `where` the place (`FILE` or `FILE:LINE:COL`), `detail` the
+    reason as the reader gave it, and `line`, `column` the place in the text (0: none), so
+    that a page can tell it in its own words; the message stays as it is."""
+
+    def __init__(
+        self,
+        message: str,
+        kind: str = "other",
+        where: str = "",
+        detail: str = "",
+        line: int = 0,
+        column: int = 0,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.where = where
+        self.detail = detail
+        self.line = line
+        self.column = column
 
 
 @dataclass
@@ -52,13 +73,27 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         data = json.loads(read_text(path, MAX_SCENARIO_BYTES, "the file"))
     except ReadError as error:
-        raise ScenarioError(f"{path}: {error}") from None
+        raise ScenarioError(f"{path}: {error}", "unreadable", str(path), str(error)) from None
     except json.JSONDecodeError as error:
-        raise ScenarioError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
+        where = f"{path}:{error.lineno}:{error.colno}"
+        raise ScenarioError(
+            f"{where}: not JSON: {error.msg}",
+            "not_json",
+            where,
+            error.msg,
+            error.lineno,
+            error.colno,
+        ) from None
     except RecursionError:
-        raise ScenarioError(f"{path}: not a scenario: its JSON is nested too deep") from None
+        raise ScenarioError(
+            f"{path}: not a scenario: its JSON is nested too deep", "too_deep", str(path)
+        ) from None
     except ValueError:  # a number of thousands of digits
-        raise ScenarioError(f"{path}: not a scenario: it holds a number too long to read") from None
+        raise ScenarioError(
+            f"{path}: not a scenario: it holds a number too long to read",
+            "long_number",
+            str(path),
+        ) from None
     problems = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.path])
     if problems:
         lines = []
@@ -66,14 +101,14 @@ def load_scenario(path: str | Path) -> Scenario:
             problem = _deepest(problem)
             where = "/".join(str(p) for p in problem.absolute_path) or "(top level)"
             lines.append(_located(path, where, _short_numbers(problem.message)))
-        raise ScenarioError("\n".join(lines))
+        raise ScenarioError("\n".join(lines), "not_scenario", str(path))
     scenario = Scenario.model_validate(data)
     expect = scenario.expect
     places = [("expect/events", expect.events), ("expect/absent", expect.absent)]
     places += [(f"expect/seen/{seat}", events) for seat, events in expect.seen.items()]
     for where, events in places:
         for place, why in event_problems(where, events):
-            raise ScenarioError(_located(path, place, why))
+            raise ScenarioError(_located(path, place, why), "not_scenario", str(path))
     return scenario
 
 

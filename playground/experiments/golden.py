@@ -19,6 +19,7 @@ from tablerules.playground.files.budget import HandClock, OverBudget, checked_wi
 from tablerules.playground.files.drafts import ROOT, RuleDraft
 from tablerules.playground.play.hands import HandSession, Rigged
 from tablerules.playground.words.page_messages import page_messages
+from tablerules.playground.words.scenario_errors import scenario_error_text
 
 SCENARIOS = ROOT / "tests" / "golden" / "scenarios"
 
@@ -225,7 +226,7 @@ def read_saved_scenario(
     try:
         scenario = load_scenario(path)
     except ScenarioError as error:
-        return str(error).replace(str(path), name)
+        return scenario_error_text(error, str(path), name, data, lang)
     expected = scenario_rules_name(draft.path)
     if scenario.rules != expected:
         return say("golden.other_rules", name=name, rules=scenario.rules, label=label)
