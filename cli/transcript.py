@@ -16,6 +16,7 @@ from tablerules.interpreter.messages import DEFAULT, Messages, messages
 from tablerules.interpreter.messages.judgement_text import judgement_text
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.narrate import Narrator
+from tablerules.interpreter.narration.order import told_after
 from tablerules.interpreter.narration.reckoning import Reckoner
 from tablerules.interpreter.playlog.writer import Record, dumps
 
@@ -92,6 +93,7 @@ class HandTranscript:
         self.dealer = dealer
         self.dead_wall = game.compiled.dead_wall  # never drawn: not among the cards to draw
         self.events: list[Record] = []
+        self.held: list[Record] = []  # restrictions not told yet (see `lines`)
         self.say = messages(lang)
         self.narrator = Narrator(
             game,
@@ -137,8 +139,19 @@ class HandTranscript:
         return [self.say("transcript.seats", list=listed)]
 
     def lines(self, record: Record) -> list[str]:
+        """The lines of `record`; a restriction is held until the next event, to be told
+        after it when it follows from it (`narration.order`)."""
         if record.get("type") != "choice":
             self.events.append(record)
+        if record.get("type") == "restricted":
+            self.held.append(record)
+            return []
+        held, self.held = self.held, []
+        after = [h for h in held if told_after(h, record)]
+        before = [line for h in held if h not in after for line in self._lines(h)]
+        return before + self._lines(record) + [line for h in after for line in self._lines(h)]
+
+    def _lines(self, record: Record) -> list[str]:
         render = self.renderers.get(record.get("type", ""), self._narrated)
         try:
             return render(record)

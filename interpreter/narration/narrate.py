@@ -23,6 +23,7 @@ from tablerules.interpreter.engine.views import HIDDEN
 from tablerules.interpreter.messages import DEFAULT
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.narration.money_phrases import MoneyPhrases
+from tablerules.interpreter.narration.order import told_order
 from tablerules.interpreter.narration.play_phrases import PlayPhrases
 from tablerules.interpreter.narration.reckoning import Reckoner, group_counts
 from tablerules.interpreter.narration.win_phrases import WinPhrases
@@ -196,12 +197,12 @@ class Narrator(PlayPhrases, WinPhrases, MoneyPhrases):
             return None
 
     def sentence(self, events: list[Record], money: bool = False) -> str:
-        """One move: the clauses of its events in order. Payments are left to the
-        settlement unless `money`; then the payments of one label to one seat are told as
-        one clause (`Bea, Cy pay Al 20 each · a self-draw`)."""
+        """One move: the clauses of its events in the order they are told (`order`).
+        Payments are left to the settlement unless `money`; then the payments of one label
+        to one seat are told as one clause (`Bea, Cy pay Al 20 each · a self-draw`)."""
         clauses: list[str] = []
         payments: list[Record] = []
-        for event in [*events, {"type": "end of move"}]:
+        for event in [*told_order(events), {"type": "end of move"}]:
             if event["type"] == "pay":
                 if payments and not _same_payment(payments[-1], event):
                     clauses.append(self._payments(payments))
