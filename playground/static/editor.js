@@ -221,16 +221,14 @@ export default function (component) {
   if (!data.edited && input.value === data.text && ours(root, stored(data.store))) {
     forget(data.store);
   }
-  if (data.forget && data.forget.length) {  // copies the page was told to drop, as they were
-    let dropped = false;
+  const asked = JSON.stringify(data.forget || []);
+  if (data.forget && data.forget.length && root.trForgot !== asked) {
+    root.trForgot = asked;  // copies the page was told to drop, as they were when told
     for (const { key, at } of data.forget) {
       const copy = key.startsWith(data.store + COPY) ? stored(key) : null;
-      if (copy && copy.at === at) {
-        forget(key);
-        dropped = true;
-      }
+      if (copy && copy.at === at) forget(key);
     }
-    if (dropped) setStateValue('copies', copies(data.store));
+    setStateValue('copies', copies(data.store));
   }
 
   if (!root.trWired) {

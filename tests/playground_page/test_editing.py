@@ -60,3 +60,25 @@ def test_the_rules_in_effect_read_as_rules() -> None:
     assert "# horses = 2" in text and "{'" not in text
     for clause in ("deck [PMZ-1] {", "settle win [PMZ-16, PMZ-17, PMZ-21] {", "ties [PMZ-5] {"):
         assert clause in text
+
+
+def test_an_edit_another_tab_kept_is_told_offered_and_forgotten_when_asked(app: AppTest) -> None:
+    """What the editor sends when it kept another tab's edit as a copy: the tab says so,
+    offers it to download, and asks the editor to drop it (as it was) when told."""
+    draft = app.session_state["draft"]
+    mine, theirs = draft.text.replace(*EDIT), draft.text.replace("= 10", "= 20", 1)
+    copy = {"key": "tablerules-draft:rules/paomazai.rules~t1", "at": 5, "text": theirs}
+    app.session_state["editor_paomazai_rules"] = {"text": mine, "copies": [copy]}
+    run(app)
+    warnings = [w.value for w in app.warning if w.value.startswith("Another tab")]
+    assert warnings == [
+        "Another tab of this browser kept its own edit of rules/paomazai.rules while this one "
+        "was open (1 kept). Neither is lost: the other tab's edit is kept in this browser as a "
+        "copy — download it to compare or to keep it."
+    ], [w.value for w in app.warning]
+    (button,) = [b for b in app.get("download_button") if b.key == "other_tab_1"]
+    assert button.label == "Download the other tab's edit 1 (2 line(s) differ from this one)"
+    assert editor_data(app)["forget"] == []
+    click(app, "other_tabs_forget")
+    assert editor_data(app)["forget"] == [{"key": copy["key"], "at": 5}]
+    assert draft.text == mine  # this tab's edit untouched
