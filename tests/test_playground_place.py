@@ -213,6 +213,16 @@ def test_a_scenario_of_another_rule_file_is_refused_in_words() -> None:
     assert error.startswith("broken.json: at ") and "/tmp" not in error
 
 
+def test_a_saved_scenario_that_is_not_json_is_refused_in_the_pages_language() -> None:
+    at = opened({"lang": "繁體中文"})
+    bad = b'{"name": "x",\n "rules": }'
+    at.file_uploader(key="scenario_upload").set_value(("bad1.json", bad, "application/json"))
+    run(at)
+    (error,) = [e.value for e in at.error]
+    assert error.startswith("bad1.json:2:11: 不是 JSON：這裡應該是一個值"), error
+    assert '\n```\n "rules": }\n          ^\n```' in error
+
+
 def test_a_seed_that_is_not_a_whole_number_is_refused_and_a_huge_one_taken() -> None:
     at = opened()
     at.text_input(key="seed").set_value("12x")
