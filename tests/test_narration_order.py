@@ -1,6 +1,7 @@
 """A restriction a seat takes on by discarding is logged just before the discard (the
-engine's order, which logs keep) but told after it: the command line's transcript, a
-move's sentence and the playground's steps read `X discards C`, then `X is under R on C`."""
+engine's order, which logs keep) but told after it: the command line's transcript and a
+move's sentence read `X discards C`, then `X is under R on C`. (The playground steps one
+event at a time, in the log's order.)"""
 
 from __future__ import annotations
 
@@ -55,22 +56,3 @@ def test_the_transcript_tells_a_discard_before_the_restriction_it_brings(
     for discard, restriction in after:
         seat, card = re.fullmatch(r"(\S+) is under \S+ on (\S+) \[.*\]", restriction).groups()
         assert discard == f"{seat} discards {card}", (discard, restriction)
-
-
-def test_the_playgrounds_step_tells_the_discard_and_then_the_restriction() -> None:
-    """The Hand tab steps event by event: the restriction is not a step of its own before
-    the discard it follows from (the card would still be in the hand), but goes with it."""
-    from tablerules.playground.play.hands import HandSession
-    from tablerules.playground.play.steps import hand_steps
-
-    session = HandSession(load_game(PHZ), seed=7)
-    session.goto(len(session.events_at) - 1)
-    narrator = Narrator(session.game, session.end.state.dealer, table=session.end)
-    events = session.end.events
-    said = [narrator.sentence(events[s.start : s.end]) for s in hand_steps(session, narrator)]
-    restricted = [s for s in said if " is under " in s]
-    assert restricted
-    for sentence in restricted:
-        discard, restriction = sentence.split(" — ")
-        assert re.fullmatch(r"\S+ discards \S+", discard), sentence
-        assert re.fullmatch(r"\S+ is under \S+ on \S+", restriction), sentence

@@ -5,8 +5,7 @@ events: a drawn card shown, nobody taking it, the next seat drawing… Each even
 can read (a draw, a show, a discard, a claim, a pass, a payment: every event its narrator
 tells, as the seat viewing may see it) is a step of its own; an event it does not tell
 goes with the step after it, or, at a move's end, with the step before it, so that a
-move's last step shows the hand as the move leaves it; so does an event told after the
-next one (a restriction a discard brings, `narration.order`). The steps are numbered from 0 (the
+move's last step shows the hand as the move leaves it. The steps are numbered from 0 (the
 deal) and each belongs to a turn, a run of steps of one seat's turn and the answers to it.
 
 The table part way through a move is the hand replayed with a copy of its state taken
@@ -22,7 +21,6 @@ from typing import Any
 from tablerules.interpreter.engine import Table
 from tablerules.interpreter.engine.state import HandState
 from tablerules.interpreter.narration.narrate import Narrator
-from tablerules.interpreter.narration.order import told_after
 from tablerules.playground.play.hands import HandSession
 
 # the events whose seat takes the turn (a seat drawing, discarding, claiming, winning)
@@ -71,8 +69,6 @@ def hand_steps(session: HandSession, narrator: Narrator) -> list[Step]:
             event = events[index]
             if not narrator.phrase(event):
                 continue
-            if index + 1 < stop and told_after(event, events[index + 1]):
-                continue  # told after the next event, with it (`narration.order`)
             who = actor(event)
             if who is not None and who != seat:
                 turn, seat = (turn + 1 if steps else turn), who
