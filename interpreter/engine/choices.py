@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import compress
 
+from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
@@ -17,6 +18,8 @@ from tablerules.interpreter.engine.screen import Entry, Screen
 from tablerules.interpreter.engine.state import Choice, HandState, Offer, Seat
 from tablerules.interpreter.engine.win_facts import win_conditions, with_sight
 from tablerules.interpreter.hand.evaluate import Evaluator, TableGroup
+
+COMPLETABLE_LIMIT = 1 << 16  # hands kept by `_completable_by_some_card` before emptied
 
 
 class ChoiceMaker(LockedCards):
@@ -37,6 +40,11 @@ class ChoiceMaker(LockedCards):
         self.restriction_rules = RestrictionRules(play)  # what a window's seats incur
         self._judged = play.compiled.scoring.decides_wins  # a win may need a score or a condition
         self._wild = bool(play.compiled.wilds)
+        # a hand that a wild in the offered card's place does not complete is completed by
+        # no card (`completing_wild`): one win test per hand and table answers every offer
+        completing = getattr(evaluator, "completing_wild", None)
+        self._completing_wild: int | None = completing() if completing is not None else None
+        self._completable: dict[tuple[object, ...], bool] = {}
         self._turn_offers = [Offer("turn", seat, None) for seat in range(play.seats)]
         # a drawer's own ways, by the draw's context (see `_drawer_plan`)
         self._drawer_steps: dict[str, list[tuple[bool, list[Entry], Screen]]] = {}
@@ -71,23 +79,63 @@ class ChoiceMaker(LockedCards):
         card = offer.card
         if source is None or card is None:
             return False
-        compiled = self.play.compiled
         hand = seat.hand
         held = is_owner and offer.context in self._in_owner_hand
         if held and hand[card] == 0:
             return False
         packed = seat.packed  # with the card, whether it was held or offered
-        card_bit = 1 << (card * FIELD_BITS)
         if not held:
-            packed += card_bit
+            packed += 1 << (card * FIELD_BITS)
+        counts = list(hand)
+        if held:
+            counts[card] -= 1  # the winning card is the one just received
+        table = self.table_groups(seat)
+        screened = self._screen_win(seat, packed, card, counts, table, source)
+        if screened is not None:
+            return screened
+        conditions = None
+        if self._judged:
+            conditions = win_conditions(state, self.play, seat_index, offer)
+        if self._wild:  # copies in sight elsewhere: no wild is read as one more (P2-1)
+            conditions = with_sight(state, self.play, seat_index, offer, counts, source, conditions)
+        return self.evaluator.quick_wins(counts, table, card, source, conditions)
+
+    def may_complete(self, seat: Seat, card: int) -> bool:
+        """Whether `card` added to the seat's concealed cards may make a win, as the screens
+        of `can_win` tell: False only where no way of winning with it can succeed (what a
+        drawn hand's settlement asks of every card before judging it)."""
+        counts = list(seat.hand)
+        packed = seat.packed + (1 << (card * FIELD_BITS))
+        table = self.table_groups(seat)
+        return self._screen_win(seat, packed, card, counts, table, "discard") is not False
+
+    def _screen_win(
+        self,
+        seat: Seat,
+        packed: int,
+        card: int,
+        counts: list[int],
+        table: list[TableGroup],
+        source: ir.Source,
+    ) -> bool | None:
+        """What the screens say of the seat winning with `card` (`packed`: its concealed
+        cards with the card; `counts`: without it): False where no win can come of it, True
+        where the signatures alone make it a win, None where the win test must tell."""
+        compiled = self.play.compiled
+        card_bit = 1 << (card * FIELD_BITS)
         cards_form = bool(self._card_forms) and any(
             form.holds(packed, seat.table) for form in self._card_forms
         )  # a form of cards wins whatever its groups: no test below may refuse it
+        completions, prefilter, prefilter_laid = (
+            self._plain_screens
+            if self._wild and not packed & self._wild_fields
+            else (self._completions_screen, self._prefilter, self._prefilter_laid)
+        )
         if not cards_form:
-            if self._completions_screen and not self._may_complete(packed - card_bit, card):
+            if completions and not self._may_complete(packed - card_bit, card):
                 return False  # not one of the hand's completing cards (see `screen.py`)
-            screened = self._prefilter or (self._prefilter_laid and bool(seat.table))
-            if screened and SignatureLayout.fits(sum(hand) + (not held)):
+            screened = prefilter or (prefilter_laid and bool(seat.table))
+            if screened and SignatureLayout.fits(sum(counts) + 1):
                 kinds = compiled.kinds
                 pairs = triggers = 0
                 for group in seat.table:
@@ -99,15 +147,31 @@ class ChoiceMaker(LockedCards):
                     return False
                 if compiled.structural_exact:
                     return True
-        counts = list(hand)
-        if held:
-            counts[card] -= 1  # the winning card is the one just received
-        conditions = None
-        if self._judged:
-            conditions = win_conditions(state, self.play, seat_index, offer)
-        if self._wild:  # copies in sight elsewhere: no wild is read as one more (P2-1)
-            conditions = with_sight(state, self.play, seat_index, offer, counts, source, conditions)
-        return self.evaluator.quick_wins(counts, self.table_groups(seat), card, source, conditions)
+        if self._completing_wild is not None and not self._completable_by_some_card(
+            packed - card_bit, counts, table, source
+        ):
+            return False
+        return None
+
+    def _completable_by_some_card(
+        self, packed: int, counts: list[int], table: list[TableGroup], source: ir.Source
+    ) -> bool:
+        """Whether the hand (`counts`, packed: without the offered card) with its table may
+        win with some card: it wins with the wild kind `completing_wild` as the winning card.
+        Kept by the hand, its table and how the card comes; a hand holding every copy of the
+        wild is not screened."""
+        wild = self._completing_wild
+        assert wild is not None
+        if counts[wild] >= self.play.compiled.cards.copies_of[wild]:
+            return True
+        key = (packed, tuple(table), source)
+        known = self._completable.get(key)
+        if known is None:
+            known = self.evaluator.quick_wins(counts, table, wild, source, None)
+            if len(self._completable) >= COMPLETABLE_LIMIT:
+                self._completable.clear()
+            self._completable[key] = known
+        return known
 
     # ── enumeration ────────────────────────────────────────────
     def choices_if_any(self, state: HandState, seat_index: int, offer: Offer) -> list[Choice]:

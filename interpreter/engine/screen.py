@@ -139,6 +139,12 @@ class ResponseScreen:
         self._signatures_decide = not self._completions_screen and self._prefilter
         # a win is screened by the completing cards alone
         self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
+        # a hand that holds no wild card, the offered card counted, is judged as without
+        # wilds: these screens still hold for it (`ChoiceMaker.can_win`)
+        self._plain_screens = (self._completions_screen, self._prefilter, self._prefilter_laid)
+        self._wild_fields = 0
+        for wild in play.compiled.wilds.kinds:
+            self._wild_fields |= 0xFF << (wild * FIELD_BITS)
         if play.compiled.wilds:  # a hand with wild cards: only the win test itself can tell
             self._completions_screen = self._prefilter = self._blocks_screen_wins = False
             self._prefilter_laid = False

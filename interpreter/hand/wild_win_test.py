@@ -114,6 +114,21 @@ class WildWinTest:
         self._win_memo[key] = found
         return found
 
+    def completing_wild(self: WildEvaluator) -> int | None:
+        """The wild kind W such that a hand wins with some card added only if it wins with W
+        added in that card's place (W read as it): one kind of wild, standing for every other
+        card kind, where a split the groups and pairs accept decides the win (no minimum
+        score, no `when` line of the win, no group kept whole), so a reading's verdict hangs
+        on its cards alone. Play screens the wins of a hand not ready with one win test.
+        None elsewhere."""
+        if not self._groups_decide or self._single_kind < 0:
+            return None
+        wild = self._single_kind
+        others = set(range(len(self.rules.cards))) - {wild}
+        if not others <= set(self._stands[wild]):
+            return None
+        return wild
+
     def _with_elsewhere(
         self: WildEvaluator, around: list[int], conditions: WinConditions | None
     ) -> list[int]:

@@ -116,9 +116,12 @@ class DrawnSettlement:
         own_draw = self._conditions(seat, "draw")
         copies = in_play(settlement.evaluator.rules)  # the card turned up is out of play
         wins = settlement.evaluator.quick_wins  # the verdict alone: what play offers
+        may_complete = settlement.maker.may_complete  # play's screens: no win test wasted
         for card in range(len(whole)):
             if whole[card] >= copies[card]:
                 continue  # no copy of it is left to complete the hand
+            if not may_complete(held, card):
+                continue
             if wins(held.hand, table, card, "discard", conditions):
                 found.append(PossibleWin(card, 0))
             elif wins(held.hand, table, card, "self", own_draw):
