@@ -8,7 +8,10 @@ One side per game, each playing full hands (`interpreter.engine.Table`) with an
 `interpreter.bots.players.RandomBot` at every seat:
 
 * 跑馬仔 (`rules/paomazai.rules`), 4 players;
-* 跑胡子 (`rules/paohuzi.rules`), 4 players.
+* 跑胡子 (`rules/paohuzi.rules`), 4 players;
+
+or, with `our_sides(regional=True)`, the six regional files of rule language v3 (四川, 廣東,
+紅中, 台灣, 長沙 and 常德跑胡子), whose target is at least 10× RLCard's games per second.
 
 `preset_sides(bot)` gives the scoring presets beside their base files, for the part of the
 benchmark that times a preset as a share of its base's speed: 跑馬仔番
@@ -41,6 +44,14 @@ from . import PlayFigures, PlayRunner, play_figures
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 GAMES = (("跑馬仔", "paomazai.rules"), ("跑胡子", "paohuzi.rules"))
+REGIONAL = (
+    ("四川", "sichuan.rules"),
+    ("廣東", "guangdong.rules"),
+    ("紅中", "hongzhong.rules"),
+    ("台灣", "taiwan.rules"),
+    ("長沙", "changsha.rules"),
+    ("常德", "variants/paohuzi-changde.rules"),
+)
 # a scoring preset's side, its rule file, and its base's side and rule file
 PRESETS = (
     ("跑馬仔番", "variants/paomazai-faan.rules", "跑馬仔", "paomazai.rules"),
@@ -102,9 +113,10 @@ def _runner(side: str, path: Path, bot_kind: str = "random") -> PlayRunner:
     return run
 
 
-def our_sides() -> list[tuple[str, PlayRunner]]:
-    """The engine's whole-game runners, one per bundled game, as (name, runner) pairs."""
-    return [(side, _runner(side, RULES / name)) for side, name in GAMES]
+def our_sides(regional: bool = False) -> list[tuple[str, PlayRunner]]:
+    """The engine's whole-game runners, one per game, as (name, runner) pairs: 跑馬仔 and
+    跑胡子, or the six regional files."""
+    return [(side, _runner(side, RULES / name)) for side, name in (REGIONAL if regional else GAMES)]
 
 
 def preset_sides(bot: str) -> list[tuple[str, str, PlayRunner, PlayRunner]]:
