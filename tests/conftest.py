@@ -36,17 +36,17 @@ def phz() -> Game:
     return load_game(RULES / "paohuzi.rules")
 
 
-QuickRun = Callable[[str], tuple[subprocess.CompletedProcess[str], dict[str, Any]]]
+QuickRun = Callable[..., tuple[subprocess.CompletedProcess[str], dict[str, Any]]]
 
 
 @pytest.fixture
 def quick_benchmark(tmp_path: Path) -> QuickRun:
-    """Run `benchmarks/NAME --quick --json FILE`; return the process and the figures."""
+    """Run `benchmarks/NAME --quick [ARGS…] --json FILE`; return the process and the figures."""
 
-    def run(name: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    def run(name: str, *args: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
         out = tmp_path / f"{name}.json"
         done = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / name), "--quick", "--json", str(out)],
+            [sys.executable, str(ROOT / "benchmarks" / name), "--quick", *args, "--json", str(out)],
             capture_output=True,
             text=True,
             timeout=300,

@@ -4,14 +4,7 @@ assertions: speed is for the benchmark to show."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 from conftest import QuickRun
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_quick_play_benchmark_writes_figures_for_every_part(quick_benchmark: QuickRun) -> None:
@@ -63,20 +56,11 @@ def test_quick_play_benchmark_writes_figures_for_every_part(quick_benchmark: Qui
     assert "× RLCard" in run.stdout and "跑胡子" in run.stdout
 
 
-def test_quick_play_benchmark_plays_the_regional_files(tmp_path: Path) -> None:
+def test_quick_play_benchmark_plays_the_regional_files(quick_benchmark: QuickRun) -> None:
     """`--regional`: the six regional files of rule language v3 beside RLCard, each side's
     games played whole, with the regional target (≥ 10×) named."""
-    out = tmp_path / "regional.json"
-    argv = ["--quick", "--regional", "--skip-cli", "--skip-memory", "--skip-presets"]
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_play.py"), *argv, "--json", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    figures = json.loads(out.read_text(encoding="utf-8"))
+    skipped = ("--skip-cli", "--skip-memory", "--skip-presets")
+    done, figures = quick_benchmark("bench_play.py", "--regional", *skipped)
     sides = figures["self_play"]["sides"]
     assert set(sides) == {"RLCard mahjong", "四川", "廣東", "紅中", "台灣", "長沙", "常德"}
     rules = {name: side["details"].get("rules") for name, side in sides.items()}
