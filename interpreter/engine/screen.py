@@ -140,7 +140,7 @@ class ResponseScreen:
         # a win is screened by the completing cards alone
         self._blocks_screen_wins = not self._card_forms and not self._signatures_decide
         # a hand that holds no wild card, the offered card counted, is judged as without
-        # wilds: these screens still hold for it (`ChoiceMaker.can_win`)
+        # wilds: these screens still hold for it (`WinOffers.can_win`)
         self._plain_screens = (self._completions_screen, self._prefilter, self._prefilter_laid)
         self._wild_fields = 0
         for wild in play.compiled.wilds.kinds:
@@ -322,7 +322,7 @@ class ResponseScreen:
     def can_win(
         self, seat: Seat, offer: Offer, is_owner: bool, state: HandState, seat_index: int
     ) -> bool:
-        """The win test itself (`ChoiceMaker.can_win`): what a one-block deck screens with."""
+        """The win test itself (`WinOffers.can_win`): what a one-block deck screens with."""
         raise NotImplementedError
 
     def _screen(self, entries: list[Entry]) -> Screen:

@@ -120,7 +120,7 @@ class DrawnSettlement:
         for card in range(len(whole)):
             if whole[card] >= copies[card]:
                 continue  # no copy of it is left to complete the hand
-            if not may_complete(held, card):
+            if not may_complete(held, card, table):
                 continue
             if wins(held.hand, table, card, "discard", conditions):
                 found.append(PossibleWin(card, 0))
