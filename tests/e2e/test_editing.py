@@ -258,14 +258,10 @@ def test_two_tabs_editing_one_file_lose_neither_edit(app: WebDriver, app_url: st
         app.switch_to.window(first)
         edit_the_discard_payment(app)  # the first tab: the discarder pays 3 × unit
         app.switch_to.window(second)  # opened before that edit, it makes its own: 4 × unit
-        open_tab(app, "Rules")
-        place_caret(app, 'on discard: discarder pays 2 × unit "食糊"')
-        for _ in range(len(' × unit "食糊"')):
-            editor(app).send_keys(Keys.ARROW_LEFT)
-        editor(app).send_keys(Keys.BACKSPACE, "4")
-        settle(
+        edit_the_discard_payment(
             app,
-            lambda d: "Another tab of this browser kept its own edit" in main_text(d),
+            "4",
+            "Another tab of this browser kept its own edit",
             "the second tab told that the first tab's edit is kept as a copy",
         )
     finally:

@@ -66,16 +66,18 @@ def upload(driver: WebDriver, path: Path) -> None:
     )
 
 
-def edit_the_discard_payment(driver: WebDriver) -> None:
-    """In the Rules tab: the discarder pays 3 × unit instead of 2."""
+def edit_the_discard_payment(
+    driver: WebDriver,
+    units: str = "3",
+    told: str = "edited: the file on disk is unchanged",
+    what: str = "the edit checked",
+) -> None:
+    """In the Rules tab: the discarder pays `units` × unit instead of 2; then wait until
+    the page says `told` (`what`: the wait's name in a timeout)."""
     open_tab(driver, "Rules")
     settle(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".tr-ed-input"), "the editor")
     place_caret(driver, 'on discard: discarder pays 2 × unit "食糊"')
     for _ in range(len(' × unit "食糊"')):
         editor(driver).send_keys(Keys.ARROW_LEFT)
-    editor(driver).send_keys(Keys.BACKSPACE, "3")
-    settle(
-        driver,
-        lambda d: "edited: the file on disk is unchanged" in main_text(d),
-        "the edit checked",
-    )
+    editor(driver).send_keys(Keys.BACKSPACE, units)
+    settle(driver, lambda d: told in main_text(d), what)
