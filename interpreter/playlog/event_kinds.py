@@ -60,9 +60,7 @@ def undeclared(event_type: str) -> EventKind:
 # ── the engine's kinds, by the clause that logs them ──────────────────
 DEAL = kind("deal", optional=2, dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT)
 # the deal of a file that carries numbers from hand to hand: its place always given
-DEAL_CARRIED = kind(
-    "deal", dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT, carried=ANY
-)
+DEAL_CARRIED = kind("deal", dealer=INT, hands=ANY, wall=INT, round=INT, streak=INT, carried=ANY)
 IMMEDIATE_WIN = kind("immediate win", seat=INT)
 # a win shown on the deal where play goes on: its `nth` showing of `times`, and the hand shown
 SHOWN_WIN = kind("shown win", seat=INT, win=TEXT, nth=INT, times=INT, hand=TEXTS)

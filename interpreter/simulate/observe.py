@@ -48,9 +48,7 @@ class Observation:
                 known.update(cites)
 
 
-def observe(
-    events: Sequence[dict[str, Any]], seats: int, per_payer: bool = False
-) -> Observation:
+def observe(events: Sequence[dict[str, Any]], seats: int, per_payer: bool = False) -> Observation:
     """The statistics' view of one finished hand; with `per_payer`, the money each seat
     pays by ledger label, the seat counted from the dealer (`paid by` rows: a file whose
     amounts differ by payer, or that pays at a drawn hand)."""
