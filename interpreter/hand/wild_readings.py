@@ -48,6 +48,7 @@ from tablerules.interpreter.hand.wild_first_reading import (
 )
 from tablerules.interpreter.hand.wild_reading_lists import WildReadingLists
 from tablerules.interpreter.hand.wild_win_test import WIN_MEMO_LIMIT, Plan, WildWinTest
+from tablerules.interpreter.search.block_shortfall import BlockShortfall
 from tablerules.interpreter.search.wild_budget import WildBudget
 
 
@@ -83,6 +84,7 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         self._plain_wins_packed = super().wins_packed
         self._win_memo: dict[tuple[object, ...], bool] = {}
         self.budget = WildBudget(self.search)
+        self._shortfall = BlockShortfall(self.search, self._copies)
         # hands of no more concealed cards than a seat holds after the deal and a draw (the
         # wilds counted) are searched with narrower bit sets
         self._dealt_cards = max(rules.dealt_per_seat(), default=0) + 1

@@ -42,6 +42,20 @@ class WildWinTest:
         source: ir.Source | None,
         conditions: WinConditions | None = None,
     ) -> bool:
+        # most hands in play are far from a win: refused before they are listed as cards
+        wilds = 0
+        for wild in self._stands:
+            wilds += counts[wild]
+        if win_card is not None and win_card in self._stands:
+            wilds += 1
+        if wilds:
+            concealed = list(counts)
+            for wild in self._stands:
+                concealed[wild] = 0
+            if win_card is not None and win_card not in self._stands:
+                concealed[win_card] += 1
+            if self._beyond_reach(concealed, wilds, table):
+                return False
         hand = [card for card, count in enumerate(counts) for _ in range(count)]
         return self.wins(hand, table, win_card, source, conditions)
 
@@ -77,6 +91,8 @@ class WildWinTest:
         counts, wilds, win_wild = self._parted(hand, win_card)
         if not wilds:
             return super().wins(hand, table, win_card, source, conditions)
+        if self._beyond_reach(self._concealed(counts, win_card), len(wilds), table):
+            return False
         key = (tuple(sorted(hand)), tuple(table), win_card, source, conditions)
         known = self._win_memo.get(key)
         if known is not None:
@@ -113,6 +129,31 @@ class WildWinTest:
             self._win_memo.clear()
         self._win_memo[key] = found
         return found
+
+    def _beyond_reach(
+        self: WildEvaluator, concealed: list[int], wilds: int, table: Sequence[TableGroup]
+    ) -> bool:
+        """Whether no reading of `wilds` wilds can win the plain concealed cards
+        `concealed`: their blocks need more cards added before they split than there are
+        wilds (`BlockShortfall`), and no winning form of cards is within reach (the right
+        count of cards beside the table, none outside its set, and no more of its cards
+        missing than wilds). A quick refusal of most hands in play, which are far from a
+        win; False where it cannot tell."""
+        if max(concealed, default=0) >= 128:
+            return False
+        packed = int.from_bytes(bytes(concealed), "little")
+        if (packed + self._excess) & self._guard:
+            return False  # more copies than the deck has: the readings tell
+        if not self._shortfall.exceeds(packed, wilds):
+            return False
+        for _, form in self._card_forms:
+            size = form.beside(table)
+            if size is None or packed & form.outside or sum(concealed) + wilds != size:
+                continue
+            missing = sum(1 for card in form.cards if not concealed[card]) if form.each else 0
+            if missing <= wilds:
+                return False
+        return True
 
     def completing_wild(self: WildEvaluator) -> int | None:
         """The wild kind W such that a hand wins with some card added only if it wins with W

@@ -263,6 +263,14 @@ class Searcher:
 
         return steps.get, learn
 
+    @property
+    def signature_tables(
+        self,
+    ) -> list[tuple[Callable[[int], int | None], Callable[[int], int], int, int]]:
+        """Per block, in deck order: its signature table's lookup, the solver that fills
+        it, and the block's shift and mask in the packed form."""
+        return self._signature_tables
+
     def completing_cards(self, packed: int) -> int:
         """The card kinds of which one more could complete the hand as far as its blocks
         tell, as guard bits of the packed form: every kind when each block's part splits
