@@ -17,8 +17,10 @@ a reading with such a split is not judged again before it is evaluated. Readings
 judged in the order of a listing wild by wild, the cards of wilds of one kind in rising
 order (the same multiset once), so that among equal scores the first is kept; where
 nothing is valued or scored, every winning reading ties and the first one ends the search.
-A hand too large for the signature tables, and a win on the deal, list every reading
-instead (the last wild then only as a card the searcher's completing cards allow).
+A hand too large for the signature tables lists every reading instead (the last wild then
+only as a card the searcher's completing cards allow). A win on the deal is read on the
+cards as dealt, the wilds as wilds (`when holding N of wild` counts them), never on a
+reading: the readings are judged for the hand's groups alone.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     CompiledRules,
+    ImmediateInfo,
 )
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
@@ -118,7 +121,6 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         # one kind of wild, where the first winning reading is the best: read straight
         # from the budget tables (`wild_first_reading.py`)
         self._read_first = self._first_wins and self._concealed_decide and not self._card_forms
-        self._shown_wins = any(win.goes_on for win in rules.immediate)  # shown on the deal
         self._first_readers()
         # the signatures of a split that makes a winning form (its count of groups)
         self._forms_accept = 0
@@ -303,20 +305,17 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         win_card: int | None,
         source: ir.Source | None,
         conditions: WinConditions | None,
-        on_deal: bool,
     ) -> HeldWilds:
         """A hand holding wilds made ready to judge: the source a winning card implies
         (as `Evaluator` reads it), the facts its patterns see, the cards around it and
-        what the budget search is given (none on the deal: every reading is listed)."""
+        what the budget search is given."""
         source = implied_source(win_card, source)
         facts = self._facts(conditions, source, len(wilds))
         around = self._with_elsewhere(self._with_table(counts, table, win_card), conditions)
         concealed = self._concealed(counts, win_card)
-        plan = None
-        if not on_deal:
-            cards = len(hand) + (win_card is not None)
-            plan = self._plan(around, concealed, wilds, table, cards)
-        return HeldWilds(wilds, source, facts, around, None if on_deal else concealed, plan)
+        cards = len(hand) + (win_card is not None)
+        plan = self._plan(around, concealed, wilds, table, cards)
+        return HeldWilds(wilds, source, facts, around, concealed, plan)
 
     def _candidates(
         self, held: HeldWilds, table: Sequence[TableGroup], every: bool = False
@@ -365,7 +364,7 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
             for card in hand:
                 before[card] += 1
             conditions = self.counted_waits(before, table, win_card, source, conditions)
-        held = self._held(hand, counts, wilds, table, win_card, source, conditions, on_deal)
+        held = self._held(hand, counts, wilds, table, win_card, source, conditions)
         source, facts, plan = held.source, held.facts, held.plan
         best: Evaluation | None = None
         first: Evaluation | None = None
@@ -379,14 +378,14 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         for reading, sure in self._candidates(held, table, not self._first_wins):
             cards, win = self._apply(counts, reading, win_wild, win_card)
             self.judged += 1
-            if not (on_deal or sure) and not super().wins(cards, table, win, source, facts):
+            if not sure and not super().wins(cards, table, win, source, facts):
                 if first is None and plan is None:
-                    first = super().evaluate(cards, table, win, source, on_deal, facts)
+                    first = super().evaluate(cards, table, win, source, False, facts)
                     first_reading = reading
                 if refused is None and self._shape_wins(cards, table, win, source):
                     refused = reading
                 continue
-            result = super().evaluate(cards, table, win, source, on_deal, facts)
+            result = super().evaluate(cards, table, win, source, False, facts)
             if not result.wins:
                 if first is None and plan is None:
                     first, first_reading = result, reading
@@ -406,17 +405,20 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
             if listed is not None:
                 cards, win = self._apply(counts, listed, win_wild, win_card)
                 self.judged += 1
-                first = super().evaluate(cards, table, win, source, on_deal, facts)
+                first = super().evaluate(cards, table, win, source, False, facts)
                 first_reading = listed
         chosen = best or first
         if chosen is None:  # no card a wild may stand for is left: the hand as it is
             return super().evaluate(hand, table, win_card, source, on_deal, conditions)
-        if on_deal and (chosen.immediate is None or self._shown_wins):
-            # what the deal holds is read on its cards as dealt, the wilds as wilds: `when
-            # holding N of wild` counts them (no reading keeps a wild that stands for other
-            # cards), and a win shown on the deal is shown whatever the reading
-            dealt = super().evaluate(hand, table, win_card, source, on_deal, facts)
-            if chosen.immediate is None and dealt.immediate is not None:
+        if on_deal:
+            # what the deal holds is read on its cards as dealt, the wilds as wilds, never
+            # on a reading: `when holding N of wild` counts them, and a win shown on the
+            # deal is shown whatever the reading. A win on the deal is valued as a plain
+            # hand's: by the best reading where one wins by its groups, unless it is
+            # valued by the groups held (those held as dealt)
+            dealt = super().evaluate(hand, table, win_card, source, True, facts)
+            won = self._immediate_named(dealt.immediate)
+            if won is not None and (best is None or won.held_value):
                 held_wilds = len(wilds)
 
                 def count(split: Decomposition) -> None:
@@ -424,6 +426,8 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
 
                 dealt.mark_splits(count)
                 return dealt
+            if won is not None:
+                self._win_on_deal(chosen, 0, table, source, facts, won)
             chosen.shown = dealt.shown
         if best is None:
             best_reading = first_reading
@@ -438,6 +442,12 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
 
         chosen.mark_splits(mark)
         return chosen
+
+    def _immediate_named(self, name: str | None) -> ImmediateInfo | None:
+        """The immediate win of that name (None for none)."""
+        if name is None:
+            return None
+        return next(win for win in self.rules.immediate if win.name == name)
 
     def _shape_wins(
         self,

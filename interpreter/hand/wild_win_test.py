@@ -114,7 +114,7 @@ class WildWinTest:
                 if not decided:
                     decided = self._nothing_to_judge(budget, plan, len(wilds), table)
         if not decided:
-            held = self._held(hand, counts, wilds, table, win_card, source, conditions, False)
+            held = self._held(hand, counts, wilds, table, win_card, source, conditions)
             source, facts = held.source, held.facts
             for reading, sure in self._candidates(held, table):
                 if sure:
