@@ -117,6 +117,14 @@ class Evaluator:
         )
         # concealed cards alone are judged by listing their splits and nothing else
         self._plain_concealed = not self._best_first and not self._scored
+        # the immediate wins that end the hand (those shown while play goes on aside),
+        # by `immediate`'s `own_turn`: all of them, those of each own turn, those of the deal
+        ending = [win for win in rules.immediate if not win.goes_on]
+        self._immediates: dict[bool | None, tuple[ImmediateInfo, ...]] = {
+            None: tuple(ending),
+            True: tuple(win for win in ending if win.own_turn),
+            False: tuple(win for win in ending if not win.own_turn),
+        }
 
     # ── input ──────────────────────────────────────────────────
     def table_group(self, kind: str, cards: Sequence[int]) -> TableGroup:
@@ -445,16 +453,16 @@ class Evaluator:
         With `held_only`, only the `when all of` lines are read: what a draw may complete in
         play; `own_turn` (when given) keeps only the wins looked for on each own turn, or only
         those looked for on the deal."""
-        counts = list(counts)
-        for group in table:
-            for card in group.cards:
-                counts[card] += 1
+        looked_for = self._immediates[own_turn]
+        if not looked_for:
+            return None
+        if table:
+            counts = list(counts)
+            for group in table:
+                for card in group.cards:
+                    counts[card] += 1
         copies = self.rules.cards.copies_of
-        for immediate in self.rules.immediate:
-            if immediate.goes_on:  # shown and paid, not a win that ends the hand
-                continue
-            if own_turn is not None and immediate.own_turn != own_turn:
-                continue  # looked for at the deal, or on each own turn, not both
+        for immediate in looked_for:
             for cards in immediate.every:
                 if cards and all(counts[card] >= copies[card] for card in cards):
                     return immediate
@@ -463,7 +471,10 @@ class Evaluator:
             for needed, kinds in immediate.holding:
                 if sum(counts[kind] for kind in kinds) >= needed:
                     return immediate
-            if times_held(self.rules, immediate, counts):
+            # its other lines (`every` and `holding` lines hold nowhere, as just read)
+            if (immediate.conditions or immediate.tests) and times_held(
+                self.rules, immediate, counts
+            ):
                 return immediate
         return None
 
