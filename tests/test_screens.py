@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tablerules.interpreter import load_game
 from tablerules.interpreter.engine import Table
-from tablerules.interpreter.engine.state import Offer
+from tablerules.interpreter.engine.state import Offer, packed_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_FILES = sorted(
@@ -23,7 +23,8 @@ RULE_FILES = sorted(
 def test_seats_a_window_leaves_out_and_quiet_draws_have_no_choice(name: str) -> None:
     game = load_game(ROOT / "rules" / name)
     asked = left_out = 0
-    for seed in range(2):
+    # a file with wilds screens hands holding one apart from the others: more hands
+    for seed in range(60 if game.compiled.wilds else 2):
         table = Table(game, seed=seed)
         rng = random.Random(seed)
         state, maker, play = table.state, table.maker, table.play
@@ -41,8 +42,10 @@ def test_seats_a_window_leaves_out_and_quiet_draws_have_no_choice(name: str) -> 
                     else:
                         assert maker.choices(state, seat, offer, entries) == [], (seed, seat)
                         left_out += 1
-            if decision.kind == "turn" and offer.card is not None and offer.owner in (
-                decision.options
+            if (
+                decision.kind == "turn"
+                and offer.card is not None
+                and offer.owner in (decision.options)
             ):  # a draw: the drawer's hand as it would be with each card drawn instead
                 _check_quiet_draws(table, offer)
             seat = table.waiting_for()[0]
@@ -75,3 +78,23 @@ def _check_quiet_draws(table: Table, drawn: Offer) -> None:
                 seat.lose(card)
     finally:
         seat.gain(drawn.card)
+
+
+def test_a_plain_hand_waiting_on_a_form_of_cards_is_not_screened_out_beside_wilds() -> None:
+    """廣東 with 翻鬼, a ghost that is no 十三么 card: a hand of no ghost waiting on 發 for
+    十三么 has no block-completing card (1m, 9m… each alone), yet 發 wins it (GD-3, P2-6)."""
+    game = load_game(ROOT / "rules" / "guangdong.rules", {"翻鬼": "true"})
+    orphans = game.parse("1m 9m 1p 9p 1s 9s E S W N C F P")
+    seed = 0
+    while True:  # a deal whose ghost is no 十三么 card
+        table = Table(game, seed=seed)
+        if not set(table.play.compiled.wilds.kinds) & set(orphans):
+            break
+        seed += 1
+    hand = table.game.parse("1m 9m 1p 9p 1s 9s E S W N C P P")
+    counts = [0] * len(table.play.compiled.cards)
+    for card in hand:
+        counts[card] += 1
+    fa = table.game.parse("F")[0]
+    assert table.game.evaluate([*hand, fa]).wins
+    assert table.maker._may_complete(packed_hand(counts), fa)

@@ -145,10 +145,23 @@ class ResponseScreen:
         self._wild_fields = 0
         for wild in play.compiled.wilds.kinds:
             self._wild_fields |= 0xFF << (wild * FIELD_BITS)
-        if play.compiled.wilds:  # a hand with wild cards: only the win test itself can tell
-            self._completions_screen = self._prefilter = self._blocks_screen_wins = False
+        # with wild cards, a hand's completing cards are the plain ones where it holds no
+        # wild (with the wild kinds, and the cards of a form of cards within reach), and
+        # every card where it holds one (`_completing_cards`); the win test itself tells
+        # the rest
+        self._wild_completions = bool(play.compiled.wilds)
+        self._wild_bits = 0
+        for wild in play.compiled.wilds.kinds:
+            self._wild_bits |= self._card_bit[wild]
+        self._form_bits = [
+            (form.outside, sum(self._card_bit[card] for card in form.cards))
+            for form in self._card_forms
+        ]
+        if play.compiled.wilds:
+            self._completions_screen = self._prefilter = False
             self._prefilter_laid = False
             self._signatures_decide = True
+            self._blocks_screen_wins = True
 
     def askers(
         self,
@@ -373,10 +386,18 @@ class ResponseScreen:
     def _completing_cards(self, packed: int) -> int:
         """A hand's completing cards (see the module), worked out and remembered."""
         found = self._guard
-        if self._several_blocks:
-            found = self._completing_of(packed)
-        if found and self._lonely is not None:
-            found &= self._lonely.completing(packed)
+        if self._wild_completions and packed & self._wild_fields:
+            pass  # a hand holding a wild: every card, the win test tells
+        else:
+            if self._several_blocks:
+                found = self._completing_of(packed)
+            if found and self._lonely is not None:
+                found &= self._lonely.completing(packed)
+            if self._wild_completions:
+                found |= self._wild_bits  # a wild drawn or offered: the win test tells
+                for outside, bits in self._form_bits:
+                    if not packed & outside:
+                        found |= bits  # one card more may make the form of cards
         if len(self._completing) >= HAND_CACHE_LIMIT:
             self._completing.clear()
         self._completing[packed] = found

@@ -87,12 +87,19 @@ class WinOffers(LockedCards):
         where the signatures alone make it a win, None where the win test must tell."""
         compiled = self.play.compiled
         card_bit = 1 << (card * FIELD_BITS)
+        holds_wild = self._wild and bool(packed & self._wild_fields)
+        if (
+            holds_wild
+            and self._completing_wild is not None
+            and not self._completable_by_some_card(packed - card_bit, counts, table, source)
+        ):
+            return False  # the wild in the card's place completes nothing: no card does
         cards_form = bool(self._card_forms) and any(
             form.holds(packed, seat.table) for form in self._card_forms
         )  # a form of cards wins whatever its groups: no test below may refuse it
         completions, prefilter, prefilter_laid = (
             self._plain_screens
-            if self._wild and not packed & self._wild_fields
+            if self._wild and not holds_wild
             else (self._completions_screen, self._prefilter, self._prefilter_laid)
         )
         if not cards_form:
@@ -111,8 +118,10 @@ class WinOffers(LockedCards):
                     return False
                 if compiled.structural_exact:
                     return True
-        if self._completing_wild is not None and not self._completable_by_some_card(
-            packed - card_bit, counts, table, source
+        if (
+            not holds_wild
+            and self._completing_wild is not None
+            and not self._completable_by_some_card(packed - card_bit, counts, table, source)
         ):
             return False
         return None
@@ -128,7 +137,7 @@ class WinOffers(LockedCards):
         assert wild is not None
         if counts[wild] >= self.play.compiled.cards.copies_of[wild]:
             return True
-        key = (packed, tuple(table), source)
+        key = (packed, tuple(table), source) if table else (packed, source)
         known = self._completable.get(key)
         if known is None:
             known = self.evaluator.quick_wins(counts, table, wild, source, None)
