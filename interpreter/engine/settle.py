@@ -124,8 +124,8 @@ class Settlement:
         if not self.compiled.immediate:
             return None
         # the counts decide: the hand is evaluated only once it wins (`_finish_win`)
-        hand, table = seat.hand, self.maker.table_groups(seat)
-        return self.evaluator.immediate(hand, table, held_only, own_turn)
+        table = self.maker.table_groups(seat) if seat.table else ()
+        return self.evaluator.immediate(seat.hand, table, held_only, own_turn)
 
     def shown_win_payments(
         self, state: HandState, log: Logger, win: ImmediateInfo, seat: int

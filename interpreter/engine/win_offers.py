@@ -29,6 +29,7 @@ class WinOffers(LockedCards):
         completing = getattr(evaluator, "completing_wild", None)
         self._completing_wild: int | None = completing() if completing is not None else None
         self._completable: dict[tuple[object, ...], bool] = {}
+        self._refuses = getattr(evaluator, "refuses", None)
 
     def table_groups(self, seat: Seat) -> list[TableGroup]:
         return [TableGroup(g.kind, tuple(sorted(g.cards)), g.claimed) for g in seat.table]
@@ -53,7 +54,7 @@ class WinOffers(LockedCards):
         counts = list(hand)
         if held:
             counts[card] -= 1  # the winning card is the one just received
-        table = self.table_groups(seat)
+        table = self.table_groups(seat) if seat.table else []
         screened = self._screen_win(seat, packed, card, counts, table, source)
         if screened is not None:
             return screened
@@ -140,7 +141,15 @@ class WinOffers(LockedCards):
         key = (packed, tuple(table), source) if table else (packed, source)
         known = self._completable.get(key)
         if known is None:
-            known = self.evaluator.quick_wins(counts, table, wild, source, None)
+            # most hands are refused at once by what their blocks lack (packed as held)
+            wild_field = wild * FIELD_BITS
+            held = (packed >> wild_field) & 0xFF
+            plain = packed & ~self._wild_fields
+            assert self._refuses is not None  # an evaluator of wild cards
+            if self._refuses(plain, sum(counts) - held, held + 1, table):
+                known = False
+            else:
+                known = self.evaluator.quick_wins(counts, table, wild, source, None)
             if len(self._completable) >= COMPLETABLE_LIMIT:
                 self._completable.clear()
             self._completable[key] = known

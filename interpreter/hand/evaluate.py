@@ -469,7 +469,10 @@ class Evaluator:
             if held_only:
                 continue
             for needed, kinds in immediate.holding:
-                if sum(counts[kind] for kind in kinds) >= needed:
+                held = 0
+                for kind in kinds:
+                    held += counts[kind]
+                if held >= needed:
                     return immediate
             # its other lines (`every` and `holding` lines hold nowhere, as just read)
             if (immediate.conditions or immediate.tests) and times_held(

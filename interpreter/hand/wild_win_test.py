@@ -133,24 +133,34 @@ class WildWinTest:
     def _beyond_reach(
         self: WildEvaluator, concealed: list[int], wilds: int, table: Sequence[TableGroup]
     ) -> bool:
-        """Whether no reading of `wilds` wilds can win the plain concealed cards
-        `concealed`: their blocks need more cards added before they split than there are
-        wilds (`BlockShortfall`), and no winning form of cards is within reach (the right
-        count of cards beside the table, none outside its set, and no more of its cards
-        missing than wilds). A quick refusal of most hands in play, which are far from a
-        win; False where it cannot tell."""
+        """`refuses` of the plain concealed cards as counts per card kind."""
         if max(concealed, default=0) >= 128:
             return False
         packed = int.from_bytes(bytes(concealed), "little")
-        if (packed + self._excess) & self._guard:
+        return self.refuses(packed, sum(concealed), wilds, table)
+
+    def refuses(
+        self: WildEvaluator, plain: int, cards: int, wilds: int, table: Sequence[TableGroup]
+    ) -> bool:
+        """Whether no reading of `wilds` wilds can win the plain concealed cards `plain`
+        (packed; `cards` of them): their blocks need more cards added before they split
+        than there are wilds (`BlockShortfall`), and no winning form of cards is within
+        reach (the right count of cards beside the table, none outside its set, and no more
+        of its cards missing than wilds). A quick refusal of most hands in play, which are
+        far from a win; False where it cannot tell."""
+        if (plain + self._excess) & self._guard:
             return False  # more copies than the deck has: the readings tell
-        if not self._shortfall.exceeds(packed, wilds):
+        if not self._shortfall.exceeds(plain, wilds):
             return False
         for _, form in self._card_forms:
             size = form.beside(table)
-            if size is None or packed & form.outside or sum(concealed) + wilds != size:
+            if size is None or plain & form.outside or cards + wilds != size:
                 continue
-            missing = sum(1 for card in form.cards if not concealed[card]) if form.each else 0
+            missing = 0
+            if form.each:
+                for card in form.cards:
+                    if not (plain >> (card * FIELD_BITS)) & 0xFF:
+                        missing += 1
             if missing <= wilds:
                 return False
         return True
