@@ -30,9 +30,7 @@ def sichuan_with(tmp_path: Path, line: str) -> Path:
 
 def errors(path: Path) -> list[str]:
     loaded = load(path)
-    return [
-        f"{d.line}:{d.code} {d.message}" for d in loaded.diagnostics if d.severity == "error"
-    ]
+    return [f"{d.line}:{d.code} {d.message}" for d in loaded.diagnostics if d.severity == "error"]
 
 
 def with_leaving(tmp_path: Path, name: str, until: int = 3) -> Path:
@@ -59,9 +57,7 @@ def with_leaving(tmp_path: Path, name: str, until: int = 3) -> Path:
         ("  a winner leaves the hand, until three have won\n", "E103 the number of seats"),
     ],
 )
-def test_a_count_the_hand_cannot_reach_is_refused(
-    tmp_path: Path, line: str, expected: str
-) -> None:
+def test_a_count_the_hand_cannot_reach_is_refused(tmp_path: Path, line: str, expected: str) -> None:
     found = errors(sichuan_with(tmp_path, line))
     assert len(found) == 1 and expected in found[0], found
 

@@ -57,8 +57,7 @@ def test_a_card_all_of_whose_copies_the_hand_holds_is_no_wait() -> None:
 def test_waits_is_read_in_patterns_only(tmp_path: Path) -> None:
     path = tmp_path / "settle.rules"
     path.write_text(
-        'extends "taiwan"\n\noverride settle win [TW-7] {\n'
-        "  otherwise: discarder pays waits\n}\n",
+        'extends "taiwan"\n\noverride settle win [TW-7] {\n  otherwise: discarder pays waits\n}\n',
         encoding="utf-8",
     )
     diagnostics = load(path).diagnostics

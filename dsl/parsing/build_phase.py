@@ -59,4 +59,3 @@ class PhaseClauses:
                     isinstance(p, Tree) and p.data == "shown_declaration" for p in parts
                 )
         return "phases", name, phase
-
