@@ -110,6 +110,23 @@ class Game:
         """The hand's evaluation (see `Evaluator.evaluate`), its arguments checked first:
         a card index out of range, or anything but what it takes, is a `HandError` saying so
         (`hand.arguments`). A bulk check of cards known good may call the evaluator itself."""
+        if (
+            table is None
+            and win_card is None
+            and source is None
+            and conditions is None
+            and type(hand) is list
+        ):  # concealed cards alone, the bulk check: one set lookup a card
+            try:
+                known = self._cards.issuperset(hand)
+            except TypeError:  # a list or a dict among the cards
+                known = False
+            if known:
+                try:
+                    return self.evaluator.evaluate(hand, None, None, None, on_deal, None)
+                except TypeError:
+                    check_cards(hand, self._cards, "hand")  # a float equal to an index, say
+                    raise
         if type(hand) is not list:
             hand = listed(hand, "hand")  # type: ignore[assignment]
         given = table or win_card is not None or source is not None or conditions is not None

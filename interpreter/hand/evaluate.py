@@ -327,7 +327,7 @@ class Evaluator:
                     result = self._judge_plain(pre)
                     if self._scored:
                         self._score(result, pre, (), None, conditions)
-                result.left_out = self.search.left_out(pre)
+                result.count_left_out(self.search.left_out, pre)
                 return result
         if table is None:
             table = ()
@@ -335,7 +335,7 @@ class Evaluator:
         pre = self._pack(hand, table, win_card)
         full = pre + self._one[win_card] if win_card is not None else pre
         result = self._judge(full, pre, table, win_card, source)
-        result.left_out = self.search.left_out(full)
+        result.count_left_out(self.search.left_out, full)
         if self._scored:
             if result.wins:
                 counts = self.rules.unpack(pre)

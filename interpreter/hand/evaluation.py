@@ -161,10 +161,10 @@ class Evaluation:
         "_context",
         "_decompositions",
         "_explainer",
+        "_left_out",
         "_pending",
         "_reasons",
         "immediate",
-        "left_out",
         "shown",
         "value_name",
         "wild_readings",
@@ -187,9 +187,8 @@ class Evaluation:
         self.shown: list[dict[str, object]] = []
         # what each wild card stood for in the reading chosen: (wild kind, card kind)
         self.wild_readings: tuple[tuple[int, int], ...] = ()
-        # splits of the hand not listed: a hand with more than `split_count.LISTED_SPLITS`
-        # lists that many and the best of each signature, and counts the rest
-        self.left_out = 0
+        # splits of the hand not listed (`left_out`), or how to count them when first read
+        self._left_out: int | tuple[Callable[[int], int], int] = 0
         self._candidates = candidates if candidates is not None else []
         self._best_index = best
         self._explainer = explainer
@@ -202,6 +201,25 @@ class Evaluation:
         self._decompositions: list[Decomposition] | None = None
         self._reasons: list[Reason] | None = None
         self._pending: tuple[Candidate | None, Callable[[], Evaluation]] | None = None
+
+    @property
+    def left_out(self) -> int:
+        """Splits of the hand not listed: a hand with more than `split_count.LISTED_SPLITS`
+        lists that many and the best of each signature, and counts the rest."""
+        known = self._left_out
+        if isinstance(known, tuple):
+            count, packed = known
+            known = self._left_out = count(packed)
+        return known
+
+    @left_out.setter
+    def left_out(self, value: int) -> None:
+        self._left_out = value
+
+    def count_left_out(self, count: Callable[[int], int], packed: int) -> None:
+        """`left_out` counted when first read, as `count(packed)` (most evaluations are
+        read for their verdict and splits alone)."""
+        self._left_out = (count, packed)
 
     @classmethod
     def of_best(

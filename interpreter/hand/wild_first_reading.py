@@ -190,7 +190,7 @@ class FirstReadingEvaluation:
         wilds and what each stood for), or None where the reading does not win."""
         if not result.wins:
             return None
-        result.left_out = self.search.left_out(full)
+        result.count_left_out(self.search.left_out, full)
         self.judged += 1
         result.wild_readings = reading
 

@@ -187,7 +187,12 @@ class WinClause:
         """`judge` of a hand without a winning card to place: each split as it is, with
         the table groups' sums. Every bulk check and every full evaluation of a bare hand
         comes this way, so it is the judging loop alone."""
-        fragments = self._fragments(full, full, None) if full else NO_SPLIT
+        if not full:
+            fragments: Sequence[Fragment] = NO_SPLIT
+        elif self._keeps:
+            fragments = self._fragments(full, full, None)
+        else:  # every split, as `_fragments` lists them where no cards are kept together
+            fragments = self.search.fragments(full)
         kept = self._kept_cards(full) if self._keeps else ()
         table_count = len(table)
         base_total, base_pairs, base_triggers = self._table_sums(table) if table else NO_SUMS

@@ -382,6 +382,12 @@ class Searcher:
 
     def left_out(self, packed: int) -> int:
         """How many splits of the hand `fragments` leaves out (0 for nearly every hand)."""
+        for known, _, shift, mask in self._piece_tables:
+            part = (packed >> shift) & mask
+            if part and known(part) is None:
+                break  # a part of no split or several (or not met yet): count them
+        else:
+            return 0  # each part has one split, so the hand has one, listed
         total = self.count(packed)
         if total <= LISTED_SPLITS:
             return 0
