@@ -116,7 +116,9 @@ def with_sight(
     if offer.card is not None:
         own[offer.card] += 1
     seen = in_sight(state, seat_index, offer, offered=True)
-    copies = compiled.cards.copies_of
+    copies = list(compiled.cards.copies_of)
+    if compiled.turned is not None:  # the card turned up at the deal is out of play
+        copies[compiled.turned] -= 1
     binding = 0
     for card, count in enumerate(own):
         field = (seen >> (card * FIELD_BITS)) & 0xFF
