@@ -23,6 +23,7 @@ from tablerules.interpreter.bots.players import make_bot, play_hand
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.simulate.plan import hand_seed
 
+ROOT = Path(__file__).resolve().parents[1]
 RULE_FILES = bundled_rule_files()
 IDS = [path.stem for path in RULE_FILES]
 BOTS = ("random", "greedy")
@@ -153,4 +154,14 @@ def test_a_wild_turned_at_the_deal_is_judged_with_its_turned_card(tmp_path: Path
     path.write_text('extends "guangdong"\nset 翻鬼 = true [GD-4]\n', encoding="utf-8")
     report = run(str(path), "greedy", 12, seed=101)
     assert report.wins > 0
+    _agrees(report)
+
+
+def test_a_discard_after_a_kongs_replacement_is_judged_as_one() -> None:
+    """長沙, greedy seed 10148: 北 discards 一筒 after drawing a kong's replacement, and 南's
+    hand without a 2-5-8 pair wins on it as 槓上炮, a 大胡 (CS-4). The judge reads from the
+    log that the discard came after a replacement, as play's facts do (`make logcheck`
+    found the judge without it, calling a right offer wrong)."""
+    report = run(str(ROOT / "rules" / "changsha.rules"), "greedy", 1, seed=10148)
+    assert report.wins == 1
     _agrees(report)

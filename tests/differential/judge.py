@@ -83,6 +83,8 @@ def seat_wins(game: Game, moment: Moment, seat: int) -> bool:
         context=context,
         relation=RELATIONS[relation],
         last_card=moment.last_card,
+        after_replacement=moment.after_replacement,
+        after_last_card=moment.after_last_card,
         first_discard=moment.first_discard,
         first_draw=moment.first_draw and own,
         seat=from_dealer,

@@ -59,9 +59,23 @@ class Moment:
     first_draw: bool  # the card is its owner's first draw of the hand
     first_discard: bool  # the card is the hand's first discard
     last_card: bool  # the card is the wall's last, drawn
+    # a discard made just after its owner drew a kong's replacement, or the wall's last card
+    after_replacement: bool
+    after_last_card: bool
     forced: tuple[tuple[int, list[tuple[list[int], list[Any]]]], ...]  # see `_forced`
     event: int  # the number of events logged before it
     turned: int | None = None  # the card turned up at the deal to choose the wild, if any
+
+
+def _drawn_before(events: Sequence[dict[str, Any]], owner: int) -> dict[str, Any] | None:
+    """The draw its owner made just before the discard logged last, if the discard came
+    of one (not of a claim: another discard, then the claim, came between)."""
+    for event in reversed(events[:-1]):  # the discard on offer is the last event
+        if event["type"] == "discard":
+            return None
+        if event["type"] in DRAWN:
+            return event if event.get("seat") == owner else None
+    return None
 
 
 class _WatchedMaker:
@@ -143,6 +157,7 @@ class WatchedTable(Table):
         context, owner = offer.context, offer.owner
         drawn = [e for e in events if e["type"] == "draw" and e.get("seat") == owner]
         latest = next((e for e in reversed(events) if e["type"] in DRAWN), None)
+        taken = _drawn_before(events, owner) if context == "discard" else None
         return {
             "offer": offer,
             "open_to": open_to,
@@ -155,6 +170,8 @@ class WatchedTable(Table):
             "first_discard": context == "discard"
             and sum(e["type"] == "discard" for e in events) == 1,
             "last_card": context in DRAWN and latest is not None and latest.get("left") == 0,
+            "after_replacement": taken is not None and taken["type"] == "replacement",
+            "after_last_card": taken is not None and taken.get("left") == 0,
             "forced": tuple(
                 (seat, self._watched_maker.forced_group_outcomes(state, seat, offer))
                 for seat in sorted(open_to)
