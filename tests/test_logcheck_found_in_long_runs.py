@@ -102,3 +102,28 @@ def test_kong_money_passed_on_by_a_transfer_is_not_handed_back_again() -> None:
     later = {**kong, "seq": 60, "payer": 3}
     check.before = [kong, {**transfer, "label": "呼叫轉移"}, later]
     assert check.kong_money({1}) == Counter({(3, 1, 2): 1})
+
+
+# the stretch of `make logcheck`'s greedy run whose 152nd hand, after a 開槓's tiles are
+# discarded, offers the wall's last card in turn (CS-8)
+LAST_CARD_STRETCH = Plan(RULES, 152, "greedy", 8_000)
+
+
+def test_the_last_card_offered_after_a_kongs_shown_tiles_is_no_offer_on_them() -> None:
+    """The window that offers the wall's last card in turn takes no tile shown by a 開槓:
+    the check read it as an offer on the shown tiles, still kept since no draw came."""
+    _, hands = play_hands(LAST_CARD_STRETCH)
+    found = False
+    for hand in hands:
+        after_shown = False
+        for line in hand.lines:
+            record = json.loads(line)
+            if record["type"] == "shown discarded":
+                after_shown = True
+            elif record["type"] == "draw":
+                after_shown = False
+            elif record["type"] == "window" and after_shown:
+                found = found or record["context"] == "last card"
+    assert found, "the stretch no longer holds the case"
+    report = check_plan(LAST_CARD_STRETCH, ["kaigang-shown-and-locked"])
+    assert report.ok, report.summary(examples=3)

@@ -73,8 +73,8 @@ class ShownKong(Invariant):
             self.fail(f"{cards} discarded together, not the tiles shown {self.shown}", line)
 
     def after_window(self, event: Record, tracker: Tracker, line: int) -> None:
-        if not self.shown:
-            return
+        if not self.shown or event.get("card") is None:
+            return  # no tile shown, or a window on no tile (the wall's last card, in turn)
         wins = {self.profile.win_action, *self.profile.also_wins, "pass"}
         for seat, labels in offered_by_seat(event).items():
             others = [label for label in labels if action_name(label) not in wins]
