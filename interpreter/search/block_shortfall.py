@@ -73,8 +73,8 @@ class BlockShortfall:
         positions: tuple[tuple[int, int], ...],
     ) -> bool:
         """Whether some one card more (never a copy more than the deck has) splits a part."""
-        for shift_index, (one, copies) in enumerate(positions):
-            if (part >> (shift_index * FIELD_BITS)) & 0xFF >= copies:
+        for position, (one, copies) in enumerate(positions):
+            if (part >> (position * FIELD_BITS)) & 0xFF >= copies:
                 continue
             more = part + one
             found = known(more)
