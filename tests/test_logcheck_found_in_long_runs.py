@@ -22,8 +22,8 @@ STRETCH = Plan(RULES, 141, "random", 8_500)
 CHECK = "small-win-has-a-2-5-8-pair"
 
 
-def _offers_on_shown_tiles(plan: Plan) -> list[dict]:
-    """Windows on a 開槓's discarded tiles where a seat with no 2-5-8 pair may win."""
+def _windows_after_shown(plan: Plan) -> list[dict]:
+    """The windows that come after a 開槓's tiles are discarded, before the next draw."""
     _, hands = play_hands(plan)
     found = []
     for hand in hands:
@@ -34,10 +34,19 @@ def _offers_on_shown_tiles(plan: Plan) -> list[dict]:
                 after_shown = True
             elif record["type"] == "draw":
                 after_shown = False
-            elif record["type"] == "window" and after_shown and record["context"] == "discard":
-                wins = [seat for seat, labels in record["offered"] if "胡" in labels]
-                if wins:
-                    found.append(record)
+            elif record["type"] == "window" and after_shown:
+                found.append(record)
+    return found
+
+
+def _offers_on_shown_tiles(plan: Plan) -> list[dict]:
+    """Windows on a 開槓's discarded tiles where a seat with no 2-5-8 pair may win."""
+    found = []
+    for record in _windows_after_shown(plan):
+        if record["context"] == "discard":
+            wins = [seat for seat, labels in record["offered"] if "胡" in labels]
+            if wins:
+                found.append(record)
     return found
 
 
@@ -112,18 +121,7 @@ LAST_CARD_STRETCH = Plan(RULES, 152, "greedy", 8_000)
 def test_the_last_card_offered_after_a_kongs_shown_tiles_is_no_offer_on_them() -> None:
     """The window that offers the wall's last card in turn takes no tile shown by a 開槓:
     the check read it as an offer on the shown tiles, still kept since no draw came."""
-    _, hands = play_hands(LAST_CARD_STRETCH)
-    found = False
-    for hand in hands:
-        after_shown = False
-        for line in hand.lines:
-            record = json.loads(line)
-            if record["type"] == "shown discarded":
-                after_shown = True
-            elif record["type"] == "draw":
-                after_shown = False
-            elif record["type"] == "window" and after_shown:
-                found = found or record["context"] == "last card"
-    assert found, "the stretch no longer holds the case"
+    windows = _windows_after_shown(LAST_CARD_STRETCH)
+    assert any(w["context"] == "last card" for w in windows), "the stretch no longer holds it"
     report = check_plan(LAST_CARD_STRETCH, ["kaigang-shown-and-locked"])
     assert report.ok, report.summary(examples=3)
