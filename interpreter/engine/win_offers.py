@@ -88,26 +88,18 @@ class WinOffers(LockedCards):
         where the signatures alone make it a win, None where the win test must tell."""
         compiled = self.play.compiled
         card_bit = 1 << (card * FIELD_BITS)
-        holds_wild = self._wild and bool(packed & self._wild_fields)
-        if (
-            holds_wild
-            and self._completing_wild is not None
-            and not self._completable_by_some_card(packed - card_bit, counts, table, source)
-        ):
-            return False  # the wild in the card's place completes nothing: no card does
-        cards_form = bool(self._card_forms) and any(
-            form.holds(packed, seat.table) for form in self._card_forms
-        )  # a form of cards wins whatever its groups: no test below may refuse it
         completions, prefilter, prefilter_laid = (
             self._plain_screens
-            if self._wild and not holds_wild
+            if self._wild and not packed & self._wild_fields
             else (self._completions_screen, self._prefilter, self._prefilter_laid)
-        )
-        if not cards_form:
+        )  # a hand holding a wild: no plain screen holds, the ready test below tells
+        laid = prefilter_laid and bool(seat.table)
+        if (completions or prefilter or laid) and not (
+            self._card_forms and any(form.holds(packed, seat.table) for form in self._card_forms)
+        ):  # a form of cards wins whatever its groups: no screen here may refuse it
             if completions and not self._may_complete(packed - card_bit, card):
                 return False  # not one of the hand's completing cards (see `screen.py`)
-            screened = prefilter or (prefilter_laid and bool(seat.table))
-            if screened and SignatureLayout.fits(sum(counts) + 1):
+            if (prefilter or laid) and SignatureLayout.fits(sum(counts) + 1):
                 kinds = compiled.kinds
                 pairs = triggers = 0
                 for group in seat.table:
@@ -119,12 +111,10 @@ class WinOffers(LockedCards):
                     return False
                 if compiled.structural_exact:
                     return True
-        if (
-            not holds_wild
-            and self._completing_wild is not None
-            and not self._completable_by_some_card(packed - card_bit, counts, table, source)
+        if self._completing_wild is not None and not self._completable_by_some_card(
+            packed - card_bit, counts, table, source
         ):
-            return False
+            return False  # the wild in the card's place completes nothing: no card does
         return None
 
     def _completable_by_some_card(
