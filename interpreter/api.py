@@ -110,31 +110,21 @@ class Game:
         """The hand's evaluation (see `Evaluator.evaluate`), its arguments checked first:
         a card index out of range, or anything but what it takes, is a `HandError` saying so
         (`hand.arguments`). A bulk check of cards known good may call the evaluator itself."""
+        checked = False
         if (
-            table is None
+            not table
             and win_card is None
             and source is None
             and conditions is None
             and type(hand) is list
         ):  # concealed cards alone, the bulk check: one set lookup a card
             try:
-                known = self._cards.issuperset(hand)
+                checked = self._cards.issuperset(hand)
             except TypeError:  # a list or a dict among the cards
-                known = False
-            if known:
-                try:
-                    return self.evaluator.evaluate(hand, None, None, None, on_deal, None)
-                except TypeError:
-                    check_cards(hand, self._cards, "hand")  # a float equal to an index, say
-                    raise
-        if type(hand) is not list:
-            hand = listed(hand, "hand")  # type: ignore[assignment]
-        given = table or win_card is not None or source is not None or conditions is not None
-        try:
-            plain = not given and self._cards.issuperset(hand)  # one set lookup a card
-        except TypeError:  # a list or a dict among the cards
-            plain = False
-        if not plain:
+                checked = False
+        if not checked:
+            if type(hand) is not list:
+                hand = listed(hand, "hand")  # type: ignore[assignment]
             check_arguments(self.compiled, self._cards, hand, table, win_card, source, conditions)
         try:
             return self.evaluator.evaluate(hand, table, win_card, source, on_deal, conditions)
