@@ -57,7 +57,7 @@ class WildWinTest:
             if self._beyond_reach(concealed, wilds, table):
                 return False
         hand = [card for card, count in enumerate(counts) for _ in range(count)]
-        return self.wins(hand, table, win_card, source, conditions)
+        return self.wins(hand, table, win_card, source, conditions, screened=bool(wilds))
 
     def concealed_wins(
         self, pre: int, count: int, conditions: WinConditions | None = None
@@ -83,7 +83,9 @@ class WildWinTest:
         win_card: int | None = None,
         source: ir.Source | None = None,
         conditions: WinConditions | None = None,
+        screened: bool = False,
     ) -> bool:
+        """Whether the hand wins (`screened`: `_beyond_reach` already asked of it)."""
         if self._concealed_decide and not table and win_card is None and len(hand) < 127:
             known = self._concealed_verdict(hand, source, conditions)
             if known is not None:
@@ -91,7 +93,9 @@ class WildWinTest:
         counts, wilds, win_wild = self._parted(hand, win_card)
         if not wilds:
             return super().wins(hand, table, win_card, source, conditions)
-        if self._beyond_reach(self._concealed(counts, win_card), len(wilds), table):
+        if not screened and self._beyond_reach(
+            self._concealed(counts, win_card), len(wilds), table
+        ):
             return False
         key = (tuple(sorted(hand)), tuple(table), win_card, source, conditions)
         known = self._win_memo.get(key)
