@@ -20,13 +20,12 @@ from tablerules.interpreter.compiling.compiled import (
     FIELD_BITS,
     GUARD_BIT,
     CompiledRules,
-    ImmediateInfo,
 )
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.patterns import Multiset
 from tablerules.interpreter.compiling.signature_layout import SIGNED_CARDS, SignatureLayout
 from tablerules.interpreter.hand.copies import excess
-from tablerules.interpreter.hand.dealt import shown_report, times_held
+from tablerules.interpreter.hand.dealt import shown_report
 from tablerules.interpreter.hand.details import Details
 from tablerules.interpreter.hand.evaluation import (
     Decomposition,
@@ -34,7 +33,8 @@ from tablerules.interpreter.hand.evaluation import (
     GroupResult,
     Reason,
 )
-from tablerules.interpreter.hand.judging import held_split, judge, judge_evaluation, wins_judged
+from tablerules.interpreter.hand.immediate_wins import ImmediateWins, immediates_by_turn
+from tablerules.interpreter.hand.judging import judge_evaluation, wins_judged
 from tablerules.interpreter.hand.waits import count_waits
 from tablerules.interpreter.hand.win_clause import WinClause
 from tablerules.interpreter.search.searcher import Searcher
@@ -75,7 +75,7 @@ class TableGroup:
     claimed: bool = True
 
 
-class Evaluator:
+class Evaluator(ImmediateWins):
     """Evaluates hands under one compiled rule set."""
 
     def __init__(self, rules: CompiledRules) -> None:
@@ -117,14 +117,7 @@ class Evaluator:
         )
         # concealed cards alone are judged by listing their splits and nothing else
         self._plain_concealed = not self._best_first and not self._scored
-        # the immediate wins that end the hand (those shown while play goes on aside),
-        # by `immediate`'s `own_turn`: all of them, those of each own turn, those of the deal
-        ending = [win for win in rules.immediate if not win.goes_on]
-        self._immediates: dict[bool | None, tuple[ImmediateInfo, ...]] = {
-            None: tuple(ending),
-            True: tuple(win for win in ending if win.own_turn),
-            False: tuple(win for win in ending if not win.own_turn),
-        }
+        self._immediates = immediates_by_turn(rules)
 
     # ── input ──────────────────────────────────────────────────
     def table_group(self, kind: str, cards: Sequence[int]) -> TableGroup:
@@ -402,98 +395,3 @@ class Evaluator:
         self.splits_judged += len(result.candidates)  # the work of win tests, for a bound
         facts = conditions or WinConditions.from_source(source)
         return wins_judged(self.rules, result, self._whole(full, table), facts)
-
-    def _win_on_deal(
-        self,
-        result: Evaluation,
-        full: int,
-        table: Sequence[TableGroup],
-        source: ir.Source | None,
-        conditions: WinConditions | None,
-        immediate: ImmediateInfo,
-    ) -> None:
-        """An immediate win: the hand wins whatever its splits; its value is its best split's
-        or, when its groups are incomplete (or it is valued by its groups), the groups held."""
-        if immediate.held_value or not result.wins:
-            counts = self._whole(full, table)
-            held = held_split(self.rules, counts, immediate)
-            if self._scored:
-                facts = conditions or WinConditions(context="deal")
-                if facts.held is None:  # the split held lists no table group: say them
-                    facts = replace(facts, held=sum(self.rules.unpack(full)))
-                judge(self.rules, held, counts, facts)
-            splits = result.decompositions
-            if immediate.held_value:
-                for split in splits:
-                    split.wins = False
-                    split.problem = f"{immediate.name} is valued by the groups held on the deal"
-            result.decompositions = [held, *splits]
-            result.best = held
-        result.wins = True
-        result.immediate = immediate.name
-        result.reasons = [
-            Reason(
-                "immediate",
-                f"{immediate.name} ({immediate.title}): "
-                + ("wins at once on its own turn" if immediate.own_turn else "wins on the deal"),
-                immediate.cites,
-            )
-        ]
-
-    def immediate(
-        self,
-        counts: list[int],
-        table: Sequence[TableGroup],
-        held_only: bool = False,
-        own_turn: bool | None = None,
-    ) -> ImmediateInfo | None:
-        """The first immediate win whose condition the dealt cards meet, if any: the concealed
-        cards' counts per kind with the table groups. What `evaluate(..., on_deal=True)`
-        names as its `immediate`, without evaluating the hand (the deal asks every seat).
-        With `held_only`, only the `when all of` lines are read: what a draw may complete in
-        play; `own_turn` (when given) keeps only the wins looked for on each own turn, or only
-        those looked for on the deal."""
-        looked_for = self._immediates[own_turn]
-        if not looked_for:
-            return None
-        if table:
-            counts = list(counts)
-            for group in table:
-                for card in group.cards:
-                    counts[card] += 1
-        copies = self.rules.cards.copies_of
-        for immediate in looked_for:
-            for cards in immediate.every:
-                if cards and all(counts[card] >= copies[card] for card in cards):
-                    return immediate
-            if held_only:
-                continue
-            for needed, kinds in immediate.holding:
-                held = 0
-                for kind in kinds:
-                    held += counts[kind]
-                if held >= needed:
-                    return immediate
-            # its other lines (`every` and `holding` lines hold nowhere, as just read)
-            if (immediate.conditions or immediate.tests) and times_held(
-                self.rules, immediate, counts
-            ):
-                return immediate
-        return None
-
-    def shown_on_deal(
-        self, counts: Sequence[int], table: Sequence[TableGroup]
-    ) -> list[tuple[ImmediateInfo, int]]:
-        """The immediate wins where play goes on that the dealt hand holds, in file order,
-        each with the number of times it holds it (each time is shown and paid)."""
-        whole = list(counts)
-        for group in table:
-            for card in group.cards:
-                whole[card] += 1
-        found = []
-        for immediate in self.rules.immediate:
-            if immediate.goes_on:
-                times = times_held(self.rules, immediate, whole)
-                if times:
-                    found.append((immediate, times))
-        return found
