@@ -17,14 +17,7 @@ from .page import PHZ, PMZ, ROOT, TWO_HORSES, click, compare_box, open_tab, run,
 def test_compare_tells_both_hands_from_where_they_part(app: AppTest) -> None:
     app.text_input(key="seed").set_value("117")
     run(app)
-    open_tab(app, "Compare variants")
-    compare_box(app).set_value(display_path(TWO_HORSES))
-    run(app)
-    click(app, "compare_run")
-    said = texts(app)
-    result = app.session_state["comparison"]
-    start = min(result.parting_move(result.left), result.parting_move(result.right))
-    assert f"**The hands part at move {start}.**" in said
+    said, start = _compared(app, display_path(TWO_HORSES))
     assert re.search(rf"^{start}\. .+ draws 1 馬", said, re.M)
     assert re.search(rf"^{start}\. .+ draws 2 馬", said, re.M)
     assert "| 東 | +120 | +180 | +60 |" in said
@@ -91,14 +84,21 @@ def test_where_the_hands_part_the_two_columns_do_not_read_the_same(app: AppTest)
     """Seed 7 under 跑馬仔 and its 番 variant: the same win on the same discard, worth the
     same money, scored 1 番 under the variant only. Where the page says the hands part,
     the columns must show what parts them, not one sentence twice."""
+    said, start = _compared(app, "rules/variants/paomazai-faan.rules")
+    lines = re.findall(rf"^{start}\. .+$", said, re.M)
+    assert len(lines) == 2 and lines[0] != lines[1], lines
+    assert "1 番" in lines[1], lines
+
+
+def _compared(app: AppTest, variant: str) -> tuple[str, int]:
+    """Compare the file with `variant` on the Compare tab: the page's text, and the move
+    where the hands part (which the page must name)."""
     open_tab(app, "Compare variants")
-    compare_box(app).set_value("rules/variants/paomazai-faan.rules")
+    compare_box(app).set_value(variant)
     run(app)
     click(app, "compare_run")
     said = texts(app)
     result = app.session_state["comparison"]
     start = min(result.parting_move(result.left), result.parting_move(result.right))
     assert f"**The hands part at move {start}.**" in said
-    lines = re.findall(rf"^{start}\. .+$", said, re.M)
-    assert len(lines) == 2 and lines[0] != lines[1], lines
-    assert "1 番" in lines[1], lines
+    return said, start
