@@ -131,15 +131,19 @@ check: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-## bench: hand evaluation against the mahjong library, and the command line as whole processes
+## bench: hand evaluation against the mahjong library, the command line as whole processes,
+## and hands holding wild cards beside the same hands without them
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_evaluate.py
 	$(BIN)/python benchmarks/bench_cli.py
+	$(BIN)/python benchmarks/bench_wilds.py
 
 ## bench-play: whole random-bot hands of both games beside RLCard's mahjong environment,
-## play --log beside the API, the memory of a long run, and the scoring presets beside their bases
+## play --log beside the API, the memory of a long run, and the scoring presets beside their
+## bases; then the same self-play and play --log on the six regional files
 bench-play: $(STAMP)
 	$(BIN)/python benchmarks/bench_play.py
+	$(BIN)/python benchmarks/bench_play.py --regional --skip-memory --skip-presets
 
 ## bench-env: the PettingZoo environment's steps beside RLCard's mahjong environment and the
 ## raw Table API on the same hands, and the observation encoding per call
