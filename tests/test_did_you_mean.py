@@ -29,3 +29,27 @@ def test_a_misspelt_keyword_and_option_get_hints(tmp_path: Path) -> None:
     option.write_text('extends "paomazai"\nset hores = 2 [X-1]\n', encoding="utf-8")
     (found,) = load(option).diagnostics
     assert found.code == "E101" and found.hint.startswith("did you mean 'horses'? known: ")
+
+
+def _hongzhong_with(tmp_path: Path, old: str, new: str) -> Path:
+    """rules/hongzhong.rules with one line changed, written where the test may write."""
+    text = (ROOT / "rules" / "hongzhong.rules").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "changed.rules"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_a_card_set_guesses_wild_for_a_misspelt_wild(tmp_path: Path) -> None:
+    path = _hongzhong_with(tmp_path, "  never wild ", "  never wilds ")
+    (found,) = load(path).diagnostics
+    assert found.code == "E101" and found.message == "unknown card 'wilds'"
+    assert found.hint.startswith("did you mean 'wild'? known: ")
+    assert found.column == found.source_line.index("wilds") + 1
+
+
+def test_an_attribute_value_out_of_its_list_is_pointed_at(tmp_path: Path) -> None:
+    path = _hongzhong_with(tmp_path, "stands for (kind number)", "stands for (kind numbr)")
+    (found,) = load(path).diagnostics
+    assert found.code == "E104" and found.message.startswith("'numbr': kind is one of")
+    assert found.column == found.source_line.index("numbr") + 1

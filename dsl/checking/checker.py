@@ -118,7 +118,16 @@ class Checker(
         """Where a block's item was written (its line), to report a finding about it."""
         return ir.Clause(span=clause.item_span(item))
 
-    def unknown(self, clause: ir.Clause, what: str, name: str, known: Iterable[str]) -> None:
+    def unknown(
+        self,
+        clause: ir.Clause,
+        what: str,
+        name: str,
+        known: Iterable[str],
+        words: Iterable[str] = (),
+    ) -> None:
+        """An unknown name, with the known ones as a hint and the closest of them, or of
+        the `words` the place also takes (`wild` in a card set), as a guess."""
         section = REMOVABLE_SECTIONS.get(what)
         removed = self.rules.removed_at(section, name) if section else None
         if removed is not None:
@@ -133,7 +142,7 @@ class Checker(
             return
         options = sorted(known)
         hint = f"known: {', '.join(options[:12])}" if options else f"no {what} is declared"
-        close = did_you_mean(name, options)
+        close = did_you_mean(name, [*options, *words])
         hint = f"{close} {hint}" if close else hint
         if times_hint(name):  # `worth x2`: a product written with the letter x
             hint = times_hint(name)

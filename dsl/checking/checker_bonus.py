@@ -63,7 +63,8 @@ class BonusChecks:
     def check_bonus_cards(self: Checker, where: ir.Clause, card_set: ir.CardSet) -> None:
         if card_set.wild and not self.rules.wilds:
             self.report(where, "E110", "'wild' names the wild cards, and these rules have none")
-        self.check_card_items(where, card_set.items, sets=False)
+        words = ("wild",) if self.rules.wilds else ()
+        self.check_card_items(where, card_set.items, sets=False, words=words)
 
     def check_payer_in_bonus(self: Checker, payment: ir.Payment, place: str) -> None:
         """`each payer` is the seats that paid a win: only a bonus after it has them."""

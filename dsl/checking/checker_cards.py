@@ -79,7 +79,8 @@ class CardChecks:
                 problem = self.attribute_value_problem(name, value)
                 if problem:
                     hint = self.attribute_written_elsewhere(clause, name)
-                    self.report(clause, "E104", f"{value!r}: {problem}", hint)
+                    where = self._at_word(clause, str(value))
+                    self.report(where, "E104", f"{value!r}: {problem}", hint)
 
     def check_deck(self: Checker) -> None:
         deck = self.rules.deck

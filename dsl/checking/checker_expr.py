@@ -278,9 +278,14 @@ class ExpressionChecks:
             self.unknown(where, "attribute", expression.name or "", self.rules.attributes)
 
     def check_card_items(
-        self: Checker, where: ir.Clause, items: list[ir.CardSelector], sets: bool = True
+        self: Checker,
+        where: ir.Clause,
+        items: list[ir.CardSelector],
+        sets: bool = True,
+        words: tuple[str, ...] = (),
     ) -> None:
-        """Card names, filters, and (where a winner is known) seat and round card sets."""
+        """Card names, filters, and (where a winner is known) seat and round card sets;
+        `words` the place takes besides card names, guessed at for a mistyped name."""
         card_words: set[str] = set()
         if self.rules.deck:
             for card in self.rules.deck.cards:
@@ -288,7 +293,7 @@ class ExpressionChecks:
         for item in items:
             if item.card is not None and item.card not in card_words:
                 ids = [c.id for c in self.rules.deck.cards] if self.rules.deck else []
-                self.unknown(where, "card", item.card, ids)
+                self.unknown(where, "card", item.card, ids, words)
             for flt in item.filters:
                 self.check_attribute_refs(where, {flt.attribute: flt.values})
             if item.declared is not None:
