@@ -221,10 +221,24 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`did you mean 'group'?` when one of `candidates` is close to a mistyped `word`: the
     same word in other letter case, else one that holds it (`stake` in `base_stake`), else
-    the closest spelling."""
+    the closest spelling, else a name as long that differs in one character only (a name
+    of two or three characters written with another form of one: 直杠 for 直槓)."""
     names = sorted(set(candidates) - {word})
     lowered = word.lower()
     same = [name for name in names if name.lower() == lowered]
     holding = sorted((name for name in names if len(word) > 2 and lowered in name.lower()), key=len)
     close = same or holding[:1] or get_close_matches(word, names, n=1, cutoff=0.6)
+    if not close and len(word) >= 2:
+        close = [name for name in names if _one_character_apart(word, name)][:1]
     return f"did you mean {close[0]!r}?" if close else ""
+
+
+def _one_character_apart(word: str, name: str) -> bool:
+    """Whether two names of the same length differ in exactly one character."""
+    if len(word) != len(name):
+        return False
+    differing = 0
+    for one, other in zip(word, name, strict=True):
+        if one != other:
+            differing += 1
+    return differing == 1

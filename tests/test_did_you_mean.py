@@ -17,6 +17,9 @@ def test_the_closest_name_is_suggested() -> None:
     )
     assert did_you_mean("Unit", ["unit", "units"]) == "did you mean 'unit'?"
     assert did_you_mean("zzz", ["group", "game"]) == ""
+    # a name written with another form of one of its characters (simplified for traditional)
+    assert did_you_mean("直杠", ["暗槓", "直槓", "碰", "補槓"]) == "did you mean '直槓'?"
+    assert did_you_mean("杠", ["槓", "碰"]) == ""  # one character alone is no guess
     assert did_you_mean("group", ["group"]) == ""
 
 
