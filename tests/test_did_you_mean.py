@@ -56,3 +56,10 @@ def test_an_attribute_value_out_of_its_list_is_pointed_at(tmp_path: Path) -> Non
     (found,) = load(path).diagnostics
     assert found.code == "E104" and found.message.startswith("'numbr': kind is one of")
     assert found.column == found.source_line.index("numbr") + 1
+
+
+def test_an_option_given_on_the_command_line_is_guessed() -> None:
+    # 番鬼 for 翻鬼: a character written with another that sounds alike
+    (found,) = load(ROOT / "rules" / "guangdong.rules", options={"番鬼": "true"}).diagnostics
+    assert found.code == "E101" and found.message == "unknown option '番鬼'"
+    assert found.hint == "did you mean '翻鬼'? options: 底, 翻鬼, 買馬"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tablerules.dsl.diagnostics import Diagnostic, RuleError, capped, sort_key
+from tablerules.dsl.diagnostics import Diagnostic, RuleError, capped, did_you_mean, sort_key
 from tablerules.dsl.loading import load_cache
 from tablerules.dsl.loading.bases import ExtendsPolicy
 from tablerules.dsl.model import ir
@@ -101,9 +101,9 @@ def resolve_options(
         option = rules.options.get(name)
         if option is None:
             known = ", ".join(sorted(rules.options)) or "none"
-            problems.append(
-                _option_diagnostic(f"unknown option {name!r}", "E101", f"options: {known}")
-            )
+            close = did_you_mean(name, rules.options)
+            hint = f"{close} options: {known}" if close else f"options: {known}"
+            problems.append(_option_diagnostic(f"unknown option {name!r}", "E101", hint))
             continue
         value = _typed(option, text)
         problem = (
