@@ -20,6 +20,7 @@ def test_the_closest_name_is_suggested() -> None:
     # a name written with another form of one of its characters (simplified for traditional)
     assert did_you_mean("直杠", ["暗槓", "直槓", "碰", "補槓"]) == "did you mean '直槓'?"
     assert did_you_mean("杠", ["槓", "碰"]) == ""  # one character alone is no guess
+    assert did_you_mean("乌胡", ["地胡", "烏胡", "天胡"]) == ""  # several as near: none
     assert did_you_mean("group", ["group"]) == ""
 
 
@@ -63,3 +64,13 @@ def test_an_option_given_on_the_command_line_is_guessed() -> None:
     (found,) = load(ROOT / "rules" / "guangdong.rules", options={"番鬼": "true"}).diagnostics
     assert found.code == "E101" and found.message == "unknown option '番鬼'"
     assert found.hint == "did you mean '翻鬼'? options: 底, 翻鬼, 買馬"
+
+
+def test_an_override_of_a_name_no_base_defines_guesses_the_one_meant() -> None:
+    path = ROOT / "rules" / "variants" / "paohuzi-changde.rules"
+    text = path.read_text(encoding="utf-8")
+    assert "override pattern 點胡 " in text
+    text = text.replace("override pattern 點胡 ", "override pattern 點湖 ")  # 湖 for 胡
+    (found,) = load(path, text=text).diagnostics
+    assert found.code == "E108" and found.message.endswith("which no base file defines")
+    assert found.hint == "did you mean '點胡'? or drop 'override' to define it anew"

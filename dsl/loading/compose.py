@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tablerules.dsl.diagnostics import Diagnostic, DiagnosticSink, shorten
+from tablerules.dsl.diagnostics import Diagnostic, DiagnosticSink, did_you_mean, shorten
 from tablerules.dsl.limits import (
     LIMIT_CODE,
     MAX_COMPOSED_BYTES,
@@ -106,12 +106,16 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             sink.add(op.span.line, op.span.column, "E102", message, hint=hint)
             continue
         if op.kind == "override" and existing is None:
+            hint = "drop 'override' to define it anew"
+            if op.section not in SINGLETONS and op.key:
+                close = did_you_mean(op.key, getattr(rules, op.section))
+                hint = f"{close} or {hint}" if close else hint
             sink.add(
                 op.span.line,
                 op.span.column,
                 "E108",
                 f"'override' of {_describe(op)}, which no base file defines",
-                hint="drop 'override' to define it anew",
+                hint=hint,
             )
             continue
         defined_here.add(key)
