@@ -49,3 +49,19 @@ def test_a_value_wrong_in_its_own_file_has_no_such_hint(tmp_path: Path) -> None:
     path.write_text(text.replace("1b  colour=blue", "1b  colour=teal"), encoding="utf-8")
     (found,) = [d for d in check(path).diagnostics if d.code == "E104"]
     assert found.hint == ""
+
+
+def test_a_variants_own_clause_naming_a_value_its_base_lacks_has_no_such_hint(
+    tmp_path: Path,
+) -> None:
+    # the attribute is the base's, the clause the variant's own: nothing to override
+    (tmp_path / "minimal.rules").write_text(
+        (EXAMPLES / "minimal.rules").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    path = tmp_path / "variant.rules"
+    path.write_text(
+        'extends "minimal.rules"\n' + LOOK.replace("colour blue", "colour teal"), encoding="utf-8"
+    )
+    (found,) = [d for d in check(path).diagnostics if d.code == "E104"]
+    assert found.file.endswith("variant.rules") and found.message.startswith("'teal'")
+    assert found.hint == ""

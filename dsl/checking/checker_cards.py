@@ -60,10 +60,13 @@ class CardChecks:
 
     def attribute_written_elsewhere(self: Checker, clause: ir.Clause, name: str) -> str:
         """A hint where the attribute's values were written in another file than the clause
-        that uses one (a variant's `override attribute` leaving its base's clauses behind)."""
+        that uses one, a base's (a variant's `override attribute` leaving its base's clauses
+        behind). A clause of the file itself names a value its bases never gave: no hint."""
         attribute = self.rules.attributes.get(name)
         where, used = attribute.span if attribute else None, clause.span
         if where is None or used is None or where.file == used.file:
+            return ""
+        if used.file == self.rules.file:
             return ""
         return f"{name!r} is written at {where.file}:{where.line}: override this clause too"
 
