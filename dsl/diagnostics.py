@@ -222,8 +222,8 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`did you mean 'group'?` when one of `candidates` is close to a mistyped `word`: the
     same word in other letter case, else one that holds it (`stake` in `base_stake`), else
     the closest spelling, else the one name as long that differs in one character only (a
-    name of two or three characters written with another form of one: 直杠 for 直槓; where
-    several do, as 乌胡 from 烏胡 and 地胡, none is guessed)."""
+    name of two or three characters, one of them written in its simplified form for the
+    traditional one; where several names are that near, none is guessed)."""
     names = sorted(set(candidates) - {word})
     lowered = word.lower()
     same = [name for name in names if name.lower() == lowered]
