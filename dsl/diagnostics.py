@@ -221,15 +221,16 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`did you mean 'group'?` when one of `candidates` is close to a mistyped `word`: the
     same word in other letter case, else one that holds it (`stake` in `base_stake`), else
-    the closest spelling, else the one name as long that differs in one character only (a
-    name of two or three characters, one of them written in its simplified form for the
-    traditional one; where several names are that near, none is guessed)."""
+    the closest spelling, else the one name as long that differs in one character only
+    (a name of two or three characters not in ASCII, one written in its simplified form for
+    the traditional one; where several names are that near, none is guessed; a short ASCII
+    word one letter from another, `to` and `go`, is no guess)."""
     names = sorted(set(candidates) - {word})
     lowered = word.lower()
     same = [name for name in names if name.lower() == lowered]
     holding = sorted((name for name in names if len(word) > 2 and lowered in name.lower()), key=len)
     close = same or holding[:1] or get_close_matches(word, names, n=1, cutoff=0.6)
-    if not close and len(word) >= 2:
+    if not close and len(word) >= 2 and not word.isascii():
         apart = [name for name in names if _one_character_apart(word, name)]
         close = apart if len(apart) == 1 else []
     return f"did you mean {close[0]!r}?" if close else ""

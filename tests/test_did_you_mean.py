@@ -21,6 +21,7 @@ def test_the_closest_name_is_suggested() -> None:
     assert did_you_mean("直杠", ["暗槓", "直槓", "碰", "補槓"]) == "did you mean '直槓'?"
     assert did_you_mean("杠", ["槓", "碰"]) == ""  # one character alone is no guess
     assert did_you_mean("乌胡", ["地胡", "烏胡", "天胡"]) == ""  # several as near: none
+    assert did_you_mean("to", ["go", "[", "pays"]) == ""  # short ASCII words: no guess
     assert did_you_mean("group", ["group"]) == ""
 
 
@@ -74,3 +75,13 @@ def test_an_override_of_a_name_no_base_defines_guesses_the_one_meant() -> None:
     (found,) = load(path, text=text).diagnostics
     assert found.code == "E108" and found.message.endswith("which no base file defines")
     assert found.hint == "did you mean '點胡'? or drop 'override' to define it anew"
+
+
+def test_a_mistyped_keyword_in_a_clause_is_guessed(tmp_path: Path) -> None:
+    text = (ROOT / "rules" / "sichuan.rules").read_text(encoding="utf-8")
+    assert "each seat declares one suit" in text
+    path = tmp_path / "typo.rules"
+    path.write_text(text.replace("each seat declares one suit", "each seat declare one suit"))
+    (found,) = load(path).diagnostics
+    assert found.code == "E001" and found.message == "unexpected 'declare'"
+    assert found.hint == "did you mean 'declares'? expected 'declares', 'passes'"

@@ -196,7 +196,7 @@ def located(error: UnexpectedInput, text: str) -> tuple[int, int, str, str, str]
     expected = _expected(error)
     hinted = code in ("E001", "E002") or message.startswith("unknown item inside")
     hint = f"expected {expected}" if expected and hinted else ""
-    if code == "E005":
+    if code in ("E001", "E005"):  # a mistyped keyword: the one meant
         close = did_you_mean(_word_at(text, line, column), _expected_keywords(error))
         hint = f"{close} {hint}".strip() if close else hint
     guessed = syntax_hint(text, line, column)  # `x2`, `by previous`, `(1m)`
