@@ -85,3 +85,26 @@ def test_a_mistyped_keyword_in_a_clause_is_guessed(tmp_path: Path) -> None:
     (found,) = load(path).diagnostics
     assert found.code == "E001" and found.message == "unexpected 'declare'"
     assert found.hint == "did you mean 'declares'? expected 'declares', 'passes'"
+
+
+def _first_diagnostic(tmp_path: Path, name: str, old: str, new: str):
+    """The first diagnostic of rules/NAME with `old` written as `new` once."""
+    text = (ROOT / "rules" / name).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return load(path).diagnostics[0]
+
+
+def test_values_and_words_of_a_place_are_guessed(tmp_path: Path) -> None:
+    # a deck row's attribute value, an ink, a deal's `rest`, a card set's `declared`
+    cases = [
+        ("guangdong.rules", "kind=number", "kind=nmber", "E104", "number"),
+        ("sichuan.rules", "ink green", "ink gren", "E104", "green"),
+        ("sichuan.rules", "  rest to wall", "  ret to wall", "E103", "rest"),
+        ("sichuan.rules", "first declared suit", "first declard suit", "E101", "declared"),
+    ]
+    for name, old, new, code, meant in cases:
+        found = _first_diagnostic(tmp_path, name, old, new)
+        assert found.code == code, (new, found)
+        assert found.hint.startswith(f"did you mean '{meant}'?"), (new, found.hint)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.dsl.diagnostics import did_you_mean
 from tablerules.dsl.model import ir
 from tablerules.dsl.model.given import card_attributes
 
@@ -70,6 +71,16 @@ class CardChecks:
             return ""
         return f"{name!r} is written at {where.file}:{where.line}: override this clause too"
 
+    def attribute_value_hint(self: Checker, clause: ir.Clause, name: str, value: object) -> str:
+        """The hint for a value its attribute does not take: the value meant, where one is
+        close, and where the attribute's values were written (`attribute_written_elsewhere`)."""
+        attribute = self.rules.attributes.get(name)
+        close = ""
+        if attribute is not None and not attribute.is_numeric:
+            close = did_you_mean(str(value), attribute.values)
+        elsewhere = self.attribute_written_elsewhere(clause, name)
+        return "; ".join(part for part in (close, elsewhere) if part)
+
     def check_attribute_refs(
         self: Checker, clause: ir.Clause, values: dict[str, list[int | str]] | list[str]
     ) -> None:
@@ -81,7 +92,7 @@ class CardChecks:
             for value in wanted:
                 problem = self.attribute_value_problem(name, value)
                 if problem:
-                    hint = self.attribute_written_elsewhere(clause, name)
+                    hint = self.attribute_value_hint(clause, name, value)
                     where = self._at_word(clause, str(value))
                     self.report(where, "E104", f"{value!r}: {problem}", hint)
 
@@ -121,7 +132,7 @@ class CardChecks:
                     continue
                 problem = self.attribute_value_problem(name, value)
                 if problem:
-                    hint = self.attribute_written_elsewhere(card, name)
+                    hint = self.attribute_value_hint(card, name, value)
                     self.report(card, "E104", f"card {card.id!r}: {problem}", hint)
             given = card_attributes(self.rules, card)
             missing = [a for a in self.rules.attributes if a not in given]
@@ -151,6 +162,9 @@ class CardChecks:
             where = self.at(look, f"ink {index}")
             if ink.colour.lower() not in INK_COLOURS:
                 self.report(
-                    where, "E104", f"ink {ink.colour!r} is not one of {', '.join(INK_COLOURS)}"
+                    where,
+                    "E104",
+                    f"ink {ink.colour!r} is not one of {', '.join(INK_COLOURS)}",
+                    did_you_mean(ink.colour.lower(), INK_COLOURS),
                 )
             self.check_attribute_refs(where, {ink.attribute: ink.values})

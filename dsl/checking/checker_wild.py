@@ -98,7 +98,11 @@ class WildChecks:
         for item in own:
             self.check_declared(where, item.declared or "")
         plain = [item for item in card_set.items if item not in own]
-        self.check_card_items(where, plain, sets=False, words=("wild",) if self.rules.wilds else ())
+        # the words a card set takes besides card names, guessed at for a mistyped name
+        words = ("wild",) if self.rules.wilds else ()
+        if declared:
+            words += ("declared",)
+        self.check_card_items(where, plain, sets=False, words=words)
 
     def _no_wild_cards(self: Checker, where: ir.Clause) -> None:
         """`wild` named in a file with no wild cards: where a variant removed every wild

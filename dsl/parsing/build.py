@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from lark import Token, Tree
-from tablerules.dsl.diagnostics import DiagnosticSink, shorten
+from tablerules.dsl.diagnostics import DiagnosticSink, did_you_mean, shorten
 from tablerules.dsl.limits import LIMIT_CODE, MAX_NUMBER
 from tablerules.dsl.model import ir
 from tablerules.dsl.numbers import is_digits, whole_number
@@ -152,11 +152,14 @@ class _Builder(
         span = self.span(node)
         self.sink.add(span.line, span.column, code, message, hint=hint)
 
-    def integer(self, token: Token, what: str) -> int:
+    def integer(self, token: Token, what: str, words: tuple[str, ...] = ()) -> int:
+        """The value of a whole number written in digits; else an error and 0, guessing
+        at the `words` the place also takes (a deal's `rest`)."""
         text = str(token)
         if is_digits(text):
             return self.bounded(token)
-        self.error(token, "E103", f"{what} must be a whole number (digits 0-9), not {text!r}")
+        hint = did_you_mean(text, words) if words else ""
+        self.error(token, "E103", f"{what} must be a whole number (digits 0-9), not {text!r}", hint)
         return 0
 
     def bounded(self, token: Token) -> int:

@@ -104,7 +104,7 @@ class DeckClauses:
             zone = str(parts[2])
             shown = any(isinstance(p, Tree) and p.data == "deal_shown" for p in parts)
             count = (
-                self.integer(count_node.children[0], "a deal count")
+                self.integer(count_node.children[0], "a deal count", ("rest",))
                 if count_node.data == "fixed_count"
                 else None
             )
