@@ -108,3 +108,13 @@ def test_values_and_words_of_a_place_are_guessed(tmp_path: Path) -> None:
         found = _first_diagnostic(tmp_path, name, old, new)
         assert found.code == code, (new, found)
         assert found.hint.startswith(f"did you mean '{meant}'?"), (new, found.hint)
+
+
+def test_a_misspelt_attribute_in_a_deck_row_is_named_alone(tmp_path: Path) -> None:
+    # the row's value is there under a misspelt name: not also a value missing
+    text = (ROOT / "rules" / "sichuan.rules").read_text(encoding="utf-8")
+    path = tmp_path / "row.rules"
+    path.write_text(text.replace("rank=2", "rnk=2", 1), encoding="utf-8")
+    (found,) = load(path).diagnostics
+    assert found.code == "E101" and found.message == "unknown attribute 'rnk'"
+    assert found.hint.startswith("did you mean 'rank'?")

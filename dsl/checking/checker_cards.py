@@ -126,9 +126,11 @@ class CardChecks:
                 seen_names[word] = card.id
             if card.copies is not None and card.copies < 1:
                 self.report(card, "E104", f"card {card.id!r}: copies must be at least 1")
+            misnamed = False  # an attribute the rules lack: most often one misspelt
             for name, value in card.attributes.items():
                 if name not in self.rules.attributes:
                     self.unknown(card, "attribute", name, self.rules.attributes)
+                    misnamed = True
                     continue
                 problem = self.attribute_value_problem(name, value)
                 if problem:
@@ -136,7 +138,7 @@ class CardChecks:
                     self.report(card, "E104", f"card {card.id!r}: {problem}", hint)
             given = card_attributes(self.rules, card)
             missing = [a for a in self.rules.attributes if a not in given]
-            if missing:
+            if missing and not misnamed:  # else the misspelt name says it
                 self.report(
                     card,
                     "E109",
