@@ -97,12 +97,28 @@ def _first_diagnostic(tmp_path: Path, name: str, old: str, new: str):
 
 
 def test_values_and_words_of_a_place_are_guessed(tmp_path: Path) -> None:
-    # a deck row's attribute value, an ink, a deal's `rest`, a card set's `declared`
+    # a deck row's attribute value, an ink, a deal's `rest`, a card set's `declared`, and
     cases = [
         ("guangdong.rules", "kind=number", "kind=nmber", "E104", "number"),
         ("sichuan.rules", "ink green", "ink gren", "E104", "green"),
         ("sichuan.rules", "  rest to wall", "  ret to wall", "E103", "rest"),
         ("sichuan.rules", "first declared suit", "first declard suit", "E101", "declared"),
+        # words of an expression: a hand's quantity, a seat's fact at a drawn hand
+        ("hongzhong.rules", "if wilds = 0 then", "if ilds = 0 then", "E101", "wilds"),
+        (
+            "sichuan.rules",
+            "when cards declared suit",
+            "when cards declard suit",
+            "E101",
+            "declared",
+        ),
+        (
+            "sichuan.rules",
+            "each seat where playing and",
+            "each seat where playig and",
+            "E101",
+            "playing",
+        ),
     ]
     for name, old, new, code, meant in cases:
         found = _first_diagnostic(tmp_path, name, old, new)

@@ -35,6 +35,11 @@ class Place:
     waits: bool = False  # `waits`: the cards the hand before the winning card waited on
 
 
+# the words of a winning hand's quantities and of a seat's facts at a drawn hand
+# (`hand_quantity`, `seat_fact` in rules.lark)
+HAND_WORDS = ("cards", "distinct", "groups", "claimed", "form", "wilds", "waits", "sets")
+SEAT_WORDS = ("ready", "playing", "holds", "best")
+
 ACTION = Place("an action's payment", ("streak",))
 SETTLE = Place(
     "a settlement",
@@ -117,6 +122,17 @@ class ExpressionChecks:
             known += list(self.rules.scores)
         return known + list(self.rules.options)
 
+    @staticmethod
+    def _place_words(place: Place) -> tuple[str, ...]:
+        """The words an expression of the place reads besides names (`wilds`, `playing`):
+        a misspelt one reads as an unknown name, and is guessed at among these."""
+        words: tuple[str, ...] = ()
+        if place.hand:
+            words += HAND_WORDS
+        if place.seat:
+            words += SEAT_WORDS
+        return words
+
     def _check_name(
         self: Checker, where: ir.Clause, name: str, names: set[str], place: Place
     ) -> None:
@@ -152,7 +168,8 @@ class ExpressionChecks:
             if self.rules.removed_at(f"{what}s", name) is not None:
                 self.unknown(where, what, name, ())
                 return
-        self.unknown(where, "name", name, self._known_names(names, place))
+        known = self._known_names(names, place)
+        self.unknown(where, "name", name, known, self._place_words(place))
 
     def _only_elsewhere(self: Checker, name: str) -> str:
         """Why a known name cannot be read here ('' when it is not known at all)."""
@@ -286,6 +303,8 @@ class ExpressionChecks:
     ) -> None:
         """Card names, filters, and (where a winner is known) seat and round card sets;
         `words` the place takes besides card names, guessed at for a mistyped name."""
+        if sets:  # an expression's cards: `declared ATTR` names a seat's declared value
+            words = (*words, "declared")
         card_words: set[str] = set()
         if self.rules.deck:
             for card in self.rules.deck.cards:
