@@ -134,3 +134,33 @@ def test_a_misspelt_attribute_in_a_deck_row_is_named_alone(tmp_path: Path) -> No
     (found,) = load(path).diagnostics
     assert found.code == "E101" and found.message == "unknown attribute 'rnk'"
     assert found.hint.startswith("did you mean 'rank'?")
+
+
+def test_a_misspelt_keyword_read_as_a_name_is_guessed_where_the_line_fails(
+    tmp_path: Path,
+) -> None:
+    # `hods` parses as a name; the line fails at the word after it
+    found = _first_diagnostic(
+        tmp_path,
+        "sichuan.rules",
+        "where playing and holds distinct suit = 3",
+        "where playing and hods distinct suit = 3",
+    )
+    assert found.code == "E001" and found.message == "unexpected 'distinct'"
+    assert found.hint.startswith("'hods' reads as a name: did you mean 'holds'?; expected ")
+
+
+def test_more_values_and_words_are_guessed(tmp_path: Path) -> None:
+    # an option's default, a look's shape, `remove scoring`, a value line's `with`
+    cases = [
+        ("paomazai.rules", "bool = true  [PMZ-22]", "bool = tue  [PMZ-22]", "true"),
+        ("guangdong.rules", "shape tile", "shape tie", "tile"),
+        ("paohuzi.rules", "一句話 with rank 1 2 3:", "一句話 wit rank 1 2 3:", "with"),
+    ]
+    for name, old, new, meant in cases:
+        found = _first_diagnostic(tmp_path, name, old, new)
+        assert found.hint.startswith(f"did you mean '{meant}'?"), (new, found.hint)
+    path = tmp_path / "removal.rules"
+    path.write_text('extends "paomazai"\nremove scring\n', encoding="utf-8")
+    (found,) = load(path).diagnostics
+    assert found.code == "E104" and found.hint.startswith("did you mean 'scoring'? write ")

@@ -228,8 +228,8 @@ class ExpressionChecks:
                 f" clause, a settlement or a bonus draw, not in {place.what}",
             )
             return
-        if op in ("groups", "claimed"):
-            self.kind_refs(where, expression.kinds)
+        if op in ("groups", "claimed"):  # `groups of KIND … with CARDS`
+            self.kind_refs(where, expression.kinds, ("with",) if op == "groups" else ())
         if op == "distinct" and expression.name not in self.rules.attributes:
             self.unknown(where, "attribute", expression.name or "", self.rules.attributes)
         if op == "form" and expression.name not in self.rules.forms:
@@ -303,8 +303,8 @@ class ExpressionChecks:
     ) -> None:
         """Card names, filters, and (where a winner is known) seat and round card sets;
         `words` the place takes besides card names, guessed at for a mistyped name."""
-        if sets:  # an expression's cards: `declared ATTR` names a seat's declared value
-            words = (*words, "declared")
+        if sets:  # an expression's cards: `declared ATTR`, `seat cards NAME`, `round cards`
+            words = (*words, "declared", "seat", "round")
         card_words: set[str] = set()
         if self.rules.deck:
             for card in self.rules.deck.cards:

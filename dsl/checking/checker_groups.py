@@ -67,17 +67,21 @@ class GroupChecks:
                 pattern, "E104", f"a run of {pattern.size}..{pattern.longest}: the range is empty"
             )
 
-    def kind_refs(self: Checker, clause: ir.Clause, kinds: Iterable[str]) -> None:
+    def kind_refs(
+        self: Checker, clause: ir.Clause, kinds: Iterable[str], words: tuple[str, ...] = ()
+    ) -> None:
+        """Group kinds named in a clause; `words` the place takes after them (`with`),
+        guessed at for a mistyped name."""
         for kind in kinds:
             if kind not in self.rules.groups:
-                self.unknown(clause, "group", kind, self.rules.groups)
+                self.unknown(clause, "group", kind, self.rules.groups, words)
 
     def check_values(self: Checker) -> None:
         for table in self.rules.values.values():
             if table.by is not None and table.by not in self.rules.attributes:
                 self.unknown(table, "attribute", table.by, self.rules.attributes)
             for line in table.lines:
-                self.kind_refs(line, line.kinds)
+                self.kind_refs(line, line.kinds, ("with",))  # `KIND with ATTR VALUES: …`
                 if line.with_attribute:
                     self.check_attribute_refs(line, {line.with_attribute: line.with_values})
                 if table.by:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablerules.dsl.diagnostics import did_you_mean
 from tablerules.dsl.model import ir
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class SetupChecks:
                     option,
                     "E104",
                     f"default {option.default!r} of option {option.name!r} {problem}",
+                    self._value_guess(option, option.default),
                 )
         for setting in self.rules.settings.values():
             option = self.rules.options.get(setting.name)
@@ -74,7 +76,19 @@ class SetupChecks:
                 continue
             problem = self.option_value_problem(option, setting.value)
             if problem:
-                self.report(setting, "E104", f"option {setting.name!r} {problem}")
+                hint = self._value_guess(option, setting.value)
+                self.report(setting, "E104", f"option {setting.name!r} {problem}", hint)
+
+    @staticmethod
+    def _value_guess(option: ir.OptionDecl, value: ir.Scalar) -> str:
+        """The value meant where a word was written for a yes-or-no option or a choice:
+        `tue` for true."""
+        if not isinstance(value, str):
+            return ""
+        if option.type == "bool":
+            return did_you_mean(value, ("true", "false"))
+        words = [str(choice) for choice in option.choices or () if isinstance(choice, str)]
+        return did_you_mean(value, words)
 
     def check_zones_and_deal(self: Checker) -> None:
         deal = self.rules.deal

@@ -94,6 +94,11 @@ SECTION_WORDS = {
 }
 
 
+def _prefixed(guess: str, hint: str) -> str:
+    """A hint with a guess at the word meant before it, where there is one."""
+    return f"{guess} {hint}" if guess else hint
+
+
 # `remove WORD`: every clause of these sections the bases define
 EVERY_REMOVED = {
     "patterns": ("patterns",),
@@ -311,8 +316,11 @@ class _Builder(
                 target,
                 "E104",
                 f"'remove {word}' names nothing to remove",
-                "write remove patterns, remove scores or remove scoring (every pattern and "
-                "score of the bases), or remove KIND NAME (remove pattern NAME)",
+                _prefixed(
+                    did_you_mean(word, EVERY_REMOVED),
+                    "write remove patterns, remove scores or remove scoring (every pattern "
+                    "and score of the bases), or remove KIND NAME (remove pattern NAME)",
+                ),
             )
             return None
         self.split(clause.children)  # validates the citation, if any

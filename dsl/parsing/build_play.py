@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from lark import Token, Tree
+from tablerules.dsl.diagnostics import did_you_mean
 from tablerules.dsl.model import ir
 from tablerules.dsl.parsing.build_expr import CONTEXTS, WHO, ExpressionBuilder
 
@@ -68,7 +69,8 @@ class PlayClauses(ExpressionBuilder):
             if item.data == "look_shape":
                 shape = str(words[0])
                 if shape not in ("tile", "strip"):
-                    self.error(words[0], "E104", f"shape is tile or strip, not {shape!r}")
+                    guess = did_you_mean(shape, ("tile", "strip"))
+                    self.error(words[0], "E104", f"shape is tile or strip, not {shape!r}", guess)
                 else:
                     look.shape = shape  # type: ignore[assignment]
             else:

@@ -24,6 +24,23 @@ def _expected_keywords(error: UnexpectedInput) -> list[str]:
     return [name.lower() for name in names if name.isalpha() and name.isupper()]
 
 
+def _misspelt_before(text: str, line: int, column: int) -> str:
+    """Where a line fails just after a word that is no keyword but is close to one, that
+    word was most likely the keyword misspelt and read as a name (`hods distinct suit`,
+    `remove phas 定缺`): a guess at it, or ''."""
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return ""
+    found = re.search(r"(\w+)\s*$", lines[line - 1][: column - 1])
+    if found is None:
+        return ""
+    word = found.group(1)
+    if word in grammar_keywords() or not (word.isascii() and word.isalpha()):
+        return ""
+    close = did_you_mean(word, grammar_keywords())
+    return f"{word!r} reads as a name: {close}" if close else ""
+
+
 def _word_at(text: str, line: int, column: int) -> str:
     lines = text.split("\n")
     found = re.match(r"\w+", lines[line - 1][column - 1 :]) if 0 < line <= len(lines) else None
@@ -196,9 +213,13 @@ def located(error: UnexpectedInput, text: str) -> tuple[int, int, str, str, str]
     expected = _expected(error)
     hinted = code in ("E001", "E002") or message.startswith("unknown item inside")
     hint = f"expected {expected}" if expected and hinted else ""
+    close = ""
     if code in ("E001", "E005"):  # a mistyped keyword: the one meant
         close = did_you_mean(_word_at(text, line, column), _expected_keywords(error))
         hint = f"{close} {hint}".strip() if close else hint
+    if code == "E001" and not close:  # a mistyped keyword read as a name, just before
+        before = _misspelt_before(text, line, column)
+        hint = f"{before}; {hint}" if before and hint else before or hint
     guessed = syntax_hint(text, line, column)  # `x2`, `by previous`, `(1m)`
     hint = f"{guessed}; {hint}" if guessed and hint else guessed or hint
     return line, column, code, message, hint
