@@ -164,3 +164,16 @@ def test_more_values_and_words_are_guessed(tmp_path: Path) -> None:
     path.write_text('extends "paomazai"\nremove scring\n', encoding="utf-8")
     (found,) = load(path).diagnostics
     assert found.code == "E104" and found.hint.startswith("did you mean 'scoring'? write ")
+
+
+def test_a_word_before_a_failure_is_guessed_only_when_near_a_keyword(tmp_path: Path) -> None:
+    # two keywords as near are both named; a name of the file (`kind`) is not taken for one
+    found = _first_diagnostic(
+        tmp_path, "changsha.rules", "counts form 豪華七小對", "counts frm 豪華七小對"
+    )
+    assert found.hint.startswith("'frm' reads as a name: did you mean 'form' or 'from'?")
+    path = ROOT / "tests" / "fixtures" / "authored" / "chaoshan.rules"
+    text = path.read_text(encoding="utf-8")
+    assert "and cards (kind honor)" in text
+    (found,) = load(path, text=text.replace("and cards", "and cads")).diagnostics
+    assert found.message == "unexpected 'honor'" and "reads as a name" not in found.hint

@@ -6,6 +6,7 @@ blank out so the next error can be found."""
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from tablerules.dsl.diagnostics import did_you_mean
@@ -16,6 +17,8 @@ from tablerules.dsl.parsing.named_mistakes import named_mistake
 MAX_SYNTAX_ERRORS = 10
 UNCLOSED = "a block is not closed: add '}' on a line of its own"
 TWO_WORD_BLOCKS = ("immediate win", "seat cards", "next dealer")
+# how close a word before a failure must be to a keyword to be guessed as one misspelt
+BEFORE_CUTOFF = 0.75
 
 
 def _expected_keywords(error: UnexpectedInput) -> list[str]:
@@ -37,8 +40,17 @@ def _misspelt_before(text: str, line: int, column: int) -> str:
     word = found.group(1)
     if word in grammar_keywords() or not (word.isascii() and word.isalpha()):
         return ""
-    close = did_you_mean(word, grammar_keywords())
-    return f"{word!r} reads as a name: {close}" if close else ""
+    # closer than `did_you_mean` asks: the word may well be a name of the file (`kind`)
+    scored = [
+        (SequenceMatcher(None, word, keyword).ratio(), keyword) for keyword in grammar_keywords()
+    ]
+    best = max((score for score, _ in scored), default=0.0)
+    if best < BEFORE_CUTOFF:
+        return ""
+    # as near as each other (`frm`: from, form): each named
+    nearest = sorted(keyword for score, keyword in scored if score == best)
+    meant = " or ".join(repr(keyword) for keyword in nearest)
+    return f"{word!r} reads as a name: did you mean {meant}?"
 
 
 def _word_at(text: str, line: int, column: int) -> str:
@@ -214,8 +226,10 @@ def located(error: UnexpectedInput, text: str) -> tuple[int, int, str, str, str]
     hinted = code in ("E001", "E002") or message.startswith("unknown item inside")
     hint = f"expected {expected}" if expected and hinted else ""
     close = ""
-    if code in ("E001", "E005"):  # a mistyped keyword: the one meant
-        close = did_you_mean(_word_at(text, line, column), _expected_keywords(error))
+    word = _word_at(text, line, column)
+    # a mistyped keyword: the one meant (a keyword out of its place is no misspelling)
+    if code == "E005" or (code == "E001" and word not in grammar_keywords()):
+        close = did_you_mean(word, _expected_keywords(error))
         hint = f"{close} {hint}".strip() if close else hint
     if code == "E001" and not close:  # a mistyped keyword read as a name, just before
         before = _misspelt_before(text, line, column)
