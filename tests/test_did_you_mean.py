@@ -177,3 +177,12 @@ def test_a_word_before_a_failure_is_guessed_only_when_near_a_keyword(tmp_path: P
     assert "and cards (kind honor)" in text
     (found,) = load(path, text=text.replace("and cards", "and cads")).diagnostics
     assert found.message == "unexpected 'honor'" and "reads as a name" not in found.hint
+
+
+def test_a_value_many_rows_give_points_at_the_attributes_list(tmp_path: Path) -> None:
+    found = _first_diagnostic(
+        tmp_path, "paohuzi.rules", "attribute size: small | big", "attribute size: smll | big"
+    )
+    assert found.code == "E104" and found.message == "card 'x1': size is one of smll | big"
+    assert found.hint.startswith("did you mean 'smll'? or, as 10 cards give 'small', ")
+    assert found.hint.endswith(f"where 'size' is written ({tmp_path / 'paohuzi.rules'}:15)?")

@@ -3,6 +3,7 @@ that give them), the deck itself, and the inks a look clause draws attributes in
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from tablerules.dsl.diagnostics import did_you_mean
@@ -71,13 +72,23 @@ class CardChecks:
             return ""
         return f"{name!r} is written at {where.file}:{where.line}: override this clause too"
 
-    def attribute_value_hint(self: Checker, clause: ir.Clause, name: str, value: object) -> str:
+    def attribute_value_hint(
+        self: Checker, clause: ir.Clause, name: str, value: object, rows: int = 1
+    ) -> str:
         """The hint for a value its attribute does not take: the value meant, where one is
-        close, and where the attribute's values were written (`attribute_written_elsewhere`)."""
+        close, and where the attribute's values were written (`attribute_written_elsewhere`).
+        Where several deck rows give the same value (`rows`), the attribute's own list is
+        more likely misspelt than each of them: its line is named."""
         attribute = self.rules.attributes.get(name)
         close = ""
         if attribute is not None and not attribute.is_numeric:
             close = did_you_mean(str(value), attribute.values)
+            where = attribute.span
+            if close and rows > 1 and where is not None:
+                close = (
+                    f"{close} or, as {rows} cards give {value!r}, is the value misspelt"
+                    f" where {name!r} is written ({where.file}:{where.line})?"
+                )
         elsewhere = self.attribute_written_elsewhere(clause, name)
         return "; ".join(part for part in (close, elsewhere) if part)
 
@@ -106,6 +117,8 @@ class CardChecks:
             self.report(deck, "E109", "the deck lists no cards")
         seen_names: dict[str, str] = {}
         seen_ids: set[str] = set()
+        # how many rows give each attribute value (a value many give is likelier right)
+        giving = Counter((n, v) for card in deck.cards for n, v in card.attributes.items())
         for card in deck.cards:
             if card.id in seen_ids:  # its names are all its own again: the loop below is silent
                 self.report(
@@ -134,7 +147,7 @@ class CardChecks:
                     continue
                 problem = self.attribute_value_problem(name, value)
                 if problem:
-                    hint = self.attribute_value_hint(card, name, value)
+                    hint = self.attribute_value_hint(card, name, value, giving[(name, value)])
                     self.report(card, "E104", f"card {card.id!r}: {problem}", hint)
             given = card_attributes(self.rules, card)
             missing = [a for a in self.rules.attributes if a not in given]
