@@ -170,3 +170,28 @@ def test_why_a_lookup_can_fall_short_is_told_too(tmp_path: Path, lang: str) -> N
     said = told(warning, lang)
     assert "stake" in said.message  # the file's own word
     assert not _english_left(said.message.replace("stake", "")), said.message
+
+
+@pytest.mark.parametrize(
+    "hint",
+    [
+        "'hods' reads as a name: did you mean 'holds'?",
+        "'frm' reads as a name: did you mean 'form' or 'from'?",
+        "did you mean 'smll'? or, as 10 cards give 'small', is the value misspelt where"
+        " 'size' is written (p.rules:15)?",
+        "did you mean 'x'? or drop 'override' to define it anew",
+        "did you mean 'scoring'? write remove patterns, remove scores or remove scoring"
+        " (every pattern and score of the bases), or remove KIND NAME (remove pattern NAME)",
+    ],
+)
+def test_the_guesses_hints_are_told_in_chinese(hint: str) -> None:
+    from dataclasses import replace
+
+    from tablerules.dsl.diagnostics import Diagnostic
+
+    english = Diagnostic(file="f.rules", line=1, column=1, code="E101", message="m", hint=hint)
+    phrases = ("reads as a name", "did you mean", "misspelt", "anew", "every pattern and")
+    for lang in ("zh-Hant", "zh-Hans"):
+        chinese = told(replace(english), lang).hint
+        assert HAN.search(chinese), (lang, chinese)
+        assert not any(phrase in chinese for phrase in phrases), (lang, chinese)

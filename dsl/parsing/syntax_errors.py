@@ -47,10 +47,11 @@ def _misspelt_before(text: str, line: int, column: int) -> str:
     best = max((score for score, _ in scored), default=0.0)
     if best < BEFORE_CUTOFF:
         return ""
-    # as near as each other (`frm`: from, form): each named
+    # as near as each other (`frm`: form, from): the first two named
     nearest = sorted(keyword for score, keyword in scored if score == best)
-    meant = " or ".join(repr(keyword) for keyword in nearest)
-    return f"{word!r} reads as a name: did you mean {meant}?"
+    if len(nearest) == 1:
+        return f"{word!r} reads as a name: did you mean {nearest[0]!r}?"
+    return f"{word!r} reads as a name: did you mean {nearest[0]!r} or {nearest[1]!r}?"
 
 
 def _word_at(text: str, line: int, column: int) -> str:
