@@ -19,6 +19,7 @@ UNCLOSED = "a block is not closed: add '}' on a line of its own"
 TWO_WORD_BLOCKS = ("immediate win", "seat cards", "next dealer")
 # how close a word before a failure must be to a keyword to be guessed as one misspelt
 BEFORE_CUTOFF = 0.75
+MOST_GUESSED_LETTERS = 24  # a longer word is guessed as no keyword
 
 
 def _expected_keywords(error: UnexpectedInput) -> list[str]:
@@ -39,6 +40,8 @@ def _misspelt_before(text: str, line: int, column: int) -> str:
         return ""
     word = found.group(1)
     if word in grammar_keywords() or not (word.isascii() and word.isalpha()):
+        return ""
+    if len(word) > MOST_GUESSED_LETTERS:  # no keyword is near; and a long word is slow to compare
         return ""
     # closer than `did_you_mean` asks: the word may well be a name of the file (`kind`)
     scored = [
