@@ -221,10 +221,10 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`did you mean 'group'?` when one of `candidates` is close to a mistyped `word`: the
     same word in other letter case, else one that holds it (`stake` in `base_stake`), else
-    the closest spelling, else the one name as long that differs in one character only
-    (a name of two or three characters not in ASCII, one written in its simplified form for
-    the traditional one; where several names are that near, none is guessed; a short ASCII
-    word one letter from another, `to` and `go`, is no guess)."""
+    the closest spelling, else, for a word not in ASCII, the one name as long that differs
+    from it in one character only (a character written in its simplified form for the
+    traditional one); where several names are that near, none is guessed. A short ASCII
+    word one letter from another (`to`, `go`) is no guess."""
     names = sorted(set(candidates) - {word})
     lowered = word.lower()
     same = [name for name in names if name.lower() == lowered]

@@ -31,7 +31,7 @@ def _expected_keywords(error: UnexpectedInput) -> list[str]:
 def _misspelt_before(text: str, line: int, column: int) -> str:
     """Where a line fails just after a word that is no keyword but is close to one, that
     word was most likely the keyword misspelt and read as a name (`hods distinct suit`,
-    `remove phas 定缺`): a guess at it, or ''."""
+    `remove optin NAME`): a guess at it, or ''."""
     lines = text.split("\n")
     if not 0 < line <= len(lines):
         return ""
