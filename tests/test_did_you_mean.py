@@ -176,7 +176,10 @@ def test_a_word_before_a_failure_is_guessed_only_when_near_a_keyword(tmp_path: P
     text = path.read_text(encoding="utf-8")
     assert "and cards (kind honor)" in text
     (found,) = load(path, text=text.replace("and cards", "and cads")).diagnostics
-    assert found.message == "unexpected 'honor'" and "reads as a name" not in found.hint
+    # the line fails at `honor`: `kind` before it is the file's attribute, and is no guess;
+    # `cads` before the parenthesis is
+    assert found.message == "unexpected 'honor'" and "'kind'" not in found.hint
+    assert found.hint.startswith("'cads' reads as a name: did you mean 'cards'?")
 
 
 def test_a_value_many_rows_give_points_at_the_attributes_list(tmp_path: Path) -> None:
@@ -186,3 +189,30 @@ def test_a_value_many_rows_give_points_at_the_attributes_list(tmp_path: Path) ->
     assert found.code == "E104" and found.message == "card 'x1': size is one of smll | big"
     assert found.hint.startswith("did you mean 'smll'? or, as 10 cards give 'small', ")
     assert found.hint.endswith(f"where 'size' is written ({tmp_path / 'paohuzi.rules'}:15)?")
+
+
+def test_a_call_a_plural_and_a_keyword_out_of_place_are_guessed() -> None:
+    # `crds (colour red)` reads as a call of crds; `group of` is the keyword one letter
+    # short; `sets` is a keyword, but out of its place and very near `seats`
+    authored = ROOT / "tests" / "fixtures" / "authored"
+    cases = [
+        (
+            "chenzhou.rules",
+            "cards (colour red)",
+            "crds (colour red)",
+            "'crds' reads as a name: did you mean 'cards'?",
+        ),
+        (
+            "jipinghu.rules",
+            "groups of",
+            "group of",
+            "'group' reads as a name: did you mean 'groups'?",
+        ),
+        ("guilin.rules", "seats", "sets", "did you mean 'seats'?"),
+    ]
+    for name, old, new, hint in cases:
+        path = authored / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        found = load(path, text=text.replace(old, new, 1)).diagnostics[0]
+        assert found.code == "E001" and found.hint.startswith(hint), (new, found.hint)

@@ -6,6 +6,7 @@ blank out so the next error can be found."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from difflib import SequenceMatcher
 
 from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -17,7 +18,8 @@ from tablerules.dsl.parsing.named_mistakes import named_mistake
 MAX_SYNTAX_ERRORS = 10
 UNCLOSED = "a block is not closed: add '}' on a line of its own"
 TWO_WORD_BLOCKS = ("immediate win", "seat cards", "next dealer")
-# how close a word before a failure must be to a keyword to be guessed as one misspelt
+# how near a keyword a word read as a name, or a keyword out of its place, must be to be
+# guessed as it misspelt
 BEFORE_CUTOFF = 0.75
 MOST_GUESSED_LETTERS = 24  # a longer word is guessed as no keyword
 
@@ -29,32 +31,44 @@ def _expected_keywords(error: UnexpectedInput) -> list[str]:
 
 
 def _misspelt_before(text: str, line: int, column: int) -> str:
-    """Where a line fails just after a word that is no keyword but is close to one, that
+    """Where a line fails just after a word that is no keyword but is very near one, that
     word was most likely the keyword misspelt and read as a name (`hods distinct suit`,
-    `remove optin NAME`): a guess at it, or ''."""
+    `remove optin NAME`); so too the word before a parenthesis just before (`crds (colour
+    red)`, read as a call). A keyword whose plural is one is guessed as it (`group of`).
+    A guess at it, or ''."""
     lines = text.split("\n")
     if not 0 < line <= len(lines):
         return ""
-    found = re.search(r"(\w+)\s*$", lines[line - 1][: column - 1])
-    if found is None:
-        return ""
-    word = found.group(1)
-    if word in grammar_keywords() or not (word.isascii() and word.isalpha()):
-        return ""
-    if len(word) > MOST_GUESSED_LETTERS:  # no keyword is near; and a long word is slow to compare
-        return ""
-    # closer than `did_you_mean` asks: the word may well be a name of the file (`kind`)
-    scored = [
-        (SequenceMatcher(None, word, keyword).ratio(), keyword) for keyword in grammar_keywords()
-    ]
+    before = lines[line - 1][: column - 1]
+    words = [re.search(r"(\w+)\s*$", before), re.search(r"(\w+)\s*\(\s*\w+\s*$", before)]
+    for found in words:
+        if found is None:
+            continue
+        word = found.group(1)
+        if not (word.isascii() and word.isalpha()):
+            continue
+        if word in grammar_keywords():
+            nearest = [word + "s"] if word + "s" in grammar_keywords() else []
+        else:
+            nearest = _nearest(word, grammar_keywords())
+        if len(nearest) == 1:
+            return f"{word!r} reads as a name: did you mean {nearest[0]!r}?"
+        if nearest:  # as near as each other (`frm`: form, from): the first two named
+            return f"{word!r} reads as a name: did you mean {nearest[0]!r} or {nearest[1]!r}?"
+    return ""
+
+
+def _nearest(word: str, keywords: Iterable[str]) -> list[str]:
+    """The keywords nearest `word`, where they are nearer than `did_you_mean` asks (the
+    word may well be a name of the file, `kind`, or a keyword out of place, `wins`), in
+    order; none for a word longer than any keyword (near none, and slow to compare)."""
+    if len(word) > MOST_GUESSED_LETTERS:
+        return []
+    scored = [(SequenceMatcher(None, word, keyword).ratio(), keyword) for keyword in keywords]
     best = max((score for score, _ in scored), default=0.0)
     if best < BEFORE_CUTOFF:
-        return ""
-    # as near as each other (`frm`: form, from): the first two named
-    nearest = sorted(keyword for score, keyword in scored if score == best)
-    if len(nearest) == 1:
-        return f"{word!r} reads as a name: did you mean {nearest[0]!r}?"
-    return f"{word!r} reads as a name: did you mean {nearest[0]!r} or {nearest[1]!r}?"
+        return []
+    return sorted(keyword for score, keyword in scored if score == best)
 
 
 def _word_at(text: str, line: int, column: int) -> str:
@@ -231,10 +245,13 @@ def located(error: UnexpectedInput, text: str) -> tuple[int, int, str, str, str]
     hint = f"expected {expected}" if expected and hinted else ""
     close = ""
     word = _word_at(text, line, column)
-    # a mistyped keyword: the one meant (a keyword out of its place is no misspelling)
     if code == "E005" or (code == "E001" and word not in grammar_keywords()):
-        close = did_you_mean(word, _expected_keywords(error))
-        hint = f"{close} {hint}".strip() if close else hint
+        close = did_you_mean(word, _expected_keywords(error))  # a mistyped keyword
+    elif code == "E001" and word:
+        # a keyword out of its place is a misspelling only of one very near (sets, seats)
+        nearest = _nearest(word, _expected_keywords(error))
+        close = f"did you mean {nearest[0]!r}?" if len(nearest) == 1 else ""
+    hint = f"{close} {hint}".strip() if close else hint
     if code == "E001" and not close:  # a mistyped keyword read as a name, just before
         before = _misspelt_before(text, line, column)
         hint = f"{before}; {hint}" if before and hint else before or hint
