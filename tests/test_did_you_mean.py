@@ -216,3 +216,13 @@ def test_a_call_a_plural_and_a_keyword_out_of_place_are_guessed() -> None:
         assert old in text
         found = load(path, text=text.replace(old, new, 1)).diagnostics[0]
         assert found.code == "E001" and found.hint.startswith(hint), (new, found.hint)
+
+
+def test_a_value_tables_key_is_guessed_and_pointed_at() -> None:
+    path = ROOT / "tests" / "fixtures" / "authored" / "paohuzi-hengyang.rules"
+    text = path.read_text(encoding="utf-8")
+    assert "small 1, big 3" in text
+    (found,) = load(path, text=text.replace("small 1, big 3", "smal 1, big 3", 1)).diagnostics
+    assert found.code == "E104" and found.message == "'smal': size is one of small | big"
+    assert found.hint == "did you mean 'small'?"
+    assert found.column == found.source_line.index("smal") + 1

@@ -26,7 +26,8 @@ class CardChecks:
                 where = self.at(attribute, f"given_cards {index}")
                 problem = self.attribute_value_problem(attribute.name, line.value)
                 if problem:
-                    self.report(where, "E104", f"{line.value!r}: {problem}")
+                    hint = self.attribute_value_hint(where, attribute.name, line.value)
+                    self.report(where, "E104", f"{line.value!r}: {problem}", hint)
                 self.check_card_items(where, line.cards, sets=False)
                 for selector in line.cards:
                     if any(f.attribute == attribute.name for f in selector.filters):
@@ -36,7 +37,8 @@ class CardChecks:
             if attribute.otherwise is not None:
                 problem = self.attribute_value_problem(attribute.name, attribute.otherwise)
                 if problem:
-                    self.report(attribute, "E104", f"{attribute.otherwise!r}: {problem}")
+                    hint = self.attribute_value_hint(attribute, attribute.name, attribute.otherwise)
+                    self.report(attribute, "E104", f"{attribute.otherwise!r}: {problem}", hint)
             if attribute.is_numeric:
                 assert attribute.maximum is not None
                 if attribute.minimum > attribute.maximum:  # type: ignore[operator]

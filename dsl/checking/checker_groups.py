@@ -88,7 +88,9 @@ class GroupChecks:
                     for key in line.keyed:
                         problem = self.attribute_value_problem(table.by, key)
                         if problem:
-                            self.report(line, "E104", f"{key!r}: {problem}")
+                            hint = self.attribute_value_hint(line, table.by, key)
+                            where = self._at_word(line, str(key))
+                            self.report(where, "E104", f"{key!r}: {problem}", hint)
 
     def check_win(self: Checker) -> None:
         win = self.rules.win
