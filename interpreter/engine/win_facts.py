@@ -13,6 +13,7 @@ from tablerules.interpreter.compiling.compiled import FIELD_BITS
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.engine.play_rules import PlayRules
 from tablerules.interpreter.engine.state import HandState, Offer
+from tablerules.interpreter.hand.copies import in_play
 
 
 def win_conditions(state: HandState, play: PlayRules, winner: int, offer: Offer) -> WinConditions:
@@ -116,9 +117,7 @@ def with_sight(
     if offer.card is not None:
         own[offer.card] += 1
     seen = in_sight(state, seat_index, offer, offered=True)
-    copies = list(compiled.cards.copies_of)
-    if compiled.turned is not None:  # the card turned up at the deal is out of play
-        copies[compiled.turned] -= 1
+    copies = in_play(compiled)  # the card turned up at the deal is out of play
     binding = 0
     for card, count in enumerate(own):
         field = (seen >> (card * FIELD_BITS)) & 0xFF

@@ -37,6 +37,7 @@ from tablerules.interpreter.compiling.compiled import (
 )
 from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
+from tablerules.interpreter.hand.copies import in_play
 from tablerules.interpreter.hand.evaluate import (
     Decomposition,
     Evaluation,
@@ -67,15 +68,6 @@ class HeldWilds:
     plan: Plan | None  # what the budget search is given (None: every reading listed)
 
 
-def _copies_in_play(rules: CompiledRules) -> tuple[int, ...]:
-    """The copies of each card kind a reading may use: the deck's, less the card turned up
-    at the deal (out of play, in sight of all), so a wild never stands for it."""
-    copies = list(rules.cards.copies_of)
-    if rules.turned is not None:
-        copies[rules.turned] -= 1
-    return tuple(copies)
-
-
 class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evaluator):
     """An `Evaluator` for rules with wild cards: a hand without wilds is judged as before."""
 
@@ -83,7 +75,7 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         super().__init__(rules)
         self.wilds = rules.wilds
         self._stands = rules.wilds.stands
-        self._copies = _copies_in_play(rules)
+        self._copies = tuple(in_play(rules))  # the card turned up is out of play
         self._plain_wins_packed = super().wins_packed
         self._win_memo: dict[tuple[object, ...], bool] = {}
         self.budget = WildBudget(self.search)

@@ -33,6 +33,7 @@ from tablerules.interpreter.bots.measure.jokers import PlainDistance
 from tablerules.interpreter.compiling.compiled import CompiledRules, Instance
 from tablerules.interpreter.compiling.conditions import RELATIONS, WinConditions
 from tablerules.interpreter.compiling.forms import LaidGroup
+from tablerules.interpreter.hand.copies import in_play
 from tablerules.interpreter.hand.evaluate import Evaluator, HandError
 from tablerules.interpreter.hand.wild_readings import make_evaluator
 
@@ -82,9 +83,7 @@ class _Dealer:
 
     def __init__(self, rules: CompiledRules) -> None:
         self.rules = rules
-        self.copies = list(rules.cards.copies_of)
-        if rules.turned is not None:  # the card turned up at the deal is out of play
-            self.copies[rules.turned] -= 1
+        self.copies = in_play(rules)  # the card turned up at the deal is out of play
         shape = hand_shape(rules)  # pairs, pair size, groups, size
         self.shape = shape if shape is not None and shape[2] > 0 else None
 
