@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tablerules.dsl.model import ir
 from tablerules.dsl.parsing.build_expr import is_number
+from tablerules.dsl.parsing.grammar import leading_words
 
 if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
@@ -34,11 +35,6 @@ class Place:
     best: bool = False  # `best win of payee`, `best win of payer`
     waits: bool = False  # `waits`: the cards the hand before the winning card waited on
 
-
-# the words of a winning hand's quantities and of a seat's facts at a drawn hand
-# (`hand_quantity`, `seat_fact` in rules.lark)
-HAND_WORDS = ("cards", "distinct", "groups", "claimed", "form", "wilds", "waits", "sets")
-SEAT_WORDS = ("ready", "playing", "holds", "best")
 
 ACTION = Place("an action's payment", ("streak",))
 SETTLE = Place(
@@ -127,10 +123,10 @@ class ExpressionChecks:
         """The words an expression of the place reads besides names (`wilds`, `playing`):
         a misspelt one reads as an unknown name, and is guessed at among these."""
         words: tuple[str, ...] = ()
-        if place.hand:
-            words += HAND_WORDS
-        if place.seat:
-            words += SEAT_WORDS
+        if place.hand:  # a winning hand's quantities
+            words += leading_words("hand_quantity")
+        if place.seat:  # a seat's facts at a drawn hand
+            words += leading_words("seat_fact")
         return words
 
     def _check_name(

@@ -94,11 +94,6 @@ SECTION_WORDS = {
 }
 
 
-def _prefixed(guess: str, hint: str) -> str:
-    """A hint with a guess at the word meant before it, where there is one."""
-    return f"{guess} {hint}" if guess else hint
-
-
 # `remove WORD`: every clause of these sections the bases define
 EVERY_REMOVED = {
     "patterns": ("patterns",),
@@ -312,16 +307,13 @@ class _Builder(
         bases define (key None; `compose` removes each, noting it removed)."""
         word = str(target.children[0])
         if word not in EVERY_REMOVED:
-            self.error(
-                target,
-                "E104",
-                f"'remove {word}' names nothing to remove",
-                _prefixed(
-                    did_you_mean(word, EVERY_REMOVED),
-                    "write remove patterns, remove scores or remove scoring (every pattern "
-                    "and score of the bases), or remove KIND NAME (remove pattern NAME)",
-                ),
+            hint = (
+                "write remove patterns, remove scores or remove scoring (every pattern and "
+                "score of the bases), or remove KIND NAME (remove pattern NAME)"
             )
+            close = did_you_mean(word, EVERY_REMOVED)
+            hint = f"{close} {hint}" if close else hint
+            self.error(target, "E104", f"'remove {word}' names nothing to remove", hint)
             return None
         self.split(clause.children)  # validates the citation, if any
         return Operation("remove", word, None, None, self.span(clause))

@@ -66,3 +66,20 @@ def clause_words() -> frozenset[str]:
         if pattern.type == "str" and pattern.value.isalpha():
             words.add(pattern.value)
     return frozenset(words)
+
+
+@cache
+def leading_words(rule: str) -> tuple[str, ...]:
+    """The keywords that begin the rule's forms (`hand_quantity`: cards, groups, wilds ...),
+    in the grammar's order: what a place that reads the rule takes besides names."""
+    words: list[str] = []
+    for form in parser().rules:
+        if form.origin.name != rule or not form.expansion:
+            continue
+        try:
+            pattern = parser().get_terminal(form.expansion[0].name).pattern
+        except KeyError:  # a rule, not a terminal
+            continue
+        if pattern.type == "str" and pattern.value.isalpha() and pattern.value not in words:
+            words.append(pattern.value)
+    return tuple(words)
