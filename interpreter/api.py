@@ -190,7 +190,7 @@ class Game:
         result = self.evaluator.evaluate(
             spec.hand, spec.table, spec.win_card, spec.source, on_deal, conditions
         )
-        if conditions is not None:  # no action may win on that card: nothing wins
+        if conditions is not None and result.immediate is None:  # no action may win on it
             reason = win_refusal(self.compiled, conditions, spec.win_card)
             if reason is not None:
                 result = refused(result, reason)

@@ -80,3 +80,57 @@ def test_the_library_answers_the_same() -> None:
     game = load_game("paomazai-zimo-only")
     assert not game.evaluate_text(HAND, win_card="5p", source="discard").wins
     assert game.evaluate_text(HAND, win_card="5p", source="self").wins
+
+
+# A complete hand judged as dealt (`--on-deal`, no winning card) with no immediate win:
+# nothing is won on the deal itself; the dealer's 天胡 is won on a card (長沙's dealt
+# fourteenth, CS-4; 台灣's first draw, TW-6 and P2-8), named with --win-card and --from.
+DEALT_COMPLETE = "123m456m789m234s55s"
+
+
+@pytest.mark.parametrize("rules", ["changsha", "taiwan", "paomazai"])
+def test_a_dealt_hand_without_an_immediate_win_wins_nothing_on_the_deal(
+    capsys, rules: str
+) -> None:
+    hand = DEALT_COMPLETE + (" 789p" if rules == "taiwan" else "")
+    _, out = run(capsys, "evaluate", rules, "--hand", hand, "--on-deal")
+    assert "does not win" in out and "WINS" not in out
+    assert "no action of the rules wins on deal by self" in out
+    settled = [line for line in out.splitlines() if "pays" in line and "shown on" not in line]
+    assert settled == []  # no 點炮 or 八仙過海 priced for a win that cannot happen
+
+
+def test_the_dealers_heavenly_win_is_judged_on_its_card(capsys) -> None:
+    # 長沙 天胡 (CS-4, CS-6): one 大胡 as a self-draw, 6 底 from each other seat
+    _, out = run(
+        capsys, "evaluate", "changsha", "--hand", "123m456m789m234s5s", "--win-card", "5s",
+        "--from", "dealt",
+    )  # fmt: skip
+    assert "天胡 1 = 1 大胡" in out and "each other pays 6 × 大胡 × 底 = 6 × 1 × 1 = 6" in out
+    # 台灣 天胡 (TW-6, P2-8): the dealer's first draw, 天胡 16 + 不求人 3 + 平胡 2 = 21 台,
+    # each other pays 30 + (21 + 莊家 1) × 10 = 250
+    _, out = run(
+        capsys, "evaluate", "taiwan", "--hand", "123m456m789p234s99m56s", "--win-card", "7s",
+        "--first-draw", "--no-claim-yet",
+    )  # fmt: skip
+    assert "天胡 16" in out and out.count("pays 錢 = 250") == 3
+
+
+def test_a_dealt_hand_keeps_the_wins_it_shows_and_its_immediate_wins(capsys) -> None:
+    # 長沙 起手胡 (CS-5) are shown on the deal however the hand is judged
+    _, out = run(capsys, "evaluate", "changsha", "--hand", DEALT_COMPLETE, "--on-deal")
+    assert "shown on the deal, play goes on: 缺一色 ×1" in out
+    # 跑胡子 天胡 (PHZ-15) is an immediate win: still won on the deal
+    _, out = run(
+        capsys, "evaluate", "paohuzi", "--hand", "一一一一 二二二二 三四五 六七八 九九", "--on-deal"
+    )
+    assert "WINS at once: 天胡" in out
+
+
+def test_the_library_and_a_hands_file_judge_a_dealt_hand_alike(capsys, monkeypatch) -> None:
+    from tablerules.interpreter import load_game
+
+    assert not load_game("changsha").evaluate_text(DEALT_COMPLETE, on_deal=True).wins
+    monkeypatch.setattr(sys, "stdin", io.StringIO(DEALT_COMPLETE + "\n"))
+    _, out = run(capsys, "evaluate", "changsha", "--hands-file", "-", "--on-deal")
+    assert json.loads(out)["wins"] is False

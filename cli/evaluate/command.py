@@ -87,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
             result = game.evaluator.evaluate(
                 spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
             )
-        reason = win_refusal(game.compiled, conditions, spec.win_card)
+        reason = None
+        if result.immediate is None:  # an immediate win is taken by no action
+            reason = win_refusal(game.compiled, conditions, spec.win_card)
         if reason is not None:  # the cards may split, but no action wins on that card
             result = refused(result, reason)
     except NotationError as error:

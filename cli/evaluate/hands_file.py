@@ -91,7 +91,7 @@ def run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
                 result = evaluator.evaluate(
                     spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
                 )
-            if reason is not None:
+            if reason is not None and result.immediate is None:  # no action takes one
                 result = refused(result, reason)
             record = {"line": number}
             if args.detail == "full":

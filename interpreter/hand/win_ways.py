@@ -26,9 +26,11 @@ def win_refusal(
     compiled: CompiledRules, conditions: WinConditions, win_card: int | None
 ) -> Reason | None:
     """Why no action of the file may win on `win_card` as `conditions` say it came (None:
-    some action may). A hand without a winning card (a dealt hand) is not asked here."""
+    some action may). A hand without a winning card is asked only when judged as dealt
+    (`on deal`): an immediate win is no action, so a caller asks only where none held;
+    any other hand without one is judged as the seat's own draw would complete it."""
     winning = [action for action in compiled.rules.actions.values() if action.win]
-    if win_card is None or not winning:
+    if not winning or (win_card is None and conditions.context != "deal"):
         return None  # a file with no winning action (a game of hands only) says no way
     by = _BY_SELF if "self" in conditions.relation else _BY_OTHER
     taking = [
@@ -59,6 +61,7 @@ def refused(evaluation: Evaluation, reason: Reason) -> Evaluation:
     answer.best = None
     answer.reasons = [reason]
     answer.wild_readings = ()
+    answer.shown = evaluation.shown  # wins shown on the deal are paid while play goes on
     return answer
 
 
