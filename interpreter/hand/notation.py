@@ -18,6 +18,7 @@ from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.compiling.conditions import WIN_FROM, win_source
 from tablerules.interpreter.hand.evaluate import Evaluator, HandError, TableGroup
+from tablerules.interpreter.hand.table_makers import unlaid_reason
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,9 @@ def parse_table(evaluator: Evaluator, text: str, claimed: bool = True) -> list[T
         try:
             group = evaluator.table_group(match.group(1), cards)
             info = evaluator.rules.kinds[group.kind]
+            unlaid = unlaid_reason(evaluator.rules, info.name, tuple(group.cards))
+            if unlaid is not None:
+                raise HandError(unlaid)
             visible = info.visibility != "concealed"
             may_claim = info.name not in never_claimed(evaluator.rules.rules)
             groups.append(TableGroup(group.kind, group.cards, claimed and visible and may_claim))
