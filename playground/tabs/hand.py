@@ -110,6 +110,8 @@ def current_match(context: Context) -> MatchPlay:
     game = context.draft.game
     assert game is not None
     match: MatchPlay | None = st.session_state.get("match")
+    if match is not None and match.source != context.draft.generation:
+        match = back_to_file(match, context.draft.generation)
     fresh = (
         match is None
         or match.seed != context.seed
@@ -134,6 +136,18 @@ def current_match(context: Context) -> MatchPlay:
     if match.hand is not before:
         st.session_state["paused"] = False  # bots play on toward the seat played, if any
     return match
+
+
+def back_to_file(leaving: MatchPlay, generation: int) -> MatchPlay | None:
+    """Another file chosen: the match left is kept for a return to its file, and the
+    match this file was left at (its hand and move shown) comes back, if there is one."""
+    matches: dict[int, MatchPlay] = st.session_state.setdefault("matches_left", {})
+    matches[leaving.source] = leaving
+    kept = matches.pop(generation, None)
+    if kept is not None:
+        st.session_state["match"] = kept
+        st.session_state["paused"] = True  # back where it was left, not moves later
+    return kept
 
 
 def render(context: Context) -> None:

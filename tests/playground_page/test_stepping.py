@@ -9,7 +9,18 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from tablerules.playground.play.hand_page import page_steps
 
-from .page import APP, click, click_component, component, component_data, counter, run
+from .page import (
+    APP,
+    PHZ,
+    PMZ,
+    click,
+    click_component,
+    component,
+    component_data,
+    counter,
+    load,
+    run,
+)
 
 
 def test_one_counter_steps_back_and_forth_and_jumps_to_a_clicked_move(app: AppTest) -> None:
@@ -109,3 +120,17 @@ def test_bots_playing_on_show_each_step_before_the_next(monkeypatch: pytest.Monk
     clock.now += 0.2
     run(at)  # a tick later: the next step
     assert counter(at)[0] == before + 2
+
+
+def test_another_file_and_back_keeps_the_hand_and_the_move(app: AppTest) -> None:
+    """A look at another game does not lose the place: back at the first file, the same
+    hand of its match at the same move."""
+    click(app, "to_end")
+    click(app, "next_hand")
+    click_component(app, "moves", 5)
+    assert app.session_state["match"].number == 2 and counter(app)[0] == 5
+    load(app, PHZ)
+    assert app.session_state["match"].number == 1
+    load(app, PMZ)
+    assert app.session_state["match"].number == 2
+    assert counter(app)[0] == 5
