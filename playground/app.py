@@ -22,6 +22,7 @@ from streamlit.delta_generator import DeltaGenerator
 from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.numbers import is_digits, whole_number
 from tablerules.interpreter.api import Game
+from tablerules.interpreter.messages import LANGUAGES
 from tablerules.interpreter.messages.speaker import speaker
 from tablerules.playground.files.drafts import (
     MAX_RULE_TEXT,
@@ -56,7 +57,14 @@ from tablerules.playground.play.seats import (
     seat_count,
 )
 from tablerules.playground.tabs import compare, hand, rules, scenarios, statistics
-from tablerules.playground.words.language import chosen_language, language_box, said, tab_title
+from tablerules.playground.words.language import (
+    bound_choice,
+    chosen_language,
+    keep_choice,
+    language_box,
+    said,
+    tab_title,
+)
 from tablerules.playground.words.page_messages import page_messages
 
 TABS = [hand, rules, compare, scenarios, statistics]
@@ -285,11 +293,22 @@ def match_length(game: Game | None, box: DeltaGenerator) -> int | None:
 def bots_box(box: DeltaGenerator) -> str:
     """Who plays the seats the user does not: the bots' name, as `--bots` takes it."""
     names = ["greedy", "random"]
-    asked = refused("bots", one_of(names))
-    title = said("sidebar.bots")
-    bots: str = box.selectbox(title, names, key="bots", bind=URL)
+    lang = chosen_language()
+    say = page_messages(lang)
+
+    def bots_in(name: str, other: str) -> str:
+        return page_messages(other)(f"sidebar.bots_{name}")
+
+    words = {word for name in names for word in (name, *(bots_in(name, o) for o in LANGUAGES))}
+    asked = refused("bots", one_of(words))
+    title = say("sidebar.bots")
+    bind = bound_choice("bots", names, bots_in, lang)
+    keep_choice("bots", lang)  # the bots are chosen among words of the page's language
+    bots: str = box.selectbox(
+        title, names, key="bots", bind=bind, format_func=lambda name: bots_in(name, lang)
+    )
     if asked is not None:
-        box.warning(note_refused(page_messages(chosen_language()), title, asked, bots))
+        box.warning(note_refused(say, title, asked, bots_in(bots, lang)))
     return bots
 
 

@@ -64,7 +64,7 @@ def test_a_value_the_page_cannot_take_is_said(
 def test_it_is_said_in_the_language_of_the_page() -> None:
     at = opened({"lang": "zh-Hant", "bots": "value", UNIT: "0"})
     said = notes(at)
-    assert any("「value」" in n and "greedy" in n and "網址" in n for n in said), said
+    assert any("「value」" in n and "貪心" in n and "網址" in n for n in said), said
     assert any("「0」" in n and "10" in n for n in said), said
 
 

@@ -125,7 +125,8 @@ def statistics(context: Context) -> None:
         key=choice_key,
         format_func=lambda name: choice_name(name, context.lang),
     )
-    st.caption(say("stats.how", bots=context.bots, seed=context.seed))
+    bots = say(f"sidebar.bots_{context.bots}")
+    st.caption(say("stats.how", bots=bots, seed=context.seed))
     other = found.get(other_name)
     sides = [(side_name(context, other, say), game)]
     requests = [
