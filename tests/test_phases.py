@@ -13,6 +13,7 @@ from tablerules.interpreter import Game, load_game
 from tablerules.interpreter.bots.players import GreedyBot, RandomBot, play_hand
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.views import HIDDEN, seat_events
+from tablerules.interpreter.narration.narrate import Narrator
 
 SICHUAN = Path(__file__).resolve().parents[1] / "rules" / "sichuan.rules"
 
@@ -433,3 +434,20 @@ def test_a_rigged_seat_with_too_few_cards_of_every_value_passes_nothing(tmp_path
     while not table.finished:
         seat = table.waiting_for()[0]
         table.apply(bots[seat].choose(table, seat))
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"), [("en", "passes 3 cards to"), ("zh-Hant", "把3張牌傳給")]
+)
+def test_cards_a_seat_may_not_see_are_counted_in_the_narration(
+    sichuan: Game, lang: str, told: str
+) -> None:
+    """Seat 1 does not see what seats 2 and 3 pass: "3 cards", not "a card a card a card"."""
+    table = rigged(sichuan)
+    exchange_all(
+        table, ["換三張 1m 2m 3m", "換三張 1s 1s 1s", "換三張 1p 2p 3p", "換三張 5m 5m 5m"]
+    )
+    event = next(e for e in table.events if e["type"] == "exchange")
+    line = Narrator(sichuan, table.state.dealer, 1, table=table, lang=lang).phrase(event)
+    assert line is not None and line.count(told) == 2, line
+    assert "a card a card" not in line and "一張牌 一張牌" not in line

@@ -143,7 +143,13 @@ class Narrator(PlayPhrases, WinPhrases, MoneyPhrases):
         return self.display.get(card, card)
 
     def cards(self, cards: list[str]) -> str:
-        return " ".join(self.card(c) for c in cards)
+        """The cards named, those this reader may not see counted together ("3 cards",
+        not "a card a card a card")."""
+        hidden = cards.count(HIDDEN)
+        if hidden < 2:
+            return " ".join(self.card(c) for c in cards)
+        shown = [self.card(c) for c in cards if c != HIDDEN]
+        return " ".join([*shown, self.say("narrate.hidden_cards", n=hidden)])
 
     def word(self, name: str) -> str:
         """A name of the rule file (a group, a zone, a label…) in the narrator's language."""
