@@ -250,7 +250,7 @@ def test_a_script_replays_and_says_where_it_stops_being_legal(pmz: Game) -> None
     replayed = HandSession(pmz, 11, script=broken)
     assert "choice 4 of the hand before, 'discard nothing', is not legal" in str(replayed.note)
     assert replayed.note is not None
-    assert "上一手的第 4 个选择“discard nothing”在这些规则下不合规" in replayed.note.told("zh-Hans")
+    assert "上一手的第 4 个选择“打出 nothing”在这些规则下不合规" in replayed.note.told("zh-Hans")
     assert replayed.end.finished
 
 

@@ -24,6 +24,7 @@ from tablerules.interpreter.bots.players import GreedyBot, RandomBot
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.engine.explain import explain
 from tablerules.interpreter.messages import DEFAULT, LANGUAGES
+from tablerules.interpreter.messages.speaker import speaker
 from tablerules.interpreter.playlog.reader import choice_record, dumps, result_record
 from tablerules.playground.files.budget import HandClock, OverBudget
 from tablerules.playground.words.page_messages import Said, Written
@@ -173,7 +174,10 @@ class HandSession:
             try:
                 self._apply(seat, label)
             except IllegalAction as refused:
-                said = {"n": number + 1, "label": label, "refused": refused, "move": self.last}
+                worded = Written(
+                    {lang: speaker(self.game, lang).choice(label) for lang in LANGUAGES}
+                )
+                said = {"n": number + 1, "label": worded, "refused": refused, "move": self.last}
                 self.note = Said("replay.not_legal", said)
                 return
 
