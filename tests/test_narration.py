@@ -97,3 +97,19 @@ def test_moves_are_sentences_with_names_and_a_seat_sees_only_its_own(pmz: Game) 
     assert all(me.seat(s) in names for s in range(4))
     deal = referee.phrase(table.events[0])
     assert deal == f"{referee.seat(table.state.dealer)} deals 13 cards each; 84 left to draw"
+
+
+def test_a_drawn_hand_settlement_reads_in_each_language() -> None:
+    """SC-11/SC-12 at a drawn hand: who pays whom and what each hand was found to be, in
+    English that agrees ("paid by …", "cards of 2 suit(s)") and in Chinese punctuation."""
+    table = played("sichuan/drawn_hand_keeps_the_dealer.json")
+    settles = [e for e in table.events if e["type"] == "drawn settle"]
+    english = [Narrator(table.game, table.state.dealer).phrase(e) or "" for e in settles]
+    assert any(": paid by nobody to " in line for line in english), english
+    assert all(" pay " not in line and " 2 suit " not in line for line in english), english
+    assert any("holds cards of 2 suit(s)" in line for line in english), english
+    chinese = [
+        Narrator(table.game, table.state.dealer, lang="zh-Hant").phrase(e) or "" for e in settles
+    ]
+    told = "\n".join(chinese)
+    assert "——" in told and "；" in told and "; " not in told and " — " not in told, told

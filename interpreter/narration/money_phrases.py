@@ -85,7 +85,10 @@ class MoneyPhrases:
                 facts.append(
                     say("narrate.drawn_holds", seat=who, n=count, attribute=self.word(attribute))
                 )
-        return said + (" — " + "; ".join(facts) if facts else "")
+        if not facts:
+            return said
+        facts_said = say("narrate.drawn_facts_separator").join(facts)
+        return say("narrate.drawn_facts", said=said, facts=facts_said)
 
     def _end(self: Narrator, event: Record) -> str:
         dealer = event.get("next_dealer")
