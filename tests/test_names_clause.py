@@ -3,10 +3,13 @@ language or script — checked like every other name, added to by variants, read
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from tablerules.dsl.loading.loader import load
 from tablerules.interpreter import load_game
+from tablerules.interpreter.messages.game_words import GameWords
 from tablerules.interpreter.messages.speaker import speaker
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,3 +112,26 @@ def test_a_phase_a_carried_number_and_a_wild_clause_may_be_named(tmp_path: Path)
     ghosts = tmp_path / "ghosts.rules"
     ghosts.write_text('extends "guangdong"\nnames zh-Hans {\n  鬼: 鬼牌\n}\n', "utf-8")
     assert [(d.code, d.line) for d in load(ghosts).diagnostics] == []
+
+
+BUNDLED = sorted(
+    [*(ROOT / "rules").glob("*.rules"), *(ROOT / "rules" / "variants").glob("*.rules")]
+)
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
+def test_every_title_a_page_shows_is_given_in_chinese(path: Path) -> None:
+    """A win's patterns and the sidebar's options show their titles beside their names:
+    on a Chinese page, a bundled file gives each one in that script, not in English."""
+    compiled = load_game(path).compiled
+    rules = compiled.rules
+    titled = {name: p.title for name, p in rules.patterns.items()}
+    titled |= {name: o.title for name, o in rules.options.items()}
+    for lang in ("zh-Hant", "zh-Hans"):
+        words = GameWords(compiled, lang)
+        english = {
+            name: words.title(name, title)
+            for name, title in titled.items()
+            if re.search(r"[A-Za-z]{3,}", words.title(name, title))
+        }
+        assert not english, (lang, english)
