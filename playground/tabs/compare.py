@@ -16,6 +16,7 @@ from tablerules.playground.experiments.comparison import Comparison, compare_var
 from tablerules.playground.experiments.counterparts import SAVED, counterparts
 from tablerules.playground.files.budget import OverBudget
 from tablerules.playground.page.context import Context, widget_key
+from tablerules.playground.play.hand_page import page_steps
 from tablerules.playground.play.hands import HandSession
 from tablerules.playground.words.language import keep_choice
 from tablerules.playground.words.page_messages import page_messages, told_all
@@ -116,6 +117,24 @@ def win_scores(narrator: Narrator, events: list[dict[str, Any]]) -> list[str]:
     return told
 
 
+def first_steps(hand: HandSession, viewer: int | None) -> dict[int, int]:
+    """The number of each move's first step in the Hand tab's move list (as `viewer`
+    reads the hand), by move."""
+    steps, _ = page_steps(hand, viewer)
+    numbers: dict[int, int] = {}
+    for step in steps:
+        numbers.setdefault(step.move, step.number)
+    return numbers
+
+
+def parting_step(result: Comparison, hand: HandSession, viewer: int | None) -> int:
+    """Where `hand` parts from the other, as the Hand tab numbers it: the first step of the
+    move that holds the first difference (the column's line for that move)."""
+    numbers = first_steps(hand, viewer)
+    move = result.parting_move(hand)
+    return numbers.get(move, max(numbers.values()))
+
+
 def show(
     result: Comparison, left_name: str, right_name: str, viewer: int | None, lang: str = "en"
 ) -> None:
@@ -131,7 +150,9 @@ def show(
         st.success(say("compare.identical"))
     else:
         start = min(result.parting_move(left), result.parting_move(right))
-        st.markdown(say("compare.part_at", n=start))
+        # numbered as the Hand tab's move list numbers them: a step an event
+        parting = min(parting_step(result, hand, viewer) for hand in (left, right))
+        st.markdown(say("compare.part_at", n=parting))
         columns = st.columns(2)
         for column, name, hand, narrator in zip(
             columns, (left_name, right_name), (left, right), tell, strict=True
@@ -139,11 +160,14 @@ def show(
             with column:
                 st.markdown(f"**{name}**")
                 lines = []
+                numbers = first_steps(hand, viewer)
                 for move in range(start, min(hand.last, start + SHOWN_MOVES) + 1):
+                    if move not in numbers:
+                        continue  # nothing of it the viewer may read
                     events = hand.move_events(move)
                     clauses = [narrator.sentence(events, money=True), *win_scores(narrator, events)]
                     text = narrator.say("list.clauses").join(c for c in clauses if c)
-                    lines.append(f"{move}. {text or say('page.goes_on')}")
+                    lines.append(f"{numbers[move]}. {text or say('page.goes_on')}")
                 if hand.last > start + SHOWN_MOVES:
                     lines.append(say("compare.more", n=hand.last - start - SHOWN_MOVES))
                 st.markdown("\n".join(lines))

@@ -9,7 +9,9 @@ from streamlit.testing.v1 import AppTest
 from tablerules.interpreter import Game, load_game
 from tablerules.playground.experiments.comparison import compare_variants, incomparable
 from tablerules.playground.files.drafts import display_path
+from tablerules.playground.play.hand_page import page_steps
 from tablerules.playground.play.hands import HandSession
+from tablerules.playground.tabs.compare import parting_step
 
 from .page import PHZ, PMZ, ROOT, TWO_HORSES, click, compare_box, open_tab, run, texts
 
@@ -99,6 +101,17 @@ def _compared(app: AppTest, variant: str) -> tuple[str, int]:
     click(app, "compare_run")
     said = texts(app)
     result = app.session_state["comparison"]
-    start = min(result.parting_move(result.left), result.parting_move(result.right))
+    start = min(parting_step(result, hand, None) for hand in (result.left, result.right))
     assert f"**The hands part at move {start}.**" in said
     return said, start
+
+
+def test_where_the_hands_part_is_numbered_as_the_hand_tab_numbers_it(app: AppTest) -> None:
+    """Seed 7 under 跑馬仔 and its 番 variant part at the win: the move the Hand tab's list
+    numbers as the win (one event a step), not the count of decisions before it."""
+    said, start = _compared(app, "rules/variants/paomazai-faan.rules")
+    hand = app.session_state["hand"]
+    steps, _ = page_steps(hand, None)
+    win = next(s.number for s in steps if hand.end.events[s.end - 1]["type"] == "win")
+    assert start == win, (start, win)
+    assert re.search(rf"^{win}\. ", said, re.M), said
