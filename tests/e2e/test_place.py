@@ -109,3 +109,16 @@ def test_a_change_of_language_keeps_the_cards_picked_to_pass(app: WebDriver, app
         settle(app, lambda d: len(picked(d)) == 2, f"two cards still picked in {lang}")
     assert picked(app) == english
     no_failure_on_page(app)
+
+
+def test_another_game_and_back_lands_on_the_same_move(app: WebDriver, app_url: str) -> None:
+    """A look at another rule file does not lose the place: back at the first, the same
+    hand at the same move, in the page and in its address."""
+    open_at(app, app_url, SIZES["desktop"], "match_hands=3&hand=2&move=6")
+    settle(app, at_move(6), "the linked move")
+    pick(app, "rule_file", "rules/paohuzi.rules")
+    settle(app, lambda d: "Hand 1 of 3" in scores(d), "跑胡子's first hand")
+    pick(app, "rule_file", "rules/paomazai.rules")
+    settle(app, at_move(6), "move 6 again")
+    assert "Hand 2 of 3" in scores(app) and "move=6" in app.current_url
+    no_failure_on_page(app)
