@@ -226,3 +226,16 @@ def test_a_value_tables_key_is_guessed_and_pointed_at() -> None:
     assert found.code == "E104" and found.message == "'smal': size is one of small | big"
     assert found.hint == "did you mean 'small'?"
     assert found.column == found.source_line.index("smal") + 1
+
+
+def test_a_misspelt_card_name_is_guessed_among_the_cards_names(tmp_path: Path) -> None:
+    # a player writes a tile by its Chinese name, one character wrong: the guess is a name
+    # of that tile, not only among the ids (1m, P…) that the name is nothing like
+    path = tmp_path / "wild.rules"
+    path.write_text(
+        'extends "hongkong"\nwild 百搭 "wild" [NB-2] {\n  cards 白版\n}\n', encoding="utf-8"
+    )
+    (found,) = load(path).diagnostics
+    assert found.code == "E101" and found.message == "unknown card '白版'"
+    assert found.hint.startswith(("did you mean '白'?", "did you mean '白板'?"))
+    assert "known: 1m" in found.hint

@@ -308,7 +308,8 @@ class ExpressionChecks:
         for item in items:
             if item.card is not None and item.card not in card_words:
                 ids = [c.id for c in self.rules.deck.cards] if self.rules.deck else []
-                self.unknown(where, "card", item.card, ids, words)
+                # a card is guessed among its names too, not only among the ids
+                self.unknown(where, "card", item.card, ids, (*words, *sorted(card_words)))
             for flt in item.filters:
                 self.check_attribute_refs(where, {flt.attribute: flt.values})
             if item.declared is not None:
