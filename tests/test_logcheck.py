@@ -146,3 +146,41 @@ def test_a_failing_hand_is_written_as_a_log_replay_reads(
     assert rest == lines[start + 1 : end + 1]
     assert main(["replay", str(written), "--quiet"]) == 1
     assert f"amount is {record['amount']} in the log" in capsys.readouterr().err
+
+
+# A player's own variant of 香港麻雀: a chicken hand, any complete hand wins.
+CHICKEN = """extends "hongkong"
+override game 雞胡 "chicken hand" [JH-1]
+override win [JH-2] {
+  groups 5
+  pairs of 對: 1
+}
+override settle win [JH-4] {
+  on draw by self: each other pays unit "自摸"
+  on replacement by self: each other pays unit "槓上自摸"
+  on discard: discarder pays unit "出銃"
+  on added card: robbed pays 3 × unit "搶槓"
+}
+"""
+
+
+def test_a_file_of_ones_own_is_checked_as_the_game_it_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rule file the documents do not name gets a one-line error, not a traceback, which
+    names `--as`; with `--as hongkong` its log and its hands played on the spot are checked
+    as 香港麻雀's."""
+    rules, log = tmp_path / "chicken.rules", tmp_path / "play.jsonl"
+    rules.write_text(CHICKEN, encoding="utf-8")
+    play_log(rules, log, 8, "greedy", seed=SEED)
+    assert logcheck_main([str(log)]) == 2
+    error = capsys.readouterr().err
+    assert "no profile for rule file 'chicken.rules'" in error and "--as hongkong" in error
+    assert "Traceback" not in error
+    assert logcheck_main([str(log), "--as", "hongkong"]) == 0
+    out = capsys.readouterr().out
+    assert "8 hands" in out and "money-sums-to-zero: ok" in out
+    assert "offered-wins-are-wins: ok" in out
+    assert logcheck_main(["--play", str(rules), "--hands", "6", "--as", "hongkong.rules"]) == 0
+    assert "6 hands" in capsys.readouterr().out
+    assert logcheck_main(["--play", str(rules), "--hands", "6"]) == 2

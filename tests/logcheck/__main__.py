@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from logcheck import INVARIANTS
 from logcheck.check import KEPT, Report, check_log
+from logcheck.games.by_rule_file import NoProfile
 from logcheck.play import BOT_KINDS, Plan
 from logcheck.run import STRETCH, check_plan
 
@@ -72,6 +73,13 @@ def _parser() -> argparse.ArgumentParser:
         help=f"write each of the first {KEPT} failing hands to FOLDER as a log of its own "
         "(hand-K.jsonl), which tablerules replay reads",
     )
+    parser.add_argument(
+        "--as",
+        dest="checked_as",
+        metavar="GAME",
+        help="check the hands as the game of this bundled rule file (hongkong, "
+        "paohuzi-3p, ...): for a rule file of your own, which the documents do not name",
+    )
     parser.add_argument("--list", action="store_true", help="list the invariants and exit")
     return parser
 
@@ -117,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     reports: list[Report] = []
     try:
         for log in args.logs:
-            reports.append(check_log(log, args.only, _progress(None)))
+            reports.append(check_log(log, args.only, _progress(None), checked_as=args.checked_as))
         if args.play:
             plan = Plan(args.play, args.hands, args.bots, args.seed, 1, options)
             print(
@@ -126,11 +134,21 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             reports.append(
-                check_plan(plan, args.only, args.jobs, args.stretch, _progress(args.hands))
+                check_plan(
+                    plan,
+                    args.only,
+                    args.jobs,
+                    args.stretch,
+                    _progress(args.hands),
+                    args.checked_as,
+                )
             )
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except NoProfile as error:
+        print(f"python -m logcheck: error: {error}", file=sys.stderr)
+        return 2
     for report in reports:
         print(report.summary(args.examples))
     if args.failing:

@@ -158,7 +158,11 @@ def check_log(
     names: Iterable[str] | None = None,
     progress: Callable[[Report], None] | None = None,
     profile: Profile | None = None,
+    checked_as: str | None = None,
 ) -> Report:
-    """Check a log file (see `check_hands`)."""
+    """Check a log file (see `check_hands`); `checked_as` names the bundled rule file whose
+    game the log is checked against (see `profile_for`)."""
     header, hands = read_log(path, reads_choices(names))
+    if profile is None and checked_as is not None:
+        profile = profile_for(header, checked_as)
     return check_hands(header, hands, names, progress, profile)

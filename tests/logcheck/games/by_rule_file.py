@@ -14,9 +14,17 @@ from logcheck.games.profile import Profile
 from logcheck.games.taiwan import TW_FLOWERS, TW_NAMES, Taiwan
 
 
-def profile_for(header: dict[str, Any]) -> Profile:
-    """The profile of a log's rule file (by its file name) with the log's table options."""
-    name = PurePath(str(header.get("rules", ""))).name
+class NoProfile(ValueError):
+    """A rule file the documents do not name, checked with no game to check it as."""
+
+
+def profile_for(header: dict[str, Any], checked_as: str | None = None) -> Profile:
+    """The profile of a log's rule file (by its file name) with the log's table options;
+    `checked_as`, a bundled rule file's name, stands for the file's name: a file the
+    documents do not name is checked as the game it plays."""
+    name = PurePath(str(checked_as or header.get("rules", ""))).name
+    if checked_as is not None and not name.endswith(".rules"):
+        name += ".rules"
     options = dict(header.get("options") or {})
     if name.startswith("paohuzi"):
         # the three-player file, its 名堂 preset and 常德跑胡子 (CD-1) over them
@@ -94,7 +102,8 @@ def profile_for(header: dict[str, Any]) -> Profile:
             names=MJ_NAMES,
             orphans=True,
         )
-    raise ValueError(
+    raise NoProfile(
         f"no profile for rule file {name!r}: the checker knows 跑胡子, 跑馬仔, 香港麻雀, "
-        "四川麻將, 紅中癩子, 台灣16張, 長沙麻將 and 廣東推倒胡"
+        "四川麻將, 紅中癩子, 台灣16張, 長沙麻將 and 廣東推倒胡; check a file of your own as "
+        "the bundled game it plays with --as (--as hongkong)"
     )
