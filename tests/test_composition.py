@@ -129,3 +129,25 @@ def test_an_empty_run_range_is_refused() -> None:
     text = RANKS.replace("run 3..5", "run 5..3")
     found = load(EXAMPLES / "snippet.rules", text=text).diagnostics
     assert any(d.code == "E104" and "the range is empty" in d.message for d in found)
+
+
+@pytest.mark.parametrize("keyword", ["", "override "])
+def test_a_clause_removed_and_written_again_says_to_override_it(
+    tmp_path: Path, keyword: str
+) -> None:
+    """`remove group 對` then `group 對 {…}` in one file: one error at the clause written
+    again that names the remove's line and says to override, not "given twice" with "keep
+    one of them", nor the base's uses of 對 reported as using a removed group."""
+    path = tmp_path / "pair.rules"
+    path.write_text(
+        'extends "hongkong"\n'
+        "remove group 對\n"
+        f'{keyword}group 對 "the pair" [HK-4] {{\n'
+        "  pattern same 2\n  in hand\n  concealed\n}\n",
+        encoding="utf-8",
+    )
+    (found,) = load(path).diagnostics
+    assert (found.code, found.line, found.column) == ("E102", 3, len(keyword) + 1)
+    assert found.message == "group '對' is removed on line 2 and written again in this file"
+    assert found.hint.endswith("drop the 'remove' on line 2")
+    assert found.hint.startswith("write 'override'") == (keyword == "")

@@ -55,6 +55,7 @@ def _where(span: ir.Span | None) -> str:
 def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) -> None:
     """Apply one file's clauses to `rules` in place, reporting conflicts to `sink`."""
     defined_here: set[tuple[str, str | None]] = set()
+    removed_here: dict[tuple[str, str | None], ir.Span] = {}
     translated = {line.name for block in rules.names.values() for line in block.lines if line.title}
     titles_before = _titles_of(rules, translated)
     for section in unit.broken:
@@ -71,6 +72,26 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
             existing = getattr(rules, op.section)
         else:
             existing = getattr(rules, op.section).get(op.key)
+        if key in defined_here and key in removed_here and op.kind != "remove":
+            # `remove pattern X` and `pattern X` in one file: a replacement written twice.
+            # The clause is kept, as an override would keep it, so what uses the name is
+            # not reported as using a removed one as well
+            line = removed_here.pop(key).line
+            hint = f"drop the 'remove' on line {line}"
+            if op.kind != "override":
+                hint = f"write 'override' before this clause and {hint}"
+            sink.add(
+                op.span.line,
+                op.span.column,
+                "E102",
+                f"{_describe(op)} is removed on line {line} and written again in this file",
+                hint=hint,
+            )
+            if op.section in SINGLETONS:
+                setattr(rules, op.section, op.clause)
+            else:
+                getattr(rules, op.section)[op.key] = op.clause
+            continue
         if key in defined_here:
             sink.add(
                 op.span.line,
@@ -95,6 +116,7 @@ def apply_operations(rules: ir.RuleSet, unit: FileUnit, sink: DiagnosticSink) ->
                     del getattr(rules, op.section)[op.key]
                 rules.note_removal(op.section, op.key or "", op.span)
                 defined_here.add(key)
+                removed_here[key] = op.span
             continue
         if op.kind == "define" and op.section == "names" and existing is not None:
             defined_here.add(key)  # a variant's names add to its base's, name by name
