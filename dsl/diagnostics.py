@@ -45,6 +45,8 @@ CODES: dict[str, str] = {
     "W005": "a form no winning hand can hold",
     "W006": "a declared value only wild cards have",
     "W007": "a group laid and replaced that the win clause counts",
+    "W008": "a claim with no priority behind one that has one",
+    "W009": "a way to win that no settle line pays",
 }
 
 
