@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from tablerules.dsl.diagnostics import Diagnostic, display_width
 from tablerules.dsl.loading.loader import load
+from tablerules.interpreter.api import check
 
 
 def test_display_width_counts_wide_characters_twice() -> None:
@@ -93,3 +97,22 @@ def test_a_missing_closing_brace_is_blamed_on_the_block_it_leaves_open() -> None
         "the group block opened on line 3 is not closed: add '}' after this line"
     )
     assert first.source_line == "  in hand"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'extends "hongkong"\npattern p "x" [X-1] {\n  when cards = 14\n  worth 1\n}\n}\n',
+        'extends "hongkong"\n}\n',
+    ],
+)
+def test_a_closing_brace_too_many_is_named_so(tmp_path: Path, text: str) -> None:
+    """A '}' where a clause may start was told "the clause is unfinished: something is
+    missing before the end of the line", with what could start a clause as the hint."""
+    path = tmp_path / "brace.rules"
+    path.write_text(text, encoding="utf-8")
+    (found,) = check(path).diagnostics
+    last = text.rstrip("\n").count("\n") + 1
+    assert (found.code, found.line, found.column) == ("E001", last, 1)
+    assert found.message == "a '}' with no block open: the block above is closed already"
+    assert found.hint.startswith("remove this '}'")

@@ -9,6 +9,11 @@ from functools import cache
 from lark import UnexpectedInput, UnexpectedToken
 from tablerules.dsl.parsing.grammar import grammar_keywords, parser
 
+# A '}' where a clause may start: the block it would close was closed already (one '}' too
+# many), or its first line does not end with '{'.
+STRAY_CLOSE = "a '}' with no block open: the block above is closed already"
+STRAY_CLOSE_HINT = "remove this '}', or end the first line of the block it closes with '{'"
+
 # Named mistakes: each label maps to small broken snippets that fail in the same parser state.
 NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
     ("E004", "missing ':' after the option name (write: option NAME: TYPE = DEFAULT)"): [
@@ -60,6 +65,12 @@ NAMED_MISTAKES: dict[tuple[str, str], list[str]] = {
     ],
     ("E002", 'a card line reads: ID attribute=value ... "display name" "alias" ...'): [
         "deck {\n  x1 size small\n}\n",
+    ],
+    # last: a '}' where a clause may start takes only this exact situation, not the looser
+    # one the labels above name
+    ("E001", STRAY_CLOSE): [
+        "}\n",
+        "game g\n}\n",
     ],
 }
 

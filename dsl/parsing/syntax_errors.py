@@ -13,7 +13,7 @@ from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, Unexpecte
 from tablerules.dsl.diagnostics import did_you_mean
 from tablerules.dsl.parsing.grammar import clause_words, grammar_keywords, parser
 from tablerules.dsl.parsing.guesses import syntax_hint
-from tablerules.dsl.parsing.named_mistakes import named_mistake
+from tablerules.dsl.parsing.named_mistakes import STRAY_CLOSE, STRAY_CLOSE_HINT, named_mistake
 
 MAX_SYNTAX_ERRORS = 10
 UNCLOSED = "a block is not closed: add '}' on a line of its own"
@@ -257,4 +257,6 @@ def located(error: UnexpectedInput, text: str) -> tuple[int, int, str, str, str]
         hint = f"{before}; {hint}" if before and hint else before or hint
     guessed = syntax_hint(text, line, column)  # `x2`, `by previous`, `(1m)`
     hint = f"{guessed}; {hint}" if guessed and hint else guessed or hint
+    if message == STRAY_CLOSE:  # what could start a clause there is no help
+        hint = STRAY_CLOSE_HINT
     return line, column, code, message, hint
