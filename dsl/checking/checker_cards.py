@@ -162,6 +162,16 @@ class CardChecks:
                     if any(self.rules.attributes[a].has_block for a in missing)
                     else "",
                 )
+        owners: dict[str, str] = {}  # each name -> its first card (a later one: said above)
+        for card in deck.cards:
+            for word in (card.id, *card.names):
+                owners.setdefault(word, card.id)
+        for card in deck.cards:
+            for word in dict.fromkeys(card.names):
+                if owners[word] != card.id:
+                    continue
+                if problem := deck.misleading_name(word, card.id, owners):
+                    self.report(card, "E104", f"card {card.id!r}: {problem}")
         ids = [card.id for card in deck.cards]
         for suffix in deck.compact_suffixes:
             if not any(i.endswith(suffix) and i[: -len(suffix)].isdigit() for i in ids):

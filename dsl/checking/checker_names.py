@@ -123,13 +123,20 @@ class NameChecks:
         return found
 
     def _check_card_name(self, line: ir.NameLine, cards: dict[str, str]) -> None:
-        """A card's name in a language is read as that card too: it may not be another's."""
+        """A card's name in a language is read as that card too: it may not be another's,
+        and card notation must be able to read it as that one card."""
         card = cards.get(line.name)
+        if card is None:
+            return
         other = cards.get(line.said)
-        if card is not None and other is not None and other != card:
+        if other is not None and other != card:
             self.report(  # type: ignore[attr-defined]
                 line,
                 "E110",
                 f"{line.said!r} already names another card ({other}): it cannot also name "
                 f"{line.name!r}",
             )
+        elif other is None and self.rules.deck is not None:
+            problem = self.rules.deck.misleading_name(line.said, card, cards)
+            if problem:
+                self.report(line, "E104", f"{line.name!r} in this language: {problem}")  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ compiles.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from tablerules.dsl.model.ir_base import (
@@ -156,6 +157,10 @@ class CardDecl(Clause):
         return self.names[0] if self.names else self.id
 
 
+# What card notation reads between cards (`1m 2m`, `1m,2m`, `一、二`): never part of a name.
+CARD_SEPARATORS = " \t,，、"
+
+
 class Deck(Clause):
     copies: int = 1
     compact_suffixes: list[str] = Field(default_factory=list)
@@ -174,6 +179,29 @@ class Deck(Clause):
         """The largest number of copies of any one card (the deck's `copies` without rows
         of their own)."""
         return max((self.copies_of(card) for card in self.cards), default=self.copies)
+
+    def misleading_name(self, name: str, card: str, names: dict[str, str]) -> str | None:
+        """Why `name`, a card's display name or alias, would mislead a reader, or None: a
+        blank name shows no card, and a name that card notation reads as other cards
+        (`12m` is `1m 2m`, `一 二` two cards) shows one card as others. `card`: the id of the
+        card named; `names`: every id and name of the deck -> the id of its card."""
+        if not name.strip():
+            return "a card's name may not be blank"
+        ends = "|".join(re.escape(s) for s in sorted(self.compact_suffixes, key=len)[::-1])
+        run = re.compile(rf"([0-9]+)({ends})") if ends else None
+        for word in re.split(f"[{re.escape(CARD_SEPARATORS)}]+", name):
+            read = run.match(word) if run is not None else None
+            if read is not None:  # `12m` is `1m 2m`
+                digits, end = read.groups()
+                cards = [digit + end for digit in digits]
+                if cards != [card]:
+                    listed = " ".join(cards)
+                    return (
+                        f"the name {name!r} shows other cards: {read.group()!r} reads as {listed}"
+                    )
+            elif names.get(word, card) != card:
+                return f"the name {name!r} shows another card: {word!r} is card {names[word]}"
+        return None
 
 
 class Zone(Clause):

@@ -15,7 +15,7 @@ from tablerules.dsl.diagnostics import display_width, visible
 from tablerules.dsl.limits import MAX_HANDS_LINE_CHARS
 from tablerules.dsl.model import ir
 
-SEPARATORS = " \t,，、"
+SEPARATORS = ir.CARD_SEPARATORS
 WORDS_KEPT = 1 << 16  # words of card text remembered by a bulk reading (`CardTable.packer`)
 
 
