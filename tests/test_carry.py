@@ -129,6 +129,35 @@ def test_the_table_refuses_a_number_the_file_does_not_carry(doubling: Game) -> N
         Table(doubling, seed=1, carried={"x": 1})
 
 
+@pytest.mark.parametrize(
+    ("carried", "message"),
+    [
+        ({"荒": "2"}, "carried 荒 is '2', not a whole number"),
+        ({"荒": 1.5}, "carried 荒 is 1.5, not a whole number"),
+        ({"荒": float("nan")}, "carried 荒 is nan, not a whole number"),
+        ({"荒": None}, "carried 荒 is None, not a whole number"),
+        ({"荒": True}, "carried 荒 is True, not a whole number"),
+        ("荒=2", "carried is str, not a mapping of names to whole numbers"),
+    ],
+)
+def test_the_table_refuses_a_carried_number_that_is_no_whole_number(
+    doubling: Game, carried: object, message: str
+) -> None:
+    """Text was taken, then failed inside the hand's first payment; 1.5 or NaN was paid as
+    money (a payment of 4.33 on a 1.5)."""
+    with pytest.raises(ValueError, match=message):
+        Table(doubling, seed=1, carried=carried)  # type: ignore[arg-type]
+
+
+def test_a_whole_number_of_another_type_is_carried_as_an_int(doubling: Game) -> None:
+    class Count:  # as a NumPy integer: a whole number by `__index__`
+        def __index__(self) -> int:
+            return 3
+
+    table = Table(doubling, seed=1, carried={"荒": Count()})  # type: ignore[dict-item]
+    assert table.state.carried == {"荒": 3} and type(table.state.carried["荒"]) is int
+
+
 def test_a_scenario_sets_the_number_and_names_an_unknown_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
-from operator import attrgetter
+from operator import attrgetter, index
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -28,7 +28,7 @@ from tablerules.interpreter.compiling.compiled import DealLine
 from tablerules.interpreter.engine.actions import ActionSteps
 from tablerules.interpreter.engine.choices import ChoiceMaker
 from tablerules.interpreter.engine.dealing.deal import deal_hand
-from tablerules.interpreter.engine.dealing.rigged import deal_problem, seat_problem
+from tablerules.interpreter.engine.dealing.rigged import carried_problem, deal_problem, seat_problem
 from tablerules.interpreter.engine.dealing.shuffle import shuffle
 from tablerules.interpreter.engine.ending import HandEnd
 from tablerules.interpreter.engine.explain import explain, locked_discard
@@ -140,8 +140,10 @@ class Table(
         self.rng = random.Random(seed)
         placed_at = {"round": round, "streak": streak}
         seats, rigged = self.play.seats, (wall, hands, shown)
-        if problem := deal_problem(game.compiled, seats, dealer or 0, *rigged, placed_at):
-            raise ValueError(problem)  # a seat, a card or a count out of range
+        carries = (rule.name for rule in game.compiled.carries)
+        problem = deal_problem(game.compiled, seats, dealer or 0, *rigged, placed_at)
+        if problem := problem or carried_problem(carried, carries):
+            raise ValueError(problem)  # a seat, a card, a count or a number out of range
         if wall is None and hands is None:
             deck = list(self.play.deck)
             shuffle(deck, self.rng)  # as `self.rng.shuffle(deck)` (see `shuffle`)
@@ -160,9 +162,7 @@ class Table(
         self.state.reserve = self.play.reserve
         self.state.carried = starting(game.compiled.carries)
         for name, value in (carried or {}).items():
-            if name not in self.state.carried:
-                raise ValueError(f"the rule file carries no number named {name!r}")
-            self.state.carried[name] = value
+            self.state.carried[name] = index(value)  # a NumPy integer as an int
         deal = game.compiled.rules.deal
         placed: dict[str, object] = {"round": round, "streak": streak} if round or streak else {}
         if self.state.carried:

@@ -32,6 +32,23 @@ def seat_problem(seat: object, seats: int, what: str = "seat") -> str | None:
     return None
 
 
+def carried_problem(carried: object, names: Iterable[str]) -> str | None:
+    """Why `carried` is not the numbers a game of this file carries into a hand, by name,
+    or None. A number read by a settlement must be a whole number: text failed deep inside
+    the hand's first payment, and a fraction or NaN was paid as money."""
+    if carried is None:
+        return None
+    if not isinstance(carried, Mapping):
+        return f"carried is {type(carried).__name__}, not a mapping of names to whole numbers"
+    known = list(names)
+    for name, value in carried.items():
+        if name not in known:
+            return f"the rule file carries no number named {name!r:.40}"
+        if _index(value) is None:
+            return f"carried {name} is {value!r:.40}, not a whole number"
+    return None
+
+
 def _cards_problem(cards: object, counts: list[int], what: str) -> str | None:
     """Why `cards` are not card indices; counts them into `counts` when they are."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
