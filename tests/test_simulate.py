@@ -413,6 +413,39 @@ def test_a_checkpoint_whose_counts_disagree_is_refused_even_with_its_digest(
             Simulation(plan, path)
 
 
+def _an_escape_in_a_rows_name(data: dict[str, Any]) -> None:
+    data["tally"]["sides"][0]["sums"].append([["money", "\x1b[2J"], 5, 25])
+
+
+def _a_bidi_override_in_a_rows_name(data: dict[str, Any]) -> None:
+    data["tally"]["sides"][0]["sums"].append([["money", "\u202eepyt"], 5, 25])
+
+
+def _an_escape_in_rule_ids(data: dict[str, Any]) -> None:
+    for row in data["tally"]["sides"][0]["cites"]:
+        row[1] = ["\x1b[31mPMZ-1"]
+
+
+@pytest.mark.parametrize(
+    "tamper", [_an_escape_in_a_rows_name, _a_bidi_override_in_a_rows_name, _an_escape_in_rule_ids]
+)
+def test_a_checkpoint_whose_words_would_drive_the_terminal_is_refused(
+    interrupted: tuple[Plan, dict[str, Any]], tmp_path: Path, tamper: Callable[[dict], None]
+) -> None:
+    """No rule file names a row or a rule so (E007); a file whose digest was made again
+    over such words was resumed, and its report printed the escape sequences raw."""
+    from tablerules.interpreter.simulate.checkpoint import digest
+
+    plan, saved = interrupted
+    data = json.loads(json.dumps(saved))
+    tamper(data)
+    data["digest"] = digest(data)
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CheckpointError, match="control characters"):
+        Simulation(plan, path)
+
+
 def test_a_checkpoint_follows_the_simulation_not_the_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

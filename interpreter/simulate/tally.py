@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tablerules.dsl.diagnostics import visible
 from tablerules.interpreter.simulate.observe import Key, Observation
 
 Sums = dict[Key, list[int]]  # row -> [sum, sum of squares]
@@ -87,6 +88,8 @@ class SideTally:
         for key, texts in _rows(cites, 2):
             if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
                 raise ValueError("rule ids that are not texts")
+            if any(visible(text) != text for text in texts):
+                raise ValueError("rule ids holding control characters")
             side.cites[_key(key)] = set(texts)
         return side
 
@@ -173,6 +176,10 @@ def _key(parts: Any) -> Key:
         or not all(isinstance(p, str) or type(p) is int for p in parts)
     ):
         raise ValueError("a row's name that is not a list of words and numbers")
+    if any(isinstance(p, str) and visible(p) != p for p in parts):
+        # no rule file names anything so (E007): it could only drive the terminal it is
+        # printed on, in the report of a resumed run
+        raise ValueError("a row's name holding control characters")
     return tuple(parts)
 
 
