@@ -108,17 +108,18 @@ def _check(tmp_path: Path, text: str) -> list[str]:
 
 def test_a_turned_wild_is_checked(tmp_path: Path) -> None:
     head = "override wild 翻鬼 [GD-4] {\n"
-    assert _check(tmp_path, head + "  turned from wall tail\n}\n") == ["E109@2"]
-    both = head + "  cards P\n  turned from wall tail\n  next by rank, same suit\n}\n"
+    end = "  if 翻鬼\n}\n"  # the base's ghost 白 holds unless 翻鬼: never both at once
+    assert _check(tmp_path, head + "  turned from wall tail\n" + end) == ["E109@2"]
+    both = head + "  cards P\n  turned from wall tail\n  next by rank, same suit\n" + end
     assert _check(tmp_path, both) == ["E110@3"]
-    zone = head + "  turned from hand tail\n  next by rank, same suit\n}\n"
+    zone = head + "  turned from hand tail\n  next by rank, same suit\n" + end
     assert _check(tmp_path, zone) == ["E110@3"]
-    unknown = head + "  turned from wall tail\n  next by rnak, same suit\n}\n"
+    unknown = head + "  turned from wall tail\n  next by rnak, same suit\n" + end
     assert _check(tmp_path, unknown) == ["E101@4"]
     # by kind among the suit: two cards of a suit share a kind, the order cannot tell them
-    shared = head + "  turned from wall tail\n  next by kind, same suit\n}\n"
+    shared = head + "  turned from wall tail\n  next by kind, same suit\n" + end
     assert _check(tmp_path, shared) == ["E110@4"]
-    second = "wild 又鬼 [GD-4] {\n  turned from wall head\n  next by rank, same suit\n}\n"
+    second = "wild 又鬼 [GD-4] {\n  turned from wall head\n  next by rank, same suit\n" + end
     assert _check(tmp_path, second) == ["E110@2"]
 
 

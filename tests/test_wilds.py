@@ -81,6 +81,25 @@ def test_a_wild_clause_is_checked(tmp_path: Path) -> None:
     assert _check(tmp_path, many) == ["E111@3"]
 
 
+def test_wild_clauses_that_hold_at_once_keep_to_the_limit_together(tmp_path: Path) -> None:
+    """Each clause was held to four wild cards alone: two of four (or one and a card turned
+    at the deal) made hands of eight wilds, one of which took half a minute to judge."""
+    second = "wild 五 [HZ-2] {\n  cards 5p\n}\n"
+    assert _check(tmp_path, second) == ["E111@3"]
+    turned = "wild 翻 [HZ-2] {\n  turned from wall tail\n  next by rank, same suit\n}\n"
+    assert _check(tmp_path, turned) == ["E111@2"]
+    option = 'option 五鬼 "five as ghost": bool = false [HZ-2]\n'
+    either = "wild 五 [HZ-2] {\n  cards 5p\n  if 五鬼\n}\n"
+    assert _check(tmp_path, option + either) == ["E111@4"]  # with the option: eight
+    exclusive = option + either + "override wild 紅中 [HZ-2] {\n  cards C\n  unless 五鬼\n}\n"
+    assert _check(tmp_path, exclusive) == []
+    clauses = "".join(
+        f'option o{n} "o": bool = false [HZ-2]\nwild w{n} [HZ-2] {{\n  cards 5p\n  if o{n}\n}}\n'
+        for n in range(11)
+    )
+    assert "E111@" in "".join(_check(tmp_path, clauses))  # options past those tried: all hold
+
+
 def test_an_option_turns_a_wild_off(tmp_path: Path) -> None:
     path = tmp_path / "x.rules"
     path.write_text(

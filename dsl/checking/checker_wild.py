@@ -13,21 +13,32 @@ from tablerules.dsl.model.given import card_attributes
 # Wild cards in the deck at most (kinds named wild × copies): a hand's readings grow as the
 # power of its wilds, and every regional game has four.
 MAX_WILD_CARDS = 4
+MAX_OPTIONS_TRIED = 10  # wild clauses held by more options are each held to the limit alone
 
 if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
+
+
+def _holds(wild: ir.Wild, on: set[str]) -> bool:
+    """Whether the clause holds with the options `on` set and every other one not."""
+    if wild.if_option is not None and wild.if_option not in on:
+        return False
+    return wild.unless_option is None or wild.unless_option not in on
 
 
 class WildChecks:
     """A mixin of `dsl.checking.checker.Checker` (which supplies `rules`, `report`...)."""
 
     def check_wilds(self: Checker) -> None:
+        within = True  # every clause within the limit on its own: then all of them at once
         for wild in self.rules.wilds.values():
             if wild.turned:  # chosen at the deal (`checker_turned.py`)
                 self.check_turned_wild(wild)
                 continue
             self._check_wild(wild)
-            self._check_wild_count(wild)
+            within = self._check_wild_count(wild) and within
+        if within:
+            self._check_wilds_at_once()
         for action in self.rules.actions.values():
             for card_set in action.never_of:  # `declared ATTR`: the cards of the seat acting
                 self._check_card_set(self.at(action, "action_never"), card_set, declared=True)
@@ -64,19 +75,35 @@ class WildChecks:
             elif option.type != "bool":
                 self.report(where, "E103", f"option {name} is not a yes/no option")
 
-    def _check_wild_count(self: Checker, wild: ir.Wild) -> None:
+    def _wild_kinds(self: Checker, wild: ir.Wild) -> set[str]:
+        """The ids of the cards a named wild clause makes wild."""
         deck = self.rules.deck
-        if deck is None:
-            return
         named = {item.card for item in wild.cards if item.card is not None}
         filters = [item.filters for item in wild.cards if item.filters]
-        wilds = 0
-        for card in deck.cards:
+        kinds: set[str] = set()
+        for card in deck.cards if deck is not None else ():
             values = card_attributes(self.rules, card)
-            chosen = card.id in named or any(
+            if card.id in named or any(
                 all(values.get(f.attribute) in f.values for f in one) for one in filters
-            )
-            wilds += deck.copies_of(card) if chosen else 0
+            ):
+                kinds.add(card.id)
+        return kinds
+
+    def _wild_cards(self: Checker, kinds: set[str], turned: bool) -> int:
+        """The wild cards of the deck those card kinds are, with the kind a turned card
+        may choose besides (the most copies of any other card)."""
+        deck = self.rules.deck
+        if deck is None:
+            return 0
+        copies = {card.id: deck.copies_of(card) for card in deck.cards}
+        others = [n for card, n in copies.items() if card not in kinds]
+        return sum(copies.get(card, 0) for card in kinds) + (
+            max(others, default=0) if turned else 0
+        )
+
+    def _check_wild_count(self: Checker, wild: ir.Wild) -> bool:
+        """Whether the clause's wild cards are within the limit (and says so when not)."""
+        wilds = self._wild_cards(self._wild_kinds(wild), turned=False)
         if wilds > MAX_WILD_CARDS:
             self.report(
                 self.at(wild, "wild_cards"),
@@ -84,6 +111,40 @@ class WildChecks:
                 f"wild {wild.name} makes {wilds} wild cards; at most "
                 f"{MAX_WILD_CARDS} are supported",
                 "name one card kind (four copies) as the wild cards",
+            )
+            return False
+        return True
+
+    def _check_wilds_at_once(self: Checker) -> None:
+        """Every clause that holds at the same time makes its cards wild together: the
+        limit is on all of them at once, under each setting of the options they hold by
+        (beyond `MAX_OPTIONS_TRIED` such options, as if every clause held). Several clauses
+        of four wild cards made hands of eight or more wilds, whose readings took over half
+        a minute to judge."""
+        wilds = list(self.rules.wilds.values())
+        options = sorted({w.if_option or w.unless_option for w in wilds} - {None})
+        if len(wilds) < 2:
+            return
+        settings: list[list[ir.Wild]] = [wilds]
+        if len(options) <= MAX_OPTIONS_TRIED:
+            settings = [
+                [w for w in wilds if _holds(w, {o for b, o in enumerate(options) if n >> b & 1})]
+                for n in range(1 << len(options))
+            ]
+        worst: tuple[int, list[ir.Wild]] = (0, [])
+        for held in settings:
+            kinds = set().union(*(self._wild_kinds(w) for w in held if not w.turned))
+            count = self._wild_cards(kinds, turned=any(w.turned for w in held))
+            worst = max(worst, (count, held), key=lambda found: found[0])
+        count, held = worst
+        if count > MAX_WILD_CARDS:
+            names = ", ".join(w.name for w in held)
+            self.report(
+                held[-1] if held[-1].turned else self.at(held[-1], "wild_cards"),
+                LIMIT_CODE,
+                f"wild clauses {names} hold at once and make {count} wild cards; at most "
+                f"{MAX_WILD_CARDS} are supported",
+                "make the clauses exclusive: `if OPTION` on one, `unless OPTION` on the other",
             )
 
     def _check_card_set(
