@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tablerules.cli.commands import summary
 from tablerules.cli.common import add_extends_flag, bundled_hint, policy_of
+from tablerules.dsl.diagnostics import visible
 from tablerules.dsl.loading.bases import ExtendsPolicy, real_path
 from tablerules.dsl.loading.bundled import bundled_name, find_bundled, is_bundled
 from tablerules.dsl.loading.loader import load
@@ -126,9 +127,11 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
             continue
-        print(f"{result.summary()}  ({path})")
+        # a scenario's name, rule ids and expected values are the file's own text, and its
+        # path a name on disk: neither may drive the terminal
+        print(visible(f"{result.summary()}  ({path})"))
         for failure in result.failures:
-            print(f"    {failure}")
+            print(visible(f"    {failure}"))
         named = result.scenario is None and not path.suffix  # perhaps meant as a rule file
         hint = bundled_hint(str(path)) if named else ""
         if hint:
@@ -164,12 +167,13 @@ def print_coverage(results: list[ScenarioResult]) -> None:
         missing = sorted(wanted - ids, key=_id_order)
         shown = _relative(rules_path)
         covered = len(wanted) - len(missing)
-        print(f"coverage {shown}: {covered}/{len(wanted)} play rule ids exercised")
+        print(visible(f"coverage {shown}: {covered}/{len(wanted)} play rule ids exercised"))
         if missing:
             print(f"    not exercised: {', '.join(missing)}")
         uncited = sorted(ids - cited_rule_ids(loaded.rules), key=_id_order)
         if uncited:
-            print(f"    named by scenarios but cited by no clause: {', '.join(uncited)}")
+            named = visible(", ".join(uncited))
+            print(f"    named by scenarios but cited by no clause: {named}")
 
 
 def _id_order(rule_id: str) -> tuple[str, int]:

@@ -243,3 +243,23 @@ def test_a_simulation_asks_for_no_more_processes_than_it_can_use(
         main(["simulate", str(PMZ), "--hands", "1", "--jobs", "99999"])
     assert stop.value.code == 2
     assert "--jobs: must be at most 256" in capsys.readouterr().err
+
+
+def test_a_scenarios_own_words_never_drive_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A scenario's name, rule ids and expected values were printed as written: an escape
+    sequence in them cleared the screen or recoloured the report, a bidirectional override
+    turned the line round."""
+    scenario = ROOT / "tests" / "golden" / "scenarios" / "paomazai"
+    data = json.loads((scenario / "self_draw_two_horses_pays_180.json").read_text("utf-8"))
+    data["rules"] = "paomazai"
+    data["name"] = "\x1b[2Jcleared \u202eturned"
+    data["rule_ids"] = ["PMZ-17\x1b[31m"]
+    data["expect"]["events"][0]["card"] = "\x1b[31m5p"
+    path = tmp_path / "odd\x1b[7m.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, output = run_cli(capsys, "test", str(path), "--coverage")
+    assert status == 1 and "FAIL ␛[2Jcleared" in output and "card ␛[31m5p" in output
+    assert "PMZ-17␛[31m" in output and "odd␛[7m.json" in output
+    assert "\x1b" not in output and "\u202e" not in output
