@@ -270,6 +270,10 @@ def replay_hand(game: Game, logged: LoggedHand, report: Report) -> Table:
         raise Divergence(
             logged.line, f"dealer: seat {hand.dealer}, but the game has seats 0 to {seats - 1}"
         )
+    rounds = game.compiled.rounds  # without a rounds clause a hand's round counts on
+    if rounds is not None and hand.round >= rounds:
+        known = f"rounds 0 to {rounds - 1}"
+        raise Divergence(logged.line, f"round: {hand.round}, but the game has {known}")
     carries = {rule.name for rule in game.compiled.carries}
     for name in hand.carried:
         if name not in carries:

@@ -263,3 +263,22 @@ def test_a_scenarios_own_words_never_drive_the_terminal(
     assert status == 1 and "FAIL ␛[2Jcleared" in output and "card ␛[31m5p" in output
     assert "PMZ-17␛[31m" in output and "odd␛[7m.json" in output
     assert "\x1b" not in output and "\u202e" not in output
+
+
+def test_a_logged_round_the_game_lacks_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand of 香港麻雀 (4 rounds) logged in round 7, its deal edited to match, was
+    replayed as round 8 until a round wind's pattern happened to tell; a drawn hand so
+    edited reproduced. A scenario refused such a round already. (A file without a rounds
+    clause counts rounds on without end: any round is one of its own.)"""
+    log = tmp_path / "hk.jsonl"
+    assert main(["play", "hongkong", "--seed", "5", "--log", str(log), "--quiet"]) == 0
+    records = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    for record in records:
+        if record["type"] in ("hand", "deal"):
+            record.update(round=7, streak=0)
+    log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), "utf-8")
+    capsys.readouterr()
+    status, output = run_cli(capsys, "replay", str(log), "--quiet")
+    assert status == 1 and "line 2: round: 7, but the game has rounds 0 to 3" in output
