@@ -42,8 +42,19 @@ def test_seven_pairs_with_a_wild_refused_by_a_condition_says_the_condition(capsy
         capsys, "evaluate", str(AUTHORED / "zhuanzhuan.rules"), "--hand", "11m22m33m44p55p66sC",
         "--win-card", "7s", "--from", "discard", "--seat", "南",
     )  # fmt: skip
-    assert "wilds read as: 中→七索" in out
+    # no reading wins: the one the reasons speak of is named as such, not as the hand's
+    assert "no reading of the wilds wins; the reasons below read them as: 中→七索" in out
+    assert "wilds read as" not in out
     assert "because: 七對 (seven pairs): a win needs not won on discard or wilds = 0" in out
+
+
+def test_a_hand_no_reading_wins_does_not_show_a_reading_as_its_own(capsys) -> None:
+    out = run(capsys, "evaluate", "guangdong", "--hand", "PPP139m258p147s")
+    assert "does not win" in out
+    assert "wilds read as" not in out
+    assert "no reading of the wilds wins; the reasons below read them as: 白→" in out
+    out = run(capsys, "evaluate", "guangdong", "--hand", "PPP139m258p147s", "--lang", "zh-Hant")
+    assert "萬用牌怎樣當作都不能贏；以下原因按此當作：白當" in out
 
 
 def test_a_flower_laid_from_the_hand_is_no_claimed_group(capsys) -> None:

@@ -88,7 +88,9 @@ def render_text(
             say("report.wild_as", wild=names[wild], card=names[card])
             for wild, card in result.wild_readings
         )
-        lines.append(say("report.wilds_read", read=read))
+        # a hand no reading wins is explained on one reading, said to be one among many
+        key = "report.wilds_read" if result.wins else "report.wilds_none_win"
+        lines.append(say(key, read=read))
     if result.wins and result.best is not None and result.best.waits is not None:
         lines.append(say("report.waits", n=result.best.waits))
     for shown_win in result.shown:
