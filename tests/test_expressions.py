@@ -94,6 +94,22 @@ def test_full_width_punctuation_reads_as_ascii() -> None:
     assert full.rules.tables["錢"].title == "money by 囤：一、二"  # quoted text is kept
 
 
+def test_full_width_operators_and_brackets_read_as_ascii() -> None:
+    """`＝ ＋ － ＊ ／ ＜ ＞ ［ ］ ｛ ｝` typed with a Chinese input method read as their twins."""
+    head, body = MONEY.split("\n", 2)[:2], MONEY.split("\n", 2)[2]  # the path kept
+    for narrow, full in zip("=+-*/<>[]{}", "＝＋－＊／＜＞［］｛｝", strict=True):
+        body = body.replace(narrow, full)
+    wide = "\n".join([*head, body])
+    wide = wide.replace("× 倍", "＊ 倍").replace('"money by 囤"', '"money by 囤＝一＋二"')
+    assert "＝" in wide and "［" in wide and "｛" in wide
+    narrow_rules = load(SNIPPET, text=MONEY.replace("× 倍", "* 倍")).rules
+    full = load(SNIPPET, text=wide)
+    assert full.ok, [d.render() for d in full.diagnostics]
+    assert full.rules is not None and narrow_rules is not None
+    assert full.rules.settles == narrow_rules.settles
+    assert full.rules.tables["錢"].title == "money by 囤＝一＋二"  # quoted text is kept
+
+
 def test_cards_of_a_list_may_be_separated_by_the_enumeration_comma() -> None:
     """`東： E、S、（suit dragon）` is `東: E S (suit dragon)`, as the card notation reads `、`."""
     lines = (

@@ -20,7 +20,24 @@ from tablerules.dsl.parsing.syntax_errors import MAX_SYNTAX_ERRORS, blank_throug
 
 # Full-width punctuation typed with a Chinese input method, read as its ASCII twin. One
 # character stands for one, so lines and columns stay where the author wrote them.
-FULL_WIDTH = {"：": ":", "，": ",", "、": ",", "（": "(", "）": ")"}
+FULL_WIDTH = {
+    "：": ":",
+    "，": ",",
+    "、": ",",
+    "（": "(",
+    "）": ")",
+    "＝": "=",
+    "＋": "+",
+    "－": "-",
+    "＊": "*",
+    "／": "/",
+    "＜": "<",
+    "＞": ">",
+    "［": "[",
+    "］": "]",
+    "｛": "{",
+    "｝": "}",
+}
 
 
 def _normalise(text: str) -> str:
@@ -32,7 +49,8 @@ def _normalise(text: str) -> str:
 
 
 def _half_width(text: str) -> str:
-    """`：，、（）` outside quoted text and comments become `:,,()`."""
+    """Full-width punctuation (`FULL_WIDTH`) outside quoted text and comments becomes its
+    ASCII twin."""
     if not any(char in text for char in FULL_WIDTH):
         return text
     out: list[str] = []
