@@ -36,3 +36,18 @@ def test_a_truth_value_set_for_a_choice_of_numbers_is_refused(value: str) -> Non
 def test_a_choice_of_numbers_loads_clean(value: str) -> None:
     text = f'option birds "birds turned": 0 | 1 | 2 = {value} [PEB-6]\nset birds = 1 [PEB-6]\n'
     assert _errors(text) == []
+
+
+def test_a_value_that_does_not_fit_is_pointed_at() -> None:
+    """The caret stands under the value, where the mistake is, not at the clause's start."""
+    text = 'option birds "birds turned": 0 | 1 | 2 = 5 [PEB-6]\nset birds = 7 [PEB-6]\n'
+    loaded = load(str(EXAMPLES / "snippet.rules"), text=BASE + text)
+    found = [(d.line, d.column) for d in loaded.errors]
+    default_at = text.index("= 5") + 3  # 1-based column of `5` on its line
+    set_line = text.split("\n")[1]
+    assert found == [(3, default_at), (4, set_line.index("7") + 1)]
+
+
+def test_a_choice_of_truth_values_is_listed_as_the_file_writes_them() -> None:
+    errors = _errors('option lucky "x": true | 3 = 4 [PEB-6]\n')
+    assert "must be one of true | 3" in errors[0][2], errors

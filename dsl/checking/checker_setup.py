@@ -44,7 +44,9 @@ class SetupChecks:
             return None
         # of the choice's own kind: False == 0 and True == 1 in Python, not in a rule file
         if not any(type(value) is type(c) and value == c for c in option.choices):
-            allowed = " | ".join(str(c) for c in option.choices)
+            allowed = " | ".join(
+                str(c).lower() if isinstance(c, bool) else str(c) for c in option.choices
+            )
             return f"must be one of {allowed}"
         return None
 
@@ -64,7 +66,7 @@ class SetupChecks:
             problem = self.option_value_problem(option, option.default)
             if problem:
                 self.report(
-                    option,
+                    self.at(option, "option_default"),
                     "E104",
                     f"default {option.default!r} of option {option.name!r} {problem}",
                     self._value_guess(option, option.default),
@@ -77,7 +79,8 @@ class SetupChecks:
             problem = self.option_value_problem(option, setting.value)
             if problem:
                 hint = self._value_guess(option, setting.value)
-                self.report(setting, "E104", f"option {setting.name!r} {problem}", hint)
+                where = self.at(setting, "setting_value")
+                self.report(where, "E104", f"option {setting.name!r} {problem}", hint)
 
     @staticmethod
     def _value_guess(option: ir.OptionDecl, value: ir.Scalar) -> str:

@@ -366,6 +366,8 @@ class _Builder(
         model = ir.OptionDecl(
             name=name, title=title, default=default, span=self.span(node), cites=cites, **fields
         )
+        if default_node is not None:  # a default that does not fit is pointed at
+            model.note_item("option_default", self.span(default_node))
         return "options", name, model
 
     def clause_set_option(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
@@ -373,6 +375,7 @@ class _Builder(
         name = str(rest[0])
         value = self.scalar(rest[1])
         model = ir.OptionSetting(name=name, value=value, span=self.span(node), cites=cites)
+        model.note_item("setting_value", self.span(rest[1]))  # a value that does not fit
         return "settings", name, model
 
     def clause_seat_cards(self, node: Tree) -> tuple[str, str | None, ir.Clause]:
