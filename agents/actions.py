@@ -253,6 +253,9 @@ class ActionTable:
 
     def label(self, number: int) -> str:
         """A reading of an id in the rule file's card names (`pass`, `discard` and the card…)."""
+        if isinstance(number, bool) or not 0 <= number < len(self.signatures):
+            last = len(self.signatures) - 1
+            raise ValueError(f"no action id {number!r}: ids run from 0 to {last}")
         signature = self.signatures[number]
         if signature[0] == PHASE:
             chosen = signature[2]

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from tablerules.agents.actions import ActionTable
 from tablerules.agents.observation import ObservationEncoder
 from tablerules.agents.payments import PaymentReader
-from tablerules.agents.pettingzoo_env import IllegalActionId
+from tablerules.agents.pettingzoo_env import BEFORE_RESET, IllegalActionId, NoHandInPlay
 from tablerules.interpreter import Game
 from tablerules.interpreter.bots.players import Bot, make_bot
 from tablerules.interpreter.engine import Choice, Table
@@ -101,7 +101,10 @@ class SingleSeatEnv(gymnasium.Env):
     ) -> tuple[dict[str, np.ndarray], int, bool, bool, dict[str, Any]]:
         """The learner takes id `action`; the bots play on. An id not legal now raises
         `IllegalActionId` and changes nothing."""
-        assert self.table is not None, "reset the environment first"
+        if self.table is None:
+            raise NoHandInPlay(BEFORE_RESET)
+        if self.table.finished:
+            raise NoHandInPlay("the hand is over: call reset() for the next hand")
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise IllegalActionId(f"act with an action id (an int), not {action!r}")
         choice = self._legal.get(int(action))

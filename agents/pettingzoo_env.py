@@ -50,6 +50,15 @@ class IllegalActionId(IllegalAction):
     """An action id that is not legal for the acting seat now; nothing was changed."""
 
 
+class NoHandInPlay(RuntimeError):
+    """The environment was asked to act or observe with no hand in play: before the first
+    `reset`, or once the hand is over and every agent has left it."""
+
+
+BEFORE_RESET = "no hand has been dealt: call reset() first"
+ALL_LEFT = "the hand is over and every agent has left it: call reset() for the next hand"
+
+
 @dataclass
 class EnvSnapshot:
     """What `TableEnv.restore` needs to put the environment back as it was."""
@@ -181,14 +190,15 @@ class TableEnv(AECEnv):
     def step(self, action: int | np.integer | None) -> None:
         """Take action id `action` for the acting agent (None for an agent whose hand is
         over). An id that is not legal now raises `IllegalActionId` and changes nothing."""
-        agent = self.agent_selection
         ids = self._ids  # empty while the acting agent's hand is over
         if type(action) is int and action in ids:  # a legal id, the common case, first
             choice = self._offered[ids.index(action)]
-        elif self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        else:
+            agent = self.agent_selection
+        else:  # no hand in play is refused here, with what to do
+            agent = self._live_agent()
+            if agent is None:  # its hand is over: it leaves (None is the only action)
+                self._was_dead_step(action)
+                return
             choice = self._choice(agent, action)
         table = self.table
         assert table is not None and self._payments is not None
@@ -227,6 +237,28 @@ class TableEnv(AECEnv):
         """The acting agent, again and again until no agent is left (or `max_iter` times),
         as PettingZoo's own `agent_iter`, each turn resumed from a generator."""
         return AgentTurns(self, max_iter)
+
+    def _live_agent(self) -> str | None:
+        """The acting agent, None when its hand is over; with no hand in play (before the
+        first reset, or once every agent has left) `NoHandInPlay` says so."""
+        if self.table is None:
+            raise NoHandInPlay(BEFORE_RESET)
+        agent = self.agent_selection
+        if agent not in self.terminations:
+            raise NoHandInPlay(ALL_LEFT)
+        if self.terminations[agent] or self.truncations[agent]:
+            return None
+        return agent
+
+    def _seat_of(self, agent: str) -> int:
+        """The seat of an agent's name, refused with the names when it is none of them."""
+        if self.table is None:
+            raise NoHandInPlay(BEFORE_RESET)
+        seat = self._seat.get(agent)  # type: ignore[call-overload]
+        if seat is None:
+            names = ", ".join(self.possible_agents)
+            raise ValueError(f"no agent {agent!r}: the agents are {names}")
+        return seat
 
     def _choice(self, agent: str, action: int | np.integer | None) -> Choice:
         """The choice an id stands for, refused with a reason when it is not legal."""
@@ -267,7 +299,11 @@ class TableEnv(AECEnv):
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The acting agent's observation (None without `observe`), cumulative reward,
         termination, truncation and info, as PettingZoo's `last`."""
+        if self.table is None:
+            raise NoHandInPlay(BEFORE_RESET)
         agent = self.agent_selection
+        if agent not in self._cumulative_rewards:
+            raise NoHandInPlay(ALL_LEFT)
         if not observe:
             observation = None
         elif self._plain_observe:  # `observe` for the acting agent, written out
@@ -291,9 +327,9 @@ class TableEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation and its action mask (its legal ids, when the table
         waits for it; all zeros otherwise)."""
+        seat = self._seat_of(agent)  # refuses an unknown agent, or no hand dealt yet
         table = self.table
-        assert table is not None, "reset the environment first"
-        seat = self._seat[agent]
+        assert table is not None
         legal: Iterable[int] = ()
         if agent == self.agent_selection:  # its ids were worked out by the last step
             legal = self._ids
@@ -309,15 +345,17 @@ class TableEnv(AECEnv):
 
     def legal_ids(self, agent: str | None = None) -> list[int]:
         """The legal ids of `agent` (default: the acting agent), in the engine's order."""
-        assert self.table is not None, "reset the environment first"
+        if self.table is None:
+            raise NoHandInPlay(BEFORE_RESET)
         if agent is None or agent == self.agent_selection:
             return list(dict.fromkeys(self._ids))  # an id two choices share, once
-        return list(self.actions.legal(self.table, self._seat[agent]))
+        return list(self.actions.legal(self.table, self._seat_of(agent)))
 
     # ── snapshot and restore ───────────────────────────────────
     def snapshot(self) -> EnvSnapshot:
         """The whole environment now (the table's state and the agents' bookkeeping)."""
-        assert self.table is not None and self._payments is not None
+        if self.table is None or self._payments is None:
+            raise NoHandInPlay(BEFORE_RESET)
         kept = {
             name: copy.deepcopy(getattr(self, name))
             for name in (
@@ -335,7 +373,8 @@ class TableEnv(AECEnv):
 
     def restore(self, snapshot: EnvSnapshot) -> None:
         """Put the environment back as it was at `snapshot` (which stays usable)."""
-        assert self.table is not None and self._payments is not None
+        if self.table is None or self._payments is None:
+            raise NoHandInPlay(BEFORE_RESET)
         self.table.restore(snapshot.state)
         self._payments.read = snapshot.paid
         self.hand_seed = snapshot.seed
