@@ -168,7 +168,8 @@ def seat_event(table: Table, event: dict[str, Any], viewer: int) -> dict[str, An
     """One event as `viewer` may read it (None: nothing of it is theirs to see). Others'
     hands, the cards they draw unseen (kept, or taken straight into a group not shown in
     full) and the hidden cards of their groups are hidden; of a claim window a seat sees its
-    own options and choice, and who took the card; others' restrictions are their own affair.
+    own options and choice, and who took the card (a window nobody took, which offered it
+    nothing, not at all); others' restrictions are their own affair.
     """
     kind = event["type"]
     if kind == "deal":
@@ -180,6 +181,11 @@ def seat_event(table: Table, event: dict[str, Any], viewer: int) -> dict[str, An
             ],
         }
     if kind == "window":
+        if not event.get("taken_by") and all(entry[0] != viewer for entry in event["offered"]):
+            # a window nobody took, in which the viewer was offered nothing: that it was
+            # open at all says another seat could have taken the card, which only that
+            # seat knows
+            return None
         window = {
             **event,
             "offered": [entry for entry in event["offered"] if entry[0] == viewer],
