@@ -3,10 +3,12 @@
 `reset` deals a hand and lets the bots play until the learner must choose; `step` takes
 the learner's action id and plays on until the learner must choose again or the hand is
 over. The reward of a step is the learner's money moved meanwhile (its own action's and the
-bots'), so the rewards of a hand add up to the learner's `Table.totals()`. A hand that ends
-before the learner is first asked (won on the deal, or by a bot at once) has nothing to
-learn from: `reset` deals the next one and lists the learner's money in each skipped hand
-in `info["skipped"]`. The observation and the action ids are those of the AEC environment.
+bots'; the first step's also carries what was paid before the learner was first asked, on
+the deal or by the bots), so the rewards of a hand add up to the learner's
+`Table.totals()`. A hand that ends before the learner is first asked (won on the deal, or
+by a bot at once) has nothing to learn from: `reset` deals the next one and lists the
+learner's money in each skipped hand in `info["skipped"]`. The observation and the action
+ids are those of the AEC environment.
 """
 
 from __future__ import annotations
@@ -67,6 +69,10 @@ class SingleSeatEnv(gymnasium.Env):
         self._bots: list[Bot | None] = []
         self._payments: PaymentReader | None = None
         self._legal: dict[int, Choice] = {}
+        # the learner's money paid before its first choice (on the deal, or by the bots'
+        # moves), which Gymnasium's `reset` has no reward to give: the first step's reward
+        # carries it, so that the rewards of a hand add up to the learner's totals
+        self._carried = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -82,6 +88,7 @@ class SingleSeatEnv(gymnasium.Env):
             self._deal(hand_seed)
             money = self._play_bots()
             if not self.table.finished:  # type: ignore[union-attr]
+                self._carried = money
                 break
             skipped.append(money)
             hand_seed = self._seeds.getrandbits(63)
@@ -112,7 +119,8 @@ class SingleSeatEnv(gymnasium.Env):
             legal = ", ".join(f"{n} ({self.actions.label(n)})" for n in self._legal)
             raise IllegalActionId(f"action {int(action)} is not legal now (legal: {legal})")
         self.table.apply(choice)
-        reward = self._play_bots()
+        reward = self._carried + self._play_bots()
+        self._carried = 0
         finished = self.table.finished
         info: dict[str, Any] = {}
         if finished:

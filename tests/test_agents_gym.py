@@ -56,3 +56,18 @@ def test_an_illegal_id_is_refused_and_unknown_bots_are_named() -> None:
         single_seat_env("paomazai", bots="smart")
     with pytest.raises(ValueError, match="seat must be"):
         single_seat_env("paomazai", seat=9)
+
+
+def test_money_paid_before_the_learner_is_asked_is_in_its_rewards() -> None:
+    """長沙's 起手胡 are paid on the deal, before the learner's first choice: the learner's
+    rewards over the hand still add up to its totals."""
+    env = single_seat_env("changsha", seat=0, bots="greedy", seed=3)
+    observation, _ = env.reset(seed=0)
+    before = env.table.totals()[0]
+    assert before != 0  # paid on the deal
+    total, done = 0, False
+    while not done:
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, done, _, info = env.step(int(legal[0]))
+        total += reward
+    assert total == info["totals"][0]
