@@ -74,3 +74,31 @@ def test_the_worked_example_in_full_prints_what_the_doc_shows(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     printed = re.sub(r"; \d+ s CPU$", "", done.stdout.strip())
     assert printed in TEXT
+
+
+def test_the_table_of_sizes_covers_every_bundled_file() -> None:
+    """Each row names a bundled file (and the variants it speaks for) with its seats, card
+    kinds, action ids and observation size; every bundled file is in some row."""
+    from tablerules.agents.actions import ActionTable
+    from tablerules.dsl.loading.bundled import bundled_names
+
+    rows = re.findall(
+        r"^\| `([a-z0-9-]+)`([^|]*)\| (\d) \| (\d+) \| ([\d,]+) \| (\d+) \|$", TEXT, flags=re.M
+    )
+    covered = set()
+    for name, aside, seats, kinds, ids, size in rows:
+        names = [name] + [
+            f"{name.split('-')[0]}-{variant}" for variant in re.findall(r"`([a-z0-9-]+)`", aside)
+        ]
+        if "its variants" in aside:  # every variant of the file
+            names = [name] + [each for each in bundled_names() if each.startswith(f"{name}-")]
+        for each in names:
+            game = load_game(each)
+            encoder = ObservationEncoder(game)
+            hand = next(segment for segment in encoder.segments if segment.name == "hand")
+            expected = int(seats), int(kinds), int(ids.replace(",", "")), int(size)
+            if each.endswith("zimo-only"):  # the row's own aside gives its observation
+                expected = (*expected[:3], 423)
+            assert (encoder.seats, hand.size, ActionTable(game).size, encoder.size) == expected
+            covered.add(each)
+    assert covered == set(bundled_names())
