@@ -221,6 +221,10 @@ class Table(
         return decision.waiting
 
     def legal_actions(self, seat: int) -> list[Choice]:
+        """The seat's legal choices now (empty when it is not asked); a seat that is none
+        of the game's is refused with the seats there are."""
+        if problem := seat_problem(seat, self.play.seats):
+            raise ValueError(problem)
         return list(self.offered(seat))
 
     def offered(self, seat: int) -> Sequence[Choice]:
@@ -250,6 +254,8 @@ class Table(
         if isinstance(choice, str):
             if seat is None:
                 raise IllegalAction("say which seat takes the action")
+            if problem := seat_problem(seat, self.play.seats):
+                raise IllegalAction(problem)
             match = next((c for c in self.legal_actions(seat) if c.label == choice), None)
             if match is None:
                 raise IllegalAction(self._refusal(seat, choice))
