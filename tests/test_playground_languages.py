@@ -64,7 +64,7 @@ def test_the_rules_tab_and_its_diagnostics_in_traditional_characters() -> None:
     (found,) = data["diagnostics"]
     assert found["code"] == "E101" and found["message"] == "未知的選項 'self_drawonly'"
     assert found["hint"].startswith("是不是 'self_draw_only'？ 已有的：")
-    assert data["texts"] == {"hint": "建議", "label": "規則檔案"}
+    assert data["texts"] == {"hint": "建議：", "label": "規則檔案"}
     assert [e.value for e in at.error] == ["1 個錯誤——最後一個檢查通過的第 1 版仍在運行"]
     assert "下載修改過的檔案" in [b.label for b in at.get("download_button")]
 
@@ -102,7 +102,7 @@ def test_english_stays_as_it_was() -> None:
     broken(at)
     (found,) = editor_data(at)["diagnostics"]
     assert found["message"] == "unknown option 'self_drawonly'"
-    assert editor_data(at)["texts"] == {"hint": "hint", "label": "the rule file"}
+    assert editor_data(at)["texts"] == {"hint": "hint: ", "label": "the rule file"}
     shown = said(at)
     assert "Compare with" in shown and "Run the golden scenarios" in shown
     assert "Press **Simulate** to play the hands (a thousand take some seconds)." in shown

@@ -280,7 +280,7 @@ export default function (component) {
 
   list.innerHTML = data.diagnostics.map((d) => {
     const said = data.texts || { hint: 'hint' };
-    const hint = d.hint ? `<div class="tr-ed-hint">${escapeHtml(said.hint)}: ${escapeHtml(d.hint)}</div>` : '';
+    const hint = d.hint ? `<div class="tr-ed-hint">${escapeHtml(said.hint)}${escapeHtml(d.hint)}</div>` : '';
     const link = d.line > 0 ? ' tr-ed-link' : '';
     return `<div class="tr-ed-diag tr-ed-${d.severity}${link}" role="listitem" data-line="${d.line}"`
       + ` data-column="${d.column}"><b>${escapeHtml(d.where)}</b> ${d.severity}[${d.code}]: `
