@@ -95,6 +95,8 @@ def phase_view(session: HandSession, act: Callable[[HandSession, str], None]) ->
         key=f"pass_{phase.name}",
     )
     label = chosen_label(ask, session.table, picked)
+    if len(picked) == phase.passes and label not in legal:  # why the button stays grey
+        st.warning(said("page.phase_pass_refused", n=phase.passes, attribute=attribute))
     st.button(
         said("page.phase_pass_button"),
         type="primary",

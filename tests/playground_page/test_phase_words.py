@@ -120,3 +120,35 @@ def test_the_cards_picked_and_the_value_chosen_stay_when_the_language_changes() 
     declared.set_value(chosen)
     run(at)
     kept_in(at, ("en", "zh-Hant"), lambda: keyed(at.radio, "declare_"), chosen)
+
+
+def test_cards_that_may_not_be_passed_together_say_why_on_the_page() -> None:
+    """SC-2: three cards picked across suits leave the button grey, and the page says why
+    in words (not only in the button's tooltip); three of one suit say nothing."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["lang"] = "zh-Hant"
+    run(at)
+    load(at, SICHUAN)
+    seat = (at.session_state["hand"].dealer + 1) % 4
+    at.selectbox(key="sit_at").set_value(seat)
+    run(at)
+    hand = at.session_state["hand"]
+    ask = phase_ask(hand.table, seat)
+    assert ask is not None
+    legal = {choice.label for choice in hand.table.legal_actions(seat)}
+    mixed = next(
+        list(picked)
+        for picked in combinations(range(len(ask.held)), ask.phase.passes)
+        if chosen_label(ask, hand.table, list(picked)) not in legal
+    )
+    (box,) = keyed(at.multiselect, "pass_")
+    box.set_value(mixed)
+    run(at)
+    (button,) = keyed(at.button, "pass_button_")
+    assert button.disabled
+    told = [w.value for w in at.warning]
+    assert any(w.startswith("這幾張牌不能一起傳出") for w in told), told
+    (box,) = keyed(at.multiselect, "pass_")
+    box.set_value(picked_to_pass(at, seat))
+    run(at)
+    assert not any("不能一起傳出" in w.value for w in at.warning)
