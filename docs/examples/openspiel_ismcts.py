@@ -49,6 +49,9 @@ def main() -> None:
         random_state=rng,
         allow_inconsistent_action_sets=True,  # other seats' choices differ between deals
     )
+    # the search's worlds are dealt from the same seeded source, so a run can be repeated
+    # (OpenSpiel's default sampler is seeded anew in every process)
+    search.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
     seats = game.num_players()
     bots = [search] + [pyspiel.make_uniform_random_bot(s, args.seed + s) for s in range(1, seats)]
     edges = []
