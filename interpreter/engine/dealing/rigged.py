@@ -26,6 +26,8 @@ def _index(value: object) -> int | None:
 
 def seat_problem(seat: object, seats: int, what: str = "seat") -> str | None:
     """Why `seat` is not one of the game's seats, or None."""
+    if type(seat) is int and 0 <= seat < seats:  # the usual answer, asked on every move
+        return None
     index = _index(seat)
     if index is None or not 0 <= index < seats:
         return f"{what} is {seat!r:.40}, not a seat of the game (0 to {seats - 1})"
