@@ -22,6 +22,7 @@ from tablerules.dsl.checking.checker_laid import LaidGroupChecks
 from tablerules.dsl.checking.checker_limits import LimitChecks
 from tablerules.dsl.checking.checker_lookups import LookupChecks
 from tablerules.dsl.checking.checker_names import NameChecks
+from tablerules.dsl.checking.checker_omissions import OmissionChecks
 from tablerules.dsl.checking.checker_order import OrderChecks
 from tablerules.dsl.checking.checker_phase import PhaseChecks
 from tablerules.dsl.checking.checker_play import PlayChecks
@@ -60,6 +61,7 @@ class Checker(
     CitationChecks,
     LimitChecks,
     PlayChecks,
+    OmissionChecks,
     EndChecks,
     OrderChecks,
     PhaseChecks,
