@@ -115,6 +115,14 @@ def compile_card_set(card_set: ir.CardSet, wilds: WildCards, select: CardSetOf) 
     return CardSetRule(cards)
 
 
+def never_cards(action: ir.Action, wilds: WildCards, select: CardSetOf) -> frozenset[int]:
+    """The cards an action is never taken with (its `never of` filters)."""
+    found: frozenset[int] = frozenset()
+    for card_set in action.never_of:
+        found |= compile_card_set(card_set, wilds, select).cards
+    return found
+
+
 @dataclass(frozen=True)
 class DiscardLimits:
     """The discard rule: kinds never discarded, and the `first` sets in order."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.compiling.expressions import Compiled, compile_expr
-from tablerules.interpreter.compiling.wilds import compile_card_set
+from tablerules.interpreter.compiling.wilds import never_cards
 
 WIN_SOURCE = {  # the evaluator's name for where a winning card came from
     ("draw", True): "self",
@@ -58,14 +58,6 @@ class ActionRule:
     locks_hand: bool = False  # afterwards its maker only draws, wins, discards what it drew
     shown: int = 0  # its replacement's cards, shown (0: a kept replacement, if any)
     shown_from_tail: bool = True  # and the end of the wall they come from
-
-
-def never_cards(action: ir.Action, compiled: CompiledRules) -> frozenset[int]:
-    """The cards an action is never taken with (its `never of` filters)."""
-    found: frozenset[int] = frozenset()
-    for card_set in action.never_of:
-        found |= compile_card_set(card_set, compiled.wilds, compiled.card_set).cards
-    return found
 
 
 def _needs(cards: list[int] | tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -142,7 +134,7 @@ class PlayRules:
                 also_kinds=tuple(kind[k] for k in action.also_kinds),
                 keeps_discard=action.keeps_discard,
                 cites=tuple(action.cites),
-                never_cards=never_cards(action, compiled),
+                never_cards=never_cards(action, compiled.wilds, compiled.card_set),
                 when_ready=action.when_ready,
                 locks_hand=action.locks_hand,
             )

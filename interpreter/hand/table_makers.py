@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import CompiledRules
-from tablerules.interpreter.compiling.wilds import compile_card_set
+from tablerules.interpreter.compiling.wilds import never_cards
 
 _ONTO = ("onto_table", "held_onto_table")  # ways that add a card to a table group
 
@@ -47,10 +47,7 @@ def _some_lays(
     kinds asked on the way here, so that a circle of kinds ends)."""
     within = within | {kind}
     for action in _makers(compiled.rules, kind):
-        barred: frozenset[int] = frozenset()
-        for card_set in action.never_of:
-            barred |= compile_card_set(card_set, compiled.wilds, compiled.card_set).cards
-        if barred & cards:
+        if never_cards(action, compiled.wilds, compiled.card_set) & cards:
             continue
         onto = [way for way in action.ways if way.effect in _ONTO]
         if not onto or len(onto) < len(action.ways):

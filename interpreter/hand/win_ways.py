@@ -13,7 +13,7 @@ from __future__ import annotations
 from tablerules.dsl.model import ir
 from tablerules.interpreter.compiling.compiled import CompiledRules
 from tablerules.interpreter.compiling.conditions import WinConditions
-from tablerules.interpreter.compiling.wilds import compile_card_set
+from tablerules.interpreter.compiling.wilds import never_cards
 from tablerules.interpreter.hand.evaluation import Evaluation, Reason
 
 # the `by` words that accept a win by the card's owner, or by another seat (a discard's
@@ -45,7 +45,10 @@ def win_refusal(
             f"no action of the rules wins on {conditions.context} by {who}",
             tuple(cite for action in winning for cite in action.cites),
         )
-    open_to_card = [a for a in taking if win_card not in _never_cards(a, compiled)]
+    # `never of` read for no seat: filters of a seat's declaration are the engine's own
+    open_to_card = [
+        a for a in taking if win_card not in never_cards(a, compiled.wilds, compiled.card_set)
+    ]
     if open_to_card:
         return None
     names = ", ".join(action.name for action in taking)
@@ -72,12 +75,3 @@ def _takes(way: ir.Way, context: str, by: tuple[str, ...], compiled: CompiledRul
     if way.if_option and not options.get(way.if_option):
         return False
     return not (way.unless_option and options.get(way.unless_option))
-
-
-def _never_cards(action: ir.Action, compiled: CompiledRules) -> frozenset[int]:
-    """The cards the action is never taken with whoever takes it (filters that read a
-    seat's declaration are the engine's: a question names no seat's declaration)."""
-    found: frozenset[int] = frozenset()
-    for card_set in action.never_of:
-        found |= compile_card_set(card_set, compiled.wilds, compiled.card_set).cards
-    return found
