@@ -127,10 +127,17 @@ def first_steps(hand: HandSession, viewer: int | None) -> dict[int, int]:
     return numbers
 
 
-def parting_step(result: Comparison, hand: HandSession, viewer: int | None) -> int:
+def parting_step(
+    result: Comparison,
+    hand: HandSession,
+    viewer: int | None,
+    numbers: dict[int, int] | None = None,
+) -> int:
     """Where `hand` parts from the other, as the Hand tab numbers it: the first step of the
-    move that holds the first difference (the column's line for that move)."""
-    numbers = first_steps(hand, viewer)
+    move that holds the first difference (the column's line for that move); `numbers` the
+    hand's `first_steps` where the caller has them."""
+    if numbers is None:
+        numbers = first_steps(hand, viewer)
     move = result.parting_move(hand)
     return numbers.get(move, max(numbers.values()))
 
@@ -151,16 +158,19 @@ def show(
     else:
         start = min(result.parting_move(left), result.parting_move(right))
         # numbered as the Hand tab's move list numbers them: a step an event
-        parting = min(parting_step(result, hand, viewer) for hand in (left, right))
+        numbered = [first_steps(hand, viewer) for hand in (left, right)]
+        parting = min(
+            parting_step(result, hand, viewer, numbers)
+            for hand, numbers in zip((left, right), numbered, strict=True)
+        )
         st.markdown(say("compare.part_at", n=parting))
         columns = st.columns(2)
-        for column, name, hand, narrator in zip(
-            columns, (left_name, right_name), (left, right), tell, strict=True
+        for column, name, hand, narrator, numbers in zip(
+            columns, (left_name, right_name), (left, right), tell, numbered, strict=True
         ):
             with column:
                 st.markdown(f"**{name}**")
                 lines = []
-                numbers = first_steps(hand, viewer)
                 for move in range(start, min(hand.last, start + SHOWN_MOVES) + 1):
                     if move not in numbers:
                         continue  # nothing of it the viewer may read
