@@ -155,7 +155,7 @@ class Game:
         for name, value in (("win_card", win_card), ("source", source)):
             if value is not None:
                 as_text(value, name)
-        check_facts(facts)
+        check_facts(facts, self.compiled.rounds)
         card = parse_win_card(self.evaluator, win_card) if win_card else None
         how = parse_how(source) if source else ("self" if card is not None else None)
         if "declared" not in facts and (how is not None or on_deal):

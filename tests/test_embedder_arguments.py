@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from tablerules.cli.main import main
 from tablerules.interpreter import load_game
+from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.engine import IllegalAction, Table
 from tablerules.interpreter.hand.evaluate import HandError, TableGroup
 
@@ -142,3 +143,25 @@ def test_a_negative_streak_is_refused(capsys: pytest.CaptureFixture[str]) -> Non
     assert "--streak -100: hands the dealer has kept the deal, 0 or more" in capsys.readouterr().out
     with pytest.raises(HandError, match="streak is -100, not a count from 0"):
         load_game("taiwan").evaluate_text("111m 222m 333m 444m SSS 5m", win_card="5m", streak=-100)
+
+
+def test_a_round_past_the_games_rounds_is_refused() -> None:
+    """HK-7's 圈風 scores a pong of the round's wind: at a round past the four the round had
+    no wind, so the pattern silently never scored, in a hand dealt by `Table` as in a hand
+    evaluated. A file without a rounds clause takes any round (a match counts the table's
+    turns), and no rule reads it."""
+    hongkong = load_game("hongkong")
+    hand = "EEE SSS 123m 456m 9p"
+    round_wind = hongkong.evaluate_text(hand, win_card="9p", round=1)  # 南 is round 1
+    assert "圈風" in {pattern.name for pattern in round_wind.best.judgement.patterns}
+    with pytest.raises(HandError, match=r"round is 4, but the game has rounds 0 to 3"):
+        hongkong.evaluate_text(hand, win_card="9p", round=4)
+    cards = hongkong.parse(hand)
+    with pytest.raises(HandError, match=r"conditions.round is 9, but the game has rounds 0 to 3"):
+        hongkong.evaluate(cards, conditions=WinConditions(round=9))
+    with pytest.raises(HandError, match=r"conditions.seat is 4, not a seat of the game"):
+        hongkong.evaluate(cards, conditions=WinConditions(seat=4))
+    with pytest.raises(ValueError, match=r"round is 4, but the game has rounds 0 to 3"):
+        Table(hongkong, seed=1, round=4)
+    assert Table(hongkong, seed=1, round=3).state.round == 3
+    assert Table(GAME, seed=1, round=5).state.round == 5  # 跑馬仔 has no rounds clause

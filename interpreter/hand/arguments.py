@@ -89,6 +89,9 @@ def check_arguments(
         raise HandError(f"source is {source!r}, not one of {', '.join(SOURCES)} (or None)")
     if conditions is not None and not isinstance(conditions, WinConditions):
         raise HandError(f"conditions is {conditions!r:.40}, not WinConditions (or None)")
+    if conditions is not None:
+        check_seat(conditions.seat, len(rules.dealt_per_seat()), "conditions.seat")
+        check_round(conditions.round, rules.rounds, "conditions.round")
 
 
 def check_seat(seat: object, seats: int, what: str = "seat") -> None:
@@ -97,8 +100,16 @@ def check_seat(seat: object, seats: int, what: str = "seat") -> None:
         raise HandError(f"{what} is {seat!r}, not a seat of the game (0 to {seats - 1})")
 
 
-def check_facts(facts: dict[str, object]) -> None:
-    """Refuse a fact `evaluate_text` does not know, naming those it does."""
+def check_round(round: object, rounds: int | None, what: str = "round") -> None:
+    """Refuse a round past the file's rounds clause: the round's cards would be none, and a
+    pattern reading them would never score."""
+    if rounds is not None and _is_index(round) and round >= rounds:  # type: ignore[operator]
+        raise HandError(f"{what} is {round!r:.40}, but the game has rounds 0 to {rounds - 1}")
+
+
+def check_facts(facts: dict[str, object], rounds: int | None) -> None:
+    """Refuse a fact `evaluate_text` does not know, naming those it does, and a round or a
+    streak that is no count (or a round the game does not have)."""
     unknown = sorted(set(facts) - FACTS)
     if unknown:
         known = ", ".join(sorted(FACTS))
@@ -107,6 +118,7 @@ def check_facts(facts: dict[str, object]) -> None:
         value = facts.get(name, 0)
         if not _is_index(value) or value < 0:  # type: ignore[operator]
             raise HandError(f"{name} is {value!r:.40}, not a count from 0")
+    check_round(facts.get("round", 0), rounds)
 
 
 def as_text(value: object, what: str) -> str:

@@ -63,6 +63,16 @@ def _cards_problem(cards: object, counts: list[int], what: str) -> str | None:
     return None
 
 
+def _round_problem(rounds: int | None, round: object) -> str | None:
+    """A round past the file's rounds clause: its round cards would be none, and a pattern
+    reading them would never score. (Without the clause a match counts the table's turns
+    as rounds, which no rule reads.)"""
+    index = _index(round)
+    if rounds is not None and index is not None and index >= rounds:
+        return f"round is {round!r:.40}, but the game has rounds 0 to {rounds - 1}"
+    return None
+
+
 def deal_problem(
     compiled: CompiledRules,
     seats: int,
@@ -80,6 +90,7 @@ def deal_problem(
         index = _index(value)
         if problem is None and (index is None or index < 0):
             problem = f"{name} is {value!r:.40}, not a count from 0"
+    problem = problem or _round_problem(compiled.rounds, placed.get("round", 0))
     if problem:
         return problem
     counts = [0] * len(compiled.cards)
