@@ -62,6 +62,39 @@ def test_a_file_with_several_broken_clauses_reports_each() -> None:
     assert [(d.line, d.code) for d in loaded.errors] == [(2, "E002"), (3, "E004"), (5, "E003")]
 
 
+def test_two_mistakes_in_one_block_are_both_reported() -> None:
+    """A mistyped item line is blanked alone, not its whole block: the author sees the
+    second mistake of the block in the same run, and the blocks after it are read too."""
+    text = (
+        'game g "t" [T-1]\n'
+        "seats 2 [T-1]\n"
+        "group 刻 [T-1] {\n"
+        "  patern same 3\n"
+        "  in hnad\n"
+        "  shown\n"
+        "}\n"
+        "group 對 [T-1] {\n"
+        "  pattern same 2\n"
+        "  concealed extra\n"
+        "}\n"
+    )
+    loaded = load("two.rules", text=text)
+    assert [(d.line, d.column, d.code) for d in loaded.errors] == [
+        (4, 3, "E005"),
+        (5, 6, "E005"),
+        (10, 13, "E001"),
+    ]
+    assert "did you mean 'hand'?" in loaded.errors[1].hint
+
+
+def test_a_mistake_on_a_block_line_still_skips_the_block() -> None:
+    """A line that opens or closes a block is not blanked alone (its brace would leave the
+    rest unbalanced): the whole clause is, and no error is made up after it."""
+    text = 'game g "t" [T-1]\nseats 2 [T-1]\ngroup 刻 [T-1] { x\n  pattern same 3\n}\n'
+    loaded = load("brace-line.rules", text=text)
+    assert [d.line for d in loaded.errors] == [3]
+
+
 def test_a_non_utf8_file_is_a_diagnostic(tmp_path) -> None:
     path = tmp_path / "binary.rules"
     path.write_bytes(b"\xff\xfe\x00game")

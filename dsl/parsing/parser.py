@@ -16,7 +16,7 @@ from lark import Tree, UnexpectedInput
 from tablerules.dsl.diagnostics import DiagnosticSink
 from tablerules.dsl.parsing.grammar import parser
 from tablerules.dsl.parsing.input_guards import forbidden_characters, over_size, too_deep
-from tablerules.dsl.parsing.syntax_errors import MAX_SYNTAX_ERRORS, blank_through_clause, located
+from tablerules.dsl.parsing.syntax_errors import MAX_SYNTAX_ERRORS, blank_past_error, located
 
 # Full-width punctuation typed with a Chinese input method, read as its ASCII twin. One
 # character stands for one, so lines and columns stay where the author wrote them.
@@ -84,7 +84,7 @@ def parse_text(text: str, sink: DiagnosticSink) -> Tree | None:
             if line not in seen:
                 sink.add(line, column, code, message, hint=hint)
                 seen.add(line)
-            blanked = blank_through_clause(attempt, line)
+            blanked = blank_past_error(attempt, line, code)
             if blanked == attempt:
                 return None
             attempt = blanked

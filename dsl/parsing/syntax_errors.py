@@ -16,6 +16,8 @@ from tablerules.dsl.parsing.guesses import syntax_hint
 from tablerules.dsl.parsing.named_mistakes import STRAY_CLOSE, STRAY_CLOSE_HINT, named_mistake
 
 MAX_SYNTAX_ERRORS = 10
+# errors that are their own line's: an unexpected word or character, an unknown item
+ITEM_LINE_CODES = ("E001", "E005", "E007")
 UNCLOSED = "a block is not closed: add '}' on a line of its own"
 TWO_WORD_BLOCKS = ("immediate win", "seat cards", "next dealer")
 # how near a keyword a word read as a name, or a keyword out of its place, must be to be
@@ -231,6 +233,24 @@ def blank_through_clause(text: str, line: int) -> str:
     lines = text.split("\n")
     _, end = _clause_bounds(lines, min(line - 1, len(lines) - 1))
     return "\n" * end + "\n".join(lines[end:])
+
+
+def blank_past_error(text: str, line: int, code: str) -> str:
+    """What to parse next after an error at `line` (whose code is `code`): where the line is
+    an item inside a block (not its clause's first line, no brace on it) and the error is
+    that line's own, only that line is blanked, with every clause before it, so a second
+    mistake in the same block is found too; else the whole clause (`blank_through_clause`).
+    A block left open is blamed on a line that is not its fault, so never this way."""
+    lines = text.split("\n")
+    index = min(line - 1, len(lines) - 1)
+    start, _ = _clause_bounds(lines, index)
+    code_part = _code_part(lines[index])
+    own_line = code in ITEM_LINE_CODES and index > start and code_part.strip()
+    if not own_line or "{" in code_part or "}" in code_part:
+        return blank_through_clause(text, line)
+    kept = lines[start:]
+    kept[index - start] = ""
+    return "\n" * start + "\n".join(kept)
 
 
 def located(error: UnexpectedInput, text: str) -> tuple[int, int, str, str, str]:
