@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from tablerules.interpreter.engine.determinise import clone
 from tablerules.interpreter.engine.play_rules import ActionRule
 from tablerules.interpreter.engine.restrictions import expire
 from tablerules.interpreter.engine.state import Choice, Decision, Offer
@@ -69,15 +70,50 @@ class TurnFlow:
                 return
         self._declare_on_deal()
 
-    def _won_on_own_turn(self: Table, seat: int) -> bool:
+    def _won_on_own_turn(self: Table, seat: int, drawn: Offer | None = None) -> bool:
         """An immediate win looked for on each own turn (`on own turn`): at its start,
-        before the draw, and after each card the seat draws. It wins at once, as a win on
-        its turn (`won on turn by self`)."""
+        before the draw, and after each card the seat draws (`drawn`, its offer). It wins
+        at once, as a win on its turn (`won on turn by self`) — unless the card drawn also
+        completes a win the seat is offered that pays it more, which it then takes."""
         found = self.settlement.immediate_win(self.state.seats[seat], own_turn=True)
         if found is None:
             return False
+        on_turn = Offer("turn", seat, None)
+        if drawn is not None and self._took_better_win(seat, drawn, found.name, on_turn):
+            return True
         self.log(IMMEDIATE_WIN, clause=f"immediate win {found.name}", cites=found.cites, seat=seat)
-        self._finish_win([seat], Offer("turn", seat, None), immediate=found.name)
+        self._finish_win([seat], on_turn, immediate=found.name)
+        return True
+
+    def _took_better_win(
+        self: Table, seat: int, drawn: Offer, immediate: str, settled_on: Offer
+    ) -> bool:
+        """Whether the seat took a win on the card it drew instead of the immediate win found
+        with it (settled on `settled_on`): the win it is offered that pays it most, where
+        that is more than the immediate win pays (a player calls the better of two wins on
+        one card; equal, the immediate win is taken, as its clause says). Each is settled
+        on a copy of the table to compare; the hidden cards a settlement turns are the same
+        on both."""
+        choices = self.maker.drawer_choices(self.state, seat, drawn)
+        actions = self.play.actions
+        wins = [c for c in choices if c.action in actions and actions[c.action].win]
+        if not wins:
+            return False
+        before = self.totals()[seat]
+        at_once = clone(self)
+        at_once._finish_win([seat], settled_on, immediate=immediate)
+        best, best_gain = None, at_once.totals()[seat] - before
+        for choice in wins:
+            twin = clone(self)
+            twin.state.decision = Decision("turn", drawn, {seat: list(choices)})
+            twin.apply(choice)
+            gain = twin.totals()[seat] - before
+            if gain > best_gain:
+                best, best_gain = choice, gain
+        if best is None:
+            return False
+        self.state.decision = Decision("turn", drawn, {seat: [best]}, chosen={seat: best})
+        self._resolve_turn(self.state.decision, best)
         return True
 
     def _declare_on_deal(self: Table) -> None:
@@ -184,7 +220,7 @@ class TurnFlow:
         holder.gain(card)
         if self.play.held_immediate and self._held_immediate_win(seat, offer):
             return
-        if self._own_turn_wins and self._won_on_own_turn(seat):
+        if self._own_turn_wins and self._won_on_own_turn(seat, offer):
             return
         choices = self.maker.drawer_choices(state, seat, offer)
         if holder.locked:  # a locked hand discards only the card it drew
@@ -202,10 +238,13 @@ class TurnFlow:
 
     def _held_immediate_win(self: Table, seat: int, offer: Offer) -> bool:
         """Whether the card just drawn completes an immediate win by cards held (`when all
-        of`): the seat then wins at once on its draw, before it acts."""
+        of`): the seat then wins at once on its draw, before it acts (or by a win the card
+        completes that pays it more, `_took_better_win`)."""
         found = self.settlement.immediate_win(self.state.seats[seat], held_only=True)
         if found is None:
             return False
+        if self._took_better_win(seat, offer, found.name, offer):
+            return True
         self.log(IMMEDIATE_WIN, clause=f"immediate win {found.name}", cites=found.cites, seat=seat)
         self._finish_win([seat], offer, immediate=found.name)
         return True
