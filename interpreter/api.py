@@ -23,6 +23,7 @@ from tablerules.interpreter.hand.arguments import (
     listed,
 )
 from tablerules.interpreter.hand.evaluate import Evaluation, TableGroup
+from tablerules.interpreter.hand.forced_wins import with_forced_groups
 from tablerules.interpreter.hand.notation import (
     HandSpec,
     parse_how,
@@ -189,6 +190,9 @@ class Game:
             conditions = WinConditions(context="deal", seat=seat, **facts)  # type: ignore[arg-type]
         result = self.evaluator.evaluate(
             spec.hand, spec.table, spec.win_card, spec.source, on_deal, conditions
+        )
+        result = with_forced_groups(
+            self.evaluator, result, spec.hand, spec.table, spec.win_card, conditions
         )
         if conditions is not None and result.immediate is None:  # no action may win on it
             reason = win_refusal(self.compiled, conditions, spec.win_card)

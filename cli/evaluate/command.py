@@ -27,6 +27,7 @@ from tablerules.dsl.limits import MAX_HANDS_LINE_CHARS
 from tablerules.interpreter.api import Game
 from tablerules.interpreter.compiling.cards import NotationError
 from tablerules.interpreter.hand.evaluate import HandError
+from tablerules.interpreter.hand.forced_wins import with_forced_groups
 from tablerules.interpreter.hand.notation import seated
 from tablerules.interpreter.hand.win_ways import refused, win_refusal
 
@@ -87,6 +88,9 @@ def run(args: argparse.Namespace) -> int:
             result = game.evaluator.evaluate(
                 spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
             )
+        result = with_forced_groups(
+            game.evaluator, result, spec.hand, spec.table, spec.win_card, conditions
+        )
         reason = None
         if result.immediate is None:  # an immediate win is taken by no action
             reason = win_refusal(game.compiled, conditions, spec.win_card)

@@ -25,6 +25,7 @@ from tablerules.interpreter.compiling.conditions import WinConditions
 from tablerules.interpreter.compiling.signature_layout import SignatureLayout
 from tablerules.interpreter.hand.evaluate import Evaluator, HandError
 from tablerules.interpreter.hand.evaluation import Reason
+from tablerules.interpreter.hand.forced_wins import forced_outcomes, with_forced_groups
 from tablerules.interpreter.hand.notation import HandSpec, parse_line, seated
 from tablerules.interpreter.hand.win_ways import refused, win_refusal
 
@@ -77,8 +78,9 @@ def run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
                 refusals[key] = win_refusal(game.compiled, conditions, spec.win_card)
             reason = refusals[key]
             if quick:
-                wins = reason is None and evaluator.wins(
-                    spec.hand, spec.table, spec.win_card, spec.source, conditions
+                wins = reason is None and (
+                    evaluator.wins(spec.hand, spec.table, spec.win_card, spec.source, conditions)
+                    or _wins_with_forced(evaluator, spec, conditions)
                 )
                 out.write(f'{{"line": {number}, "wins": {"true" if wins else "false"}}}\n')
                 continue
@@ -91,6 +93,9 @@ def run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
                 result = evaluator.evaluate(
                     spec.hand, spec.table, spec.win_card, spec.source, args.on_deal, conditions
                 )
+            result = with_forced_groups(
+                evaluator, result, spec.hand, spec.table, spec.win_card, conditions
+            )
             if reason is not None and result.immediate is None:  # no action takes one
                 result = refused(result, reason)
             record = {"line": number}
@@ -114,6 +119,19 @@ def run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
             print(f"... {number} lines", file=sys.stderr)
     out.write("".join(waiting))
     return 1 if failures else 0
+
+
+def _wins_with_forced(evaluator: Evaluator, spec: HandSpec, conditions: WinConditions) -> bool:
+    """Whether the hand wins once a forced action lays its winning card down (a win that
+    counts forced groups, as play offers it)."""
+    if spec.win_card is None:
+        return False
+    return any(
+        evaluator.wins(cards, table, conditions=conditions)
+        for cards, table in forced_outcomes(
+            evaluator.rules, spec.hand, spec.table, spec.win_card, conditions
+        )
+    )
 
 
 def _quick_verdicts(

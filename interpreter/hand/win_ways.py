@@ -32,11 +32,11 @@ def win_refusal(
     winning = [action for action in compiled.rules.actions.values() if action.win]
     if not winning or (win_card is None and conditions.context != "deal"):
         return None  # a file with no winning action (a game of hands only) says no way
-    by = _BY_SELF if "self" in conditions.relation else _BY_OTHER
+    by = by_words(conditions)
     taking = [
         action
         for action in winning
-        if any(_takes(way, conditions.context, by, compiled) for way in action.ways)
+        if any(takes(way, conditions.context, by, compiled) for way in action.ways)
     ]
     who = "self" if by is _BY_SELF else "others"
     if not taking:
@@ -68,7 +68,14 @@ def refused(evaluation: Evaluation, reason: Reason) -> Evaluation:
     return answer
 
 
-def _takes(way: ir.Way, context: str, by: tuple[str, ...], compiled: CompiledRules) -> bool:
+def by_words(conditions: WinConditions) -> tuple[str, ...]:
+    """The `by` words of the ways that take a card come as `conditions` say."""
+    return _BY_SELF if "self" in conditions.relation else _BY_OTHER
+
+
+def takes(way: ir.Way, context: str, by: tuple[str, ...], compiled: CompiledRules) -> bool:
+    """Whether the way is taken on a card of that context by a seat one of `by` names (its
+    table option allowing)."""
     if way.context != context or way.who not in by:
         return False
     options = compiled.options
