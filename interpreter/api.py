@@ -110,7 +110,9 @@ class Game:
     ) -> Evaluation:
         """The hand's evaluation (see `Evaluator.evaluate`), its arguments checked first:
         a card index out of range, or anything but what it takes, is a `HandError` saying so
-        (`hand.arguments`). A bulk check of cards known good may call the evaluator itself."""
+        (`hand.arguments`). A bulk check of cards known good may call the evaluator itself.
+        A win on a card is also judged, as play judges it, with the group a forced action
+        would make with the card (`hand.forced_wins`)."""
         checked = False
         if (
             not table
@@ -128,10 +130,14 @@ class Game:
                 hand = listed(hand, "hand")  # type: ignore[assignment]
             check_arguments(self.compiled, self._cards, hand, table, win_card, source, conditions)
         try:
-            return self.evaluator.evaluate(hand, table, win_card, source, on_deal, conditions)
+            result = self.evaluator.evaluate(hand, table, win_card, source, on_deal, conditions)
         except TypeError:
             check_cards(hand, self._cards, "hand")  # a float equal to an index, say
             raise
+        if win_card is None or on_deal:
+            return result
+        how = conditions if conditions is not None else WinConditions.from_source(source)
+        return with_forced_groups(self.evaluator, result, hand, table or [], win_card, how)
 
     def evaluate_text(
         self,

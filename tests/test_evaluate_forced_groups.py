@@ -71,3 +71,13 @@ def test_the_api_and_a_hands_file_judge_it_the_same(capsys, tmp_path) -> None:
     for detail in ("wins", "best"):
         assert main(["evaluate", "paohuzi", "--hands-file", str(hands), "--detail", detail]) == 0
         assert json.loads(capsys.readouterr().out)["wins"] is True
+
+
+def test_the_list_api_judges_it_the_same() -> None:
+    game = load_game("paohuzi")
+    hand, card = game.parse(HAND), game.parse("五")[0]
+    for table, source, total in (("偎:五五五", "discard", 18), ("碰:五五五", "draw", 18)):
+        result = game.evaluate(hand, game.table(table), card, source)  # type: ignore[arg-type]
+        assert result.wins and result.best is not None and result.best.total == total
+    peng = game.evaluate(hand, game.table("碰:五五五"), card, "discard")
+    assert not peng.wins  # a discard never grows a 碰 (PHZ-7)
