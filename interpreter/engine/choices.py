@@ -299,10 +299,13 @@ class ChoiceMaker(WinOffers):
         return choice
 
     def _allowed_now(self, state: HandState, action: ActionRule, offer: Offer) -> bool:
-        """The last card and its discard allow only the actions the end clause names."""
+        """The last card and its discard allow only the actions the end clause names, and
+        never an unforced action followed by a replacement: none can be drawn."""
         end = self.play.end
         if not state.last_card_drawn or state.drawable > 0:
             return True
+        if action.needs_replacement:
+            return False
         if offer.context == "discard" and end.last_discard_allows is not None:
             if end.last_discard_if and not self.play.options.get(end.last_discard_if):
                 return False

@@ -104,8 +104,14 @@ def _why_not(
         said = say("explain.restricted", restriction=spoken.word(restricted))
         return said, table.play.restrictions[restricted].cites
     if not table.maker._allowed_now(state, rule, offer):
-        allowed = say.join(spoken.word(a) for a in table.play.end.last_card_allows or [])
-        return say("explain.last_card", actions=allowed), ()
+        if rule.needs_replacement:
+            return say("explain.no_replacement", action=named), rule.cites
+        end = table.play.end
+        listed = end.last_discard_allows if offer.context == "discard" else end.last_card_allows
+        if not listed:
+            return say("explain.last_card_none"), tuple(end.cites)
+        allowed = say.join(spoken.word(a) for a in listed)
+        return say("explain.last_card", actions=allowed), tuple(end.cites)
     never = _never_of(table, holder, rule, card, spoken)
     if never is not None:
         return never, rule.cites

@@ -57,6 +57,9 @@ class ActionRule:
     when_ready: bool = False  # offered only when the hand it leaves waits on a card
     locks_hand: bool = False  # afterwards its maker only draws, wins, discards what it drew
     shown: int = 0  # its replacement's cards, shown (0: a kept replacement, if any)
+    # followed by a replacement whatever the table holds, and not forced: not offered when
+    # the wall can give no replacement (a kong of the last card would end the hand)
+    needs_replacement: bool = False
     shown_from_tail: bool = True  # and the end of the wall they come from
 
 
@@ -141,6 +144,8 @@ class PlayRules:
             for then in action.then:  # the checker allows one shown replacement per action
                 if then.shown:
                     rule.shown, rule.shown_from_tail = then.shown, then.end == "tail"
+                if then.kind == "replacement" and then.when_count is None:
+                    rule.needs_replacement = not action.forced
             for index, way in enumerate(action.ways):
                 rule.ways.append(
                     WayRule(
