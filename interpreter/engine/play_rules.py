@@ -58,7 +58,7 @@ class ActionRule:
     locks_hand: bool = False  # afterwards its maker only draws, wins, discards what it drew
     shown: int = 0  # its replacement's cards, shown (0: a kept replacement, if any)
     # followed by a replacement whatever the table holds, and not forced: not offered when
-    # the wall can give no replacement (a kong of the last card would end the hand)
+    # the wall can give no replacement (its group laid on the last card would end the hand)
     needs_replacement: bool = False
     shown_from_tail: bool = True  # and the end of the wall they come from
 
