@@ -22,6 +22,7 @@ from tablerules.interpreter.compiling.expressions import Scope, saturated
 from tablerules.interpreter.engine.money.refunds import refund
 from tablerules.interpreter.engine.state import HandState, Logger, Offer, Payment
 from tablerules.interpreter.hand.copies import in_play
+from tablerules.interpreter.hand.win_ways import win_refusal
 
 if TYPE_CHECKING:
     from tablerules.interpreter.engine.settle import Settlement
@@ -122,12 +123,20 @@ class DrawnSettlement:
                 continue  # no copy of it is left to complete the hand
             if not may_complete(held, card, table):
                 continue
-            if wins(held.hand, table, card, "discard", conditions):
+            # a card no action lets be won on a discard (a file of self-draws only) is
+            # tried as the seat's own draw, as one the win clause refuses there is
+            if self._won_on(conditions, card) and wins(
+                held.hand, table, card, "discard", conditions
+            ):
                 found.append(PossibleWin(card, 0))
-            elif wins(held.hand, table, card, "self", own_draw):
+            elif self._won_on(own_draw, card) and wins(held.hand, table, card, "self", own_draw):
                 found.append(PossibleWin(card, 0, "draw"))
         self._wins[seat] = found
         return found
+
+    def _won_on(self, conditions: WinConditions, card: int) -> bool:
+        """Whether some winning action of the file may win on `card` so come."""
+        return win_refusal(self.compiled, conditions, card) is None
 
     def best_win(self, seat: int, payer: int) -> int:
         """The worth of the seat's best possible win, as `payer` would pay it on a discard:
