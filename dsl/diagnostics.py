@@ -47,6 +47,7 @@ CODES: dict[str, str] = {
     "W007": "a group laid and replaced that the win clause counts",
     "W008": "a claim with no priority behind one that has one",
     "W009": "a way to win that no settle line pays",
+    "W010": "an option no clause reads",
 }
 
 

@@ -86,3 +86,41 @@ def test_no_bundled_rule_file_leaves_a_win_unpaid() -> None:
     root = Path(__file__).resolve().parents[1] / "rules"
     for path in sorted(root.glob("**/*.rules")):
         assert [d.render() for d in check(path).diagnostics if d.code == "W009"] == [], path
+
+
+# W010: 四川's exchange written anew without its `or, if drawn_direction, …` line: the
+# option stayed declared and `--option drawn_direction=true` was taken, changing nothing.
+EXCHANGE = """extends "sichuan"
+override phase 換三張 "pass three tiles of one suit" [SC-2] {
+  each seat passes 3 cards of one suit to previous
+LINE}
+"""
+
+
+def test_an_option_no_clause_reads_is_warned_at_the_option(tmp_path: Path) -> None:
+    path = tmp_path / "ccw.rules"
+    path.write_text(EXCHANGE.replace("LINE", ""), encoding="utf-8")
+    checked = check(path)
+    (warning,) = [d for d in checked.diagnostics if d.code == "W010"]
+    assert warning.severity == "warning" and warning.file.endswith("sichuan.rules")
+    assert warning.message.startswith("option 'drawn_direction' is read by no clause")
+    assert "remove option drawn_direction" in warning.hint and checked.ok
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["  or, if drawn_direction, to a direction drawn from previous across\n", ""],
+)
+def test_an_option_read_or_removed_is_not_warned(tmp_path: Path, line: str) -> None:
+    text = EXCHANGE.replace("LINE", line)
+    if not line:
+        text += "remove option drawn_direction [SC-2]\n"
+    path = tmp_path / "ccw.rules"
+    path.write_text(text, encoding="utf-8")
+    assert [d.code for d in check(path).diagnostics if d.code == "W010"] == []
+
+
+def test_no_bundled_rule_file_has_an_option_nothing_reads() -> None:
+    root = Path(__file__).resolve().parents[1] / "rules"
+    for path in sorted(root.glob("**/*.rules")):
+        assert [d.render() for d in check(path).diagnostics if d.code == "W010"] == [], path

@@ -197,6 +197,7 @@ class Checker(
         self.check_scoring()
         self.check_lookups()
         self.check_names()
+        self.check_unread_options()
         self.check_citations()
         return self.found
 

@@ -1,19 +1,44 @@
 """Warnings of what an author leaves out when writing a base's clause anew: a claim with
-no `priority` behind one that has one (W008), and a way to win that no settle line pays
-(W009). Both check clean and play on, wrongly, where nothing else would show it."""
+no `priority` behind one that has one (W008), a way to win that no settle line pays
+(W009), and an option that no clause reads any more (W010). Each checks clean and plays
+on, wrongly, where nothing else would show it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from tablerules.dsl.model import ir
+from tablerules.dsl.model.records import Record
 
 if TYPE_CHECKING:
     from tablerules.dsl.checking.checker import Checker
 
 
 class OmissionChecks:
-    """A mixin of `Checker`: W008 and W009."""
+    """A mixin of `Checker`: W008, W009 and W010."""
+
+    def check_unread_options(self: Checker) -> None:
+        """W010: an option a base declares that no clause reads. A variant that writes a
+        base's clause anew without the line that read an option (a phase's `or, if
+        OPTION, …`, a wild's `if OPTION`) leaves the option declared and settable,
+        `--option` included, while setting it changes nothing. An option the file declares
+        itself is left alone: a draft may declare one before the clause that reads it."""
+        if any(found.severity == "error" for found in self.found):
+            return  # a clause dropped for its errors may be the one that read it
+        read: set[str] = set()
+        for field in _CLAUSE_FIELDS:
+            _words(getattr(self.rules, field), read)
+        own = self.rules.file
+        for option in self.rules.options.values():
+            if option.name in read or option.span is None or option.span.file == own:
+                continue  # an option of the file's own may be a draft's, read later
+            self.report(
+                option,
+                "W010",
+                f"option {option.name!r} is read by no clause: setting it changes nothing",
+                f"read it where it applies, or drop it with 'remove option {option.name}'",
+                severity="warning",
+            )
 
     def check_unranked_claims(self: Checker) -> None:
         """W008: an action taking another seat's card that writes no `priority` (so 0)
@@ -94,3 +119,31 @@ def _pays(line: ir.SettleLine, context: str, who: str) -> bool:
         or line.who == who
         or (line.who in near and who in near)
     )
+
+
+# The sections of a rule set whose clauses may read an option: all but the options, their
+# settings, the game's name, its sources and the names in other languages.
+_CLAUSE_FIELDS = tuple(
+    spec.name
+    for spec in ir.RuleSet._fields
+    if spec.name not in {"file", "extends", "game", "sources", "options", "settings", "names"}
+)
+
+# Fields that hold prose or a place, never a name a clause reads.
+_PROSE = frozenset({"title", "label", "span", "cites", "citations"})
+
+
+def _words(value: object, found: set[str]) -> None:
+    """Add to `found` every word held in `value`, records, lists and dict values walked."""
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, Record):
+        for spec in type(value)._fields:
+            if spec.name not in _PROSE:
+                _words(getattr(value, spec.name), found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _words(item, found)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            _words(item, found)
