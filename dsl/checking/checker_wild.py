@@ -139,8 +139,12 @@ class WildChecks:
         count, held = worst
         if count > MAX_WILD_CARDS:
             names = ", ".join(w.name for w in held)
+            # told at a clause of the file checked when it has one: a variant's wild that
+            # makes a base's hold beside it is the mistake, not the base's clause
+            own = [w for w in held if w.span is not None and w.span.file == self.rules.file]
+            where = (own or held)[-1]
             self.report(
-                held[-1] if held[-1].turned else self.at(held[-1], "wild_cards"),
+                where if where.turned else self.at(where, "wild_cards"),
                 LIMIT_CODE,
                 f"wild clauses {names} hold at once and make {count} wild cards; at most "
                 f"{MAX_WILD_CARDS} are supported",
