@@ -124,3 +124,17 @@ def test_no_bundled_rule_file_has_an_option_nothing_reads() -> None:
     root = Path(__file__).resolve().parents[1] / "rules"
     for path in sorted(root.glob("**/*.rules")):
         assert [d.render() for d in check(path).diagnostics if d.code == "W010"] == [], path
+
+
+def test_an_option_named_like_a_clause_is_still_warned(tmp_path: Path) -> None:
+    # 紅中's birds counted as a fixed 4: the bonus is named 鳥 as the option is, and the
+    # clause's own name is no reading of the option
+    path = tmp_path / "four-birds.rules"
+    path.write_text(
+        'extends "hongzhong"\noverride bonus 鳥 "birds" [HZ-7] {\n  after win on draw\n'
+        "  count 4\n  drawn from wall head\n  hit when (rank 1 5 9), C\n"
+        '  pays: each payer pays 2 × 底 per hit "中鳥"\n}\n',
+        encoding="utf-8",
+    )
+    (warning,) = [d for d in check(path).diagnostics if d.code == "W010"]
+    assert warning.message.startswith("option '鳥' is read by no clause")

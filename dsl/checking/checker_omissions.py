@@ -134,12 +134,15 @@ _PROSE = frozenset({"title", "label", "span", "cites", "citations"})
 
 
 def _words(value: object, found: set[str]) -> None:
-    """Add to `found` every word held in `value`, records, lists and dict values walked."""
+    """Add to `found` every word held in `value`, records, lists and dict values walked,
+    but for prose and the names clauses are known by."""
     if isinstance(value, str):
         found.add(value)
     elif isinstance(value, Record):
+        # a clause's own name names it (a bonus 鳥 beside an option 鳥), it reads nothing
+        skip = _PROSE | {"name"} if isinstance(value, ir.Clause) else _PROSE
         for spec in type(value)._fields:
-            if spec.name not in _PROSE:
+            if spec.name not in skip:
                 _words(getattr(value, spec.name), found)
     elif isinstance(value, dict):
         for item in value.values():
