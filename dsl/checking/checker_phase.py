@@ -210,11 +210,22 @@ class PhaseChecks:
         if attribute not in self.rules.attributes:
             self.unknown(where, "attribute", attribute, self.rules.attributes)
             return
+        if any(p.attribute not in self.rules.attributes for p in declaring):
+            return  # a phase declaring an unknown attribute is told at the phase: fix it first
+        hint = f"add a phase with 'each seat declares one {attribute}, shown'"
+        removed = sorted(
+            (span.file, span.line, name)
+            for (section, name), span in self.rules.removed_spans().items()
+            if section == "phases"
+        )
+        if removed:
+            file, line, name = removed[0]
+            hint = (
+                f"phase {name} is removed at {file}:{line}: if it declared the {attribute}, "
+                f"override this clause too; else {hint}"
+            )
         self.report(
-            where,
-            "E110",
-            f"'declared {attribute}': no phase declares a {attribute}",
-            hint=f"add a phase with 'each seat declares one {attribute}, shown'",
+            where, "E110", f"'declared {attribute}': no phase declares a {attribute}", hint=hint
         )
 
     # ── wins shown on the deal (an immediate win where play goes on) ──
