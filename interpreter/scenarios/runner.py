@@ -380,16 +380,20 @@ def _run(
     if problem:
         result.failures = [f"{path}: {problem}"]
         return result
-    table = Table(
-        game,
-        dealer=scenario.dealer,
-        hands=hands,
-        wall=wall,
-        shown=shown,
-        round=scenario.round,
-        streak=scenario.streak,
-        carried=scenario.carried,
-    )
+    try:
+        table = Table(
+            game,
+            dealer=scenario.dealer,
+            hands=hands,
+            wall=wall,
+            shown=shown,
+            round=scenario.round,
+            streak=scenario.streak,
+            carried=scenario.carried,
+        )
+    except ValueError as error:  # a deal the game cannot make (a wild to turn from no wall)
+        result.failures = [f"{path}: the deal cannot be made: {error}"]
+        return result
     result.table = table
     for number, line in enumerate(scenario.actions, start=1):
         seat_text, _, label = line.partition(":")

@@ -172,6 +172,8 @@ def open_scenario(
         )
     except OverBudget as stopped:  # its deal alone is more than a hand may take
         return say("golden.cannot_open", name=path.name, why=stopped)
+    except ValueError as error:  # a deal the game cannot make (a wild to turn from no wall)
+        return say("golden.cannot_open", name=path.name, why=error)
 
 
 def scenario_rules_name(path: Path) -> str:
