@@ -232,6 +232,10 @@ ADVERSARIAL: dict[str, Callable[[], tuple[str, dict[str, str]]]] = {
         _fill('option o "t": int 1..3 = 1 [X-1]\n', "", "option q int = 1\n" * 10),
         {},
     ),
+    "ten syntax errors, each after a long run of letters": lambda: (
+        ("set " + "a" * (MAX_RULE_BYTES // 11) + " = = 1\n") * 10,
+        {},
+    ),
     "a diagnostic on every line": lambda: (
         _fill("set nothing = 1 [A-1]\n"),
         {},

@@ -24,6 +24,7 @@ TWO_WORD_BLOCKS = ("immediate win", "seat cards", "next dealer")
 # guessed as it misspelt
 BEFORE_CUTOFF = 0.75
 MOST_GUESSED_LETTERS = 24  # a longer word is guessed as no keyword
+BEFORE_WINDOW = 4 * MOST_GUESSED_LETTERS  # characters before an error read for a guess
 
 
 def _expected_keywords(error: UnexpectedInput) -> list[str]:
@@ -41,7 +42,10 @@ def _misspelt_before(text: str, line: int, column: int) -> str:
     lines = text.split("\n")
     if not 0 < line <= len(lines):
         return ""
-    before = lines[line - 1][: column - 1]
+    # the end of the line before the error is all that is read: the regular expressions
+    # would take time quadratic in a long run of letters (a fuzzed line of 60,000), and a
+    # word longer than the window is no keyword misspelt anyway
+    before = lines[line - 1][: column - 1][-BEFORE_WINDOW:]
     words = [re.search(r"(\w+)\s*$", before), re.search(r"(\w+)\s*\(\s*\w+\s*$", before)]
     for found in words:
         if found is None:
