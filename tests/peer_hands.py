@@ -19,7 +19,8 @@ a least number of winning splits; `splits` every complete split (groups written 
 `EEE`); `complete` whether there is one at all (a hand's shape, whatever it scores);
 `waits` the cards the hand before the winning one waited on (where a pattern reads them);
 `paid` each payment the win is settled with, `[payer, amount]`; `refused` that the hand is
-refused as input. A row's `options` add to the fixture's table options.
+refused as input. A row's `concealed_table` holds table groups that took no other seat's card
+(a concealed kong). A row's `options` add to the fixture's table options.
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ def evaluate(row: Row) -> Evaluation:
     return game(row.rules, row.options).evaluate_text(
         case["hand"],
         table=case.get("table", ""),
+        concealed_table=case.get("concealed_table", ""),
         win_card=case.get("win"),
         source=case.get("from"),
         on_deal=case.get("on_deal", False),

@@ -12,12 +12,18 @@ peer plays another rule than RULES.md, the row says so and is held to RULES.md:
 | zhuxuanjian | 金钩钓 | not in SC-9 |
 | blood-grp | 平胡, 門清, 天胡 番 | not in SC-9 |
 | billee1011 | 十八罗汉, 平胡 (of a hand that is also seven pairs) | SC-9: 對對胡 + 根; best split |
+| dcmshi | GoldenWait: all pungs won on the pair, 1 番 | not in SC-9 |
+| dcmshi | a hand of three suits wins when no void is given | SC-4: no win with three suits |
+| liucanzhu | 自摸 1 番; 將對 3; cap 4 | SC-10: 自摸加底; no 將對 (SC-9); cap option 4 |
+| liucanzhu | scores and waits on hands of all three suits | SC-4: no win with three suits |
 
 The zhuxuanjian hands of three suits are also held, as rows of their own, with their 萬
 read as 索: two suits, a win, and the peer's 番 to compare (自摸 aside, SC-10).
 
 Peers: zhuxuanjian = zhuxuanjian/sichuan-mahjong-calculator, blood-grp =
-mahjong-xpro/blood-grp, billee1011 = billee1011/Go (its fantype tests).
+mahjong-xpro/blood-grp, billee1011 = billee1011/Go (its fantype tests), dcmshi =
+dcmshi/sichuan-mahjong (packages/engine/tests: scoring-cases, win-shape, hand), liucanzhu =
+liucanzhu/sichuan-mahjong-trainer (src/engine/__tests__: fan, hand, waiting).
 """
 
 from __future__ import annotations
@@ -25,7 +31,13 @@ from __future__ import annotations
 import pytest
 from peer_hands import Row, check_row, rows
 
-PEERS = ["sichuan_zhuxuanjian", "sichuan_blood_grp", "sichuan_billee1011"]
+PEERS = [
+    "sichuan_zhuxuanjian",
+    "sichuan_blood_grp",
+    "sichuan_billee1011",
+    "sichuan_dcmshi",
+    "sichuan_liucanzhu",
+]
 
 
 @pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])
