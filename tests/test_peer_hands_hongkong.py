@@ -11,9 +11,13 @@ must not) count on our best split. Where a peer plays another rule than RULES.md
 | HSKPeter (hk-mahjong) | 十八羅漢, 大/小四喜, 清么九, 九蓮寶燈 | not among HK-5's 番 |
 | mahjong (library) | seven pairs are a division, a shape | HK-4: no seven pairs |
 | mahjong (library) | 四槓子, 小/大四喜 and other yakuman | not among HK-5's 番 |
+| oscarhkli | 小/大四喜, 花么九, 清么九, 九蓮寶燈 | not among HK-5's 番 |
+| oscarhkli | 雞糊 (no 番) is a win | HK-4: at least 3 番 |
+| oscarhkli | a dragon pong counts beside 小/大三元 | HK-5: 大/小三元 replace them |
 
 Peers: HSKPeter = HSKPeter/hk-mahjong-hand-calculation; mahjong (library) =
-MahjongRepository/mahjong, its divider, agari and yaku tests (the yaku HK-5 shares).
+MahjongRepository/mahjong, its divider, agari and yaku tests (the yaku HK-5 shares);
+oscarhkli = oscarhkli/mahjong-score-calculator, ScoreCalculatorTest.deduceWinningHands.
 """
 
 from __future__ import annotations
@@ -21,7 +25,12 @@ from __future__ import annotations
 import pytest
 from peer_hands import Row, check_row, rows
 
-PEERS = ["hongkong_hskpeter", "hongkong_mahjong_library", "hongkong_mahjong_yaku"]
+PEERS = [
+    "hongkong_hskpeter",
+    "hongkong_mahjong_library",
+    "hongkong_mahjong_yaku",
+    "hongkong_oscarhkli",
+]
 
 
 @pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])
