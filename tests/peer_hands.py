@@ -14,7 +14,10 @@ than RULES.md, `differs` says which and `ours` holds the answer RULES.md gives (
 asserted against it); a row our rule file cannot say at all is `skip`ped with the reason.
 `patterns` lists every hand pattern that counts on the best split, with how many times;
 `patterns_some` the counts of some of them only; `holds` names some that must count (a
-peer that asserts one flag of a hand, not all), `lacks` some that must not; `min_splits`
+peer that asserts one flag of a hand, not all), `lacks` some that must not;
+`split_holds` some that count on at least one complete split and `split_lacks` some that count
+on none, whether or not the split wins (a peer that flags a pattern below the least 番 a win
+needs); `min_splits`
 a least number of winning splits; `splits` every complete split (groups written `234m`,
 `EEE`); `complete` whether there is one at all (a hand's shape, whatever it scores);
 `waits` the cards the hand before the winning one waited on (where a pattern reads them);
@@ -129,6 +132,18 @@ def outcome(evaluation: Evaluation, wanted: dict[str, Any]) -> dict[str, Any]:
     if "lacks" in wanted:
         counted = {p.name for p in judgement.patterns if p.counts} if judgement else set()
         found["lacks"] = [name for name in wanted["lacks"] if name not in counted]
+    if "split_holds" in wanted or "split_lacks" in wanted:
+        on_splits = {
+            p.name
+            for split in evaluation.decompositions
+            if split.judgement is not None
+            for p in split.judgement.patterns
+            if p.counts
+        }
+        if "split_holds" in wanted:
+            found["split_holds"] = [n for n in wanted["split_holds"] if n in on_splits]
+        if "split_lacks" in wanted:
+            found["split_lacks"] = [n for n in wanted["split_lacks"] if n not in on_splits]
     if "min_splits" in wanted:
         winning = sum(1 for split in evaluation.decompositions if split.wins)
         found["min_splits"] = min(winning, wanted["min_splits"])

@@ -14,10 +14,13 @@ must not) count on our best split. Where a peer plays another rule than RULES.md
 | oscarhkli | 小/大四喜, 花么九, 清么九, 九蓮寶燈 | not among HK-5's 番 |
 | oscarhkli | 雞糊 (no 番) is a win | HK-4: at least 3 番 |
 | oscarhkli | a dragon pong counts beside 小/大三元 | HK-5: 大/小三元 replace them |
+| 0x4007 | flowers, seven pairs, 四暗刻, 河底 and other limits | HK-1: no flowers; HK-4, HK-5 |
 
 Peers: HSKPeter = HSKPeter/hk-mahjong-hand-calculation; mahjong (library) =
 MahjongRepository/mahjong, its divider, agari and yaku tests (the yaku HK-5 shares);
-oscarhkli = oscarhkli/mahjong-score-calculator, ScoreCalculatorTest.deduceWinningHands.
+oscarhkli = oscarhkli/mahjong-score-calculator, ScoreCalculatorTest.deduceWinningHands;
+0x4007 = 0x4007/hk-mahjong-coach, packages/hk-rules/src/scoring.test.ts (its positive and
+near-miss hand of each rule).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ PEERS = [
     "hongkong_mahjong_library",
     "hongkong_mahjong_yaku",
     "hongkong_oscarhkli",
+    "hongkong_0x4007",
 ]
 
 
