@@ -10,7 +10,9 @@ another rule than RULES.md:
 |---|---|---|
 | nexe-afk | a 13-tile hand holding wilds can be a win | GD-3: 4 melds and a pair (14) |
 
-Peers: nexe-afk = nexe-afk/changsha_mahjong (a 長沙 紅中 game).
+Peers: nexe-afk = nexe-afk/changsha_mahjong (a 長沙 紅中 game); hupaimj = pinorr/HuPaiMJ, its
+issue #8 (a seven-pairs hand the library missed); q_algorithm = yuanfengyun/q_algorithm, its
+mjlib_go hu tests.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import pytest
 from peer_hands import Row, check_row, rows
 
-PEERS = ["guangdong_nexe_afk"]
+PEERS = ["guangdong_nexe_afk", "guangdong_hupaimj_issue", "guangdong_q_algorithm"]
 
 
 @pytest.mark.parametrize("row", [r for name in PEERS for r in rows(name)])

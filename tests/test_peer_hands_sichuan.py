@@ -23,7 +23,8 @@ read as 索: two suits, a win, and the peer's 番 to compare (自摸 aside, SC-1
 Peers: zhuxuanjian = zhuxuanjian/sichuan-mahjong-calculator, blood-grp =
 mahjong-xpro/blood-grp, billee1011 = billee1011/Go (its fantype tests), dcmshi =
 dcmshi/sichuan-mahjong (packages/engine/tests: scoring-cases, win-shape, hand), liucanzhu =
-liucanzhu/sichuan-mahjong-trainer (src/engine/__tests__: fan, hand, waiting).
+liucanzhu/sichuan-mahjong-trainer (src/engine/__tests__: fan, hand, waiting), xpilot =
+fyisvia/Xpilot, its issue #3 (the waits of 1113456666788s, 2578s).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ PEERS = [
     "sichuan_billee1011",
     "sichuan_dcmshi",
     "sichuan_liucanzhu",
+    "sichuan_xpilot_issue",
 ]
 
 
