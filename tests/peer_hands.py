@@ -23,7 +23,8 @@ a least number of winning splits; `splits` every complete split (groups written 
 `waits` the cards the hand before the winning one waited on (where a pattern reads them);
 `paid` each payment the win is settled with, `[payer, amount]`; `refused` that the hand is
 refused as input. A row's `concealed_table` holds table groups that took no other seat's card
-(a concealed kong). A row's `options` add to the fixture's table options.
+(a concealed kong), `turned` the card turned up at the deal where the table's wild is chosen
+so. A row's `options` add to the fixture's table options.
 """
 
 from __future__ import annotations
@@ -94,7 +95,11 @@ def facts_of(row: Row) -> dict[str, Any]:
 def evaluate(row: Row) -> Evaluation:
     case = row.case
     facts = facts_of(row)
-    return game(row.rules, row.options).evaluate_text(
+    played = game(row.rules, row.options)
+    if "turned" in case:
+        (card,) = played.compiled.cards.parse(case["turned"])
+        played = played.with_turned(card)
+    return played.evaluate_text(
         case["hand"],
         table=case.get("table", ""),
         concealed_table=case.get("concealed_table", ""),

@@ -9,10 +9,12 @@ another rule than RULES.md:
 | peer | rule of theirs | RULES.md |
 |---|---|---|
 | nexe-afk | a 13-tile hand holding wilds can be a win | GD-3: 4 melds and a pair (14) |
+| q_algorithm | a ghost may stand for a fifth copy (its issue #14) | P2-1: never a fifth copy |
 
 Peers: nexe-afk = nexe-afk/changsha_mahjong (a 長沙 紅中 game); hupaimj = pinorr/HuPaiMJ, its
 issue #8 (a seven-pairs hand the library missed); q_algorithm = yuanfengyun/q_algorithm, its
-mjlib_go hu tests.
+mjlib_go hu tests and the hands of its issues #2, #6 and #14 (its 1s wild is GD's 翻鬼 ghost
+when 9s is turned up).
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ Peers: zhuxuanjian = zhuxuanjian/sichuan-mahjong-calculator, blood-grp =
 mahjong-xpro/blood-grp, billee1011 = billee1011/Go (its fantype tests), dcmshi =
 dcmshi/sichuan-mahjong (packages/engine/tests: scoring-cases, win-shape, hand), liucanzhu =
 liucanzhu/sichuan-mahjong-trainer (src/engine/__tests__: fan, hand, waiting), xpilot =
-fyisvia/Xpilot, its issue #3 (the waits of 1113456666788s, 2578s).
+fyisvia/Xpilot, its issue #3 (the waits of 1113456666788s, 2578s), q_algorithm =
+yuanfengyun/q_algorithm, its issue #50 (a 龍七對).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ PEERS = [
     "sichuan_dcmshi",
     "sichuan_liucanzhu",
     "sichuan_xpilot_issue",
+    "sichuan_q_algorithm_issue",
 ]
 
 
