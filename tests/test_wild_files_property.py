@@ -106,6 +106,8 @@ def test_every_file_with_wilds_answers_as_every_reading_judged(name: str, wilds:
         source = rng.choice(SOURCES)
         expected = reference.evaluate(rest, [], win, source)
         assert _whole(game.evaluate(rest, [], win, source)) == _whole(expected), (hand, win)
-        assert game.evaluator.wins(rest, (), win, source) == expected.wins, (hand, win)
+        # the win test leaves immediate wins aside (play takes one before any choice)
+        plain_win = expected.wins and expected.immediate is None
+        assert game.evaluator.wins(rest, (), win, source) == plain_win, (hand, win)
     # some hands win, so the readings are compared and not only the verdicts
     assert won or (name, wilds) in NEVER_WINS

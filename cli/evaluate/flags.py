@@ -185,10 +185,11 @@ def win_conditions(spec: HandSpec, args: argparse.Namespace, seat: int) -> WinCo
 def own_turn_conditions(
     game: Game, immediate: str | None, conditions: WinConditions
 ) -> WinConditions:
-    """The conditions of an immediate win found on the dealt hand that the file looks for on
-    the seat's own turn (`on own turn`): play settles it as a win on its turn, by itself, so
-    `won on turn` holds and a settlement's `on turn by self` line pays it."""
-    if immediate is None or conditions.context != "deal":
+    """The conditions of an immediate win found on the dealt hand, or with the card the seat
+    drew, that the file looks for on the seat's own turn (`on own turn`): play settles it as
+    a win on its turn, by itself, so `won on turn` holds and a settlement's `on turn by
+    self` line pays it."""
+    if immediate is None or conditions.context not in ("deal", "draw", "replacement"):
         return conditions
     info = next((i for i in game.compiled.immediate if i.name == immediate), None)
     if info is None or not info.own_turn:

@@ -82,6 +82,11 @@ def run_file(game: Game, args: argparse.Namespace, seat: int) -> int:
                     evaluator.wins(spec.hand, spec.table, spec.win_card, spec.source, conditions)
                     or _wins_with_forced(evaluator, spec, conditions)
                 )
+                if not wins and spec.win_card is not None and spec.source == "self":
+                    # as `evaluate` judges it: a win play takes at once on the card drawn
+                    wins = (
+                        evaluator.drawn_immediate(spec.hand, spec.table, spec.win_card) is not None
+                    )
                 out.write(f'{{"line": {number}, "wins": {"true" if wins else "false"}}}\n')
                 continue
             result = evaluator.evaluate(

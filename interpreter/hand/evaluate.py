@@ -342,6 +342,8 @@ class Evaluator(ImmediateWins):
             result.shown = shown_report(
                 self.rules, self.shown_on_deal(self.rules.unpack(pre), table)
             )
+        elif source == "self" and not result.wins and self._immediates[None]:
+            self._drawn_immediate(result, full, table, source, conditions)
         return result
 
     def counted_waits(

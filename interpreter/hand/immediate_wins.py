@@ -43,9 +43,11 @@ class ImmediateWins:
         source: ir.Source | None,
         conditions: WinConditions | None,
         immediate: ImmediateInfo,
+        drawn: bool = False,
     ) -> None:
-        """An immediate win: the hand wins whatever its splits; its value is its best split's
-        or, when its groups are incomplete (or it is valued by its groups), the groups held."""
+        """An immediate win (`drawn`: made by the card the seat drew): the hand wins whatever
+        its splits; its value is its best split's or, when its groups are incomplete (or it
+        is valued by its groups), the groups held."""
         if immediate.held_value or not result.wins:
             counts = self._whole(full, table)
             held = held_split(self.rules, counts, immediate)
@@ -63,14 +65,48 @@ class ImmediateWins:
             result.best = held
         result.wins = True
         result.immediate = immediate.name
+        if drawn:
+            when = "wins at once on the card drawn"
+        else:
+            when = "wins at once on its own turn" if immediate.own_turn else "wins on the deal"
         result.reasons = [
-            Reason(
-                "immediate",
-                f"{immediate.name} ({immediate.title}): "
-                + ("wins at once on its own turn" if immediate.own_turn else "wins on the deal"),
-                immediate.cites,
-            )
+            Reason("immediate", f"{immediate.name} ({immediate.title}): {when}", immediate.cites)
         ]
+
+    def _drawn_immediate(
+        self: Evaluator,
+        result: Evaluation,
+        full: int,
+        table: Sequence[LaidGroup],
+        source: ir.Source | None,
+        conditions: WinConditions | None,
+    ) -> None:
+        """A hand that makes no winning split with the card the seat drew, but holds with it
+        an immediate win play looks for after a draw (a `when all of` line, or a win looked
+        for on each own turn): play wins at once there, and so does this evaluation."""
+        if conditions is not None and conditions.context not in ("draw", "replacement", "turn"):
+            return  # `turn`: a win looked for on each own turn is settled as one on its turn
+        counts = self.rules.unpack(full)
+        immediate = self.immediate(counts, table, held_only=True)
+        if immediate is None:
+            immediate = self.immediate(counts, table, own_turn=True)
+        if immediate is not None:
+            self._win_on_deal(result, full, table, source, conditions, immediate, drawn=True)
+
+    def drawn_immediate(
+        self: Evaluator, hand: Sequence[int], table: Sequence[LaidGroup], win_card: int
+    ) -> ImmediateInfo | None:
+        """The immediate win play takes at once when the seat draws `win_card` to `hand`
+        (a `when all of` line, or a win looked for on each own turn), read on the cards as
+        held, wild cards as wild; None where there is none (or the file has none)."""
+        if not self._immediates[None]:
+            return None
+        counts = [0] * len(self.rules.cards)
+        for card in hand:
+            counts[card] += 1
+        counts[win_card] += 1
+        found = self.immediate(counts, table, held_only=True)
+        return found if found is not None else self.immediate(counts, table, own_turn=True)
 
     def immediate(
         self: Evaluator,

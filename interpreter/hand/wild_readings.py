@@ -343,6 +343,37 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         on_deal: bool = False,
         conditions: WinConditions | None = None,
     ) -> Evaluation:
+        result = self._evaluated(hand, table, win_card, source, on_deal, conditions)
+        if result.wins or on_deal or win_card is None or implied_source(win_card, source) != "self":
+            return result
+        # no reading wins with the card the seat drew: the cards as held, the wilds as wilds,
+        # may hold an immediate win play takes at once on that draw (`when holding N of wild`)
+        if self.drawn_immediate(hand, table or (), win_card) is None:
+            return result
+        _, wilds, _ = self._parted(hand, win_card)
+        facts = self._facts(conditions, implied_source(win_card, source), len(wilds))
+        drawn = super().evaluate(hand, table, win_card, source, False, facts)
+        if drawn.immediate is None:
+            return result
+        held_wilds = len(wilds)
+
+        def count(split: Decomposition) -> None:
+            split.wilds = held_wilds
+
+        drawn.mark_splits(count)
+        return drawn
+
+    def _evaluated(
+        self,
+        hand: Sequence[int],
+        table: Sequence[TableGroup] | None,
+        win_card: int | None,
+        source: ir.Source | None,
+        on_deal: bool,
+        conditions: WinConditions | None,
+    ) -> Evaluation:
+        """`evaluate`, the wilds read: the best reading that wins, or the one the report
+        reads when none does."""
         if self._read_first and not on_deal:
             found = self._first_reading_evaluated(hand, table, win_card, source, conditions)
             if found is not None:
