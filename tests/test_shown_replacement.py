@@ -254,3 +254,37 @@ def test_a_concealed_kaigang_on_ones_turn_shows_its_tiles_too() -> None:
     assert (shown["cards"], win["seat"], win["card"]) == (["9p", "5s"], 1, "5s")
     # 四喜 shown on the deal (2 each), 槓上開花 (6 each), the bird 一索 at the winner (6 each)
     assert table.totals() == [-14, 42, -14, -14]
+
+
+LAST_TWO = "kaigang_of_the_last_two_tiles_"
+
+
+@pytest.mark.parametrize(
+    "name", ["is_haidi_laoyue", "haidi_pao", "its_maker_deals"], ids=lambda n: n
+)
+def test_a_kaigang_of_the_walls_last_two_tiles_takes_the_last_tile(name: str) -> None:
+    """開槓 of the wall's last two tiles takes the 海底 (CS-7, CS-8): its owner's win on the
+    last of them is 海底撈月, another's on its discarded tiles 海底炮, and after a drawn
+    hand its maker deals (CS-11), as for a 補張 whose replacement is the last tile."""
+    result = run_scenario(SCENARIOS / f"{LAST_TWO}{name}.json")
+    assert result.passed, result.failures
+
+
+def test_the_log_checker_reads_a_kaigang_of_the_last_tile_as_taking_it() -> None:
+    """The 海底 check takes a 開槓 that empties the wall for the last tile's taker."""
+    from logcheck.checks.changsha import LastTileOfferedInTurn
+    from logcheck.games import profile_for
+    from logcheck.tracker import Tracker
+
+    profile = profile_for({"rules": str(CHANGSHA), "options": {}})
+    check = LastTileOfferedInTurn(profile)  # type: ignore[arg-type]
+    table = run_scenario(SCENARIOS / f"{LAST_TWO}its_maker_deals.json").table
+    assert table is not None
+    tracker = Tracker(profile)
+    for line, event in enumerate(table.events, start=1):
+        handler = getattr(check, "before_" + event["type"].replace(" ", "_"), None)
+        if handler is not None:
+            handler(event, tracker, line)
+        if event["type"] == "end":
+            check.end(event, tracker, line)
+    assert check.failures == []

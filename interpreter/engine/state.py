@@ -175,6 +175,7 @@ class ShownCards:
     cards: tuple[int, ...]
     step: int = 0  # the card offered now, by its place in `cards`
     discarded: bool = False  # offered to the others: they lie in the owner's discards
+    emptied: bool = False  # the take left the wall empty: its last card is the wall's last
 
 
 @dataclass

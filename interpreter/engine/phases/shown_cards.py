@@ -8,6 +8,11 @@ win on either (as a win on a discard of the action's maker: the maker is the dis
 so `discarder pays` makes it pay). Only wins are offered on them. If nobody wins, the seat
 after the maker draws.
 
+When the take empties the wall, its maker has taken the wall's last card, as a replacement
+that is the last card is taken: a win of its own on the card taken last is a win on the
+last card (`last card`), a win of another's on either is a win on a discard after the last
+card (the two are discarded together, after it), and the maker is the last card's taker.
+
 `locks the hand`: after the action its maker only draws, wins, and discards the card it
 has just drawn (the engine keeps its other cards as they are).
 
@@ -97,7 +102,10 @@ class ShownReplacement:
             else:
                 cards.append(state.wall[state.head])
                 state.head += 1
-        state.shown = ShownCards(seat, tuple(cards))
+        emptied = state.drawable <= 0
+        if emptied and self._offer_last and state.last_taker is None:
+            state.last_taker = seat  # it took the last card, as a replacement of it would
+        state.shown = ShownCards(seat, tuple(cards), emptied=emptied)
         compiled = self.game.compiled.cards
         self.log(
             REPLACEMENT_SHOWN,
@@ -121,6 +129,9 @@ class ShownReplacement:
         holder = state.seats[owner]
         while shown.step < len(shown.cards):
             card = shown.cards[shown.step]
+            last = shown.emptied and shown.step == len(shown.cards) - 1
+            state.last_card_drawn = not shown.discarded and last  # the wall's last card
+            state.discard_after_last_card = shown.discarded and shown.emptied
             if not shown.discarded:  # the owner's: as a replacement it keeps, won on or not
                 offer = self.maker.card_offers["replacement"][owner][card]
                 holder.gain(card)

@@ -226,9 +226,10 @@ class LastTileOfferedInTurn(Invariant):
     name = "haidi-offered-in-turn"
     summary = (
         "the wall's last tile is offered in turn from the seat due to draw; only a seat that "
-        "took it draws it (or a seat whose kong's replacement it is), and if it does not win "
-        "on it, it discards that very tile; nobody taking it ends the hand drawn; after a "
-        "drawn hand the taker deals next, else the dealer (海底, CS-8, CS-11)"
+        "took it draws it (or a seat whose kong's replacement it is, or whose 開槓 shows it), "
+        "and if it does not win on it, it discards that very tile; nobody taking it ends the "
+        "hand drawn; after a drawn hand the taker deals next, else the dealer (海底, CS-8, "
+        "CS-11)"
     )
     games = (Changsha,)
 
@@ -266,6 +267,10 @@ class LastTileOfferedInTurn(Invariant):
         if event["left"] == 0 and self.taker is None:  # the last tile, as a kong's replacement
             self.taker = event["seat"]
             self.shown = event["card"]
+
+    def before_replacement_shown(self, event: Record, tracker: Tracker, line: int) -> None:
+        if event["left"] == 0 and self.taker is None:  # a 開槓 took the last tile (CS-7)
+            self.taker = event["seat"]  # its tiles are shown and discarded together
 
     def before_discard(self, event: Record, tracker: Tracker, line: int) -> None:
         if self.shown is not None and event["seat"] == self.taker:
