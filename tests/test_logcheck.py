@@ -184,3 +184,18 @@ def test_a_file_of_ones_own_is_checked_as_the_game_it_plays(
     assert logcheck_main(["--play", str(rules), "--hands", "6", "--as", "hongkong.rules"]) == 0
     assert "6 hands" in capsys.readouterr().out
     assert logcheck_main(["--play", str(rules), "--hands", "6"]) == 2
+
+
+def test_a_log_played_from_a_bundled_name_is_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tablerules play sichuan --log` names the file by its bundled name in the header; the
+    checker reloads it by that name, as the command did, instead of failing on a missing
+    path."""
+    log = tmp_path / "play.jsonl"
+    argv = ["play", "sichuan", "--seed", str(SEED), "--hands", "3", "--quiet"]
+    assert main([*argv, "--log", str(log)]) == 0
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["rules"] == "sichuan"
+    capsys.readouterr()
+    assert logcheck_main([str(log)]) == 0
+    assert "replay-reproduces: ok" in capsys.readouterr().out

@@ -52,10 +52,12 @@ def _loaded(plan: Plan) -> tuple[Game, Record]:
     key = (str(plan.rules), tuple(sorted(plan.options.items())))
     found = _GAMES.get(key)
     if found is None:
+        from tablerules.cli.common import rules_file
         from tablerules.interpreter.api import check
         from tablerules.interpreter.playlog.reader import files_sha256, header_record
 
-        checked = check(str(plan.rules), options=plan.options or None)
+        path, _ = rules_file(str(plan.rules))  # a bundled name, as `tablerules play` takes
+        checked = check(str(path), options=plan.options or None)
         if checked.game is None or checked.loaded.rules is None:
             problems = "\n".join(d.render() for d in checked.errors or checked.diagnostics)
             raise ValueError(f"{plan.rules} does not load:\n{problems}")
