@@ -186,16 +186,17 @@ def test_a_file_of_ones_own_is_checked_as_the_game_it_plays(
     assert logcheck_main(["--play", str(rules), "--hands", "6"]) == 2
 
 
+@pytest.mark.parametrize("name", ["sichuan", "changsha", "hongkong"])
 def test_a_log_played_from_a_bundled_name_is_checked(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`tablerules play sichuan --log` names the file by its bundled name in the header; the
-    checker reloads it by that name, as the command did, instead of failing on a missing
-    path."""
+    checker knows the game by that name and reloads the file by it, as the command did,
+    instead of failing on a missing path or an unknown name."""
     log = tmp_path / "play.jsonl"
-    argv = ["play", "sichuan", "--seed", str(SEED), "--hands", "3", "--quiet"]
+    argv = ["play", name, "--seed", str(SEED), "--hands", "3", "--quiet"]
     assert main([*argv, "--log", str(log)]) == 0
-    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["rules"] == "sichuan"
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["rules"] == name
     capsys.readouterr()
     assert logcheck_main([str(log)]) == 0
     assert "replay-reproduces: ok" in capsys.readouterr().out

@@ -23,7 +23,7 @@ def profile_for(header: dict[str, Any], checked_as: str | None = None) -> Profil
     `checked_as`, a bundled rule file's name, stands for the file's name: a file the
     documents do not name is checked as the game it plays."""
     name = PurePath(str(checked_as or header.get("rules", ""))).name
-    if checked_as is not None and not name.endswith(".rules"):
+    if name and not name.endswith(".rules"):  # a bundled name, as `tablerules play` takes
         name += ".rules"
     options = dict(header.get("options") or {})
     if name.startswith("paohuzi"):
@@ -63,7 +63,7 @@ def profile_for(header: dict[str, Any], checked_as: str | None = None) -> Profil
             names=MJ_NAMES,
             orphans=True,
         )
-    if name in ("sichuan", "sichuan.rules"):  # SC-1…SC-6: pong and kong, no chow, seven pairs
+    if name == "sichuan.rules":  # SC-1…SC-6: pong and kong, no chow, seven pairs
         return Sichuan(name=name, claims=frozenset({"碰"}), options=options, names=SC_NAMES)
     if name == "taiwan.rules":  # TW-1…TW-10: chows of the seat before's discard, flowers
         return Taiwan(
