@@ -432,7 +432,7 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
                 first_reading = listed
         chosen = best or first
         if chosen is None:  # no card a wild may stand for is left: the hand as it is
-            return super().evaluate(hand, table, win_card, source, on_deal, conditions)
+            return self._as_held(hand, table, win_card, source, on_deal, conditions, len(wilds))
         if on_deal:
             # what the deal holds is read on its cards as dealt, the wilds as wilds, never
             # on a reading: `when holding N of wild` counts them, and a win shown on the
@@ -465,6 +465,28 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
 
         chosen.mark_splits(mark)
         return chosen
+
+    def _as_held(
+        self,
+        hand: Sequence[int],
+        table: Sequence[TableGroup],
+        win_card: int | None,
+        source: ir.Source | None,
+        on_deal: bool,
+        conditions: WinConditions | None,
+        wilds: int,
+    ) -> Evaluation:
+        """The hand judged as it is, its wild cards as themselves: still a hand holding
+        `wilds` wild cards, which its patterns and its settlement read (a win on the deal
+        of four wilds holds four, not none)."""
+        facts = self._facts(conditions, implied_source(win_card, source), wilds)
+        result = super().evaluate(hand, table, win_card, source, on_deal, facts)
+
+        def count(split: Decomposition) -> None:
+            split.wilds = wilds
+
+        result.mark_splits(count)
+        return result
 
     def _immediate_named(self, name: str | None) -> ImmediateInfo | None:
         """The immediate win of that name (None for none)."""
