@@ -99,7 +99,8 @@ def seat_wins(game: Game, moment: Moment, seat: int) -> bool:
         counts[card] -= 1
     hand = [c for c, n in enumerate(counts) for _ in range(n)]
     table = [_table_group(game, kind, group, claimed) for kind, group, claimed in cards.table]
-    if game.evaluate(hand, table, card, source, conditions=conditions).wins:
+    judged = game.evaluate(hand, table, card, source, conditions=conditions)
+    if judged.wins and judged.immediate is None:  # a win at once is taken, never offered
         return True
     for forced_seat, outcomes in moment.forced:
         if forced_seat != seat:
