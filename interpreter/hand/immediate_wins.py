@@ -86,10 +86,7 @@ class ImmediateWins:
         for on each own turn): play wins at once there, and so does this evaluation."""
         if conditions is not None and conditions.context not in ("draw", "replacement", "turn"):
             return  # `turn`: a win looked for on each own turn is settled as one on its turn
-        counts = self.rules.unpack(full)
-        immediate = self.immediate(counts, table, held_only=True)
-        if immediate is None:
-            immediate = self.immediate(counts, table, own_turn=True)
+        immediate = self._after_draw(self.rules.unpack(full), table)
         if immediate is not None:
             self._win_on_deal(result, full, table, source, conditions, immediate, drawn=True)
 
@@ -105,6 +102,13 @@ class ImmediateWins:
         for card in hand:
             counts[card] += 1
         counts[win_card] += 1
+        return self._after_draw(counts, table)
+
+    def _after_draw(
+        self: Evaluator, counts: list[int], table: Sequence[LaidGroup]
+    ) -> ImmediateInfo | None:
+        """The immediate win play looks for after a draw, as the engine does: a `when all
+        of` line first (`held_only`), then a win looked for on each own turn."""
         found = self.immediate(counts, table, held_only=True)
         return found if found is not None else self.immediate(counts, table, own_turn=True)
 

@@ -351,17 +351,8 @@ class WildEvaluator(FirstReadingEvaluation, WildReadingLists, WildWinTest, Evalu
         if self.drawn_immediate(hand, table or (), win_card) is None:
             return result
         _, wilds, _ = self._parted(hand, win_card)
-        facts = self._facts(conditions, implied_source(win_card, source), len(wilds))
-        drawn = super().evaluate(hand, table, win_card, source, False, facts)
-        if drawn.immediate is None:
-            return result
-        held_wilds = len(wilds)
-
-        def count(split: Decomposition) -> None:
-            split.wilds = held_wilds
-
-        drawn.mark_splits(count)
-        return drawn
+        drawn = self._as_held(hand, table or (), win_card, source, False, conditions, len(wilds))
+        return drawn if drawn.immediate is not None else result
 
     def _evaluated(
         self,
