@@ -3,6 +3,8 @@ memory budget, before the server checks or plays it; `extends` reaches only bund
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -335,3 +337,21 @@ def test_golden_scenarios_run_on_a_hands_budget(monkeypatch: pytest.MonkeyPatch)
     assert result.summary().startswith(f"FAIL {result.scenario.name}")
     (failure,) = result.failures
     assert "more than the playground allows" in failure, failure
+
+
+def test_a_worker_that_dies_of_memory_is_told_as_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker whose memory ran out where not even its verdict could be written exits with
+    `OUT_OF_MEMORY`; its output closes before the exit status can be read, which was once
+    told as a trial past its deadline. The status is waited for and told as memory."""
+    worker = budget._Worker.__new__(budget._Worker)
+    worker.process = subprocess.Popen(
+        [sys.executable, "-c", f"import os; os._exit({budget.OUT_OF_MEMORY})"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    worker.fresh = True
+    assert worker.ask({"path": "x"}, 5) is None
+    ended = budget._ended(worker)
+    assert ended == budget.OUT_OF_MEMORY
+    assert budget._why_stopped(ended) == f"needs more than {budget.MEMORY_MB} MB of memory"

@@ -56,6 +56,7 @@ from tablerules.dsl.loading.bundled import bundled_files
 from tablerules.dsl.loading.loader import Loaded
 from tablerules.interpreter.api import CheckCache, Checked, check
 from tablerules.interpreter.deadline import Deadline, within
+from tablerules.playground.files.trial import OUT_OF_MEMORY
 from tablerules.playground.words.page_messages import Said
 
 CPU_SECONDS = 10  # to check a text and play one hand of it, in the worker
@@ -163,7 +164,7 @@ def try_in_worker(path: Path, text: str, options: dict[str, str]) -> Verdict:
     worker = _pool.take()
     seconds = WALL_SECONDS + (STARTUP_SECONDS if worker.fresh else 0)
     answer = worker.ask({"path": str(path), "text": text, "options": options}, seconds)
-    ended = worker.process.poll()  # read before an unhealthy worker is stopped
+    ended = _ended(worker)  # read before an unhealthy worker is stopped
     healthy = answer is not None and answer.get("outcome") != "over"
     _pool.give_back(worker, healthy)
     if answer is None:
@@ -174,6 +175,20 @@ def try_in_worker(path: Path, text: str, options: dict[str, str]) -> Verdict:
     return Verdict(answer["outcome"], diagnostics)
 
 
+def _ended(worker: _Worker) -> int | None:
+    """The worker's exit status, None while it runs. A worker whose output has closed is
+    ending: its status is waited for briefly, or a worker that died at once would be read
+    as one still running past the deadline."""
+    stdout = worker.process.stdout
+    closed = stdout is not None and select.select([stdout], [], [], 0)[0] != []
+    if closed and worker.process.poll() is None:
+        try:
+            return worker.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return None
+    return worker.process.poll()
+
+
 def _why_stopped(status: int | None) -> str:
     """Why a worker gave no verdict, from its exit status: still running when the deadline
     passed (None), stopped by the kernel at its CPU budget (SIGXCPU), or ended otherwise."""
@@ -181,6 +196,8 @@ def _why_stopped(status: int | None) -> str:
         return f"took longer than {WALL_SECONDS} s"
     if status == -signal.SIGXCPU:
         return f"needs more than {CPU_SECONDS} s of computing"
+    if status == OUT_OF_MEMORY:
+        return f"needs more than {MEMORY_MB} MB of memory"
     return f"ended its worker process (exit status {status}) before it gave a verdict"
 
 

@@ -10,6 +10,7 @@ itself the CPU seconds of the budget (the kernel stops it when they run out).
 from __future__ import annotations
 
 import json
+import os
 import resource
 import sys
 import time
@@ -22,6 +23,9 @@ from tablerules.interpreter.bots.players import GreedyBot
 from tablerules.interpreter.engine import Table
 
 MAX_STEPS = 20_000  # choices in the trial hand
+# the exit status of a worker whose memory ran out where no verdict could be written (the
+# handler itself, or the verdict's own writing, needing memory there was none of)
+OUT_OF_MEMORY = 3
 
 
 def _play_one_hand(checked: Checked) -> None:
@@ -58,6 +62,14 @@ def main() -> None:
     memory = int(sys.argv[1]) * 1024 * 1024
     cpu_seconds = int(sys.argv[2])
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    try:
+        _serve(cpu_seconds)
+    except MemoryError:
+        os._exit(OUT_OF_MEMORY)
+
+
+def _serve(cpu_seconds: int) -> None:
+    """Answer each request line with one verdict line."""
     for line in sys.stdin:
         usage = resource.getrusage(resource.RUSAGE_SELF)
         used = int(usage.ru_utime + usage.ru_stime) + 1
