@@ -207,8 +207,9 @@ def read_log(path: str) -> PlayLog:
     except ReadError as error:
         raise LogError(error.line, str(error).replace("the log ", "it ", 1)) from None
     lines = content.replace("\r\n", "\n").split("\n")
-    if lines[-1] == "":
-        lines.pop()  # what follows the last line's end
+    # what follows the last line's end: nothing, or a line a killed writer left unfinished
+    # (a write cut short by the kernel); a line is whole only once its newline is written
+    lines.pop()
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             raise LogError(number, "an empty line")

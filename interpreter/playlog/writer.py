@@ -145,7 +145,10 @@ class LogWriter:
     def flush(self) -> None:
         if self._waiting:
             self._waiting.append(b"")
-            self.handle.write(b"\n".join(self._waiting))
+            data = memoryview(b"\n".join(self._waiting))
+            while data:  # a raw write may take only part of it
+                written = self.handle.write(data)
+                data = data[written or 0 :]
             self._waiting = []
 
     def close(self) -> None:
