@@ -380,3 +380,4 @@ def test_a_line_left_unfinished_by_a_kill_is_dropped(played, tmp_path, capsys) -
     assert len(read_log(str(torn)).hands) == len(read_log(str(log)).hands)
     status, out, err = run(capsys, "replay", str(torn), "--quiet")
     assert status == 0, err
+    assert "reproduced: " in out
